@@ -1,0 +1,11 @@
+import type { Config } from "@react-router/dev/config";
+import { publicRoutePaths } from "./shared/routes";
+
+export default {
+  appDirectory: "web",
+  buildDirectory: "build",
+  // Public pages ship as real HTML; sign-in and administration are client-only
+  // screens served through the SPA fallback.
+  ssr: false,
+  prerender: [...publicRoutePaths, "/404"],
+} satisfies Config;

@@ -1,0 +1,51 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { type Context, Hono } from "hono";
+import { paths } from "#shared/routes";
+
+/** Screens that exist only in the browser, served through the SPA fallback page. */
+const clientOnlyPaths = [paths.signIn, paths.admin];
+
+/**
+ * Serves the built web app: hashed assets cached for a year, pre-rendered
+ * pages revalidated on every visit, client-only screens through the SPA
+ * fallback, and the not-found page with HTTP status 404.
+ */
+export function createStaticSite(clientDir: string) {
+  const site = new Hono();
+  const readPage = (file: string) => readFile(join(clientDir, file), "utf8");
+  const notFoundPage = async (c: Context) => c.html(await readPage("404/index.html"), 404);
+
+  site.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  site.use("*", async (c, next) => {
+    await next();
+    if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
+      c.header("Cache-Control", "no-cache");
+    }
+  });
+
+  // The fallback and the 404 page are templates, not addresses of their own.
+  site.get("/__spa-fallback.html", notFoundPage);
+  site.get("/404/*", notFoundPage);
+
+  for (const path of clientOnlyPaths) {
+    site.get(path, async (c) => c.html(await readPage("__spa-fallback.html")));
+  }
+
+  site.use(
+    "*",
+    serveStatic({
+      root: clientDir,
+      // "/about/" and "/about" are the same page.
+      rewriteRequestPath: (path) => (path.length > 1 ? path.replace(/\/+$/, "") : path),
+    }),
+  );
+
+  // Any other page: the not-found screen, with the status that says so.
+  site.get("*", notFoundPage);
+  return site;
+}

@@ -1,0 +1,34 @@
+/** Every path of the site, in one place. */
+export const paths = {
+  home: "/",
+  about: "/about",
+  gift: "/darek",
+  harmonisation: "/harmonizacni",
+  members: "/clenska-sekce",
+  signIn: "/prihlaseni",
+  admin: "/admin",
+} as const;
+
+/** Pages that are pre-rendered to HTML and listed in the sitemap. */
+export const publicRoutePaths = [
+  paths.home,
+  paths.about,
+  paths.gift,
+  paths.harmonisation,
+  paths.members,
+] as const;
+
+/** Anchors of the home page sections. */
+export const homeAnchors = {
+  home: "home",
+  welcome: "welcome",
+  services: "services",
+  blog: "products",
+  reviews: "reviews",
+  contact: "contact",
+} as const;
+
+/** A link to a home page section that works from every page. */
+export function homeSection(anchor: (typeof homeAnchors)[keyof typeof homeAnchors]): string {
+  return `/#${anchor}`;
+}

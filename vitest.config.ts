@@ -1,0 +1,9 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ["{web,server,shared,database,scripts}/**/*.test.{ts,tsx}"],
+    environment: "node",
+  },
+});

@@ -1,0 +1,3 @@
+export function SiteHeader() {
+  return <header>TODO header</header>;
+}

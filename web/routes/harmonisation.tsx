@@ -1,0 +1,3 @@
+export default function Page() {
+  return <main>TODO harmonisation</main>;
+}
