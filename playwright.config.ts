@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: {
     command: "tsx server/main.ts",
     url: `http://localhost:${port}/`,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), BUILD_DIR: process.env.BUILD_DIR ?? "build" },
     reuseExistingServer: false,
     stdout: "pipe",
   },

@@ -3,7 +3,8 @@ import { publicRoutePaths } from "./shared/routes";
 
 export default {
   appDirectory: "web",
-  buildDirectory: "build",
+  // BUILD_DIR lets several builds live side by side (the server reads the same setting).
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   // Public pages ship as real HTML; sign-in and administration are client-only
   // screens served through the SPA fallback.
   ssr: false,

@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 const configSchema = z.object({
   PORT: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(65535)), 3000),
   HOST: z._default(z.string(), "0.0.0.0"),
+  BUILD_DIR: z._default(z.string().check(z.minLength(1)), "build"),
 });
 
 export type Config = {
@@ -30,6 +31,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: parsed.data.PORT,
     host: parsed.data.HOST,
-    clientDir: resolve("build/client"),
+    clientDir: resolve(parsed.data.BUILD_DIR, "client"),
   };
 }
