@@ -32,3 +32,11 @@ export const homeAnchors = {
 export function homeSection(anchor: (typeof homeAnchors)[keyof typeof homeAnchors]): string {
   return `/#${anchor}`;
 }
+
+/** The query parameter that preselects a service in the contact form. */
+export const serviceQueryParam = "sluzba";
+
+/** A link to the contact form with a service already chosen. */
+export function contactAbout(service: string): string {
+  return `/?${serviceQueryParam}=${encodeURIComponent(service)}#${homeAnchors.contact}`;
+}
