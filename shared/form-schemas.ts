@@ -15,6 +15,7 @@ export const limits = {
   passwordMin: 6,
 } as const;
 
+/** What a field says when its value breaks a rule. */
 export const messages = {
   nameTooShort: "Jméno musí obsahovat alespoň 2 znaky",
   nameTooLong: "Jméno může mít nejvýše 100 znaků",
@@ -26,7 +27,15 @@ export const messages = {
   messageTooShort: "Zpráva musí obsahovat alespoň 10 znaků",
   messageTooLong: "Zpráva může mít nejvýše 1000 znaků",
   consentRequired: "Musíte souhlasit se zpracováním údajů",
+  formTypeInvalid: "Neznámý typ formuláře",
+  fieldNotAllowed: "Formulář obsahuje pole, které k němu nepatří",
+  payloadInvalid: "Odeslaná data nemají správný tvar",
 } as const;
+
+/** What a form says when it could not be sent. */
+export const sendFailedMessage = "Něco se pokazilo. Zkuste to prosím znovu.";
+export const rateLimitedMessage =
+  "Odeslali jste příliš mnoho zpráv za krátkou dobu. Zkuste to prosím znovu za pár minut.";
 
 /** The services a visitor can ask about in the contact form. */
 export const serviceTypes = {
@@ -39,6 +48,11 @@ export const serviceTypes = {
 export type ServiceType = keyof typeof serviceTypes;
 const serviceTypeValues = Object.keys(serviceTypes) as [ServiceType, ...ServiceType[]];
 
+/** Whether a value (say, from the `sluzba` query parameter) is one of the services. */
+export function isServiceType(value: unknown): value is ServiceType {
+  return typeof value === "string" && Object.hasOwn(serviceTypes, value);
+}
+
 /** The form types as stored, and the names the site shows for them. */
 export const formTypeLabels = {
   contact: "Kontaktní formulář",
@@ -46,6 +60,7 @@ export const formTypeLabels = {
   gift_fragrance: "Dárek - Vůně",
 } as const;
 export type FormType = keyof typeof formTypeLabels;
+export type GiftFormType = Exclude<FormType, "contact">;
 export const formTypes = Object.keys(formTypeLabels) as [FormType, ...FormType[]];
 
 /** The values the original forms sent, read as the same types. */
@@ -54,13 +69,27 @@ export const legacyFormTypes = {
   darek_1: "gift_ritual",
   darek_2: "gift_fragrance",
 } as const satisfies Record<string, FormType>;
+type LegacyFormType = keyof typeof legacyFormTypes;
 
 /** Maps a stored or sent form type to its canonical value, or null when unknown. */
 export function toFormType(value: string): FormType | null {
-  if (value in formTypeLabels) return value as FormType;
-  if (value in legacyFormTypes) return legacyFormTypes[value as keyof typeof legacyFormTypes];
+  if (Object.hasOwn(formTypeLabels, value)) return value as FormType;
+  if (Object.hasOwn(legacyFormTypes, value)) return legacyFormTypes[value as LegacyFormType];
   return null;
 }
+
+/** What each form says once it has been sent. */
+export const successMessages = {
+  contact: "Děkujeme za Vaši zprávu! Brzy se ozveme.",
+  gift_ritual: "Děkujeme! Odkaz na rituál Ti brzy pošleme na e-mail.",
+  gift_fragrance: "Děkujeme! Návod na osobní vůni Ti brzy pošleme na e-mail.",
+} as const satisfies Record<FormType, string>;
+
+/**
+ * A field people never see and bots fill in. The forms always send it (empty);
+ * the API accepts it and treats a submission with it filled in as spam.
+ */
+export const honeypotField = "website";
 
 /** Characters as a person counts them (and as PostgreSQL's char_length does). */
 function characterCount(text: string): number {
@@ -68,7 +97,7 @@ function characterCount(text: string): number {
 }
 
 function lengthBetween(min: number, max: number, tooShort: string, tooLong: string) {
-  return z.string().check(
+  return z.string(tooShort).check(
     z.trim(),
     z.refine((text) => characterCount(text) >= min, tooShort),
     z.refine((text) => characterCount(text) <= max, tooLong),
@@ -82,22 +111,20 @@ const nameSchema = lengthBetween(
   messages.nameTooLong,
 );
 
-const emailSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.maxLength(limits.emailMax, messages.emailTooLong),
-    z.email(messages.emailInvalid),
-  );
+const emailSchema = z.string(messages.emailInvalid).check(
+  z.trim(),
+  z.refine((text) => characterCount(text) <= limits.emailMax, messages.emailTooLong),
+  z.email(messages.emailInvalid),
+);
 
-const phoneSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.maxLength(limits.phoneMax, messages.phoneTooLong),
-    z.regex(/^[0-9+()\s-]*$/, messages.phoneInvalid),
-  );
+const phoneSchema = z.string(messages.phoneInvalid).check(
+  z.trim(),
+  z.refine((text) => characterCount(text) <= limits.phoneMax, messages.phoneTooLong),
+  z.regex(/^[0-9+()\s-]*$/, messages.phoneInvalid),
+);
 
+// The select offers only known services; anything else is refused, which also
+// keeps the value well inside `limits.serviceTypeMax`.
 const serviceTypeSchema = z.union([z.enum(serviceTypeValues), z.literal("")], {
   error: messages.serviceTypeInvalid,
 });
@@ -109,7 +136,7 @@ const contactMessageSchema = lengthBetween(
   messages.messageTooLong,
 );
 
-const giftMessageSchema = z.string().check(
+const giftMessageSchema = z.string(messages.messageTooLong).check(
   z.trim(),
   z.refine((text) => characterCount(text) <= limits.messageMax, messages.messageTooLong),
 );
@@ -135,3 +162,92 @@ export const giftFormSchema = z.object({
   privacyConsent: consentSchema,
 });
 export type GiftFormValues = z.input<typeof giftFormSchema>;
+
+/** An optional text field that comes out as undefined when it is left empty. */
+function absentWhenEmpty<T extends z.ZodMiniType<string | undefined, string | undefined>>(
+  schema: T,
+) {
+  return z.optional(
+    z.pipe(
+      schema,
+      z.transform((text) => (text ? text : undefined)),
+    ),
+  );
+}
+
+/** A form type (canonical or legacy) read as its canonical value. */
+function formTypeSchema<T extends FormType>(formType: T) {
+  const sent = [
+    formType,
+    ...Object.entries(legacyFormTypes)
+      .filter(([, canonical]) => canonical === formType)
+      .map(([legacy]) => legacy),
+  ] as [string, ...string[]];
+  return z.pipe(
+    z.enum(sent),
+    z.transform((): T => formType),
+  );
+}
+
+// Unknown keys are refused, so a gift form cannot carry a phone or a service.
+const strictParams = {
+  error: (issue: { code?: string }) =>
+    issue.code === "unrecognized_keys" ? messages.fieldNotAllowed : messages.payloadInvalid,
+};
+
+const honeypotSchema = z.optional(z.string());
+
+const contactSubmissionSchema = z.strictObject(
+  {
+    formType: formTypeSchema("contact"),
+    name: nameSchema,
+    email: emailSchema,
+    phone: absentWhenEmpty(phoneSchema),
+    serviceType: absentWhenEmpty(serviceTypeSchema),
+    message: contactMessageSchema,
+    privacyConsent: consentSchema,
+    [honeypotField]: honeypotSchema,
+  },
+  strictParams,
+);
+
+function giftSubmissionSchema<T extends GiftFormType>(formType: T) {
+  return z.strictObject(
+    {
+      formType: formTypeSchema(formType),
+      name: nameSchema,
+      email: emailSchema,
+      message: absentWhenEmpty(giftMessageSchema),
+      privacyConsent: consentSchema,
+      [honeypotField]: honeypotSchema,
+    },
+    strictParams,
+  );
+}
+
+/**
+ * What `POST /api/form-submissions` accepts: any of the three forms, tagged by
+ * `formType` (canonical or legacy; the output always has the canonical value).
+ * Text is trimmed; empty optional fields come out as undefined.
+ */
+export const formSubmissionSchema = z.discriminatedUnion(
+  "formType",
+  [
+    contactSubmissionSchema,
+    giftSubmissionSchema("gift_ritual"),
+    giftSubmissionSchema("gift_fragrance"),
+  ],
+  {
+    error: (issue) =>
+      issue.code === "invalid_union" ? messages.formTypeInvalid : messages.payloadInvalid,
+  },
+);
+/** The body the forms send. */
+export type FormSubmissionPayload = z.input<typeof formSubmissionSchema>;
+/** The body after validation, ready to store. */
+export type FormSubmission = z.output<typeof formSubmissionSchema>;
+
+/** Whether a validated submission came from a bot (the hidden field was filled in). */
+export function isHoneypotFilled(submission: FormSubmission): boolean {
+  return Boolean(submission[honeypotField]?.trim());
+}
