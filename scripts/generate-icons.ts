@@ -7,18 +7,13 @@
  *   npx tsx scripts/generate-icons.ts
  */
 import { writeFileSync } from "node:fs";
+import { seedlingMark } from "./brand-mark";
 import { readPalette } from "./palette";
 import { launchChromium, renderPng, svgPage } from "./render-png";
 
 const palette = readPalette();
 const publicDir = new URL("../public/", import.meta.url);
-
-/** The seedling and the sun on a 64 × 64 grid, centred on (32, 32). */
-const mark = `
-  <circle cx="17" cy="16" r="6" fill="${palette.terracotta}"/>
-  <path d="M32 55C31 46 31 38 33 29" fill="none" stroke="${palette.cream}" stroke-width="4" stroke-linecap="round"/>
-  <path d="M33 31C35 19 43 12 55 11C55 24 47 31 33 31Z" fill="${palette.cream}"/>
-  <path d="M31.5 41C29 33 22 27 10 27C11 37 19 43 31.5 41Z" fill="${palette.cream}"/>`;
+const mark = seedlingMark(palette);
 
 type Layout = {
   /** Corner radius of the moss tile; 0 fills the whole square. */
