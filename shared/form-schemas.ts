@@ -141,7 +141,11 @@ const giftMessageSchema = z.string(messages.messageTooLong).check(
   z.refine((text) => characterCount(text) <= limits.messageMax, messages.messageTooLong),
 );
 
-const consentSchema = z.literal(true, messages.consentRequired);
+// A checkbox holds false until ticked; only true passes.
+const consentSchema = z.pipe(
+  z.boolean(messages.consentRequired),
+  z.literal(true, messages.consentRequired),
+);
 
 /** The contact form, as the visitor fills it in. */
 export const contactFormSchema = z.object({

@@ -1,4 +1,137 @@
-// Placeholder: the forms engineer replaces this with the real contact form.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { useLocation } from "react-router";
+import {
+  type ContactFormValues,
+  contactFormSchema,
+  isServiceType,
+  limits,
+  serviceTypes,
+} from "#shared/form-schemas";
+import { serviceQueryParam } from "#shared/routes";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
+import { czech } from "~/lib/typography";
+import { FormOutcomeNotice, formCardClasses, HoneypotField, SubmitButton } from "./form-parts";
+import { useFormSubmission } from "./use-form-submission";
+
+const idPrefix = "contact-form";
+const fieldId = (field: keyof ContactFormValues) => `${idPrefix}-${field}`;
+
+const emptyValues: ContactFormValues = {
+  name: "",
+  email: "",
+  phone: "",
+  serviceType: "",
+  message: "",
+  privacyConsent: false,
+};
+
+/** The contact form of the home page; `?sluzba=<service>` chooses the service. */
 export function ContactForm() {
-  return <form aria-label="Kontaktní formulář" />;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(contactFormSchema), defaultValues: emptyValues });
+  const { outcome, send, clearOutcome, honeypotRef } = useFormSubmission("contact");
+  const message = useWatch({ control, name: "message" }) ?? "";
+
+  // Each visit through a service link preselects that service, also when the
+  // visitor is already on the home page.
+  const location = useLocation();
+  useEffect(() => {
+    const requested = new URLSearchParams(location.search).get(serviceQueryParam);
+    if (isServiceType(requested)) setValue("serviceType", requested);
+  }, [location, setValue]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (await send(values)) reset(emptyValues);
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Kontaktní formulář"
+      aria-busy={isSubmitting}
+      onSubmit={(event) => {
+        clearOutcome();
+        return onSubmit(event);
+      }}
+      className={formCardClasses}
+    >
+      <div className="grid gap-5 @lg:grid-cols-2 @lg:gap-x-5">
+        <TextField
+          id={fieldId("name")}
+          label="Jméno"
+          autoComplete="name"
+          maxLength={limits.nameMax}
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <TextField
+          id={fieldId("email")}
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          maxLength={limits.emailMax}
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextField
+          id={fieldId("phone")}
+          label="Telefon"
+          optional
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={limits.phoneMax}
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
+        <SelectField
+          id={fieldId("serviceType")}
+          label="Služba"
+          optional
+          error={errors.serviceType?.message}
+          {...register("serviceType")}
+        >
+          <option value="">Vyberte službu</option>
+          {Object.entries(serviceTypes).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          id={fieldId("message")}
+          className="@lg:col-span-2"
+          label="Zpráva"
+          hint={czech("Napište, s čím Vám mohu pomoci, nebo na co se chcete zeptat.")}
+          rows={5}
+          characterCount={Array.from(message).length}
+          maxCharacters={limits.messageMax}
+          error={errors.message?.message}
+          {...register("message")}
+        />
+        <CheckboxField
+          id={fieldId("privacyConsent")}
+          className="@lg:col-span-2"
+          label={czech("Souhlasím se zpracováním osobních údajů za účelem vyřízení mé zprávy.")}
+          error={errors.privacyConsent?.message}
+          {...register("privacyConsent")}
+        />
+      </div>
+      <HoneypotField idPrefix={idPrefix} ref={honeypotRef} />
+      <div className="mt-6 grid gap-4">
+        <SubmitButton submitting={isSubmitting} label="Odeslat zprávu" />
+        <FormOutcomeNotice outcome={outcome} />
+      </div>
+    </form>
+  );
 }

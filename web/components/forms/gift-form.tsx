@@ -1,4 +1,112 @@
-// Placeholder: the forms engineer replaces this with the real gift forms.
-export function GiftForm({ formType }: { formType: "gift_ritual" | "gift_fragrance" }) {
-  return <form aria-label={formType} />;
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
+import {
+  type GiftFormType,
+  type GiftFormValues,
+  giftFormSchema,
+  limits,
+} from "#shared/form-schemas";
+import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
+import { czech } from "~/lib/typography";
+import { FormOutcomeNotice, formCardClasses, HoneypotField, SubmitButton } from "./form-parts";
+import { useFormSubmission } from "./use-form-submission";
+
+/** What differs between the two gifts; the gift page speaks to the visitor with „ty“. */
+const giftCopy = {
+  gift_ritual: {
+    formLabel: "Rituál zdarma",
+    emailHint: "Sem Ti pošleme odkaz na video s rituálem.",
+    messageHint: "Chceš mi něco napsat? Třeba co Tě k rituálu přivádí.",
+    consent: "Souhlasím se zpracováním osobních údajů za účelem zaslání odkazu na rituál.",
+    submit: "Chci rituál zdarma",
+  },
+  gift_fragrance: {
+    formLabel: "Návod na osobní vůni zdarma",
+    emailHint: "Sem Ti pošleme návod na osobní vůni.",
+    messageHint: "Chceš mi něco napsat? Třeba které vůně máš ráda.",
+    consent: "Souhlasím se zpracováním osobních údajů za účelem zaslání návodu na osobní vůni.",
+    submit: "Chci návod zdarma",
+  },
+} as const satisfies Record<GiftFormType, Record<string, string>>;
+
+const emptyValues: GiftFormValues = { name: "", email: "", message: "", privacyConsent: false };
+
+/** The sign-up for one of the two free gifts; both can share a page. */
+export function GiftForm({ formType }: { formType: GiftFormType }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(giftFormSchema), defaultValues: emptyValues });
+  const { outcome, send, clearOutcome, honeypotRef } = useFormSubmission(formType);
+  const message = useWatch({ control, name: "message" }) ?? "";
+  const copy = giftCopy[formType];
+  const idPrefix = `${formType.replace("_", "-")}-form`;
+  const fieldId = (field: keyof GiftFormValues) => `${idPrefix}-${field}`;
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (await send(values)) reset(emptyValues);
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label={copy.formLabel}
+      aria-busy={isSubmitting}
+      onSubmit={(event) => {
+        clearOutcome();
+        return onSubmit(event);
+      }}
+      className={formCardClasses}
+    >
+      <div className="grid gap-5 @lg:grid-cols-2 @lg:gap-x-5">
+        <TextField
+          id={fieldId("name")}
+          label="Jméno"
+          autoComplete="given-name"
+          maxLength={limits.nameMax}
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <TextField
+          id={fieldId("email")}
+          label="E-mail"
+          hint={czech(copy.emailHint)}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          maxLength={limits.emailMax}
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextAreaField
+          id={fieldId("message")}
+          className="@lg:col-span-2"
+          label="Vzkaz"
+          optional
+          hint={czech(copy.messageHint)}
+          rows={3}
+          characterCount={Array.from(message).length}
+          maxCharacters={limits.messageMax}
+          error={errors.message?.message}
+          {...register("message")}
+        />
+        <CheckboxField
+          id={fieldId("privacyConsent")}
+          className="@lg:col-span-2"
+          label={czech(copy.consent)}
+          error={errors.privacyConsent?.message}
+          {...register("privacyConsent")}
+        />
+      </div>
+      <HoneypotField idPrefix={idPrefix} ref={honeypotRef} />
+      <div className="mt-6 grid gap-4">
+        <SubmitButton submitting={isSubmitting} label={copy.submit} />
+        <FormOutcomeNotice outcome={outcome} />
+      </div>
+    </form>
+  );
 }

@@ -1,0 +1,47 @@
+import { useRef, useState } from "react";
+import {
+  type FormSubmissionPayload,
+  type FormType,
+  honeypotField,
+  rateLimitedMessage,
+  sendFailedMessage,
+  successMessages,
+} from "#shared/form-schemas";
+import { submitForm } from "~/lib/submit-form";
+
+export type FormOutcome =
+  | { state: "idle" }
+  | { state: "sent"; message: string }
+  | { state: "failed"; message: string };
+
+type Fields = Omit<FormSubmissionPayload, "formType" | typeof honeypotField>;
+
+/**
+ * Sends a form and remembers how it ended. `send` resolves to true only when
+ * the submission is stored, so the form knows when to clear itself.
+ */
+export function useFormSubmission(formType: FormType) {
+  const [outcome, setOutcome] = useState<FormOutcome>({ state: "idle" });
+  const honeypotRef = useRef<HTMLInputElement>(null);
+
+  async function send(fields: Fields): Promise<boolean> {
+    setOutcome({ state: "idle" });
+    const result = await submitForm({
+      formType,
+      ...fields,
+      [honeypotField]: honeypotRef.current?.value ?? "",
+    } as FormSubmissionPayload);
+    if (result.status === "sent") {
+      setOutcome({ state: "sent", message: successMessages[formType] });
+      return true;
+    }
+    console.error("The form could not be sent", result.error);
+    setOutcome({
+      state: "failed",
+      message: result.status === "rate-limited" ? rateLimitedMessage : sendFailedMessage,
+    });
+    return false;
+  }
+
+  return { outcome, send, clearOutcome: () => setOutcome({ state: "idle" }), honeypotRef };
+}

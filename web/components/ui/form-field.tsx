@@ -1,0 +1,218 @@
+import { clsx } from "clsx";
+import { ChevronDown, CircleAlert } from "lucide-react";
+import type { ComponentProps, ReactNode } from "react";
+
+/**
+ * Form fields: a visible label bound to its control, an optional hint, and the
+ * error below the control, all wired up for assistive technology. Each field
+ * takes the props of its native control (including react-hook-form's
+ * `register(...)`), so the browser does the typing, autofill and keyboard.
+ */
+
+type FieldProps = {
+  id: string;
+  label: ReactNode;
+  /** Marks the field as one that may be left empty. */
+  optional?: boolean;
+  hint?: ReactNode;
+  error?: string;
+};
+
+const controlClasses = (invalid: boolean) =>
+  clsx(
+    "block w-full rounded-2xl border bg-white px-4 text-base text-bark shadow-[inset_0_1px_2px_rgb(62_51_40/0.06)] transition-colors duration-150",
+    "focus:border-moss focus-visible:outline-offset-1",
+    invalid ? "border-terracotta-dark border-2" : "border-bark-soft/70 hover:border-bark-soft",
+  );
+
+function describedBy(id: string, ...parts: (string | false | undefined)[]) {
+  const ids = parts.filter(Boolean).map((part) => `${id}-${part}`);
+  return ids.length > 0 ? ids.join(" ") : undefined;
+}
+
+function FieldLabel({ id, label, optional }: Pick<FieldProps, "id" | "label" | "optional">) {
+  return (
+    <label htmlFor={id} className="block text-[0.9375rem] font-semibold text-bark">
+      {label}
+      {optional && <span className="ml-1.5 font-normal text-bark-soft">(nepovinné)</span>}
+    </label>
+  );
+}
+
+function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={`${id}-hint`} className="mt-1 text-sm leading-snug text-bark-soft">
+      {children}
+    </p>
+  );
+}
+
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p
+      id={`${id}-error`}
+      className="mt-2 flex items-start gap-1.5 text-sm font-medium leading-snug text-terracotta-dark"
+    >
+      <CircleAlert aria-hidden="true" className="mt-px size-4 shrink-0" />
+      <span>{error}</span>
+    </p>
+  );
+}
+
+type TextFieldProps = FieldProps & Omit<ComponentProps<"input">, "id">;
+
+export function TextField({
+  id,
+  label,
+  optional,
+  hint,
+  error,
+  className,
+  ...input
+}: TextFieldProps) {
+  return (
+    <div className={className}>
+      <FieldLabel id={id} label={label} optional={optional} />
+      {hint && <FieldHint id={id}>{hint}</FieldHint>}
+      <input
+        id={id}
+        aria-required={optional ? undefined : true}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint !== undefined && "hint", error && "error")}
+        className={clsx(controlClasses(Boolean(error)), "mt-2 h-12")}
+        {...input}
+      />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+type TextAreaFieldProps = FieldProps &
+  Omit<ComponentProps<"textarea">, "id"> & {
+    /** How many characters the visitor has typed, shown against `maxCharacters`. */
+    characterCount?: number;
+    maxCharacters?: number;
+  };
+
+export function TextAreaField({
+  id,
+  label,
+  optional,
+  hint,
+  error,
+  className,
+  characterCount,
+  maxCharacters,
+  ...textarea
+}: TextAreaFieldProps) {
+  const counted = characterCount !== undefined && maxCharacters !== undefined;
+  return (
+    <div className={className}>
+      <FieldLabel id={id} label={label} optional={optional} />
+      {hint && <FieldHint id={id}>{hint}</FieldHint>}
+      <textarea
+        id={id}
+        aria-required={optional ? undefined : true}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(
+          id,
+          hint !== undefined && "hint",
+          error && "error",
+          counted && "count",
+        )}
+        className={clsx(
+          controlClasses(Boolean(error)),
+          "mt-2 min-h-36 resize-y py-3 leading-relaxed",
+        )}
+        {...textarea}
+      />
+      <div className="flex items-start justify-between gap-4">
+        <FieldError id={id} error={error} />
+        {counted && (
+          <p
+            id={`${id}-count`}
+            className={clsx(
+              "mt-2 ml-auto shrink-0 text-sm tabular-nums",
+              characterCount > maxCharacters
+                ? "font-semibold text-terracotta-dark"
+                : "text-bark-soft",
+            )}
+          >
+            {characterCount} / {maxCharacters}
+            <span className="sr-only"> znaků</span>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+type SelectFieldProps = FieldProps & Omit<ComponentProps<"select">, "id">;
+
+export function SelectField({
+  id,
+  label,
+  optional,
+  hint,
+  error,
+  className,
+  children,
+  ...select
+}: SelectFieldProps) {
+  return (
+    <div className={className}>
+      <FieldLabel id={id} label={label} optional={optional} />
+      {hint && <FieldHint id={id}>{hint}</FieldHint>}
+      <div className="relative mt-2">
+        <select
+          id={id}
+          aria-required={optional ? undefined : true}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint !== undefined && "hint", error && "error")}
+          className={clsx(
+            controlClasses(Boolean(error)),
+            "h-12 cursor-pointer appearance-none pr-11",
+          )}
+          {...select}
+        >
+          {children}
+        </select>
+        <ChevronDown
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-bark-soft"
+        />
+      </div>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+type CheckboxFieldProps = Omit<FieldProps, "optional" | "hint"> &
+  Omit<ComponentProps<"input">, "id" | "type">;
+
+export function CheckboxField({ id, label, error, className, ...input }: CheckboxFieldProps) {
+  return (
+    <div className={className}>
+      <label
+        htmlFor={id}
+        className="flex min-h-11 cursor-pointer items-start gap-3 py-2 text-[0.9375rem] leading-snug text-bark"
+      >
+        <input
+          id={id}
+          type="checkbox"
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error && "error")}
+          className={clsx(
+            "mt-px size-5 shrink-0 cursor-pointer rounded accent-moss",
+            error && "outline-2 outline-terracotta-dark outline-offset-1",
+          )}
+          {...input}
+        />
+        <span>{label}</span>
+      </label>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
