@@ -4,11 +4,48 @@
  */
 import { resolve } from "node:path";
 import * as z from "zod/mini";
+import { paths } from "#shared/routes";
+import { site } from "#shared/site";
+
+const portMessage = "must be a port number from 1 to 65535";
+const webUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 
 const configSchema = z.object({
-  PORT: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(65535)), 3000),
-  HOST: z._default(z.string(), "0.0.0.0"),
+  PORT: z._default(
+    z.coerce
+      .number({ error: portMessage })
+      .check(z.int(portMessage), z.minimum(1, portMessage), z.maximum(65535, portMessage)),
+    3000,
+  ),
+  HOST: z._default(z.string().check(z.minLength(1)), "0.0.0.0"),
   BUILD_DIR: z._default(z.string().check(z.minLength(1)), "build"),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), "./data"),
+  DATABASE_URL: z.optional(
+    z.url({
+      protocol: /^postgres(ql)?$/,
+      error: "must be a postgres:// or postgresql:// connection URL",
+    }),
+  ),
+  SMTP_URL: z.optional(
+    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }),
+  ),
+  MAIL_FROM: z._default(
+    z.string().check(
+      z.regex(/^[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/, {
+        error: 'must be an e-mail address, optionally with a name: "Name <address>"',
+      }),
+    ),
+    `"${site.title}" <${site.email}>`,
+  ),
+  NOTIFY_EMAIL: z._default(z.email({ error: "must be an e-mail address" }), site.email),
+  SITE_URL: z._default(webUrl, site.url),
+  GIFT_RITUAL_URL: z.optional(webUrl),
+  GIFT_FRAGRANCE_URL: z.optional(webUrl),
+  FORM_RATE_LIMIT_PER_HOUR: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1, { error: "must be a whole number from 1" })),
+    10,
+  ),
+  TRUST_PROXY: z._default(z.stringbool({ error: "must be true or false" }), false),
 });
 
 export type Config = {
@@ -16,21 +53,61 @@ export type Config = {
   host: string;
   /** The built, pre-rendered web app. */
   clientDir: string;
+  /** The embedded database and the local mail folder live here. */
+  dataDir: string;
+  /** PostgreSQL; when absent, the embedded database in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** When absent, mail is written to `mailDir` instead of sent. */
+  smtpUrl: string | undefined;
+  mailDir: string;
+  mailFrom: string;
+  notifyEmail: string;
+  /** The public origin, without a trailing slash. */
+  siteUrl: string;
+  giftLinks: { ritual: string; fragrance: string };
+  /** Which settings were left at a default the owner should replace before going live. */
+  placeholders: string[];
+  /** Form submissions allowed per hour from one client address and to one e-mail address. */
+  formRateLimitPerHour: number;
+  /** Whether the client address is read from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  // An empty value means "not set", as in most .env tooling.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = configSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join(".")}: ${issue.message}`,
     );
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
+  const settings = parsed.data;
+  const siteUrl = settings.SITE_URL.replace(/\/+$/, "");
+  const dataDir = resolve(settings.DATA_DIR);
   return {
-    port: parsed.data.PORT,
-    host: parsed.data.HOST,
-    clientDir: resolve(parsed.data.BUILD_DIR, "client"),
+    port: settings.PORT,
+    host: settings.HOST,
+    clientDir: resolve(settings.BUILD_DIR, "client"),
+    dataDir,
+    databaseUrl: settings.DATABASE_URL,
+    smtpUrl: settings.SMTP_URL,
+    mailDir: resolve(dataDir, "mail"),
+    mailFrom: settings.MAIL_FROM,
+    notifyEmail: settings.NOTIFY_EMAIL,
+    siteUrl,
+    // Until the owner sets the real links, the e-mails point to the gift page.
+    giftLinks: {
+      ritual: settings.GIFT_RITUAL_URL ?? `${siteUrl}${paths.gift}`,
+      fragrance: settings.GIFT_FRAGRANCE_URL ?? `${siteUrl}${paths.gift}`,
+    },
+    placeholders: (["GIFT_RITUAL_URL", "GIFT_FRAGRANCE_URL"] as const).filter(
+      (name) => settings[name] === undefined,
+    ),
+    formRateLimitPerHour: settings.FORM_RATE_LIMIT_PER_HOUR,
+    trustProxy: settings.TRUST_PROXY,
   };
 }

@@ -1,0 +1,112 @@
+/**
+ * Opens the database the server runs on and brings its tables up to date:
+ * PostgreSQL when a connection URL is given, otherwise the embedded PGlite in
+ * a folder (locked against a second server) or, for tests, in memory.
+ */
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireFolderLock, type FolderLock } from "./folder-lock";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgresql";
+  /** Where the data lives, for the start-up log (never includes a password). */
+  location: string;
+  /** True when the database answers a trivial query. */
+  isHealthy(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { databaseUrl: string }
+  /** The data folder of the embedded database, or "memory" for a throwaway one. */
+  | { dataDir: string };
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+/** Serialises migrations of several servers starting at once on one PostgreSQL. */
+const migrationLockKey = 4_630_117_021;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return "databaseUrl" in options ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dir: string): Promise<DatabaseHandle> {
+  let lock: FolderLock | undefined;
+  let dataDir: string | undefined;
+  if (dir !== "memory") {
+    await mkdir(dir, { recursive: true });
+    lock = await acquireFolderLock(join(dir, "server.lock"));
+    dataDir = join(dir, "pglite");
+  }
+  try {
+    const client = await PGlite.create(dataDir);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      location: dataDir ?? "memory",
+      isHealthy: () => answers(db),
+      async close() {
+        await client.close();
+        await lock?.release();
+      },
+    };
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle connection dropped by the server must not crash the process.
+  pool.on("error", (error) => console.error("PostgreSQL connection error:", error.message));
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [migrationLockKey]);
+      await migrateNodePostgres(drizzleNodePostgres({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [migrationLockKey]).catch(() => {});
+      client.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzleNodePostgres({ client: pool, schema });
+  const url = new URL(databaseUrl);
+  return {
+    db,
+    kind: "postgresql",
+    location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+    isHealthy: () => answers(db),
+    close: () => pool.end(),
+  };
+}
+
+async function answers(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The one definition of the tables. Types are derived from it, and the
+ * migrations in `database/migrations` are generated from it (`npx drizzle-kit generate`).
+ * The check constraints repeat the limits of `shared/form-schemas.ts`, so no
+ * code path can store what the forms would refuse.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { formTypes, limits } from "#shared/form-schemas";
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const quoted = (values: readonly string[]) =>
+  sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+export const formSubmissions = pgTable(
+  "form_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    formType: text("form_type").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    serviceType: text("service_type"),
+    message: text("message"),
+    privacyConsent: boolean("privacy_consent").notNull(),
+  },
+  (table) => [
+    index("form_submissions_created_at_idx").on(table.createdAt.desc()),
+    check("form_submissions_form_type_known", sql`${table.formType} in (${quoted(formTypes)})`),
+    check(
+      "form_submissions_name_length",
+      sql`char_length(${table.name}) between ${sql.raw(String(limits.nameMin))} and ${sql.raw(String(limits.nameMax))}`,
+    ),
+    check(
+      "form_submissions_email_shape",
+      sql`char_length(${table.email}) <= ${sql.raw(String(limits.emailMax))} and ${table.email} like '%_@_%'`,
+    ),
+    check(
+      "form_submissions_phone_length",
+      sql`char_length(${table.phone}) <= ${sql.raw(String(limits.phoneMax))}`,
+    ),
+    check(
+      "form_submissions_service_type_length",
+      sql`char_length(${table.serviceType}) <= ${sql.raw(String(limits.serviceTypeMax))}`,
+    ),
+    check(
+      "form_submissions_message_length",
+      sql`char_length(${table.message}) <= ${sql.raw(String(limits.messageMax))}`,
+    ),
+    // Phone and service belong to the contact form, which also requires a message.
+    check(
+      "form_submissions_contact_fields",
+      sql`${table.formType} = 'contact' and coalesce(char_length(${table.message}), 0) >= ${sql.raw(String(limits.contactMessageMin))}
+        or ${table.formType} <> 'contact' and ${table.phone} is null and ${table.serviceType} is null`,
+    ),
+    check("form_submissions_privacy_consent_given", sql`${table.privacyConsent}`),
+  ],
+);
+export type FormSubmission = typeof formSubmissions.$inferSelect;
+export type NewFormSubmission = typeof formSubmissions.$inferInsert;
+
+export const mailStatuses = ["pending", "sent", "failed"] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/**
+ * The e-mail outbox: each message is written, fully rendered, in the same
+ * transaction as the submission it belongs to, and sent later by the worker.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    // Deleting a submission deletes its personal data in unsent and sent mail too.
+    submissionId: uuid("submission_id").references(() => formSubmissions.id, {
+      onDelete: "cascade",
+    }),
+    kind: text("kind").notNull(),
+    status: text("status").$type<MailStatus>().notNull().default("pending"),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the message may next be tried; while a worker sends it, the end of its claim. */
+    nextAttemptAt: timestamptz("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    sentAt: timestamptz("sent_at"),
+  },
+  (table) => [
+    index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index("mail_outbox_submission_idx").on(table.submissionId),
+    check("mail_outbox_status_known", sql`${table.status} in (${quoted(mailStatuses)})`),
+    check("mail_outbox_attempts_non_negative", sql`${table.attempts} >= 0`),
+  ],
+);
+export type MailJob = typeof mailOutbox.$inferSelect;
+export type NewMailJob = typeof mailOutbox.$inferInsert;
+
+/** Fixed-window counters of form submissions per client address and per e-mail address. */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamptz("window_start").notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);

@@ -1,0 +1,118 @@
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
+import { type CSSProperties, Fragment, type ReactNode } from "react";
+import { site } from "#shared/site";
+
+const colors = { moss: "#4f6b4a", bark: "#3e3328", barkSoft: "#5c4f42", cream: "#faf6ef" };
+
+export const textStyle = {
+  fontSize: "16px",
+  lineHeight: "26px",
+  color: colors.bark,
+  margin: "0 0 16px",
+};
+
+/** The frame every e-mail of the site shares: Czech, calm, readable without images. */
+export function EmailLayout({
+  preview,
+  heading,
+  siteUrl,
+  children,
+  footer,
+}: {
+  preview: string;
+  heading: string;
+  siteUrl: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <Html lang="cs">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body
+        style={{ backgroundColor: colors.cream, fontFamily: "Georgia, 'Times New Roman', serif" }}
+      >
+        <Container style={{ maxWidth: "560px", padding: "32px 24px" }}>
+          <Text
+            style={{ ...textStyle, color: colors.moss, fontSize: "14px", letterSpacing: "1px" }}
+          >
+            {site.title.toUpperCase()}
+          </Text>
+          <Heading as="h1" style={{ color: colors.bark, fontSize: "24px", lineHeight: "32px" }}>
+            {heading}
+          </Heading>
+          {children}
+          <Hr style={{ borderColor: "#dfe5d3", margin: "32px 0 16px" }} />
+          {footer ? (
+            <Text style={{ ...textStyle, fontSize: "13px", color: colors.barkSoft }}>{footer}</Text>
+          ) : null}
+          <Text style={{ ...textStyle, fontSize: "13px", color: colors.barkSoft }}>
+            {site.title} · {site.location.locality} ·{" "}
+            <Link href={siteUrl} style={{ color: colors.moss }}>
+              {new URL(siteUrl).host}
+            </Link>
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/** A prominent link, with the address also written out for clients that drop buttons. */
+export function EmailButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Section style={{ margin: "24px 0" }}>
+      <Button
+        href={href}
+        style={{
+          backgroundColor: colors.moss,
+          color: "#ffffff",
+          borderRadius: "999px",
+          padding: "12px 24px",
+          fontSize: "16px",
+          fontFamily: "Arial, sans-serif",
+        }}
+      >
+        {children}
+      </Button>
+    </Section>
+  );
+}
+
+/** Text as the visitor typed it: line breaks kept, in HTML and in the plain-text part. */
+export function MultilineText({ text, style }: { text: string; style?: CSSProperties }) {
+  const lines = text.split(/\r?\n/);
+  return (
+    <Text style={{ ...textStyle, ...style }}>
+      {lines.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity of their own
+        <Fragment key={index}>
+          {index > 0 ? <br /> : null}
+          {line}
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
+
+export function Signature() {
+  return (
+    <Text style={textStyle}>
+      S láskou
+      <br />
+      {site.ownerFirstName}
+    </Text>
+  );
+}

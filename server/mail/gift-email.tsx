@@ -1,0 +1,62 @@
+import { Link, Text } from "@react-email/components";
+import type { GiftFormType } from "#shared/form-schemas";
+import { EmailButton, EmailLayout, Signature, textStyle } from "./email-layout";
+
+/** What each gift e-mail says; the visitor is addressed with „ty“, as on the gift page. */
+export const giftContent = {
+  gift_ritual: {
+    subject: "Tvůj dárek: video s každodenním rituálem",
+    heading: "Tvůj rituál na každý den",
+    intro:
+      "děkuji za Tvůj zájem. Posílám slíbený dárek: video s krátkým rituálem, který Ti pomůže " +
+      "každý den se na chvíli zastavit a spojit se s přírodou i se sebou.",
+    detail:
+      "Video trvá asi 6 minut. Až si rituál osvojíš, zvládneš ho každý den za jedinou minutu – " +
+      "ráno po probuzení, v práci nebo večer před spaním.",
+    button: "Pustit si video",
+  },
+  gift_fragrance: {
+    subject: "Tvůj dárek: návod na osobní vůni",
+    heading: "Tvoje osobní vůně",
+    intro:
+      "děkuji za Tvůj zájem. Posílám slíbený dárek: návod, jak si z přírodních surovin " +
+      "vytvořit vlastní osobní vůni.",
+    detail:
+      "Dopřej si na to klidnou chvíli. Nech se vést vlastním čichem a intuicí – správně je to, " +
+      "co je příjemné právě Tobě.",
+    button: "Otevřít návod",
+  },
+} as const satisfies Record<GiftFormType, Record<string, string>>;
+
+export function GiftEmail({
+  formType,
+  name,
+  link,
+  siteUrl,
+}: {
+  formType: GiftFormType;
+  name: string;
+  link: string;
+  siteUrl: string;
+}) {
+  const content = giftContent[formType];
+  return (
+    <EmailLayout
+      preview={content.subject}
+      heading={content.heading}
+      siteUrl={siteUrl}
+      footer="Tento e-mail Ti přišel, protože byl na webu vyplněn formulář pro dárek s Tvou adresou. Pokud o dárek nestojíš, stačí e-mail smazat – nic dalšího Ti posílat nebudu."
+    >
+      <Text style={textStyle}>Krásný den, {name},</Text>
+      <Text style={textStyle}>{content.intro}</Text>
+      <EmailButton href={link}>{content.button}</EmailButton>
+      <Text style={textStyle}>{content.detail}</Text>
+      <Text style={{ ...textStyle, fontSize: "14px" }}>
+        Kdyby tlačítko nefungovalo, zkopíruj si do prohlížeče tento odkaz:{" "}
+        <Link href={link}>{link}</Link>
+      </Text>
+      <Text style={textStyle}>Kdyby Tě cokoli zajímalo, stačí odpovědět na tento e-mail.</Text>
+      <Signature />
+    </EmailLayout>
+  );
+}

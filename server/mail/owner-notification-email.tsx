@@ -1,0 +1,84 @@
+import { Link, Section, Text } from "@react-email/components";
+import { type FormType, formTypeLabels, serviceTypes } from "#shared/form-schemas";
+import { paths } from "#shared/routes";
+import { EmailLayout, MultilineText, textStyle } from "./email-layout";
+
+export type SubmissionForMail = {
+  id: string;
+  createdAt: Date;
+  formType: FormType;
+  name: string;
+  email: string;
+  phone: string | null;
+  serviceType: string | null;
+  message: string | null;
+  privacyConsent: boolean;
+};
+
+export function ownerNotificationSubject(submission: SubmissionForMail): string {
+  return `${formTypeLabels[submission.formType]}: ${submission.name}`;
+}
+
+const pragueTime = new Intl.DateTimeFormat("cs-CZ", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "Europe/Prague",
+});
+
+function serviceLabel(serviceType: string | null): string | null {
+  if (!serviceType) return null;
+  return Object.hasOwn(serviceTypes, serviceType)
+    ? serviceTypes[serviceType as keyof typeof serviceTypes]
+    : serviceType;
+}
+
+/** What the practitioner receives for every submission: every field, ready to answer. */
+export function OwnerNotificationEmail({
+  submission,
+  siteUrl,
+}: {
+  submission: SubmissionForMail;
+  siteUrl: string;
+}) {
+  const label = formTypeLabels[submission.formType];
+  const fields: [string, React.ReactNode][] = [
+    ["Formulář", label],
+    ["Jméno", submission.name],
+    [
+      "E-mail",
+      <Link key="email" href={`mailto:${submission.email}`}>
+        {submission.email}
+      </Link>,
+    ],
+    ["Telefon", submission.phone ?? "–"],
+    ["Služba", serviceLabel(submission.serviceType) ?? "–"],
+    ["Souhlas se zpracováním údajů", submission.privacyConsent ? "ano" : "ne"],
+    ["Odesláno", pragueTime.format(submission.createdAt)],
+  ];
+  return (
+    <EmailLayout
+      preview={`${label}: ${submission.name}`}
+      heading={`Nový záznam: ${label}`}
+      siteUrl={siteUrl}
+      footer={
+        <>
+          Odpovědí na tento e-mail napíšete přímo na adresu {submission.email}. Všechny záznamy
+          najdete v <Link href={`${siteUrl}${paths.admin}`}>administraci</Link> (záznam{" "}
+          {submission.id}).
+        </>
+      }
+    >
+      <Section>
+        {fields.map(([name, value]) => (
+          <Text key={name} style={{ ...textStyle, margin: "0 0 8px" }}>
+            <strong>{name}:</strong> {value}
+          </Text>
+        ))}
+      </Section>
+      <Text style={{ ...textStyle, margin: "16px 0 4px" }}>
+        <strong>Zpráva:</strong>
+      </Text>
+      <MultilineText text={submission.message || "–"} />
+    </EmailLayout>
+  );
+}
