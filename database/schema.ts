@@ -11,10 +11,12 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 import { formTypes, limits } from "#shared/form-schemas";
@@ -119,4 +121,96 @@ export const rateLimitCounters = pgTable(
     hits: integer("hits").notNull(),
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+/** Accounts. E-mail addresses are stored lower-case, so uniqueness ignores case. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    /** argon2id, in its PHC string form. */
+    passwordHash: text("password_hash").notNull(),
+    userMetadata: jsonb("user_metadata")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    lastSignInAt: timestamptz("last_sign_in_at"),
+  },
+  (table) => [
+    check("users_email_lower_case", sql`${table.email} = lower(${table.email})`),
+    check(
+      "users_email_shape",
+      sql`char_length(${table.email}) <= ${sql.raw(String(limits.emailMax))} and ${table.email} like '%_@_%'`,
+    ),
+  ],
+);
+export type User = typeof users.$inferSelect;
+
+/** A signed-in browser. Deleting the row signs that browser out. */
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    refreshedAt: timestamptz("refreshed_at"),
+  },
+  (table) => [index("auth_sessions_user_idx").on(table.userId)],
+);
+
+/** Single-use refresh tokens, stored as digests, each knowing the token it replaced. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => authSessions.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    parentId: uuid("parent_id"),
+    revoked: boolean("revoked").notNull().default(false),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /** When it was used; the reuse interval counts from here. */
+    revokedAt: timestamptz("revoked_at"),
+  },
+  (table) => [index("refresh_tokens_session_idx").on(table.sessionId)],
+);
+
+export const roles = ["admin"] as const;
+
+/** Roles of accounts; `admin` opens the administration. Registration grants none. */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    unique("user_roles_user_role_unique").on(table.userId, table.role),
+    check("user_roles_role_known", sql`${table.role} in (${quoted(roles)})`),
+  ],
+);
+
+/** Password recovery links, stored as digests: single use and short-lived. */
+export const recoveryTokens = pgTable(
+  "recovery_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+  },
+  (table) => [index("recovery_tokens_user_idx").on(table.userId)],
 );
