@@ -1,5 +1,5 @@
 /**
- * Draws the site's mark – a seedling under a warm sun – and writes every icon
+ * Draws the site's mark – an arch, a sun and a sprig, as in the header logo – and writes every icon
  * into `public/`: the SVG favicon, favicon.ico, the Apple touch icon and the
  * web app manifest icons (including a maskable one).
  *
@@ -7,13 +7,13 @@
  *   npx tsx scripts/generate-icons.ts
  */
 import { writeFileSync } from "node:fs";
-import { seedlingMark } from "./brand-mark";
+import { brandMark } from "./brand-mark";
 import { readPalette } from "./palette";
 import { launchChromium, renderPng, svgPage } from "./render-png";
 
 const palette = readPalette();
 const publicDir = new URL("../public/", import.meta.url);
-const mark = seedlingMark(palette);
+const mark = brandMark(palette);
 
 type Layout = {
   /** Corner radius of the moss tile; 0 fills the whole square. */

@@ -9,7 +9,7 @@
 import { writeFileSync } from "node:fs";
 import { site } from "#shared/site";
 import { czech } from "../web/lib/typography";
-import { seedlingMark } from "./brand-mark";
+import { brandMark } from "./brand-mark";
 import { readPalette } from "./palette";
 import { fontDataUrl, launchChromium, renderPng } from "./render-png";
 
@@ -51,8 +51,8 @@ const blossom = (colour: string) => `
     .join("")}
   <circle cx="32" cy="32" r="6" fill="${colour}"/>`;
 
-/** The seedling of the favicon, as a small brand mark. */
-const seedling = `<rect width="64" height="64" rx="14" fill="${palette.moss}"/>${seedlingMark(palette)}`;
+/** The mark of the favicon and the header logo. */
+const logo = `<rect width="64" height="64" rx="14" fill="${palette.moss}"/>${brandMark(palette)}`;
 
 const html = `<!doctype html>
 <html lang="cs"><head><meta charset="utf-8"><style>
@@ -122,7 +122,7 @@ const html = `<!doctype html>
   </svg>
   <div class="text">
     <div class="brand">
-      <svg viewBox="0 0 64 64" aria-hidden="true">${seedling}</svg>
+      <svg viewBox="0 0 64 64" aria-hidden="true">${logo}</svg>
       <span class="eyebrow">${escapeHtml(`${site.ownerName} · ${site.location.serviceArea}`)}</span>
     </div>
     <h1>${escapeHtml(czech(site.title))}</h1>

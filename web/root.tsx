@@ -12,13 +12,15 @@ import {
 } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/site.webmanifest" },
+  // `sizes` keeps browsers that understand SVG from picking the .ico instead.
+  { rel: "icon", href: iconPaths.ico, sizes: "32x32" },
+  { rel: "icon", href: iconPaths.svg, type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: iconPaths.appleTouch },
+  { rel: "manifest", href: siteFilePaths.manifest },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -27,7 +29,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#4f6b4a" />
+        <meta name="theme-color" content={themeColour} />
         <Meta />
         <Links />
       </head>

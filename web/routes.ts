@@ -1,5 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { paths } from "#shared/routes";
+import { siteFilePaths } from "./lib/site-files";
 
 export default [
   index("routes/home.tsx"),
@@ -7,5 +8,8 @@ export default [
   route(paths.gift, "routes/gift.tsx"),
   route(paths.harmonisation, "routes/harmonisation.tsx"),
   route(paths.members, "routes/members.tsx"),
+  route(siteFilePaths.robots, "routes/robots-txt.ts"),
+  route(siteFilePaths.sitemap, "routes/sitemap-xml.ts"),
+  route(siteFilePaths.manifest, "routes/site-webmanifest.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

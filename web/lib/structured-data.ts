@@ -1,0 +1,80 @@
+import type { MetaDescriptor } from "react-router";
+import { paths } from "#shared/routes";
+import { site } from "#shared/site";
+import { shareImagePath } from "~/lib/seo";
+import { iconPaths } from "~/lib/site-files";
+
+const absolute = (path: string) => new URL(path, site.url).href;
+
+/** The four offers of the home page, as search engines should understand them. */
+const services = [
+  {
+    name: "Harmonizační setkání",
+    description:
+      "Kakaový rituál, individuální část (zvuková lázeň, vědomý dotek, intuitivní masáž nebo řízená meditace) a vytvoření osobní vůně.",
+    url: absolute(paths.harmonisation),
+  },
+  {
+    name: "Dary přírody",
+    description:
+      "Ručně vyráběné květinové a bylinné oleje, bylinná vykuřovadla, květiny a dekorace.",
+  },
+  {
+    name: "Online kurzy",
+    description: "Online kurzy o rituálech a péči o sebe – v přípravě.",
+  },
+  {
+    name: "Živá setkání",
+    description: "Živá skupinová setkání a workshopy pro ženy.",
+  },
+];
+
+/**
+ * The practitioner's business and the person behind it (schema.org), built
+ * from `site.ts` so it follows any change of her details.
+ */
+const localBusinessStructuredData = {
+  "@context": "https://schema.org",
+  "@type": "HealthAndBeautyBusiness",
+  "@id": `${absolute(paths.home)}#business`,
+  name: site.title,
+  description: site.tagline,
+  url: absolute(paths.home),
+  email: site.email,
+  image: absolute(shareImagePath),
+  logo: absolute(iconPaths.app512),
+  address: {
+    "@type": "PostalAddress",
+    addressLocality: site.location.locality,
+    postalCode: site.location.postalCode,
+    addressRegion: site.location.region,
+    addressCountry: site.location.countryCode,
+  },
+  areaServed: { "@type": "Place", name: site.location.serviceArea },
+  knowsLanguage: "cs",
+  sameAs: [site.social.url],
+  founder: {
+    "@type": "Person",
+    "@id": `${absolute(paths.home)}#owner`,
+    name: site.ownerName,
+    email: site.email,
+    url: absolute(paths.about),
+    sameAs: [site.social.url],
+  },
+  makesOffer: services.map((service) => ({
+    "@type": "Offer",
+    itemOffered: {
+      "@type": "Service",
+      provider: { "@id": `${absolute(paths.home)}#business` },
+      ...service,
+    },
+  })),
+};
+
+/**
+ * The business as a `meta` entry: React Router renders it as an escaped
+ * `<script type="application/ld+json">` in the head of the page that returns it.
+ */
+export const businessStructuredData: MetaDescriptor = {
+  "script:ld+json": localBusinessStructuredData,
+};

@@ -1,0 +1,21 @@
+import { publicRoutePaths } from "#shared/routes";
+import { site } from "#shared/site";
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Every public page, with the same absolute URL as its canonical link. */
+export function loader() {
+  const urls = publicRoutePaths.map(
+    (path) => `  <url><loc>${escapeXml(new URL(path, site.url).href)}</loc></url>`,
+  );
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+  ].join("\n");
+  return new Response(`${xml}\n`, {
+    headers: { "Content-Type": "application/xml; charset=utf-8" },
+  });
+}
