@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import type { Accounts } from "#server/auth/accounts";
+import { type AdminEnv, requireAdmin } from "#server/auth/require-admin";
+
+/** A form submission as the administration page reads it. */
+export type SubmissionJson = {
+  id: string;
+  created_at: string;
+  form_type: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  service_type: string | null;
+  message: string | null;
+  privacy_consent: boolean;
+};
+
+export type AdminApiDependencies = {
+  accounts: Accounts;
+  /** Every submission, newest first. */
+  listSubmissions: () => Promise<SubmissionJson[]>;
+  /** Deletes one submission; false when there was none with that id. */
+  deleteSubmission: (id: string) => Promise<boolean>;
+};
+
+/** Every administration route, relative to /api; each is behind `requireAdmin`. */
+export const adminRoutes = [
+  { method: "GET", path: "/admin/access" },
+  { method: "GET", path: "/form-submissions" },
+  { method: "DELETE", path: "/form-submissions/:id" },
+] as const;
+
+/**
+ * The administration API, mounted at /api. Each route names the guard as
+ * its first handler (not a path-wide `use`, which would also catch the
+ * public POST /api/form-submissions); the authorization matrix test walks
+ * `adminRoutes`.
+ */
+export function createAdminApi({
+  accounts,
+  listSubmissions,
+  deleteSubmission,
+}: AdminApiDependencies) {
+  const api = new Hono<AdminEnv>();
+  const guard = requireAdmin(accounts);
+
+  api.get("/admin/access", guard, (c) => {
+    const { user } = c.get("admin");
+    return c.json({ admin: true, email: user.email });
+  });
+
+  api.get("/form-submissions", guard, async (c) => {
+    return c.json({ submissions: await listSubmissions() });
+  });
+
+  api.delete("/form-submissions/:id", guard, async (c) => {
+    const deleted = await deleteSubmission(c.req.param("id"));
+    if (!deleted) {
+      return c.json({ error: { code: "not_found", message: "Záznam nebyl nalezen" } }, 404);
+    }
+    return c.body(null, 204);
+  });
+
+  return api;
+}

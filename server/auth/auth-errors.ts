@@ -1,0 +1,54 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * The errors the auth endpoints answer with: GoTrue's codes (the browser
+ * library reads them) and Czech messages (the sign-in page shows them).
+ */
+export const authErrors = {
+  invalid_credentials: [400, "Nesprávný e-mail nebo heslo."],
+  validation_failed: [400, "Zadejte prosím platný e-mail a heslo."],
+  email_address_invalid: [400, "Zadejte prosím platnou e-mailovou adresu."],
+  full_name_required: [400, "Vyplňte prosím celé jméno."],
+  user_already_exists: [422, "Účet s tímto e-mailem už existuje. Přihlaste se prosím."],
+  weak_password: [422, "Heslo musí mít alespoň 6 znaků."],
+  same_password: [422, "Nové heslo musí být jiné než to současné."],
+  email_change_not_supported: [422, "Změnu e-mailu zatím nelze provést."],
+  unsupported_grant_type: [400, "Nepodporovaný způsob přihlášení."],
+  refresh_token_not_found: [400, "Přihlášení vypršelo. Přihlaste se prosím znovu."],
+  refresh_token_already_used: [400, "Přihlášení bylo ukončeno. Přihlaste se prosím znovu."],
+  session_expired: [400, "Přihlášení vypršelo. Přihlaste se prosím znovu."],
+  no_authorization: [401, "Chybí přihlášení."],
+  bad_jwt: [403, "Přihlášení je neplatné nebo vypršelo. Přihlaste se prosím znovu."],
+  session_not_found: [403, "Přihlášení už neplatí. Přihlaste se prosím znovu."],
+  user_not_found: [403, "Účet už neexistuje."],
+  otp_expired: [403, "Odkaz pro obnovení hesla je neplatný nebo vypršel. Požádejte prosím o nový."],
+  bad_json: [400, "Požadavek se nepodařilo přečíst."],
+  not_found: [404, "Tato adresa neexistuje."],
+  over_request_rate_limit: [429, "Příliš mnoho pokusů. Zkuste to prosím znovu za pár minut."],
+  over_email_send_rate_limit: [
+    429,
+    "E-mail jsme vám před chvílí poslali. O další můžete požádat za minutu.",
+  ],
+} as const satisfies Record<string, readonly [ContentfulStatusCode, string]>;
+
+export type AuthErrorCode = keyof typeof authErrors;
+
+/** Thrown by auth functions; the API turns it into GoTrue's error body. */
+export class AuthError extends Error {
+  readonly code: AuthErrorCode;
+  readonly status: ContentfulStatusCode;
+  readonly extra: Record<string, unknown>;
+
+  constructor(code: AuthErrorCode, extra: Record<string, unknown> = {}, message?: string) {
+    const [status, defaultMessage] = authErrors[code];
+    super(message ?? defaultMessage);
+    this.code = code;
+    this.status = status;
+    this.extra = extra;
+  }
+}
+
+/** The body of an error answer: the code twice (new and old clients read different fields). */
+export function authErrorBody(error: AuthError) {
+  return { code: error.code, error_code: error.code, message: error.message, ...error.extra };
+}

@@ -1,0 +1,22 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+
+/**
+ * The address a request came from, for rate limits. Behind a reverse proxy
+ * (trustProxy) it is the last address the proxy appended to
+ * X-Forwarded-For; otherwise the socket's peer, which a client cannot forge.
+ */
+export function createClientAddress(trustProxy: boolean) {
+  return (c: Context): string => {
+    if (trustProxy) {
+      const forwarded = c.req.header("X-Forwarded-For")?.split(",").at(-1)?.trim();
+      if (forwarded) return forwarded;
+    }
+    try {
+      return getConnInfo(c).remote.address ?? "unknown";
+    } catch {
+      // Requests made in tests through app.request() have no socket.
+      return "unknown";
+    }
+  };
+}
