@@ -1,3 +1,80 @@
+import { AtSign, Mail, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { site } from "#shared/site";
+import { siteMenu } from "~/components/site-menu";
+import { LeafSprig } from "~/components/ui/botanical";
+import { LogoMark } from "~/components/ui/logo-mark";
+import { czech } from "~/lib/typography";
+
+const linkClasses =
+  "inline-flex min-h-11 items-center underline-offset-4 decoration-sage hover:underline";
+
+/** The footer of every page: brand, menu, contact and the copyright notice. */
 export function SiteFooter() {
-  return <footer>TODO footer</footer>;
+  const { location } = site;
+  return (
+    <footer className="relative isolate overflow-hidden bg-bark text-cream">
+      <LeafSprig className="absolute -top-6 right-4 -z-10 h-64 rotate-[25deg] text-sage/15 sm:right-16" />
+      <div className="mx-auto grid max-w-6xl gap-12 px-5 pt-16 pb-10 sm:px-8 md:grid-cols-[1.3fr_1fr_1fr]">
+        <div>
+          <Link to="/" className="inline-flex min-h-11 items-center gap-3 rounded-xl">
+            <LogoMark className="size-12" />
+            <span className="font-serif text-2xl font-semibold">{site.title}</span>
+          </Link>
+          <p className="mt-5 max-w-xs leading-relaxed text-sand">{czech(`${site.tagline}.`)}</p>
+          <p className="mt-4 font-serif text-lg text-sage-light italic">
+            {czech("Zpomalte. Nadechněte se. Vraťte se k sobě.")}
+          </p>
+        </div>
+
+        <nav aria-labelledby="footer-menu-heading">
+          <h2
+            id="footer-menu-heading"
+            className="font-sans text-sm font-semibold tracking-[0.2em] text-sage-light uppercase"
+          >
+            Menu
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-x-6">
+            {siteMenu.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClasses}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className="font-sans text-sm font-semibold tracking-[0.2em] text-sage-light uppercase">
+            Kontakt
+          </h2>
+          <ul className="mt-4 space-y-1">
+            <li className="flex items-center gap-3">
+              <Mail aria-hidden="true" className="size-5 shrink-0 text-sage" />
+              <a href={`mailto:${site.email}`} className={`${linkClasses} break-all`}>
+                {site.email}
+              </a>
+            </li>
+            <li className="flex items-center gap-3">
+              <AtSign aria-hidden="true" className="size-5 shrink-0 text-sage" />
+              <a href={site.social.url} rel="noopener" className={linkClasses}>
+                <span className="sr-only">{site.social.network}: </span>
+                {site.social.handle}
+              </a>
+            </li>
+            <li className="flex min-h-11 items-center gap-3">
+              <MapPin aria-hidden="true" className="size-5 shrink-0 text-sage" />
+              {`${location.locality}, ${location.country}`}
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-cream/15">
+        <p className="mx-auto max-w-6xl px-5 py-6 text-sm text-sand sm:px-8">
+          © {site.copyrightYear} {site.ownerName} · {site.title}
+        </p>
+      </div>
+    </footer>
+  );
 }

@@ -2,15 +2,19 @@ import { clsx } from "clsx";
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
 
-type Variant = "primary" | "secondary" | "ghost";
+/** `light` is for dark backgrounds (moss, bark). */
+type Variant = "primary" | "secondary" | "ghost" | "light";
 
 /** The site's one button look, for <button>, <a> and <Link> alike. */
 export function buttonClasses(variant: Variant = "primary", className?: string): string {
   return clsx(
-    "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-2.5 text-base font-semibold transition-colors duration-200 disabled:cursor-not-allowed disabled:opacity-60",
-    variant === "primary" && "bg-moss text-cream shadow-sm hover:bg-moss-dark",
+    "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-2.5 text-center text-base font-semibold transition duration-200 disabled:cursor-not-allowed disabled:opacity-60",
+    variant === "primary" &&
+      "bg-moss text-cream shadow-soft hover:-translate-y-px hover:bg-moss-dark hover:shadow-lifted active:translate-y-0",
     variant === "secondary" &&
-      "border-2 border-moss bg-cream/80 text-moss-dark hover:bg-sage-light",
+      "border-2 border-moss bg-cream/80 text-moss-dark hover:-translate-y-px hover:bg-sage-light active:translate-y-0",
+    variant === "light" &&
+      "bg-cream text-moss-dark shadow-soft hover:-translate-y-px hover:bg-sand active:translate-y-0",
     variant === "ghost" && "text-moss-dark underline-offset-4 hover:underline",
     className,
   );

@@ -1,0 +1,89 @@
+import { ArrowDown, Gift, MapPin } from "lucide-react";
+import { homeAnchors, homeSection, paths } from "#shared/routes";
+import { site } from "#shared/site";
+import { Blossom, MeadowIllustration } from "~/components/ui/botanical";
+import { ButtonLink } from "~/components/ui/button";
+import { PhotoFrame } from "~/components/ui/photo-frame";
+import { Eyebrow } from "~/components/ui/section";
+import { czech } from "~/lib/typography";
+
+/** The first screen: who this is for, a quote, and the two ways in. */
+export function HomeHero() {
+  return (
+    <section
+      id={homeAnchors.home}
+      aria-labelledby="home-heading"
+      className="relative isolate overflow-hidden bg-linear-to-b from-cream via-cream to-sand/70"
+    >
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-grain" />
+      <div
+        aria-hidden="true"
+        className="absolute -top-32 -right-40 -z-10 size-[32rem] rounded-full bg-sage-light/70 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute -bottom-40 -left-32 -z-10 size-[28rem] rounded-full bg-terracotta/15 blur-3xl"
+      />
+
+      <div className="mx-auto grid min-h-[calc(100svh-var(--header-height))] max-w-6xl items-center gap-12 px-5 py-12 sm:px-8 lg:grid-cols-[1.15fr_0.85fr] lg:gap-16 lg:py-16">
+        <div className="animate-rise">
+          <Eyebrow>{czech("V rytmu přírody")}</Eyebrow>
+          <h1
+            id="home-heading"
+            className="mt-5 text-[2.5rem] leading-[1.1] font-semibold text-bark sm:text-6xl"
+          >
+            {czech("Vraťte se k sobě")}{" "}
+            <span className="text-moss italic">{czech("s péčí Matky Země")}</span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-bark-soft sm:text-xl">
+            {czech(
+              "Harmonizační setkání, ručně vyráběné dary přírody a živá setkání pro ženy. Místo, kde můžete zpomalit, nadechnout se a znovu zaslechnout, co potřebuje vaše tělo i duše.",
+            )}
+          </p>
+
+          <figure className="mt-8 max-w-xl border-l-2 border-terracotta pl-5">
+            <blockquote className="font-serif text-xl leading-snug text-moss-dark italic sm:text-2xl">
+              <p>{czech("„Příroda nikam nespěchá, a přesto je všechno vykonáno.“")}</p>
+            </blockquote>
+            <figcaption className="mt-2 text-sm font-medium text-bark-soft">– Lao-c’</figcaption>
+          </figure>
+
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <ButtonLink to={paths.gift} className="px-7 py-3 text-lg">
+              <Gift aria-hidden="true" className="size-5" />
+              Získat dárek zdarma
+            </ButtonLink>
+            <ButtonLink
+              to={homeSection(homeAnchors.services)}
+              variant="secondary"
+              className="px-7 py-3 text-lg"
+            >
+              Více o službách
+              <ArrowDown aria-hidden="true" className="size-5" />
+            </ButtonLink>
+          </div>
+
+          <p className="mt-8 flex items-center gap-2 text-sm text-bark-soft">
+            <MapPin aria-hidden="true" className="size-4 shrink-0 text-moss" />
+            {czech(`Osobně: ${site.location.serviceArea} · online odkudkoli`)}
+          </p>
+        </div>
+
+        <div className="relative mx-auto w-full max-w-[17rem] sm:max-w-xs lg:max-w-md">
+          {/* A photograph of the practitioner replaces the meadow: add it to `photos` and pass photo={…}. */}
+          <PhotoFrame
+            priority
+            fallback={<MeadowIllustration />}
+            className="aspect-[4/5] animate-rise [animation-delay:120ms]"
+          />
+          <Blossom className="absolute -top-4 -left-6 size-14 -rotate-12 text-terracotta sm:size-16" />
+          <div className="absolute -bottom-5 -left-4 max-w-[13rem] rounded-2xl bg-cream/95 px-4 py-3 shadow-soft ring-1 ring-bark/10 sm:-left-10">
+            <p className="font-serif text-base leading-snug text-moss-dark italic">
+              {czech("Každý den jedna minuta jen pro vás")}
+            </p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
