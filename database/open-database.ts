@@ -71,6 +71,8 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const url = new URL(databaseUrl);
+  const location = `${url.hostname}:${url.port || 5432}${url.pathname}`;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
@@ -89,14 +91,16 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     }
   } catch (error) {
     await pool.end();
-    throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot use the PostgreSQL database of DATABASE_URL (${location}): ${reason}`, {
+      cause: error,
+    });
   }
   const db = drizzleNodePostgres({ client: pool, schema });
-  const url = new URL(databaseUrl);
   return {
     db,
     kind: "postgresql",
-    location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+    location,
     isHealthy: () => answers(db),
     close: () => pool.end(),
   };

@@ -1,19 +1,43 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import type { DatabaseHandle } from "#database/open-database";
+import { ApiError, handleError } from "./api-error";
+import type { Clock } from "./clock";
+import type { Config } from "./config";
+import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
+import { createHealthRoute } from "./health";
 import { createStaticSite } from "./static-site";
 
 export type AppDependencies = {
-  clientDir: string;
+  config: Config;
+  database: DatabaseHandle;
+  clock: Clock;
+  /** Called when a submission and its e-mails are stored (the worker sends them at once). */
+  onSubmissionStored?: () => void;
 };
 
-/** Builds the whole HTTP app from its dependencies; `main.ts` only listens. */
-export function createApp({ clientDir }: AppDependencies) {
+/** Builds the whole HTTP app from its dependencies; `main.ts` only opens them and listens. */
+export function createApp({ config, database, clock, onSubmissionStored }: AppDependencies) {
   const app = new Hono();
   app.use(compress());
-  app.route("/", createStaticSite(clientDir));
-  app.onError((error, c) => {
-    console.error("Unhandled error", error);
-    return c.json({ error: { code: "internal_error", message: "Internal server error" } }, 500);
+
+  app.route("/healthz", createHealthRoute(database.isHealthy));
+  app.route(
+    "/api/form-submissions",
+    createFormSubmissionsRoute({
+      db: database.db,
+      clock,
+      mail: config,
+      rateLimitPerHour: config.formRateLimitPerHour,
+      trustProxy: config.trustProxy,
+      onStored: onSubmissionStored,
+    }),
+  );
+  app.all("/api/*", () => {
+    throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");
   });
+
+  app.route("/", createStaticSite(config.clientDir));
+  app.onError(handleError);
   return app;
 }

@@ -1,29 +1,69 @@
 import { serve } from "@hono/node-server";
+import { FolderLockedError } from "#database/folder-lock";
+import { openDatabase } from "#database/open-database";
 import { createApp } from "./app";
+import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
+import { createMailTransport } from "./mail/mail-transport";
+import { startMailWorker } from "./mail/mail-worker";
 
-function start() {
+async function start() {
   const config = loadConfig();
-  const app = createApp({ clientDir: config.clientDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  console.log(
+    database.kind === "pglite"
+      ? `Database: embedded PGlite in ${database.location} (set DATABASE_URL for PostgreSQL)`
+      : `Database: PostgreSQL at ${database.location}`,
+  );
+
+  const transport = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    mailDir: config.mailDir,
+    from: config.mailFrom,
+    messageIdDomain: new URL(config.siteUrl).hostname,
+  });
+  console.log(`Mail: from ${config.mailFrom} through ${transport.description}`);
+  for (const setting of config.placeholders) {
+    console.warn(`${setting} is not set: the gift e-mail links to the gift page instead.`);
+  }
+  const mailWorker = startMailWorker({ db: database.db, transport, clock: systemClock });
+
+  const app = createApp({
+    config,
+    database,
+    clock: systemClock,
+    onSubmissionStored: () => mailWorker.wake(),
+  });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`Listening on http://localhost:${info.port}`);
   });
 
-  const shutDown = (signal: string) => {
-    console.log(`${signal} received, finishing requests in flight`);
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(1), 10_000).unref();
+  let shuttingDown = false;
+  const shutDown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`${signal} received: finishing requests in flight, then closing the database`);
+    setTimeout(() => {
+      console.error("Shutdown took too long; exiting");
+      process.exit(1);
+    }, 10_000).unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await mailWorker.stop();
+    transport.close();
+    await database.close();
+    process.exit(0);
   };
-  process.on("SIGTERM", () => shutDown("SIGTERM"));
-  process.on("SIGINT", () => shutDown("SIGINT"));
+  process.on("SIGTERM", () => void shutDown("SIGTERM"));
+  process.on("SIGINT", () => void shutDown("SIGINT"));
 }
 
-try {
-  start();
-} catch (error) {
-  if (error instanceof ConfigError) {
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof FolderLockedError) {
     console.error(error.message);
-    process.exit(1);
+  } else {
+    console.error("The server could not start:", error);
   }
-  throw error;
-}
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { sendFailedMessage } from "#shared/form-schemas";
+
+/** An answer the API gives on purpose: a status, a code, a Czech message and, for forms, field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export type ApiErrorBody = {
+  error: { code: string; message: string; fields?: Record<string, string> };
+};
+
+/** The app's one error handler: every failure becomes `{ error: { code, message, fields? } }`. */
+export function handleError(error: Error, c: Context) {
+  if (error instanceof ApiError) {
+    const body: ApiErrorBody = {
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.fields && { fields: error.fields }),
+      },
+    };
+    return c.json(body, error.status, error.headers);
+  }
+  console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, error);
+  const body: ApiErrorBody = { error: { code: "internal_error", message: sendFailedMessage } };
+  return c.json(body, 500);
+}

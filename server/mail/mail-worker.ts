@@ -1,0 +1,68 @@
+import type { Database } from "#database/open-database";
+import type { Clock } from "../clock";
+import type { MailTransport } from "./mail-transport";
+import { sendPendingMail } from "./send-pending-mail";
+
+export type MailWorker = {
+  /** Send now rather than at the next tick (a submission has just been stored). */
+  wake(): void;
+  /** Stops the loop after the message in hand. */
+  stop(): Promise<void>;
+};
+
+/** Runs `sendPendingMail` every `intervalMs`, and at once when woken. */
+export function startMailWorker({
+  db,
+  transport,
+  clock,
+  intervalMs = 10_000,
+}: {
+  db: Database;
+  transport: MailTransport;
+  clock: Clock;
+  intervalMs?: number;
+}): MailWorker {
+  let stopped = false;
+  let wakeUp: (() => void) | undefined;
+  let wokenEarly = false;
+
+  const nap = () =>
+    new Promise<void>((resolve) => {
+      if (wokenEarly || stopped) {
+        wokenEarly = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(done, intervalMs);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        await sendPendingMail(db, transport, clock);
+      } catch (error) {
+        // The database may be briefly unreachable; the next tick tries again.
+        console.error("Mail worker:", error instanceof Error ? error.message : error);
+      }
+      await nap();
+    }
+  })();
+
+  return {
+    wake() {
+      if (wakeUp) wakeUp();
+      else wokenEarly = true;
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The outbox worker's one step: send every message that is due, each claimed
+ * first so that two servers on one PostgreSQL never send the same message.
+ */
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import type { Database } from "#database/open-database";
+import { type MailJob, mailOutbox } from "#database/schema";
+import type { Clock } from "../clock";
+import type { MailTransport } from "./mail-transport";
+
+export const mailRetryPolicy = {
+  /** After this many failed sends a message is marked failed, with its last error. */
+  maxAttempts: 12,
+  firstRetryDelayMs: 30_000,
+  maxRetryDelayMs: 2 * 60 * 60_000,
+  /** How long a claimed message is left to its worker (longer than any SMTP timeout). */
+  claimMs: 5 * 60_000,
+};
+
+/** 30 s, 1 min, 2 min, … doubling up to 2 hours: about 10 hours before giving up. */
+export function retryDelayMs(attempts: number): number {
+  const delay = mailRetryPolicy.firstRetryDelayMs * 2 ** Math.max(0, attempts - 1);
+  return Math.min(delay, mailRetryPolicy.maxRetryDelayMs);
+}
+
+export type SendReport = { sent: number; retrying: number; failed: number };
+
+export async function sendPendingMail(
+  db: Database,
+  transport: MailTransport,
+  clock: Clock,
+  { limit = 100 }: { limit?: number } = {},
+): Promise<SendReport> {
+  const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
+  for (let handled = 0; handled < limit; handled++) {
+    const job = await claimNextJob(db, clock);
+    if (!job) break;
+    try {
+      await transport.send(job);
+      await db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: clock.now(), lastError: null })
+        .where(eq(mailOutbox.id, job.id));
+      report.sent++;
+    } catch (error) {
+      const lastError = describeError(error);
+      if (job.attempts >= mailRetryPolicy.maxAttempts) {
+        await db
+          .update(mailOutbox)
+          .set({ status: "failed", lastError })
+          .where(eq(mailOutbox.id, job.id));
+        console.error(`Mail ${job.id} to ${job.toAddress} failed for good: ${lastError}`);
+        report.failed++;
+      } else {
+        const nextAttemptAt = new Date(clock.now().getTime() + retryDelayMs(job.attempts));
+        await db
+          .update(mailOutbox)
+          .set({ nextAttemptAt, lastError })
+          .where(eq(mailOutbox.id, job.id));
+        console.warn(
+          `Mail ${job.id} to ${job.toAddress} not sent (attempt ${job.attempts}), ` +
+            `retrying at ${nextAttemptAt.toISOString()}: ${lastError}`,
+        );
+        report.retrying++;
+      }
+    }
+  }
+  return report;
+}
+
+/**
+ * Takes the oldest due message and moves its next attempt past the claim.
+ * Other workers skip the locked row, and once this commits they no longer see
+ * it as due. A worker that dies mid-send leaves it to be retried after the claim.
+ */
+async function claimNextJob(db: Database, clock: Clock) {
+  const now = clock.now();
+  const job = await db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!due) return undefined;
+    const [claimed] = await tx
+      .update(mailOutbox)
+      .set({
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + mailRetryPolicy.claimMs),
+      })
+      .where(eq(mailOutbox.id, due.id))
+      .returning();
+    return claimed;
+  });
+  return job ? toOutgoing(job) : undefined;
+}
+
+function toOutgoing(job: MailJob) {
+  return { ...job, to: job.toAddress };
+}
+
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 1000);
+}
