@@ -1,0 +1,205 @@
+import type { APIResponse, Page } from "@playwright/test";
+import { paths, publicRoutePaths } from "#shared/routes";
+import { site } from "#shared/site";
+import { expect, fetchHtml, test } from "./fixtures";
+
+/** What search engines and link previews read from a page's head. */
+type HeadFacts = {
+  lang: string | null;
+  title: string;
+  description: string | null;
+  canonical: string | null;
+  robots: string | null;
+  og: Record<string, string>;
+  iconHrefs: string[];
+  appleTouchIconHref: string | null;
+  manifestHref: string | null;
+  jsonLd: string[];
+};
+
+/** Parses HTML as the server sent it, without running any of its scripts. */
+function readHead(page: Page, html: string): Promise<HeadFacts> {
+  return page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, "text/html");
+    const attribute = (selector: string, name: string) =>
+      doc.querySelector(selector)?.getAttribute(name) ?? null;
+    const og: Record<string, string> = {};
+    for (const meta of doc.querySelectorAll('meta[property^="og:"]')) {
+      og[meta.getAttribute("property") ?? ""] = meta.getAttribute("content") ?? "";
+    }
+    return {
+      lang: doc.documentElement.getAttribute("lang"),
+      title: doc.title,
+      description: attribute('meta[name="description"]', "content"),
+      canonical: attribute('link[rel="canonical"]', "href"),
+      robots: attribute('meta[name="robots"]', "content"),
+      og,
+      iconHrefs: [...doc.querySelectorAll('link[rel="icon"], link[rel="apple-touch-icon"]')].map(
+        (link) => link.getAttribute("href") ?? "",
+      ),
+      appleTouchIconHref: attribute('link[rel="apple-touch-icon"]', "href"),
+      manifestHref: attribute('link[rel="manifest"]', "href"),
+      jsonLd: [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
+        (script) => script.textContent ?? "",
+      ),
+    };
+  }, html);
+}
+
+const absoluteUrl = (path: string) => new URL(path, site.url).href;
+/** The site's own absolute URLs point at production; tests ask the local server. */
+const localPath = (url: string) => new URL(url, site.url).pathname;
+const placeholder = /todo|lorem|ipsum|placeholder|untitled|text zde/i;
+
+/** Width and height from a PNG's header. */
+async function pngSize(response: APIResponse) {
+  const bytes = await response.body();
+  expect(bytes.subarray(1, 4).toString("latin1"), "PNG signature").toBe("PNG");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+async function expectImage(page: Page, path: string) {
+  const response = await page.request.get(path);
+  expect(response.status(), `status of ${path}`).toBe(200);
+  expect(response.headers()["content-type"], `content type of ${path}`).toMatch(/^image\//);
+  return response;
+}
+
+for (const path of publicRoutePaths) {
+  test(`${path} is described for search engines and link previews in Czech`, async ({ page }) => {
+    const head = await readHead(page, await fetchHtml(page, path));
+
+    expect(head.lang).toBe("cs");
+    expect(head.title).toContain(site.title);
+    expect(head.title).not.toMatch(placeholder);
+    expect(head.title.length, `title "${head.title}"`).toBeLessThanOrEqual(70);
+
+    expect(head.description, "meta description").not.toBeNull();
+    const description = head.description ?? "";
+    expect(description).not.toMatch(placeholder);
+    expect(description.length, `description "${description}"`).toBeGreaterThanOrEqual(50);
+    expect(description.length, `description "${description}"`).toBeLessThanOrEqual(170);
+
+    expect(head.robots ?? "", "public pages may be indexed").not.toMatch(/noindex/);
+    expect(head.canonical).toBe(absoluteUrl(path));
+
+    expect(head.og["og:title"]).toBe(head.title);
+    expect(head.og["og:description"]).toBe(description);
+    expect(head.og["og:url"]).toBe(absoluteUrl(path));
+    expect(head.og["og:image"]).toMatch(new RegExp(`^${site.url}/`));
+    expect(head.og["og:locale"]).toBe("cs_CZ");
+  });
+}
+
+test("every public page has its own title and description", async ({ page }) => {
+  const heads = [];
+  for (const path of publicRoutePaths)
+    heads.push(await readHead(page, await fetchHtml(page, path)));
+  const titles = heads.map((head) => head.title);
+  const descriptions = heads.map((head) => head.description);
+  expect(new Set(titles).size, titles.join("\n")).toBe(publicRoutePaths.length);
+  expect(new Set(descriptions).size, descriptions.join("\n")).toBe(publicRoutePaths.length);
+});
+
+test("the home page describes the practitioner's business as structured data", async ({ page }) => {
+  const head = await readHead(page, await fetchHtml(page, paths.home));
+  expect(head.jsonLd).toHaveLength(1);
+  const data = JSON.parse(head.jsonLd[0] ?? "");
+
+  expect(data["@context"]).toBe("https://schema.org");
+  expect(data["@type"]).toBeTruthy();
+  expect(data.name).toBe(site.title);
+  expect(data.url).toBe(absoluteUrl(paths.home));
+  expect(data.email).toBe(site.email);
+  expect(data.address).toMatchObject({
+    addressLocality: "Jinačovice",
+    addressCountry: "CZ",
+  });
+  expect(data.areaServed.name).toBe(site.location.serviceArea);
+  expect(data.sameAs).toContain(site.social.url);
+  expect(data.founder).toMatchObject({ "@type": "Person", name: site.ownerName });
+  expect(data.makesOffer).toHaveLength(4);
+  await expectImage(page, localPath(data.image));
+});
+
+test("other pages carry no business structured data", async ({ page }) => {
+  for (const path of publicRoutePaths.filter((path) => path !== paths.home)) {
+    const head = await readHead(page, await fetchHtml(page, path));
+    expect(head.jsonLd, path).toEqual([]);
+  }
+});
+
+test("robots.txt lets crawlers in, keeps them out of sign-in and administration and names the sitemap", async ({
+  page,
+}) => {
+  const response = await page.request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
+  const lines = (await response.text()).split("\n").map((line) => line.trim());
+
+  expect(lines).toContain("User-agent: *");
+  expect(lines).toContain(`Disallow: ${paths.signIn}`);
+  expect(lines).toContain(`Disallow: ${paths.admin}`);
+  expect(lines, "nothing public is blocked").not.toContain("Disallow: /");
+  expect(lines).toContain(`Sitemap: ${site.url}/sitemap.xml`);
+});
+
+test("the sitemap lists exactly the public pages with absolute URLs", async ({ page }) => {
+  const response = await page.request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^application\/xml/);
+  const { parsed, locations } = await page.evaluate(
+    (xml) => {
+      const doc = new DOMParser().parseFromString(xml, "application/xml");
+      return {
+        parsed: doc.querySelector("parsererror") === null,
+        locations: [...doc.getElementsByTagName("loc")].map((loc) => loc.textContent ?? ""),
+      };
+    },
+    await response.text(),
+  );
+
+  expect(parsed, "the sitemap is well-formed XML").toBe(true);
+  expect(locations.toSorted()).toEqual(publicRoutePaths.map(absoluteUrl).toSorted());
+});
+
+test("the web app manifest is Czech, standalone and lists icons that exist", async ({ page }) => {
+  const head = await readHead(page, await fetchHtml(page, paths.home));
+  expect(head.manifestHref).toBeTruthy();
+  const response = await page.request.get(head.manifestHref ?? "");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+  const manifest = JSON.parse(await response.text());
+
+  expect(manifest).toMatchObject({
+    name: site.title,
+    lang: "cs",
+    start_url: "/",
+    display: "standalone",
+  });
+  expect(manifest.short_name).toBeTruthy();
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+
+  const icons: { src: string; sizes: string; purpose?: string }[] = manifest.icons;
+  expect(icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  expect(icons.some((icon) => icon.purpose?.includes("maskable"))).toBe(true);
+  for (const icon of icons) {
+    const [width, height] = icon.sizes.split("x").map(Number);
+    expect(await pngSize(await expectImage(page, icon.src)), icon.src).toEqual({ width, height });
+  }
+});
+
+test("every icon and the share image a page refers to answer with an image", async ({ page }) => {
+  const head = await readHead(page, await fetchHtml(page, paths.home));
+  expect(head.iconHrefs.length).toBeGreaterThanOrEqual(3);
+  for (const href of head.iconHrefs) await expectImage(page, href);
+
+  const appleTouchIcon = await expectImage(page, head.appleTouchIconHref ?? "");
+  expect(await pngSize(appleTouchIcon)).toEqual({ width: 180, height: 180 });
+
+  const shareImage = await expectImage(page, localPath(head.og["og:image"] ?? ""));
+  expect(await pngSize(shareImage)).toEqual({ width: 1200, height: 630 });
+  expect(head.og["og:image:width"]).toBe("1200");
+  expect(head.og["og:image:height"]).toBe("630");
+});
