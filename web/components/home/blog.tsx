@@ -181,7 +181,7 @@ function ArticleCard({ article }: { article: Article }) {
           <summary className="inline-flex min-h-11 items-center gap-2 rounded-full font-semibold text-moss-dark underline-offset-4 hover:underline [&::-webkit-details-marker]:hidden">
             <span className="group-open:hidden">Číst dál</span>
             <span className="hidden group-open:inline">Skrýt text</span>
-            <span className="sr-only">: {article.title}</span>
+            <span className="sr-only"> – {article.title}</span>
             <span
               aria-hidden="true"
               className="text-xl leading-none transition-transform group-open:rotate-45"

@@ -187,10 +187,11 @@ function ServiceCard({ service }: { service: Service }) {
       </List>
       <ButtonLink
         to={service.link}
+        aria-label={`Zjistit více – ${service.title}`}
         variant={featured ? "light" : "secondary"}
         className="mt-auto self-start"
       >
-        Zjistit více<span className="sr-only">: {service.title}</span>
+        Zjistit více
         <ArrowRight aria-hidden="true" className="size-5" />
       </ButtonLink>
     </article>
