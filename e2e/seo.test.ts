@@ -200,6 +200,8 @@ test("every icon and the share image a page refers to answer with an image", asy
 
   const shareImage = await expectImage(page, localPath(head.og["og:image"] ?? ""));
   expect(await pngSize(shareImage)).toEqual({ width: 1200, height: 630 });
+  // WhatsApp and some other messengers show no preview for heavier images.
+  expect((await shareImage.body()).length).toBeLessThan(300 * 1024);
   expect(head.og["og:image:width"]).toBe("1200");
   expect(head.og["og:image:height"]).toBe("630");
 });

@@ -81,13 +81,15 @@ const html = `<!doctype html>
   * { box-sizing: border-box; margin: 0; }
   body {
     width: ${width}px; height: ${height}px; overflow: hidden; position: relative;
-    background:
-      radial-gradient(circle at 88% 18%, ${palette.sand} 0, transparent 46%),
-      radial-gradient(circle at 0% 100%, ${palette.sageLight} 0, transparent 40%),
-      ${palette.cream};
+    /* Flat colour only: gradients are dithered and would make the PNG too heavy
+       for messengers that skip previews over about 300 kB. */
+    background: ${palette.cream};
     color: ${palette.bark};
     font-family: "Public Sans Variable", sans-serif;
   }
+  .glow { position: absolute; border-radius: 50%; }
+  .glow.sand { width: 640px; height: 640px; right: -220px; top: -300px; background: ${palette.sand}; opacity: 0.6; }
+  .glow.sage { width: 420px; height: 420px; left: -210px; bottom: -250px; background: ${palette.sageLight}; opacity: 0.7; }
   .frame {
     position: absolute; inset: 28px; border: 2px solid ${palette.sage};
     border-radius: 36px; opacity: 0.7;
@@ -112,6 +114,8 @@ const html = `<!doctype html>
   }
 </style></head>
 <body>
+  <div class="glow sand"></div>
+  <div class="glow sage"></div>
   <div class="frame"></div>
   <svg class="art" viewBox="0 0 460 630" aria-hidden="true">
     <circle cx="250" cy="300" r="200" fill="${palette.sageLight}"/>
