@@ -2,14 +2,8 @@ import "@fontsource-variable/lora/wght.css";
 import "@fontsource-variable/public-sans/wght.css";
 import "./app.css";
 import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { ErrorScreen } from "~/components/error-screen";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
@@ -58,20 +52,5 @@ export default function App() {
 
 /** The router's generic error screen, for errors while rendering. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const details = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
-  return (
-    <main className="mx-auto max-w-2xl px-6 py-24">
-      <h1 className="text-3xl font-semibold">Unexpected Application Error!</h1>
-      <pre className="mt-6 overflow-x-auto whitespace-pre-wrap rounded-xl bg-sand p-4 text-sm">
-        {details}
-      </pre>
-      <a href="/" className="mt-8 inline-block font-medium text-moss-dark underline">
-        Zpět na úvodní stránku
-      </a>
-    </main>
-  );
+  return <ErrorScreen error={error} />;
 }

@@ -1,3 +1,82 @@
-export default function Page() {
-  return <main>TODO about</main>;
+import { CalendarHeart } from "lucide-react";
+import { contactAbout, paths } from "#shared/routes";
+import { site } from "#shared/site";
+import { Biography } from "~/components/about/biography";
+import { MyCreations } from "~/components/about/my-creations";
+import { BackHomeLink } from "~/components/back-home-link";
+import { PageHero } from "~/components/page-hero";
+import { Photo } from "~/components/photo";
+import { photos } from "~/components/photos";
+import { LeafSprig } from "~/components/ui/botanical";
+import { ButtonLink } from "~/components/ui/button";
+import { pageMeta } from "~/lib/seo";
+import { czech } from "~/lib/typography";
+
+export const meta = () =>
+  pageMeta({
+    title: "O mně",
+    description: czech(
+      `Kdo je ${site.ownerName}: jak ji příroda a byliny dovedly k harmonizačním setkáním, ručně vyráběným olejům, vykuřovadlům a k setkáním pro ženy.`,
+    ),
+    path: paths.about,
+  });
+
+export default function AboutPage() {
+  return (
+    <main id="main">
+      <PageHero
+        eyebrow="Kdo vás bude provázet"
+        // The specification quotes the headline verbatim.
+        title="O mně"
+        lead={
+          <>
+            <p className="font-serif text-2xl text-bark sm:text-3xl">
+              {czech(`Jmenuji se ${site.ownerName}.`)}
+            </p>
+            <p>
+              {czech(
+                "Provázím ženy zpátky k sobě – s pomocí přírody, rituálů, zvuku a doteku. Vyrábím oleje a vykuřovadla z bylin, které sama sbírám, a věřím, že klid, který hledáme, na nás čeká venku i uvnitř.",
+              )}
+            </p>
+          </>
+        }
+        actions={
+          <ButtonLink to={contactAbout("consultation")}>
+            <CalendarHeart aria-hidden="true" className="size-5" />
+            Objednat konzultaci
+          </ButtonLink>
+        }
+        aside={
+          <Photo
+            photo={photos.aboutLandscape}
+            priority
+            frameClassName="rounded-t-full rounded-b-[2rem]"
+            className="mx-auto w-full max-w-sm lg:max-w-md"
+          />
+        }
+      />
+      <Biography />
+      <MyCreations />
+      <section
+        aria-labelledby="setkani-heading"
+        className="relative isolate overflow-hidden bg-sage-light/70 px-5 py-16 sm:px-8 sm:py-20"
+      >
+        <LeafSprig className="pointer-events-none absolute -bottom-8 -left-6 -z-10 w-40 text-moss/40 sm:w-56" />
+        <div className="mx-auto max-w-3xl text-center">
+          <h2 id="setkani-heading" className="text-3xl font-semibold text-bark sm:text-4xl">
+            {czech("Ráda vás poznám")}
+          </h2>
+          <p className="mt-5 text-lg leading-relaxed text-bark-soft">
+            {czech(
+              "Ať už vás láká harmonizační setkání, některý z mých výrobků, nebo si jen chcete popovídat, jestli je moje cesta i pro vás – napište mi. Odpovídám osobně a bez spěchu.",
+            )}
+          </p>
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <ButtonLink to={contactAbout("consultation")}>Objednat konzultaci</ButtonLink>
+            <BackHomeLink look="button" />
+          </div>
+        </div>
+      </section>
+    </main>
+  );
 }

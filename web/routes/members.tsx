@@ -1,3 +1,79 @@
-export default function Page() {
-  return <main>TODO members</main>;
+import { BookOpen, Download, Gift, Headphones, Sprout } from "lucide-react";
+import { paths } from "#shared/routes";
+import { MembersAccess } from "~/components/members/members-access";
+import { MembersContent } from "~/components/members/members-content";
+import { PageHero } from "~/components/page-hero";
+import { LeafSprig } from "~/components/ui/botanical";
+import { ButtonLink } from "~/components/ui/button";
+import { pageMeta } from "~/lib/seo";
+import { czech } from "~/lib/typography";
+
+export const meta = () =>
+  pageMeta({
+    title: "Členská sekce",
+    description: czech(
+      "Členská sekce s nahrávkami meditací, materiály ke stažení a obsahem online kurzů se právě připravuje. Tady se také přihlásíte ke svému účtu.",
+    ),
+    path: paths.members,
+  });
+
+const teasers = [
+  { icon: Headphones, label: "meditace", position: "top-[12%] -left-2 sm:-left-6" },
+  { icon: BookOpen, label: "kurzy", position: "top-[46%] -right-2 sm:-right-6" },
+  { icon: Download, label: "materiály", position: "bottom-[10%] left-[8%]" },
+] as const;
+
+export default function MembersPage() {
+  return (
+    <main id="main">
+      <PageHero
+        eyebrow="Prostor pro členky"
+        title="Členská sekce"
+        lead={
+          <>
+            <p>
+              {czech(
+                "Místo, kde na vás budou čekat nahrávky meditací, materiály ke stažení a obsah online kurzů. Právě ho pro vás s láskou připravuji.",
+              )}
+            </p>
+            <p className="inline-flex items-center gap-2 rounded-full bg-cream px-4 py-2 text-base font-semibold text-terracotta-dark ring-1 ring-terracotta/40">
+              <Sprout aria-hidden="true" className="size-5" />
+              {czech("Členská sekce je v přípravě")}
+            </p>
+          </>
+        }
+        actions={
+          <>
+            <ButtonLink to={paths.signIn}>Přihlásit se</ButtonLink>
+            <ButtonLink to={paths.gift} variant="secondary">
+              <Gift aria-hidden="true" className="size-5" />
+              Získat dárek zdarma
+            </ButtonLink>
+          </>
+        }
+        aside={
+          // Decorative: the same offer is written out in the section below.
+          <div
+            aria-hidden="true"
+            className="relative mx-auto hidden aspect-square w-full max-w-sm items-center justify-center lg:flex"
+          >
+            <div className="absolute inset-0 rounded-full bg-linear-to-br from-sage-light via-sand to-[#efc9a8]" />
+            <div className="absolute inset-8 rounded-full border-2 border-dashed border-moss/30" />
+            <LeafSprig className="relative w-1/2 text-moss-dark" />
+            {teasers.map(({ icon: Icon, label, position }) => (
+              <span
+                key={label}
+                className={`absolute flex items-center gap-2 rounded-full bg-cream px-3.5 py-2 text-sm font-semibold text-bark shadow-soft ${position}`}
+              >
+                <Icon className="size-4 text-terracotta-dark" />
+                {label}
+              </span>
+            ))}
+          </div>
+        }
+      />
+      <MembersContent />
+      <MembersAccess />
+    </main>
+  );
 }

@@ -1,0 +1,88 @@
+import { CalendarHeart, Clock, Heart, MapPin, Shirt, Video } from "lucide-react";
+import { contactAbout } from "#shared/routes";
+import { site } from "#shared/site";
+import { BackHomeLink } from "~/components/back-home-link";
+import { ButtonLink } from "~/components/ui/button";
+import { Eyebrow } from "~/components/ui/section";
+import { czech } from "~/lib/typography";
+
+const facts = [
+  {
+    icon: Clock,
+    term: "Délka",
+    text: "Přibližně 3\u00a0hodiny. Nikam nespěcháme – po rituálu zbude čas i na čaj a povídání.",
+  },
+  {
+    icon: MapPin,
+    term: "Kde",
+    text: `Osobně u mě v obci ${site.location.locality}, nebo přijedu za vámi: ${site.location.serviceArea}.`,
+  },
+  {
+    icon: Video,
+    term: "Online",
+    text: "Úvodní konzultaci zvládneme i online, nejraději přes videohovor. Samotné setkání je osobní.",
+  },
+  {
+    icon: Heart,
+    term: "Pro koho",
+    text: "Pro ženy, které potřebují zpomalit, načerpat sílu, projít změnou nebo se znovu cítit doma ve vlastním těle.",
+  },
+  {
+    icon: Shirt,
+    term: "Co si vzít",
+    text: "Pohodlné oblečení, teplé ponožky a chuť být chvíli jen sama se sebou. Vše ostatní připravím.",
+  },
+  {
+    icon: CalendarHeart,
+    term: "Termín a cena",
+    text: "Domluvíme je spolu při konzultaci, aby setkání sedlo vám i vašemu kalendáři.",
+  },
+] as const;
+
+/** Length, place and the way to book. */
+export function PracticalInfo() {
+  return (
+    <section aria-labelledby="prakticky-heading" className="bg-cream px-5 py-16 sm:px-8 sm:py-24">
+      <div className="mx-auto max-w-6xl">
+        <div className="mx-auto max-w-2xl text-center">
+          <Eyebrow className="justify-center">Prakticky</Eyebrow>
+          <h2 id="prakticky-heading" className="mt-3 text-3xl font-semibold text-bark sm:text-4xl">
+            {czech("Co je dobré vědět")}
+          </h2>
+        </div>
+        <dl className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {facts.map(({ icon: Icon, term, text }) => (
+            <div key={term} className="rounded-[2rem] bg-sand/50 p-6 sm:p-7">
+              <dt className="flex items-center gap-3 text-lg font-semibold text-bark">
+                <span className="flex size-10 items-center justify-center rounded-full bg-cream text-moss-dark">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                {term}
+              </dt>
+              <dd className="mt-3 leading-relaxed text-bark-soft">{czech(text)}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <div className="mt-14 rounded-[2.5rem] bg-moss-dark px-6 py-12 text-center text-cream sm:px-12">
+          <h3 className="text-3xl font-semibold sm:text-4xl">
+            {czech("Dopřejte si čas jen pro sebe")}
+          </h3>
+          <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-cream/90">
+            {czech(
+              "Napište mi pár slov o tom, co vás trápí nebo po čem toužíte. Ozvu se vám, zodpovím vaše otázky a společně najdeme termín, který vám bude vyhovovat.",
+            )}
+          </p>
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <ButtonLink to={contactAbout("consultation")} variant="light">
+              Objednat konzultaci
+            </ButtonLink>
+          </div>
+        </div>
+        <div className="mt-10 flex justify-center">
+          <BackHomeLink look="button" />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { BookOpen, CalendarHeart, Download, Headphones } from "lucide-react";
+import { Eyebrow } from "~/components/ui/section";
+import { czech } from "~/lib/typography";
+
+const comingSoon = [
+  {
+    icon: Headphones,
+    title: "Nahrávky meditací",
+    text: "Řízené meditace a zvukové lázně k poslechu doma – ráno pro dobrý start, večer pro klidný spánek.",
+  },
+  {
+    icon: BookOpen,
+    title: "Obsah online kurzů",
+    text: "Lekce kurzů, které právě chystám: krok za krokem, vlastním tempem a s možností vracet se k nim.",
+  },
+  {
+    icon: Download,
+    title: "Materiály ke stažení",
+    text: "Návody a recepty na oleje, vykuřovadla a osobní vůně, pracovní listy k rituálům i malé inspirace na každý den.",
+  },
+  {
+    icon: CalendarHeart,
+    title: "Pozvánky jako první",
+    text: "O nových živých setkáních a workshopech pro ženy se dozvíte dřív než ostatní.",
+  },
+] as const;
+
+/** What members will find here once the section opens. */
+export function MembersContent() {
+  return (
+    <section aria-labelledby="obsah-heading" className="bg-sand/60 px-5 py-16 sm:px-8 sm:py-24">
+      <div className="mx-auto max-w-6xl">
+        <div className="mx-auto max-w-2xl text-center">
+          <Eyebrow className="justify-center">Co vás tu čeká</Eyebrow>
+          <h2 id="obsah-heading" className="mt-3 text-3xl font-semibold text-bark sm:text-4xl">
+            {czech("Co v členské sekci najdete")}
+          </h2>
+          <p className="mt-5 text-lg leading-relaxed text-bark-soft">
+            {czech(
+              "Chci, abyste se k rituálům a meditacím mohla vracet i mezi našimi setkáními – doma, v klidu a kdykoli budete potřebovat.",
+            )}
+          </p>
+        </div>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2">
+          {comingSoon.map(({ icon: Icon, title, text }) => (
+            <li
+              key={title}
+              className="flex gap-5 rounded-[2rem] bg-cream p-6 shadow-sm ring-1 ring-bark/5 sm:p-8"
+            >
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-sage-light text-moss-dark">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <div>
+                <h3 className="text-xl font-semibold text-bark">{czech(title)}</h3>
+                <p className="mt-2 leading-relaxed text-bark-soft">{czech(text)}</p>
+                <p className="mt-3 text-sm font-semibold text-terracotta-dark">
+                  {czech("Připravuji")}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
