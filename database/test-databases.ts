@@ -1,0 +1,67 @@
+/**
+ * The databases the integration tests run against: the embedded PGlite
+ * always, and a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+ * Each PostgreSQL handle gets a database of its own, so test files can run
+ * in parallel; it is dropped on close.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { type DatabaseHandle, openDatabase } from "./open-database";
+
+export type TestDatabase = {
+  name: "PGlite" | "PostgreSQL";
+  /** A fresh, migrated database. */
+  open(): Promise<TestDatabaseHandle>;
+};
+
+export type TestDatabaseHandle = DatabaseHandle & {
+  /** A second handle on the same data, as a second server would have it (PostgreSQL only). */
+  openAnother?: () => Promise<DatabaseHandle>;
+};
+
+/** Opening PGlite takes seconds, far more on a busy machine: a hook timeout for it. */
+export const openTimeoutMs = 180_000;
+
+// Tests are not the app: the one setting they read is the test database.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export const testDatabases: TestDatabase[] = [
+  { name: "PGlite", open: () => openDatabase({ dataDir: "memory" }) },
+  ...(postgresUrl
+    ? [{ name: "PostgreSQL" as const, open: () => openFreshPostgres(postgresUrl) }]
+    : []),
+];
+
+async function openFreshPostgres(adminUrl: string): Promise<TestDatabaseHandle> {
+  const name = `test_${randomUUID().replaceAll("-", "")}`;
+  await runAsAdmin(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.href });
+  return {
+    ...handle,
+    openAnother: () => openDatabase({ databaseUrl: url.href }),
+    async close() {
+      await handle.close();
+      await runAsAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function runAsAdmin(adminUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Empties every table, between tests that share one database. */
+export async function emptyTables(handle: DatabaseHandle) {
+  await handle.db.execute(
+    sql`truncate table mail_outbox, form_submissions, rate_limit_counters restart identity cascade`,
+  );
+}

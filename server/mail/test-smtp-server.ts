@@ -1,0 +1,61 @@
+/**
+ * A real SMTP server on loopback for tests: it accepts every message and
+ * keeps it, decoded, so tests can read subjects, headers and bodies as a
+ * mail client would.
+ */
+import type { AddressInfo } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type CaughtMail = ParsedMail & { envelopeTo: string[] };
+
+export type TestSmtpServer = {
+  url: string;
+  port: number;
+  mails: CaughtMail[];
+  /** Resolves once at least `count` messages have arrived. */
+  waitForMails(count: number, timeoutMs?: number): Promise<CaughtMail[]>;
+  close(): Promise<void>;
+};
+
+export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
+  const mails: CaughtMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          mails.push(
+            Object.assign(mail, {
+              envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            }),
+          );
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const actualPort = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    mails,
+    async waitForMails(count, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (mails.length < count) {
+        if (Date.now() > deadline) {
+          throw new Error(`Expected ${count} mails, got ${mails.length}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return mails;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
