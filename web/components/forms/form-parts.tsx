@@ -33,7 +33,7 @@ export function SubmitButton({ submitting, label }: { submitting: boolean; label
     <Button
       type="submit"
       disabled={submitting}
-      className="min-h-12 w-full px-8 text-[1.0625rem] sm:w-auto"
+      className="min-h-12 w-full px-8 text-[1.0625rem] @md:w-auto @md:justify-self-start"
     >
       {submitting && (
         <span

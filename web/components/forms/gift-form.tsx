@@ -23,7 +23,7 @@ const giftCopy = {
   gift_fragrance: {
     formLabel: "Návod na osobní vůni zdarma",
     emailHint: "Sem Ti pošleme návod na osobní vůni.",
-    messageHint: "Chceš mi něco napsat? Třeba které vůně máš ráda.",
+    messageHint: "Chceš mi něco napsat? Třeba jaké vůně Tě těší.",
     consent: "Souhlasím se zpracováním osobních údajů za účelem zaslání návodu na osobní vůni.",
     submit: "Chci návod zdarma",
   },
@@ -61,7 +61,7 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
       }}
       className={formCardClasses}
     >
-      <div className="grid gap-5 @lg:grid-cols-2 @lg:gap-x-5">
+      <div className="grid gap-5">
         <TextField
           id={fieldId("name")}
           label="Jméno"
@@ -84,7 +84,6 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
         />
         <TextAreaField
           id={fieldId("message")}
-          className="@lg:col-span-2"
           label="Vzkaz"
           optional
           hint={czech(copy.messageHint)}
@@ -96,7 +95,6 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
         />
         <CheckboxField
           id={fieldId("privacyConsent")}
-          className="@lg:col-span-2"
           label={czech(copy.consent)}
           error={errors.privacyConsent?.message}
           {...register("privacyConsent")}

@@ -34,7 +34,12 @@ function FieldLabel({ id, label, optional }: Pick<FieldProps, "id" | "label" | "
   return (
     <label htmlFor={id} className="block text-[0.9375rem] font-semibold text-bark">
       {label}
-      {optional && <span className="ml-1.5 font-normal text-bark-soft">(nepovinné)</span>}
+      {optional && (
+        <>
+          {" "}
+          <span className="font-normal text-bark-soft">(nepovinné)</span>
+        </>
+      )}
     </label>
   );
 }
