@@ -1,71 +1,87 @@
 /**
- * For tests: the auth and admin APIs on a real loopback port over a fresh
- * in-memory database, with a clock the test can move.
+ * For tests: the real app (`createApp`) on a loopback port over a fresh
+ * database, with a clock the test can move, and e-mail delivered by the real
+ * outbox into the local mail folder, where tests read it as a person would.
  */
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import { Hono } from "hono";
+import { simpleParser } from "mailparser";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
-import { createAdminApi } from "#server/admin/admin-api";
-import { deleteSubmission, listSubmissions } from "#server/admin/submissions";
-import { createAccounts } from "./accounts";
-import { createAuthApi, type RecoveryEmail } from "./auth-api";
-import { type AuthRateLimits, authRateLimits, RateLimiter } from "./rate-limit";
+import { createApp } from "#server/app";
+import type { Clock } from "#server/clock";
+import { loadConfig } from "#server/config";
+import { createMailTransport } from "#server/mail/mail-transport";
+import { sendPendingMail } from "#server/mail/send-pending-mail";
 
 export const testSecret = "a-test-secret-that-is-long-enough-for-hs256";
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
-export async function startTestServer(options: { rateLimits?: Partial<AuthRateLimits> } = {}) {
+export async function startTestServer() {
+  const dataDir = await mkdtemp(join(tmpdir(), "auth-test-"));
   const database: DatabaseHandle = await openDatabase({ dataDir: "memory" });
-  const clock = { offsetMs: 0 };
-  const now = () => new Date(Date.now() + clock.offsetMs);
-  const mails: RecoveryEmail[] = [];
+  let offsetMs = 0;
+  const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
 
-  const app = new Hono();
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  let app: ReturnType<typeof createApp> | undefined;
+  const server = serve({
+    fetch: (request, env) => (app as NonNullable<typeof app>).fetch(request, env),
+    port: 0,
+    hostname: "127.0.0.1",
+  });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const accounts = createAccounts({
-    db: database.db,
-    secret: testSecret,
-    issuer: `${origin}/auth/v1`,
-    now,
+  const config = loadConfig({
+    SITE_URL: origin,
+    DATA_DIR: dataDir,
+    BUILD_DIR: join(dataDir, "no-build"),
+    // Each test client comes from an address of its own, so rate limits stay apart.
+    TRUST_PROXY: "true",
   });
-  app.route(
-    "/auth/v1",
-    createAuthApi({
-      accounts,
-      siteUrl: origin,
-      sendRecoveryEmail: async (mail) => {
-        mails.push(mail);
-      },
-      rateLimiter: new RateLimiter(() => now().getTime()),
-      rateLimits: { ...authRateLimits, ...options.rateLimits },
-    }),
-  );
-  app.route(
-    "/api",
-    createAdminApi({
-      accounts,
-      listSubmissions: () => listSubmissions(database.db),
-      deleteSubmission: (id) => deleteSubmission(database.db, id),
-    }),
-  );
+  const transport = createMailTransport({
+    smtpUrl: undefined,
+    mailDir: config.mailDir,
+    from: config.mailFrom,
+    messageIdDomain: "127.0.0.1",
+  });
+  let sending = Promise.resolve();
+  app = createApp({
+    config,
+    database,
+    clock,
+    authSecret: testSecret,
+    onSubmissionStored: () => {
+      sending = sending.then(() => sendPendingMail(database.db, transport, clock).then(() => {}));
+    },
+  });
 
   return {
     origin,
     db: database.db,
-    accounts,
-    mails,
     /** Moves the server's clock forward. */
     advance(ms: number) {
-      clock.offsetMs += ms;
+      offsetMs += ms;
+    },
+    /** The e-mails in the local mail folder, decoded, oldest first. */
+    async readMails() {
+      await sending;
+      const files = (await readdir(config.mailDir).catch(() => [] as string[]))
+        .filter((file) => file.endsWith(".eml"))
+        .sort();
+      return Promise.all(
+        files.map(async (file) => simpleParser(await readFile(join(config.mailDir, file)))),
+      );
     },
     async close() {
+      await sending;
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      transport.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
