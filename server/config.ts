@@ -46,6 +46,7 @@ const configSchema = z.object({
     10,
   ),
   TRUST_PROXY: z._default(z.stringbool({ error: "must be true or false" }), false),
+  JWT_SECRET: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
 });
 
 export type Config = {
@@ -71,6 +72,8 @@ export type Config = {
   formRateLimitPerHour: number;
   /** Whether the client address is read from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
+  /** Signs access tokens; when absent, a key generated once and kept in `dataDir`. */
+  jwtSecret: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -109,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     formRateLimitPerHour: settings.FORM_RATE_LIMIT_PER_HOUR,
     trustProxy: settings.TRUST_PROXY,
+    jwtSecret: settings.JWT_SECRET,
   };
 }

@@ -1,7 +1,9 @@
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { FolderLockedError } from "#database/folder-lock";
 import { openDatabase } from "#database/open-database";
 import { createApp } from "./app";
+import { loadAuthSecret } from "./auth/auth-secret";
 import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
 import { createMailTransport } from "./mail/mail-transport";
@@ -35,6 +37,10 @@ async function start() {
     database,
     clock: systemClock,
     onSubmissionStored: () => mailWorker.wake(),
+    authSecret: await loadAuthSecret({
+      jwtSecret: config.jwtSecret,
+      secretFile: join(config.dataDir, "auth-secret"),
+    }),
   });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`Listening on http://localhost:${info.port}`);
