@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { site } from "#shared/site";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { buttonClasses } from "~/components/ui/button";
 import { czech } from "~/lib/typography";
@@ -22,6 +23,8 @@ export function ErrorScreen({ error }: { error: unknown }) {
       id="main"
       className="relative isolate flex min-h-screen items-center justify-center overflow-hidden bg-linear-to-b from-sand/70 via-cream to-cream px-5 py-16 sm:px-8"
     >
+      {/* The failed route's own meta is gone with it; React places this title in <head>. */}
+      <title>{`Něco se pokazilo | ${site.title}`}</title>
       <LeafSprig className="pointer-events-none absolute -bottom-6 -left-8 -z-10 w-40 -rotate-12 text-sage sm:w-60" />
       <LeafSprig className="pointer-events-none absolute -top-4 -right-10 -z-10 w-36 rotate-[200deg] text-sage/80 sm:w-52" />
       <div className="w-full max-w-xl text-center">

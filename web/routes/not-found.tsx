@@ -5,15 +5,15 @@ import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { buttonClasses } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
-import type { Route } from "./+types/not-found";
 
-export const meta = ({ location }: Route.MetaArgs) =>
+// One pre-rendered page serves every unknown address, so its tags name none of them.
+export const meta = () =>
   pageMeta({
     title: "Stránka nenalezena",
     description: czech(
       "Tahle stránka neexistuje nebo se přestěhovala. Pokračujte na hlavní stránku – najdete tam harmonizační setkání, dárky zdarma i kontakt.",
     ),
-    path: location.pathname,
+    path: "/404",
     noIndex: true,
   });
 

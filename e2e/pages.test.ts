@@ -1,0 +1,309 @@
+import type { Page } from "@playwright/test";
+import { contactAbout, paths } from "#shared/routes";
+import { site } from "#shared/site";
+import {
+  type ConsoleEntry,
+  expect,
+  expectNoAxeViolations,
+  fetchHtml,
+  test,
+  waitForHydration,
+} from "./fixtures";
+
+type InnerPage = {
+  path: string;
+  /** The page's one h1. */
+  headline: string;
+  /** Texts the page must show (the specification's verbatim, the rest its substance). */
+  texts: readonly string[];
+};
+
+const innerPages = {
+  about: {
+    path: paths.about,
+    headline: "O mně",
+    texts: [
+      "O mně",
+      "O MÉ TVORBĚ",
+      site.ownerName,
+      "Květinové a bylinné oleje",
+      "Bylinná vykuřovadla",
+      "Květiny",
+      "Dekorace",
+      "Zpět na hlavní stránku",
+    ],
+  },
+  gift: {
+    path: paths.gift,
+    headline: "Dárek pro Tebe",
+    texts: [
+      "Minutový rituál pro každý den",
+      "trvá přibližně 6 minut",
+      "Návod na Tvou osobní vůni",
+      "Co dostaneš",
+      "Zpět na hlavní stránku",
+    ],
+  },
+  harmonisation: {
+    path: paths.harmonisation,
+    headline: "Harmonizační setkání",
+    texts: [
+      "Jak setkání vzniklo",
+      "Kakaový rituál",
+      "Individuální část",
+      "Zvuková lázeň",
+      "Vědomý dotek",
+      "Intuitivní masáž",
+      "Řízená meditace",
+      "Tvorba osobní vůně",
+      site.location.locality,
+      site.location.serviceArea,
+      "online",
+      "Objednat konzultaci",
+      "Zpět na hlavní stránku",
+    ],
+  },
+  members: {
+    path: paths.members,
+    headline: "Členská sekce",
+    texts: [
+      "Nahrávky meditací",
+      "Obsah online kurzů",
+      "Materiály ke stažení",
+      "Členská sekce je v přípravě",
+      "Přihlásit se",
+      "Přístup do administrace webu mají pouze administrátoři.",
+      "Zpět na hlavní stránku",
+    ],
+  },
+} as const satisfies Record<string, InnerPage>;
+
+/** The two gift forms, by the names they carry. */
+const giftForms = ["Rituál zdarma", "Návod na osobní vůni zdarma"];
+
+const missingPath = "/some/missing/path";
+
+/** The page's HTML with non-breaking spaces read as spaces and React's text separators dropped. */
+function plain(html: string): string {
+  return html.replaceAll("\u00a0", " ").replaceAll("<!-- -->", "");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function errorsIn(entries: ConsoleEntry[]): ConsoleEntry[] {
+  return entries.filter((entry) => entry.type === "error" || entry.type === "pageerror");
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+const backLinks = (page: Page) =>
+  page.getByRole("main").getByRole("link", { name: "Zpět na hlavní stránku" });
+
+for (const [name, innerPage] of Object.entries(innerPages) as [string, InnerPage][]) {
+  test.describe(`${name} page (${innerPage.path})`, () => {
+    test("is pre-rendered with its content, one h1 and its own title @phone", async ({ page }) => {
+      const html = plain(await fetchHtml(page, innerPage.path));
+      expect(html).not.toContain("TODO");
+      expect(html).toMatch(
+        new RegExp(`<h1[^>]*>(<[^>]+>)*${escapeRegExp(innerPage.headline)}(<[^>]+>)*</h1>`),
+      );
+      expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+      for (const text of innerPage.texts) expect(html, `HTML contains „${text}“`).toContain(text);
+      expect(html).toMatch(/<title>[^<]+ \| /);
+      expect(html).toContain(`<link rel="canonical" href="${site.url}${innerPage.path}"`);
+    });
+
+    test("shows its content after hydration, with a clean console and no axe violations @phone", async ({
+      page,
+      consoleEntries,
+    }) => {
+      await open(page, innerPage.path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(innerPage.headline);
+      const main = page.getByRole("main");
+      for (const text of innerPage.texts) {
+        await expect(main.getByText(text, { exact: false }).first()).toBeVisible();
+      }
+      await expectNoAxeViolations(page);
+      expect(errorsIn(consoleEntries)).toEqual([]);
+    });
+
+    test("its back links lead to the main page @phone", async ({ page }) => {
+      await open(page, innerPage.path);
+      const links = backLinks(page);
+      expect(await links.count()).toBeGreaterThanOrEqual(2);
+      for (const link of await links.all()) {
+        await expect(link).toHaveAttribute("href", "/");
+        const box = await link.boundingBox();
+        expect(box?.height, "tap target height").toBeGreaterThanOrEqual(44);
+      }
+      await links.last().scrollIntoViewIfNeeded();
+      await links.last().click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.locator("#services")).toBeAttached();
+    });
+  });
+}
+
+test.describe("about page", () => {
+  test("shows three pictures that load, each with a Czech description and a reserved size @phone", async ({
+    page,
+  }) => {
+    const html = await fetchHtml(page, paths.about);
+    const images = html.match(/<img [^>]*>/g) ?? [];
+    expect(images.length).toBeGreaterThanOrEqual(3);
+    for (const image of images) {
+      expect(image).toMatch(/ alt="[^"]{20,}"/);
+      expect(image).toMatch(/ width="\d+"/);
+      expect(image).toMatch(/ height="\d+"/);
+    }
+
+    await open(page, paths.about);
+    const pictures = page.getByRole("main").getByRole("img", { name: /^Ilustrace/ });
+    await expect(pictures).toHaveCount(3);
+    for (const picture of await pictures.all()) {
+      await picture.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+  });
+
+  test("the section „O MÉ TVORBĚ“ is a heading of its own", async ({ page }) => {
+    await open(page, paths.about);
+    await expect(page.getByRole("heading", { level: 2, name: "O MÉ TVORBĚ" })).toBeVisible();
+  });
+});
+
+test.describe("gift page", () => {
+  test("holds both gift forms, the ritual first, each in its own section @phone", async ({
+    page,
+  }) => {
+    await open(page, paths.gift);
+    const forms = page.getByRole("form");
+    await expect(forms).toHaveCount(2);
+    await expect(forms.nth(0)).toHaveAccessibleName(giftForms[0] as string);
+    await expect(forms.nth(1)).toHaveAccessibleName(giftForms[1] as string);
+    const ritual = page.getByRole("region", { name: "Minutový rituál pro každý den" });
+    const fragrance = page.getByRole("region", { name: "Návod na Tvou osobní vůni" });
+    await expect(ritual.getByRole("form", { name: giftForms[0] })).toBeVisible();
+    await expect(fragrance.getByRole("form", { name: giftForms[1] })).toBeVisible();
+  });
+
+  test("the list of gifts at the top leads to each gift", async ({ page }) => {
+    await open(page, paths.gift);
+    await page.getByRole("link", { name: /Návod na osobní vůni/ }).click();
+    await expect(page).toHaveURL(/#osobni-vune$/);
+    await expect(page.getByRole("heading", { name: "Návod na Tvou osobní vůni" })).toBeInViewport();
+  });
+});
+
+test.describe("harmonisation page", () => {
+  test("the booking buttons lead to the contact form with the session chosen", async ({ page }) => {
+    await open(page, paths.harmonisation);
+    const booking = page.getByRole("main").getByRole("link", { name: "Objednat konzultaci" });
+    expect(await booking.count()).toBeGreaterThanOrEqual(2);
+    for (const link of await booking.all()) {
+      await expect(link).toHaveAttribute("href", contactAbout("consultation"));
+    }
+  });
+
+  test("shows the session's three parts in order", async ({ page }) => {
+    await open(page, paths.harmonisation);
+    const steps = page.getByRole("region", { name: "Jak setkání probíhá" }).locator("ol > li");
+    await expect(steps.getByRole("heading", { level: 3 })).toHaveText([
+      "Kakaový rituál",
+      "Individuální část",
+      "Tvorba osobní vůně",
+    ]);
+  });
+});
+
+test.describe("members' section", () => {
+  test("its sign-in links lead to the sign-in page @phone", async ({ page }) => {
+    await open(page, paths.members);
+    const signIn = page.getByRole("main").getByRole("link", { name: "Přihlásit se" });
+    expect(await signIn.count()).toBeGreaterThanOrEqual(1);
+    for (const link of await signIn.all()) {
+      await expect(link).toHaveAttribute("href", paths.signIn);
+    }
+    await signIn.first().click();
+    await expect(page).toHaveURL(new RegExp(`${paths.signIn}$`));
+  });
+
+  test("says that administration is for administrators only", async ({ page }) => {
+    await open(page, paths.members);
+    await expect(
+      page.getByRole("heading", { name: "Administrace je jen pro administrátory" }),
+    ).toBeVisible();
+    await expect(
+      page.getByText("Přístup do administrace webu mají pouze administrátoři."),
+    ).toBeVisible();
+  });
+});
+
+test.describe("not-found page", () => {
+  test("an unknown address answers 404 with the not-found page @phone", async ({ page }) => {
+    const response = await page.request.get(missingPath);
+    expect(response.status()).toBe(404);
+    const html = plain(await response.text());
+    expect(html).toContain(">404<");
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("Return to Home");
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+  });
+
+  test("logs the missing path to the console and leads home @phone", async ({
+    page,
+    consoleEntries,
+  }) => {
+    await open(page, missingPath);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Oops! Page not found" }),
+    ).toBeVisible();
+    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect
+      .poll(() => consoleEntries.some((entry) => entry.text.includes(missingPath)))
+      .toBe(true);
+    await expectNoAxeViolations(page);
+
+    const home = page.getByRole("link", { name: "Return to Home" });
+    await expect(home).toHaveAttribute("href", "/");
+    await home.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("#services")).toBeAttached();
+  });
+});
+
+test.describe("error screen", () => {
+  test("a route that fails to render shows the generic error screen with the error text", async ({
+    page,
+  }) => {
+    await open(page, paths.home);
+    // The about page's code, as the browser receives it, now throws while rendering.
+    await page.route("**/assets/about-*.js", (route) =>
+      route.fulfill({
+        contentType: "text/javascript",
+        body: 'export default function About() { throw new Error("Testovací chyba"); }',
+      }),
+    );
+    await page
+      .getByRole("navigation", { name: "Hlavní menu" })
+      .getByRole("link", { name: "O mně" })
+      .click();
+
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" }),
+    ).toBeVisible();
+    await expect(page.getByText("Testovací chyba")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Zpět na hlavní stránku" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    await expectNoAxeViolations(page);
+  });
+});
