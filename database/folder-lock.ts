@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { link, readFile, rename, stat, unlink, utimes, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
+import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 type LockOwner = {
@@ -29,6 +30,8 @@ export type FolderLock = { path: string; release(): Promise<void> };
 export class FolderLockedError extends Error {}
 
 const heartbeatMs = 5_000;
+/** Locks this process holds: the PID check cannot tell them from a dead owner's. */
+const heldHere = new Set<string>();
 const defaultStaleAfterMs = 30_000;
 
 export async function acquireFolderLock(
@@ -36,6 +39,9 @@ export async function acquireFolderLock(
   options: { staleAfterMs?: number } = {},
 ): Promise<FolderLock> {
   const staleAfterMs = options.staleAfterMs ?? defaultStaleAfterMs;
+  if (heldHere.has(resolve(lockPath))) {
+    throw new FolderLockedError(`This process already uses the embedded database (${lockPath}).`);
+  }
   const me: LockOwner = {
     pid: process.pid,
     hostname: hostname(),
@@ -82,6 +88,7 @@ async function createExclusively(lockPath: string, owner: LockOwner): Promise<bo
 }
 
 function holdLock(lockPath: string, token: string): FolderLock {
+  heldHere.add(resolve(lockPath));
   const heartbeat = setInterval(() => {
     const now = new Date();
     utimes(lockPath, now, now).catch(() => {});
@@ -91,6 +98,7 @@ function holdLock(lockPath: string, token: string): FolderLock {
     path: lockPath,
     async release() {
       clearInterval(heartbeat);
+      heldHere.delete(resolve(lockPath));
       const found = await readOwner(lockPath);
       if (found?.owner.token === token) await unlink(lockPath).catch(() => {});
     },
