@@ -2,6 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import { site } from "#shared/site";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { buttonClasses } from "~/components/ui/button";
+import { LogoMark } from "~/components/ui/logo-mark";
 import { czech } from "~/lib/typography";
 
 /** What went wrong, in one line a visitor can pass on. */
@@ -28,8 +29,12 @@ export function ErrorScreen({ error }: { error: unknown }) {
       <LeafSprig className="pointer-events-none absolute -bottom-6 -left-8 -z-10 w-40 -rotate-12 text-sage sm:w-60" />
       <LeafSprig className="pointer-events-none absolute -top-4 -right-10 -z-10 w-36 rotate-[200deg] text-sage/80 sm:w-52" />
       <div className="w-full max-w-xl text-center">
-        <Blossom className="mx-auto w-12 text-terracotta" />
-        <h1 lang="en" className="mt-6 text-3xl font-semibold text-bark sm:text-4xl">
+        <p className="flex items-center justify-center gap-3 font-serif text-xl font-semibold text-moss-dark">
+          <LogoMark className="size-10" />
+          {site.title}
+        </p>
+        <Blossom className="mx-auto mt-10 w-10 text-terracotta" />
+        <h1 lang="en" className="mt-4 text-3xl font-semibold text-bark sm:text-4xl">
           Unexpected Application Error!
         </h1>
         <p className="mt-5 text-lg leading-relaxed text-bark-soft">

@@ -15,7 +15,7 @@ export const meta = () =>
   pageMeta({
     title: "Harmonizační setkání",
     description: czech(
-      `Kakaový rituál, zvuková lázeň, vědomý dotek, intuitivní masáž nebo řízená meditace a tvorba osobní vůně. Setkání v obci ${site.location.locality} i v okolí.`,
+      `Kakaový rituál, zvuková lázeň, vědomý dotek, intuitivní masáž nebo řízená meditace a tvorba osobní vůně. Osobně v obci ${site.location.locality} a okolí, konzultace i online.`,
     ),
     path: paths.harmonisation,
   });
