@@ -117,10 +117,11 @@ export function SiteHeader() {
             className={clsx(
               menuOpen ? "block" : "hidden",
               "absolute inset-x-0 top-full max-h-[calc(100svh-var(--header-height))] overflow-y-auto border-b border-bark/10 bg-cream shadow-lifted",
-              "nav:static nav:flex nav:max-h-none nav:items-center nav:overflow-visible nav:border-0 nav:bg-transparent nav:shadow-none",
+              "sm:inset-x-auto sm:right-6 sm:mt-2 sm:max-h-[calc(100svh-var(--header-height)-1rem)] sm:w-80 sm:rounded-3xl sm:border",
+              "nav:static nav:mt-0 nav:flex nav:max-h-none nav:w-auto nav:items-center nav:overflow-visible nav:rounded-none nav:border-0 nav:bg-transparent nav:shadow-none",
             )}
           >
-            <ul className="mx-auto grid max-w-7xl gap-1 px-4 py-4 sm:grid-cols-2 sm:px-6 nav:flex nav:gap-0.5 nav:p-0">
+            <ul className="grid gap-1 px-4 py-4 sm:p-3 nav:flex nav:gap-0.5 nav:p-0">
               {siteMenu.map((item) => (
                 <li key={item.to}>
                   <MenuLink to={item.to} onClick={closeMenu}>

@@ -44,7 +44,7 @@ export function ContactSection() {
 
         <aside
           aria-labelledby="contact-details-heading"
-          className="relative isolate self-start overflow-hidden rounded-[2rem] bg-moss-dark p-8 text-cream shadow-soft sm:p-10"
+          className="relative isolate self-start overflow-hidden rounded-[2rem] bg-moss-dark p-8 lg:sticky lg:top-28 [&_:focus-visible]:outline-sand text-cream shadow-soft sm:p-10"
         >
           <LeafSprig className="absolute -right-8 -bottom-10 -z-10 h-56 -rotate-12 text-sage/30" />
           <h3 id="contact-details-heading" className="text-2xl font-semibold">

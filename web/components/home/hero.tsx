@@ -42,7 +42,7 @@ export function HomeHero() {
           </p>
 
           <figure className="mt-8 max-w-xl border-l-2 border-terracotta pl-5">
-            <blockquote className="font-serif text-xl leading-snug text-moss-dark italic sm:text-2xl">
+            <blockquote className="font-serif text-xl leading-snug text-balance text-moss-dark italic sm:text-2xl">
               <p>{czech("„Příroda nikam nespěchá, a přesto je všechno vykonáno.“")}</p>
             </blockquote>
             <figcaption className="mt-2 text-sm font-medium text-bark-soft">– Lao-c’</figcaption>

@@ -147,7 +147,9 @@ function ServiceCard({ service }: { service: Service }) {
     <article
       className={clsx(
         "flex w-full flex-col rounded-[2rem] p-6 shadow-soft sm:p-7 ring-1 transition duration-300 hover:-translate-y-1 hover:shadow-lifted",
-        featured ? "bg-moss-dark text-cream ring-moss-dark" : "bg-cream text-bark ring-bark/5",
+        featured
+          ? "bg-moss-dark text-cream ring-moss-dark [&_:focus-visible]:outline-sand"
+          : "bg-cream text-bark ring-bark/5",
       )}
     >
       <div className="flex items-start justify-between gap-3">
