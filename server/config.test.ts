@@ -1,0 +1,84 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { site } from "#shared/site";
+import { ConfigError, loadConfig } from "./config";
+
+describe("the configuration", () => {
+  it("starts with no settings at all, on safe local defaults", () => {
+    const config = loadConfig({});
+
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: resolve("data"),
+      mailDir: resolve("data", "mail"),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      notifyEmail: site.email,
+      siteUrl: site.url,
+      formRateLimitPerHour: 10,
+      trustProxy: false,
+    });
+    expect(config.mailFrom).toContain(site.email);
+    expect(config.placeholders).toEqual(["GIFT_RITUAL_URL", "GIFT_FRAGRANCE_URL"]);
+  });
+
+  it("reads every setting", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      DATA_DIR: "/var/lib/harmonie",
+      DATABASE_URL: "postgres://harmonie:tajne@db.example:5433/harmonie",
+      SMTP_URL: "smtps://web%40example.cz:heslo@smtp.example:465",
+      MAIL_FROM: "Kateřina Lesná <web@example.cz>",
+      NOTIFY_EMAIL: "katerina@example.cz",
+      SITE_URL: "https://harmonie.example/",
+      GIFT_RITUAL_URL: "https://video.example/ritual",
+      GIFT_FRAGRANCE_URL: "https://soubory.example/vune.pdf",
+      FORM_RATE_LIMIT_PER_HOUR: "20",
+      TRUST_PROXY: "true",
+    });
+
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: "/var/lib/harmonie",
+      mailDir: "/var/lib/harmonie/mail",
+      databaseUrl: "postgres://harmonie:tajne@db.example:5433/harmonie",
+      smtpUrl: "smtps://web%40example.cz:heslo@smtp.example:465",
+      mailFrom: "Kateřina Lesná <web@example.cz>",
+      notifyEmail: "katerina@example.cz",
+      siteUrl: "https://harmonie.example",
+      giftLinks: {
+        ritual: "https://video.example/ritual",
+        fragrance: "https://soubory.example/vune.pdf",
+      },
+      placeholders: [],
+      formRateLimitPerHour: 20,
+      trustProxy: true,
+    });
+  });
+
+  it("treats an empty value as not set", () => {
+    expect(loadConfig({ DATABASE_URL: "", SMTP_URL: "", PORT: "" })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      port: 3000,
+    });
+  });
+
+  it.each([
+    ["PORT", "http"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://localhost/harmonie"],
+    ["DATABASE_URL", "localhost:5432"],
+    ["SMTP_URL", "https://smtp.example"],
+    ["MAIL_FROM", "nikdo"],
+    ["NOTIFY_EMAIL", "katerina.example.cz"],
+    ["SITE_URL", "www.harmonieprirody.cz"],
+    ["GIFT_RITUAL_URL", "video.mp4"],
+    ["GIFT_FRAGRANCE_URL", "javascript:alert(1)"],
+    ["FORM_RATE_LIMIT_PER_HOUR", "0"],
+    ["TRUST_PROXY", "maybe"],
+  ])("stops with a message naming %s when it is %s", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+});
