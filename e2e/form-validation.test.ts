@@ -324,6 +324,32 @@ test.describe("the contact form", () => {
     await expect(form.getByRole("status")).toHaveText(successMessages.contact);
   });
 
+  test("keeps what was typed before the page's scripts had started", async ({ page }) => {
+    let releaseScripts!: () => void;
+    const scriptsReleased = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsReleased;
+      await route.continue();
+    });
+    const held = await holdSubmission(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const form = page.getByRole("form", { name: forms.contact.name, exact: true });
+    await field(form, "Jméno").fill("Jana Nováková");
+    await field(form, "Zpráva").fill("Napsáno, než se stránka rozběhla.");
+    releaseScripts();
+    await waitForHydration(page);
+
+    await field(form, "E-mail").fill("jana@example.cz");
+    await form.getByRole("checkbox").check();
+    await submitButton(form, "contact").click();
+    expect(await held.body).toMatchObject({
+      name: "Jana Nováková",
+      message: "Napsáno, než se stránka rozběhla.",
+    });
+  });
+
   test("hides the honeypot from people and assistive technology", async ({ page }) => {
     const form = await openForm(page, "contact");
     const honeypot = form.locator(`input[name="${honeypotField}"]`);

@@ -193,17 +193,19 @@ function formTypeSchema<T extends FormType>(formType: T) {
   );
 }
 
-// Unknown keys are refused, so a gift form cannot carry a phone or a service.
+// The payload schema is for the server; the pure marks let the browser bundle
+// drop it. Unknown keys are refused, so a gift form cannot carry a phone or a
+// service.
 const strictParams = {
   error: (issue: { code?: string }) =>
     issue.code === "unrecognized_keys" ? messages.fieldNotAllowed : messages.payloadInvalid,
 };
 
-const honeypotSchema = z.optional(z.string());
+const honeypotSchema = /* @__PURE__ */ z.optional(z.string());
 
-const contactSubmissionSchema = z.strictObject(
+const contactSubmissionSchema = /* @__PURE__ */ z.strictObject(
   {
-    formType: formTypeSchema("contact"),
+    formType: /* @__PURE__ */ formTypeSchema("contact"),
     name: nameSchema,
     email: emailSchema,
     phone: absentWhenEmpty(phoneSchema),
@@ -234,12 +236,12 @@ function giftSubmissionSchema<T extends GiftFormType>(formType: T) {
  * `formType` (canonical or legacy; the output always has the canonical value).
  * Text is trimmed; empty optional fields come out as undefined.
  */
-export const formSubmissionSchema = z.discriminatedUnion(
+export const formSubmissionSchema = /* @__PURE__ */ z.discriminatedUnion(
   "formType",
   [
     contactSubmissionSchema,
-    giftSubmissionSchema("gift_ritual"),
-    giftSubmissionSchema("gift_fragrance"),
+    /* @__PURE__ */ giftSubmissionSchema("gift_ritual"),
+    /* @__PURE__ */ giftSubmissionSchema("gift_fragrance"),
   ],
   {
     error: (issue) =>

@@ -55,6 +55,8 @@ export function ContactForm() {
   return (
     <form
       noValidate
+      // Sent before the scripts run, the fields must not end up in the address.
+      method="post"
       aria-label="Kontaktní formulář"
       aria-busy={isSubmitting}
       onSubmit={(event) => {

@@ -53,6 +53,8 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
   return (
     <form
       noValidate
+      // Sent before the scripts run, the fields must not end up in the address.
+      method="post"
       aria-label={copy.formLabel}
       aria-busy={isSubmitting}
       onSubmit={(event) => {
