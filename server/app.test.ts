@@ -1,0 +1,116 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#database/open-database";
+import { openDatabase } from "#database/open-database";
+import { openTimeoutMs } from "#database/test-databases";
+import { sendFailedMessage } from "#shared/form-schemas";
+import { createTestApp, postForm } from "./test-app";
+
+/** A built site in miniature: the files the static site serves. */
+async function writeBuild(buildDir: string) {
+  const client = join(buildDir, "client");
+  const page = (title: string) => `<!DOCTYPE html><html lang="cs"><title>${title}</title></html>`;
+  const files: Record<string, string> = {
+    "index.html": page("Domů"),
+    "about/index.html": page("O mně"),
+    "404/index.html": page("404"),
+    "__spa-fallback.html": page("Aplikace"),
+    "assets/entry-Ab12Cd34.js": "console.log('ahoj')",
+  };
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(join(client, file, ".."), { recursive: true });
+    await writeFile(join(client, file), content);
+  }
+}
+
+describe("the app", () => {
+  let buildDir: string;
+  let database: DatabaseHandle;
+  let app: ReturnType<typeof createTestApp>;
+
+  beforeAll(async () => {
+    buildDir = await mkdtemp(join(tmpdir(), "app-build-"));
+    await writeBuild(buildDir);
+    database = await openDatabase({ dataDir: "memory" });
+    app = createTestApp(database, { settings: { BUILD_DIR: buildDir } });
+  }, openTimeoutMs);
+  afterAll(async () => {
+    await database?.close();
+    await rm(buildDir, { recursive: true, force: true });
+  });
+
+  it("reports a healthy database at /healthz", async () => {
+    const response = await app.request("/healthz");
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("serves pre-rendered pages revalidated on every visit", async () => {
+    for (const path of ["/", "/about", "/about/"]) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("Cache-Control"), path).toBe("no-cache");
+    }
+    expect(await (await app.request("/about")).text()).toContain("O mně");
+  });
+
+  it("serves hashed assets with long-lived caching", async () => {
+    const response = await app.request("/assets/entry-Ab12Cd34.js");
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it.each(["/prihlaseni", "/admin"])("serves the client-only screen %s", async (path) => {
+    const response = await app.request(path);
+
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Aplikace");
+  });
+
+  it("answers an unknown page with status 404 and the not-found screen", async () => {
+    const response = await app.request("/neexistuje");
+
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("<title>404</title>");
+  });
+
+  it("answers an unknown API address with a JSON 404", async () => {
+    const response = await app.request("/api/neexistuje");
+
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: "not_found", message: expect.any(String) },
+    });
+  });
+});
+
+describe("the app when its database is gone", () => {
+  it(
+    "reports 503 at /healthz and answers a form with the form's failure message, never success",
+    async () => {
+      const database = await openDatabase({ dataDir: "memory" });
+      const app = createTestApp(database);
+      await database.close();
+
+      const health = await app.request("/healthz");
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: "unavailable", database: "unreachable" });
+
+      const response = await postForm(app, {
+        formType: "gift_ritual",
+        name: "Šárka",
+        email: "sarka@example.cz",
+        privacyConsent: true,
+      });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({
+        error: { code: "internal_error", message: sendFailedMessage },
+      });
+    },
+    openTimeoutMs,
+  );
+});
