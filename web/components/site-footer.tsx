@@ -7,7 +7,7 @@ import { LogoMark } from "~/components/ui/logo-mark";
 import { czech } from "~/lib/typography";
 
 const linkClasses =
-  "inline-flex min-h-11 items-center underline-offset-4 decoration-sage hover:underline";
+  "inline-flex min-h-11 items-center rounded-md underline-offset-4 decoration-sage hover:underline";
 
 /** The footer of every page: brand, menu, contact and the copyright notice. */
 export function SiteFooter() {

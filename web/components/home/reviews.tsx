@@ -42,10 +42,7 @@ export function ReviewsSection() {
         {reviews.map((review, index) => (
           <li key={review.name} className={index % 2 === 1 ? "md:translate-y-8" : undefined}>
             <figure className="relative h-full rounded-[2rem] bg-cream p-6 shadow-soft ring-1 ring-bark/5 sm:p-9">
-              <Quote
-                aria-hidden="true"
-                className="size-9 -scale-x-100 fill-terracotta/20 text-terracotta"
-              />
+              <Quote aria-hidden="true" className="size-9 fill-terracotta/20 text-terracotta" />
               <blockquote className="mt-4 font-serif text-lg leading-relaxed text-pretty text-bark italic sm:text-xl">
                 <p>{czech(`„${review.text}“`)}</p>
               </blockquote>
