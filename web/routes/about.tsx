@@ -23,7 +23,7 @@ export const meta = () =>
 
 export default function AboutPage() {
   return (
-    <main id="main">
+    <main id="obsah">
       <PageHero
         eyebrow="Kdo vás bude provázet"
         // The specification quotes the headline verbatim.

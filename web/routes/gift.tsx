@@ -38,7 +38,7 @@ const gifts = [
 
 export default function GiftPage() {
   return (
-    <main id="main">
+    <main id="obsah">
       <PageHero
         eyebrow="Dárek zdarma"
         title="Dárek pro Tebe"

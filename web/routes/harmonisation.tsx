@@ -22,7 +22,7 @@ export const meta = () =>
 
 export default function HarmonisationPage() {
   return (
-    <main id="main">
+    <main id="obsah">
       <PageHero
         eyebrow="Čas jen pro vás"
         title="Harmonizační setkání"

@@ -25,7 +25,7 @@ const teasers = [
 
 export default function MembersPage() {
   return (
-    <main id="main">
+    <main id="obsah">
       <PageHero
         eyebrow="Prostor pro členky"
         title="Členská sekce"

@@ -27,7 +27,7 @@ export default function NotFound() {
   }, [location.pathname]);
   return (
     <main
-      id="main"
+      id="obsah"
       className="relative isolate flex min-h-[70vh] items-center justify-center overflow-hidden bg-linear-to-b from-sand/70 via-cream to-cream px-5 py-20 sm:px-8"
     >
       <LeafSprig className="pointer-events-none absolute -bottom-6 -left-8 -z-10 w-40 -rotate-12 text-sage sm:w-60" />
