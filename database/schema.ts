@@ -96,8 +96,10 @@ export const mailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    /** When the message may next be tried; while a worker sends it, the end of its claim. */
+    /** When the message may next be tried (after a failure: the end of its backoff). */
     nextAttemptAt: timestamptz("next_attempt_at").notNull(),
+    /** While a worker sends the message: until when it is that worker's. */
+    claimedUntil: timestamptz("claimed_until"),
     lastError: text("last_error"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     sentAt: timestamptz("sent_at"),

@@ -30,7 +30,12 @@ async function start() {
   for (const setting of config.placeholders) {
     console.warn(`${setting} is not set: the gift e-mail links to the gift page instead.`);
   }
-  const mailWorker = startMailWorker({ db: database.db, transport, clock: systemClock });
+  const mailWorker = startMailWorker({
+    db: database.db,
+    transport,
+    clock: systemClock,
+    soleWorker: database.kind === "pglite",
+  });
 
   const app = createApp({
     config,

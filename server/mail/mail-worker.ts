@@ -1,7 +1,7 @@
 import type { Database } from "#database/open-database";
 import type { Clock } from "../clock";
 import type { MailTransport } from "./mail-transport";
-import { sendPendingMail } from "./send-pending-mail";
+import { releaseAbandonedClaims, sendPendingMail } from "./send-pending-mail";
 
 export type MailWorker = {
   /** Send now rather than at the next tick (a submission has just been stored). */
@@ -16,11 +16,14 @@ export function startMailWorker({
   transport,
   clock,
   intervalMs = 10_000,
+  soleWorker = false,
 }: {
   db: Database;
   transport: MailTransport;
   clock: Clock;
   intervalMs?: number;
+  /** True when no other server can share the outbox (the embedded database). */
+  soleWorker?: boolean;
 }): MailWorker {
   let stopped = false;
   let wakeUp: (() => void) | undefined;
@@ -43,6 +46,12 @@ export function startMailWorker({
     });
 
   const loop = (async () => {
+    if (soleWorker) {
+      // Messages the previous run was sending when it died: they go out now, not after the claim.
+      const released = await releaseAbandonedClaims(db).catch(() => 0);
+      if (released)
+        console.log(`Mail worker: retrying ${released} message(s) left by an earlier run`);
+    }
     while (!stopped) {
       try {
         await sendPendingMail(db, transport, clock);

@@ -15,8 +15,13 @@ import {
   type TestClock,
   testSettings,
 } from "../test-app";
-import { createMailTransport } from "./mail-transport";
-import { mailRetryPolicy, retryDelayMs, sendPendingMail } from "./send-pending-mail";
+import { createMailTransport, type MailTransport } from "./mail-transport";
+import {
+  mailRetryPolicy,
+  releaseAbandonedClaims,
+  retryDelayMs,
+  sendPendingMail,
+} from "./send-pending-mail";
 import { type CaughtMail, startTestSmtpServer, type TestSmtpServer } from "./test-smtp-server";
 
 const contact = {
@@ -249,6 +254,36 @@ describe.each(testDatabases)("the e-mail outbox on $name", (testDatabase) => {
     } finally {
       if (other !== database) await other.close();
     }
+  });
+
+  it("sends a message whose worker died mid-send once its claim runs out, or at once when released", async () => {
+    await submit(ritualGift);
+    // A worker that claims a message and never finishes: a process killed mid-send.
+    const dying: MailTransport = { description: "", send: () => new Promise(() => {}), close() {} };
+    void sendPendingMail(database.db, dying, clock);
+    await expect.poll(async () => (await outbox())[0]?.claimedUntil).not.toBeNull();
+
+    const transport = smtpTransport(smtp.url);
+    const first = await sendPendingMail(database.db, transport, clock);
+    expect(first.sent).toBe(1);
+    expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(0);
+
+    expect(await releaseAbandonedClaims(database.db)).toBe(1);
+    expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(1);
+    expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(1);
+  });
+
+  it("leaves a claimed message to its worker until the claim runs out", async () => {
+    await submit(ritualGift);
+    const dying: MailTransport = { description: "", send: () => new Promise(() => {}), close() {} };
+    void sendPendingMail(database.db, dying, clock);
+    await expect.poll(async () => (await outbox())[0]?.claimedUntil).not.toBeNull();
+    const transport = smtpTransport(smtp.url);
+    await sendPendingMail(database.db, transport, clock);
+
+    clock.advance(mailRetryPolicy.claimMs);
+    expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(1);
+    expect(smtp.mails).toHaveLength(2);
   });
 
   it("does not send the e-mails of a submission deleted before they went out", async () => {

@@ -2,7 +2,7 @@
  * The outbox worker's one step: send every message that is due, each claimed
  * first so that two servers on one PostgreSQL never send the same message.
  */
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { type MailJob, mailOutbox } from "#database/schema";
 import type { Clock } from "../clock";
@@ -39,7 +39,7 @@ export async function sendPendingMail(
       await transport.send(job);
       await db
         .update(mailOutbox)
-        .set({ status: "sent", sentAt: clock.now(), lastError: null })
+        .set({ status: "sent", sentAt: clock.now(), lastError: null, claimedUntil: null })
         .where(eq(mailOutbox.id, job.id));
       report.sent++;
     } catch (error) {
@@ -47,7 +47,7 @@ export async function sendPendingMail(
       if (job.attempts >= mailRetryPolicy.maxAttempts) {
         await db
           .update(mailOutbox)
-          .set({ status: "failed", lastError })
+          .set({ status: "failed", lastError, claimedUntil: null })
           .where(eq(mailOutbox.id, job.id));
         console.error(`Mail ${job.id} to ${job.toAddress} failed for good: ${lastError}`);
         report.failed++;
@@ -55,7 +55,7 @@ export async function sendPendingMail(
         const nextAttemptAt = new Date(clock.now().getTime() + retryDelayMs(job.attempts));
         await db
           .update(mailOutbox)
-          .set({ nextAttemptAt, lastError })
+          .set({ nextAttemptAt, lastError, claimedUntil: null })
           .where(eq(mailOutbox.id, job.id));
         console.warn(
           `Mail ${job.id} to ${job.toAddress} not sent (attempt ${job.attempts}), ` +
@@ -69,9 +69,10 @@ export async function sendPendingMail(
 }
 
 /**
- * Takes the oldest due message and moves its next attempt past the claim.
- * Other workers skip the locked row, and once this commits they no longer see
- * it as due. A worker that dies mid-send leaves it to be retried after the claim.
+ * Takes the oldest due message and marks it as this worker's for a while.
+ * Other workers skip the locked row, and once this commits they see the
+ * claim. A worker that dies mid-send leaves it to be retried when the claim
+ * runs out (or at once, see `releaseAbandonedClaims`).
  */
 async function claimNextJob(db: Database, clock: Clock) {
   const now = clock.now();
@@ -79,7 +80,13 @@ async function claimNextJob(db: Database, clock: Clock) {
     const [due] = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+      .where(
+        and(
+          eq(mailOutbox.status, "pending"),
+          lte(mailOutbox.nextAttemptAt, now),
+          or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now)),
+        ),
+      )
       .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
       .limit(1)
       .for("update", { skipLocked: true });
@@ -88,13 +95,27 @@ async function claimNextJob(db: Database, clock: Clock) {
       .update(mailOutbox)
       .set({
         attempts: sql`${mailOutbox.attempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + mailRetryPolicy.claimMs),
+        claimedUntil: new Date(now.getTime() + mailRetryPolicy.claimMs),
       })
       .where(eq(mailOutbox.id, due.id))
       .returning();
     return claimed;
   });
   return job ? toOutgoing(job) : undefined;
+}
+
+/**
+ * Frees the claims of workers that are gone. Only safe when no other worker
+ * can be running: the embedded database, which one server holds alone, after
+ * a crash of the previous one.
+ */
+export async function releaseAbandonedClaims(db: Database): Promise<number> {
+  const released = await db
+    .update(mailOutbox)
+    .set({ claimedUntil: null })
+    .where(and(eq(mailOutbox.status, "pending"), isNotNull(mailOutbox.claimedUntil)))
+    .returning({ id: mailOutbox.id });
+  return released.length;
 }
 
 function toOutgoing(job: MailJob) {
