@@ -216,6 +216,29 @@ test.describe("the contact form", () => {
     ]);
   });
 
+  test("preselects the service again when a link leads back to the form on the same page", async ({
+    page,
+  }) => {
+    const form = await openForm(page, "contact");
+    const service = field(form, "Služba (nepovinné)");
+    // A client-side navigation, as the service cards of the home page make.
+    const followLink = (url: string) =>
+      page.evaluate((to) => {
+        // The state a React Router link pushes: each visit gets a key of its own.
+        const index = (window.history.state?.idx ?? 0) + 1;
+        const key = Math.random().toString(36).slice(2, 10);
+        window.history.pushState({ usr: null, key, idx: index }, "", to);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      }, url);
+
+    await service.selectOption("other");
+    await followLink("/?sluzba=course#contact");
+    await expect(service).toHaveValue("course");
+    await service.selectOption("other");
+    await followLink("/?sluzba=course#contact");
+    await expect(service).toHaveValue("course");
+  });
+
   test("ignores an unknown service in the link", async ({ page }) => {
     const form = await openForm(page, "contact", "?sluzba=masaz");
     await expect(field(form, "Služba (nepovinné)")).toHaveValue("");
