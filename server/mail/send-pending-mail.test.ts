@@ -1,5 +1,4 @@
 import { asc, eq } from "drizzle-orm";
-import type { AddressObject } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formSubmissions, mailOutbox } from "#database/schema";
 import {
@@ -22,7 +21,12 @@ import {
   retryDelayMs,
   sendPendingMail,
 } from "./send-pending-mail";
-import { type CaughtMail, startTestSmtpServer, type TestSmtpServer } from "./test-smtp-server";
+import {
+  addressesOf,
+  type CaughtMail,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from "./test-smtp-server";
 
 const contact = {
   formType: "contact",
@@ -40,10 +44,7 @@ const ritualGift = {
   privacyConsent: true,
 };
 
-const addresses = (field: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((object) =>
-    object.value.map((entry) => entry.address),
-  );
+const addresses = addressesOf;
 const mailTo = (mails: CaughtMail[], address: string) =>
   mails.filter((mail) => addresses(mail.to).includes(address));
 

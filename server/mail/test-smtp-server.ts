@@ -4,7 +4,7 @@
  * mail client would.
  */
 import type { AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
+import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export type CaughtMail = ParsedMail & { envelopeTo: string[] };
@@ -58,4 +58,11 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The plain addresses of a parsed To, Reply-To or From header. */
+export function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
+  return (Array.isArray(field) ? field : field ? [field] : []).flatMap((object) =>
+    object.value.flatMap((entry) => (entry.address ? [entry.address] : [])),
+  );
 }
