@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatSubmittedAt,
+  formTypeLabel,
+  orDash,
+  serviceLabel,
+  totalRecords,
+} from "./submission-format";
+
+describe("the submission table's texts", () => {
+  it("labels both readings of each form type and shows an unknown one raw", () => {
+    expect(formTypeLabel("contact")).toBe("Kontaktní formulář");
+    expect(formTypeLabel("kontakt")).toBe("Kontaktní formulář");
+    expect(formTypeLabel("gift_ritual")).toBe("Dárek - Rituál");
+    expect(formTypeLabel("darek_1")).toBe("Dárek - Rituál");
+    expect(formTypeLabel("gift_fragrance")).toBe("Dárek - Vůně");
+    expect(formTypeLabel("darek_2")).toBe("Dárek - Vůně");
+    expect(formTypeLabel("newsletter")).toBe("newsletter");
+  });
+
+  it("shows „-“ for an empty phone, service or message", () => {
+    expect(orDash(null)).toBe("-");
+    expect(orDash("")).toBe("-");
+    expect(orDash("  ")).toBe("-");
+    expect(orDash("+420 777 123 456")).toBe("+420 777 123 456");
+    expect(serviceLabel(null)).toBe("-");
+    expect(serviceLabel("")).toBe("-");
+  });
+
+  it("names a known service in Czech and shows any other value raw", () => {
+    expect(serviceLabel("consultation")).toBe("Harmonizační setkání");
+    expect(serviceLabel("workshop")).toBe("Skupinový workshop");
+    expect(serviceLabel("masáž")).toBe("masáž");
+  });
+
+  it("counts records with the Czech plural forms", () => {
+    expect(totalRecords(0)).toBe("Celkem 0 záznamů");
+    expect(totalRecords(1)).toBe("Celkem 1 záznam");
+    expect(totalRecords(2)).toBe("Celkem 2 záznamy");
+    expect(totalRecords(4)).toBe("Celkem 4 záznamy");
+    expect(totalRecords(5)).toBe("Celkem 5 záznamů");
+    expect(totalRecords(22)).toBe("Celkem 22 záznamů");
+    expect(totalRecords(111)).toBe("Celkem 111 záznamů");
+  });
+
+  it("writes dates in the Czech format", () => {
+    const formatted = formatSubmittedAt("2026-03-07T09:05:00.000Z");
+    expect(formatted).toMatch(/^7\. 3\. 2026 \d{1,2}:05:00$/);
+  });
+});

@@ -1,0 +1,34 @@
+import { formTypeLabels, isServiceType, serviceTypes, toFormType } from "#shared/form-schemas";
+
+/** What an empty phone, service or message shows. */
+export const emptyCell = "-";
+
+/** „Kontaktní formulář“ for both `contact` and `kontakt`; an unknown type as it is stored. */
+export function formTypeLabel(formType: string): string {
+  const known = toFormType(formType);
+  return known ? formTypeLabels[known] : formType;
+}
+
+/** The service's name as the contact form offers it; anything else as stored; „-“ when empty. */
+export function serviceLabel(serviceType: string | null): string {
+  if (!serviceType) return emptyCell;
+  return isServiceType(serviceType) ? serviceTypes[serviceType] : serviceType;
+}
+
+export function orDash(value: string | null): string {
+  return value?.trim() ? value : emptyCell;
+}
+
+/** The submission time in the Czech format, e.g. „21. 11. 2026 20:33:16“. */
+export function formatSubmittedAt(isoTime: string): string {
+  return new Date(isoTime).toLocaleString("cs-CZ");
+}
+
+const pluralRules = new Intl.PluralRules("cs-CZ");
+
+/** „Celkem 1 záznam“, „Celkem 3 záznamy“, „Celkem 5 záznamů“ (and „0 záznamů“). */
+export function totalRecords(count: number): string {
+  const rule = pluralRules.select(count);
+  const noun = rule === "one" ? "záznam" : rule === "few" ? "záznamy" : "záznamů";
+  return `Celkem ${count} ${noun}`;
+}

@@ -1,0 +1,192 @@
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { authNotices, signInSchema, signUpSchema } from "#shared/auth-schemas";
+import { paths } from "#shared/routes";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/form-field";
+import { checkAdminAccess } from "~/lib/admin-api";
+import { getAuthClient, messageOf } from "~/lib/auth-client";
+
+type Fields = { email: string; password: string; fullName: string };
+type FieldErrors = Partial<Record<keyof Fields, string>>;
+const emptyFields: Fields = { email: "", password: "", fullName: "" };
+
+/** Reads the first message of each field from a failed check. */
+function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as keyof Fields;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Login (the default) and registration, as the specification describes
+ * them: toggling clears every field; a registration switches back to login;
+ * a login checks the admin role before it opens the administration.
+ */
+export function CredentialsForm({
+  mode,
+  onModeChange,
+  onForgotPassword,
+}: {
+  mode: "login" | "register";
+  onModeChange: (mode: "login" | "register") => void;
+  onForgotPassword: () => void;
+}) {
+  const navigate = useNavigate();
+  const [fields, setFields] = useState<Fields>(emptyFields);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const registering = mode === "register";
+
+  function update(field: keyof Fields, value: string) {
+    setFields((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function switchMode(next: "login" | "register") {
+    setFields(emptyFields);
+    setErrors({});
+    onModeChange(next);
+  }
+
+  async function register() {
+    const parsed = signUpSchema.safeParse(fields);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    const client = getAuthClient();
+    const { error } = await client.signUp({
+      email: parsed.data.email,
+      password: parsed.data.password,
+      options: {
+        data: { full_name: parsed.data.fullName },
+        emailRedirectTo: window.location.origin,
+      },
+    });
+    if (error) {
+      toast.error(messageOf(error, authNotices.registrationFailed));
+      return;
+    }
+    // The account may sign in at once; the page asks her to, as the notice says.
+    await client.signOut({ scope: "local" });
+    toast.success(authNotices.registered);
+    switchMode("login");
+  }
+
+  async function logIn() {
+    const parsed = signInSchema.safeParse(fields);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    const client = getAuthClient();
+    const { data, error } = await client.signInWithPassword(parsed.data);
+    if (error || !data.session) {
+      toast.error(messageOf(error, authNotices.signInFailed));
+      return;
+    }
+    const { data: userData, error: userError } = await client.getUser();
+    if (userError || !userData.user) {
+      toast.error(messageOf(userError, authNotices.signInFailed));
+      return;
+    }
+    const access = await checkAdminAccess(data.session.access_token);
+    if (access === "admin") {
+      toast.success(authNotices.signedIn);
+      navigate(paths.admin);
+      return;
+    }
+    await client.signOut({ scope: "local" });
+    toast.error(authNotices.notAdminAtSignIn);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      await (registering ? register() : logIn());
+    } catch (error) {
+      toast.error(
+        messageOf(error, registering ? authNotices.registrationFailed : authNotices.signInFailed),
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <div className="space-y-5">
+        <TextField
+          id="auth-email"
+          label="E-mail"
+          type="email"
+          autoComplete={registering ? "email" : "username"}
+          inputMode="email"
+          value={fields.email}
+          onChange={(event) => update("email", event.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          id="auth-password"
+          label="Heslo"
+          type="password"
+          hint="Minimálně 6 znaků"
+          autoComplete={registering ? "new-password" : "current-password"}
+          value={fields.password}
+          onChange={(event) => update("password", event.target.value)}
+          error={errors.password}
+        />
+        {registering && (
+          <TextField
+            id="auth-full-name"
+            label="Celé jméno"
+            autoComplete="name"
+            value={fields.fullName}
+            onChange={(event) => update("fullName", event.target.value)}
+            error={errors.fullName}
+          />
+        )}
+      </div>
+
+      {!registering && (
+        <p className="mt-3 text-right">
+          <button
+            type="button"
+            onClick={onForgotPassword}
+            className="min-h-11 text-[0.9375rem] font-semibold text-moss-dark underline-offset-4 hover:underline"
+          >
+            Zapomenuté heslo?
+          </button>
+        </p>
+      )}
+
+      <Button type="submit" disabled={submitting} className="mt-6 w-full">
+        {submitting
+          ? registering
+            ? "Registruji…"
+            : "Přihlašuji…"
+          : registering
+            ? "Zaregistrovat se"
+            : "Přihlásit se"}
+      </Button>
+
+      <p className="mt-6 text-center text-[0.9375rem] text-bark-soft">
+        {registering ? "Už máte účet?" : "Ještě nemáte účet?"}{" "}
+        <button
+          type="button"
+          onClick={() => switchMode(registering ? "login" : "register")}
+          className="min-h-11 font-semibold text-moss-dark underline underline-offset-4"
+        >
+          {registering ? "Přihlaste se" : "Zaregistrujte se"}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { authMessages, authNotices, firstIssue, newPasswordSchema } from "#shared/auth-schemas";
+import { paths } from "#shared/routes";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/form-field";
+import { checkAdminAccess } from "~/lib/admin-api";
+import { getAuthClient, messageOf } from "~/lib/auth-client";
+
+export const passwordChangedText = "Heslo je změněné.";
+const passwordChangeFailedText = "Heslo se nepodařilo změnit. Zkuste to prosím znovu.";
+
+/**
+ * Reached from the recovery e-mail: the link signed her in for this one
+ * purpose. An administrator then goes on to the administration.
+ */
+export function NewPasswordForm({ onDone }: { onDone: () => void }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = newPasswordSchema.safeParse({ password });
+    if (!parsed.success) {
+      setErrors({ password: firstIssue(parsed.error) });
+      return;
+    }
+    if (confirmation !== password) {
+      setErrors({ confirmation: authMessages.passwordsDiffer });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const client = getAuthClient();
+      const { data, error } = await client.updateUser({ password: parsed.data.password });
+      if (error || !data.user) {
+        toast.error(messageOf(error, passwordChangeFailedText));
+        return;
+      }
+      toast.success(passwordChangedText);
+      const { data: sessionData } = await client.getSession();
+      const token = sessionData.session?.access_token;
+      if (token && (await checkAdminAccess(token)) === "admin") {
+        navigate(paths.admin);
+        return;
+      }
+      await client.signOut({ scope: "local" });
+      toast.info(authNotices.notAdminYet);
+      onDone();
+    } catch (thrown) {
+      toast.error(messageOf(thrown, passwordChangeFailedText));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <div className="space-y-5">
+        <TextField
+          id="new-password"
+          label="Nové heslo"
+          type="password"
+          hint="Minimálně 6 znaků"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setErrors({});
+          }}
+          error={errors.password}
+        />
+        <TextField
+          id="new-password-confirmation"
+          label="Nové heslo znovu"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => {
+            setConfirmation(event.target.value);
+            setErrors({});
+          }}
+          error={errors.confirmation}
+        />
+      </div>
+      <Button type="submit" disabled={submitting} className="mt-6 w-full">
+        {submitting ? "Ukládám…" : "Uložit nové heslo"}
+      </Button>
+    </form>
+  );
+}

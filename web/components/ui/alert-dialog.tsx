@@ -1,0 +1,85 @@
+import { clsx } from "clsx";
+import { AlertDialog as Primitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { buttonClasses } from "./button";
+
+/**
+ * A confirmation that demands an answer: Radix's alert dialog traps focus,
+ * closes on Escape or its cancel button, and never on a click outside it.
+ */
+export const AlertDialog = Primitive.Root;
+export const AlertDialogTrigger = Primitive.Trigger;
+
+export function AlertDialogContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Primitive.Content>) {
+  return (
+    <Primitive.Portal>
+      <Primitive.Overlay className="fixed inset-0 z-50 bg-bark/50 backdrop-blur-[2px]" />
+      <Primitive.Content
+        className={clsx(
+          "fixed top-1/2 left-1/2 z-50 w-[calc(100%-2.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-cream p-6 shadow-2xl ring-1 ring-bark/10 sm:p-8",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </Primitive.Content>
+    </Primitive.Portal>
+  );
+}
+
+export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof Primitive.Title>) {
+  return (
+    <Primitive.Title
+      className={clsx("font-serif text-2xl font-semibold text-bark", className)}
+      {...props}
+    />
+  );
+}
+
+export function AlertDialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof Primitive.Description>) {
+  return (
+    <Primitive.Description
+      className={clsx("mt-3 leading-relaxed text-bark-soft", className)}
+      {...props}
+    />
+  );
+}
+
+export function AlertDialogFooter({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      className={clsx("mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end", className)}
+      {...props}
+    />
+  );
+}
+
+export function AlertDialogCancel({
+  className,
+  ...props
+}: ComponentProps<typeof Primitive.Cancel>) {
+  return <Primitive.Cancel className={buttonClasses("secondary", className)} {...props} />;
+}
+
+/** The destructive answer, in the accent colour so it is never the one pressed by habit. */
+export function AlertDialogAction({
+  className,
+  ...props
+}: ComponentProps<typeof Primitive.Action>) {
+  return (
+    <Primitive.Action
+      className={clsx(
+        "inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-terracotta-dark px-6 py-2.5 text-base font-semibold text-cream shadow-sm transition-colors duration-200 hover:bg-[#7f4429] disabled:cursor-not-allowed disabled:opacity-60",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import type { CSSProperties } from "react";
+import { Toaster as Sonner } from "sonner";
+
+/** The site's palette for the notices; every pair has at least AA contrast. */
+const palette = {
+  fontFamily: "var(--font-sans)",
+  "--success-bg": "var(--color-sage-light)",
+  "--success-border": "color-mix(in srgb, var(--color-moss) 35%, transparent)",
+  "--success-text": "var(--color-moss-dark)",
+  "--error-bg": "#fbeee6",
+  "--error-border": "color-mix(in srgb, var(--color-terracotta) 45%, transparent)",
+  "--error-text": "var(--color-terracotta-dark)",
+  "--info-bg": "var(--color-cream)",
+  "--info-border": "color-mix(in srgb, var(--color-bark) 20%, transparent)",
+  "--info-text": "var(--color-bark)",
+  "--normal-bg": "var(--color-cream)",
+  "--normal-text": "var(--color-bark)",
+} as CSSProperties;
+
+/**
+ * The notices of the sign-in and administration screens. Mounted only there,
+ * so public pages never load it.
+ */
+export function Toaster() {
+  return (
+    <Sonner
+      position="top-center"
+      richColors
+      closeButton
+      duration={6000}
+      containerAriaLabel="Oznámení"
+      style={palette}
+      toastOptions={{
+        style: { fontSize: "15px", borderRadius: "1rem" },
+        closeButtonAriaLabel: "Zavřít oznámení",
+      }}
+    />
+  );
+}

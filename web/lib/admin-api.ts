@@ -1,0 +1,45 @@
+/** The administration API, called with the signed-in administrator's access token. */
+
+/** A form submission as the server lists it. */
+export type Submission = {
+  id: string;
+  created_at: string;
+  form_type: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  service_type: string | null;
+  message: string | null;
+  privacy_consent: boolean;
+};
+
+export type AdminAccess = "admin" | "not_admin" | "signed_out";
+
+function authorized(accessToken: string): HeadersInit {
+  return { Authorization: `Bearer ${accessToken}` };
+}
+
+/** Whether the account has the admin role; the server reads `user_roles` for it. */
+export async function checkAdminAccess(accessToken: string): Promise<AdminAccess> {
+  const response = await fetch("/api/admin/access", { headers: authorized(accessToken) });
+  if (response.ok) return "admin";
+  if (response.status === 403) return "not_admin";
+  if (response.status === 401) return "signed_out";
+  throw new Error(`Checking the admin role failed with status ${response.status}`);
+}
+
+/** Every submission, newest first. */
+export async function fetchSubmissions(accessToken: string): Promise<Submission[]> {
+  const response = await fetch("/api/form-submissions", { headers: authorized(accessToken) });
+  if (!response.ok) throw new Error(`Loading submissions failed with status ${response.status}`);
+  const body = (await response.json()) as { submissions: Submission[] };
+  return body.submissions;
+}
+
+export async function deleteSubmission(accessToken: string, id: string): Promise<void> {
+  const response = await fetch(`/api/form-submissions/${encodeURIComponent(id)}`, {
+    method: "DELETE",
+    headers: authorized(accessToken),
+  });
+  if (!response.ok) throw new Error(`Deleting a submission failed with status ${response.status}`);
+}

@@ -1,0 +1,30 @@
+/**
+ * A notice that survives one navigation: the administration sends refused
+ * or signed-out visitors to the members' page and tells them why there.
+ * Kept in sessionStorage, read once.
+ */
+export type FlashNotice = { tone: "success" | "error" | "info"; text: string };
+
+const storageKey = "flash-notice";
+
+export function setFlashNotice(notice: FlashNotice) {
+  try {
+    sessionStorage.setItem(storageKey, JSON.stringify(notice));
+  } catch {
+    // Storage disabled: the redirect still happens, only without its notice.
+  }
+}
+
+export function takeFlashNotice(): FlashNotice | null {
+  try {
+    const stored = sessionStorage.getItem(storageKey);
+    if (stored === null) return null;
+    sessionStorage.removeItem(storageKey);
+    const notice = JSON.parse(stored) as Partial<FlashNotice>;
+    if (typeof notice.text !== "string") return null;
+    const tone = notice.tone === "success" || notice.tone === "info" ? notice.tone : "error";
+    return { tone, text: notice.text };
+  } catch {
+    return null;
+  }
+}
