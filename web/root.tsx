@@ -4,8 +4,10 @@ import "./app.css";
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ErrorScreen } from "~/components/error-screen";
+import { FlashNotice } from "~/components/flash-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { PageSpinner } from "~/components/ui/spinner";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
 import type { Route } from "./+types/root";
 
@@ -44,10 +46,19 @@ export default function App() {
   return (
     <>
       <SiteHeader />
+      <FlashNotice />
       <Outlet />
       <SiteFooter />
     </>
   );
+}
+
+/**
+ * What the client-only screens (sign-in, administration) show until they
+ * know who is signed in; pre-rendered into their fallback HTML.
+ */
+export function HydrateFallback() {
+  return <PageSpinner label="Ověřuji přihlášení…" />;
 }
 
 /** The router's generic error screen, for errors while rendering. */

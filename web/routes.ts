@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { paths } from "#shared/routes";
 import { siteFilePaths } from "./lib/site-files";
 
@@ -8,6 +8,11 @@ export default [
   route(paths.gift, "routes/gift.tsx"),
   route(paths.harmonisation, "routes/harmonisation.tsx"),
   route(paths.members, "routes/members.tsx"),
+  // Client-only screens, with the session library and notices only they load.
+  layout("routes/account-layout.tsx", [
+    route(paths.signIn, "routes/sign-in.tsx"),
+    route(paths.admin, "routes/admin.tsx"),
+  ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),
   route(siteFilePaths.sitemap, "routes/sitemap-xml.ts"),
   route(siteFilePaths.manifest, "routes/site-webmanifest.ts"),
