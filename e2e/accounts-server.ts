@@ -1,0 +1,94 @@
+/**
+ * The browser tests of sign-in and administration run against a server of
+ * their own, so the submissions other tests send never change the counts
+ * they check. Its data folder is made fresh, with seeded administrators,
+ * before it starts (see seed-accounts.ts).
+ */
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import { authStorageKey } from "#shared/auth-session";
+
+const mainPort = Number(process.env.E2E_PORT ?? 3100);
+
+export const accountsPort = mainPort + 50;
+export const accountsBaseUrl = `http://localhost:${accountsPort}`;
+export const accountsDataDir = join(tmpdir(), `e2e-accounts-${accountsPort}`);
+
+/** Administrators made before the server starts: one per test that signs one in. */
+export const seededAdmins = Array.from({ length: 24 }, (_, index) => ({
+  email: `spravkyne${index + 1}@example.cz`,
+  password: "bylinky-a-vune",
+  fullName: "Kateřina Lesná",
+}));
+
+/** The session's key in localStorage, for the host the tests browse. */
+export const storageKey = authStorageKey("localhost");
+
+/** Each test browses from an address of its own, so the server's rate limits keep tests apart. */
+export async function useOwnAddress(context: BrowserContext, testInfo: TestInfo) {
+  const digest = createHash("sha256").update(`${testInfo.testId}-${testInfo.retry}`).digest();
+  await context.setExtraHTTPHeaders({
+    "X-Forwarded-For": `10.${digest[0]}.${digest[1]}.${digest[2]}`,
+  });
+}
+
+type SessionBody = { access_token: string; refresh_token: string; expires_at: number };
+
+async function postJson(page: Page, path: string, data: unknown) {
+  const response = await page.request.post(`${accountsBaseUrl}${path}`, { data });
+  if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** Registers an account through the real API (registration grants no role). */
+export async function registerAccount(page: Page, email: string, password = "heslo-123") {
+  await postJson(page, "/auth/v1/signup", { email, password, data: { full_name: "Jana Nová" } });
+}
+
+/** Signs in through the API and leaves the session where the browser library keeps it. */
+export async function storeSession(page: Page, email: string, password: string) {
+  const session = (await postJson(page, "/auth/v1/token?grant_type=password", {
+    email,
+    password,
+  })) as SessionBody;
+  await page.goto(`${accountsBaseUrl}/robots.txt`);
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key as string, value as string),
+    [storageKey, JSON.stringify(session)],
+  );
+  return session;
+}
+
+export async function readStoredSession(page: Page): Promise<Record<string, unknown> | null> {
+  const stored = await page.evaluate((key) => localStorage.getItem(key), storageKey);
+  return stored === null ? null : JSON.parse(stored);
+}
+
+/** Sends a form as the public site does, through the real form API. */
+export async function sendSubmission(page: Page, submission: Record<string, unknown>) {
+  return postJson(page, "/api/form-submissions", { privacyConsent: true, ...submission });
+}
+
+/** The link of the newest recovery e-mail to an address, read from the server's mail folder. */
+export async function readRecoveryLink(email: string): Promise<string> {
+  const mailDir = join(accountsDataDir, "mail");
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const files = (await readdir(mailDir).catch(() => [] as string[]))
+      .filter((file) => file.endsWith(".eml"))
+      .sort()
+      .reverse();
+    for (const file of files) {
+      const mail = await simpleParser(await readFile(join(mailDir, file)));
+      const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+      if (to?.text !== email) continue;
+      const link = mail.text?.match(/https?:\/\/[^\s\]>)]+\/auth\/v1\/verify\?[^\s\]>)]+/)?.[0];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No recovery e-mail to ${email} in ${mailDir}`);
+}

@@ -1,0 +1,31 @@
+/**
+ * Prepares the accounts test server's data folder: empty, then with the
+ * seeded accounts, each made an administrator by the admin CLI's own code.
+ * Runs before that server starts (the embedded database admits one process).
+ */
+import { rm } from "node:fs/promises";
+import { openDatabase } from "#database/open-database";
+import { createAccounts } from "#server/auth/accounts";
+import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
+import { accountsBaseUrl, accountsDataDir, seededAdmins } from "./accounts-server";
+
+await rm(accountsDataDir, { recursive: true, force: true });
+const handle = await openDatabase({ dataDir: accountsDataDir });
+try {
+  const accounts = createAccounts({
+    db: handle.db,
+    secret: "seeding-only-no-token-is-ever-used-from-here",
+    issuer: accountsBaseUrl,
+  });
+  for (const admin of seededAdmins) {
+    await accounts.signUp(admin);
+    const result = await runAdminCommand(parseAdminCommand(["grant", admin.email]), {
+      db: handle.db,
+      siteUrl: accountsBaseUrl,
+    });
+    if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
+  }
+  console.log(`Seeded ${seededAdmins.length} administrators in ${accountsDataDir}`);
+} finally {
+  await handle.close();
+}
