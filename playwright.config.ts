@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { mainDataDir, mainServerSettings } from "./e2e/main-server";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -34,11 +35,24 @@ export default defineConfig({
       grep: /@phone/,
     },
   ],
-  webServer: {
-    command: "tsx server/main.ts",
-    url: `http://localhost:${port}/`,
-    env: { PORT: String(port), BUILD_DIR: process.env.BUILD_DIR ?? "build" },
-    reuseExistingServer: false,
-    stdout: "pipe",
-  },
+  webServer: [
+    {
+      // Most browser tests: a server on a data folder emptied first, never the project's ./data.
+      command: `rm -rf "${mainDataDir}" && tsx server/main.ts`,
+      url: `http://localhost:${port}/healthz`,
+      env: {
+        PORT: String(port),
+        BUILD_DIR: process.env.BUILD_DIR ?? "build",
+        DATA_DIR: mainDataDir,
+        SITE_URL: `http://localhost:${port}`,
+        ...mainServerSettings,
+        // Mail goes to the data folder as .eml files, the data into the embedded database.
+        SMTP_URL: "",
+        DATABASE_URL: "",
+      },
+      reuseExistingServer: false,
+      stdout: "pipe",
+      timeout: 120_000,
+    },
+  ],
 });

@@ -1,0 +1,156 @@
+/**
+ * The three forms against the real server, nothing mocked: typed in the
+ * browser, stored, and e-mailed (the test server writes mail as .eml files).
+ */
+import { randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { type ParsedMail, simpleParser } from "mailparser";
+import {
+  type FormType,
+  formTypeLabels,
+  rateLimitedMessage,
+  serviceTypes,
+  successMessages,
+} from "../shared/form-schemas";
+import { expect, test, waitForHydration } from "./fixtures";
+import { mainMailDir, mainServerSettings } from "./main-server";
+
+const forms = {
+  contact: { path: "/", name: "Kontaktní formulář", submit: "Odeslat zprávu" },
+  gift_ritual: { path: "/darek", name: "Rituál zdarma", submit: "Chci rituál zdarma" },
+  gift_fragrance: {
+    path: "/darek",
+    name: "Návod na osobní vůni zdarma",
+    submit: "Chci návod zdarma",
+  },
+} as const satisfies Record<FormType, { path: string; name: string; submit: string }>;
+
+/** Each test sends from an address and an e-mail of its own: rate limits and mail stay apart. */
+async function visitAs(page: Page) {
+  const id = randomBytes(4);
+  await page.context().setExtraHTTPHeaders({
+    "X-Forwarded-For": `10.${id[0]}.${id[1]}.${id[2]}`,
+  });
+  return `navstevnice-${id.toString("hex")}@example.cz`;
+}
+
+async function openForm(page: Page, formType: FormType): Promise<Locator> {
+  await page.goto(forms[formType].path);
+  await waitForHydration(page);
+  const form = page.getByRole("form", { name: forms[formType].name, exact: true });
+  await form.scrollIntoViewIfNeeded();
+  return form;
+}
+
+const field = (form: Locator, label: string) => form.getByLabel(label, { exact: true });
+
+/** Every e-mail the server has written so far that involves `address`. */
+async function mailsAbout(address: string): Promise<ParsedMail[]> {
+  const files = (await readdir(mainMailDir).catch(() => [])).filter((file) =>
+    file.endsWith(".eml"),
+  );
+  const mails = await Promise.all(
+    files.map(async (file) => simpleParser(await readFile(join(mainMailDir, file)))),
+  );
+  return mails.filter((mail) =>
+    [mail.to, mail.replyTo].some((header) => headerHas(header, address)),
+  );
+}
+
+function headerHas(header: ParsedMail["to"] | ParsedMail["replyTo"], address: string) {
+  const objects = Array.isArray(header) ? header : header ? [header] : [];
+  return objects.some((object) => object.value.some((entry) => entry.address === address));
+}
+
+async function waitForMails(address: string) {
+  await expect.poll(async () => (await mailsAbout(address)).length, { timeout: 30_000 }).toBe(2);
+  const mails = await mailsAbout(address);
+  const owner = mails.find((mail) => headerHas(mail.to, mainServerSettings.NOTIFY_EMAIL));
+  const visitor = mails.find((mail) => headerHas(mail.to, address));
+  expect(owner, "the practitioner's notification").toBeDefined();
+  expect(visitor, "the visitor's e-mail").toBeDefined();
+  return { owner: owner as ParsedMail, visitor: visitor as ParsedMail };
+}
+
+test.describe("sending the forms to the real server", () => {
+  test("the contact form: typed, stored, thanked, and e-mailed to both sides", async ({ page }) => {
+    const email = await visitAs(page);
+    const form = await openForm(page, "contact");
+    await field(form, "Jméno").fill("Jana Nováková");
+    await field(form, "E-mail").fill(email);
+    await field(form, "Telefon (nepovinné)").fill("+420 777 123 456");
+    await field(form, "Služba (nepovinné)").selectOption({ label: serviceTypes.products });
+    await field(form, "Zpráva").fill("Dobrý den,\nzajímají mě Vaše bylinné oleje.");
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: forms.contact.submit, exact: true }).click();
+
+    await expect(form.getByRole("status")).toHaveText(successMessages.contact);
+    const { owner, visitor } = await waitForMails(email);
+    expect(owner.subject).toBe(`${formTypeLabels.contact}: Jana Nováková`);
+    expect(headerHas(owner.replyTo, email)).toBe(true);
+    for (const value of [
+      "Jana Nováková",
+      email,
+      "+420 777 123 456",
+      serviceTypes.products,
+      "Dobrý den,\nzajímají mě Vaše bylinné oleje.",
+    ]) {
+      expect(owner.text).toContain(value);
+    }
+    expect(visitor.subject).toBe("Děkujeme za Vaši zprávu – Harmonie přírody");
+  });
+
+  for (const [formType, link] of [
+    ["gift_ritual", mainServerSettings.GIFT_RITUAL_URL],
+    ["gift_fragrance", mainServerSettings.GIFT_FRAGRANCE_URL],
+  ] as const) {
+    test(`${formType}: typed, stored, thanked, and the gift e-mailed to the visitor`, async ({
+      page,
+    }) => {
+      const email = await visitAs(page);
+      const form = await openForm(page, formType);
+      await field(form, "Jméno").fill("Šárka");
+      await field(form, "E-mail").fill(email);
+      await field(form, "Vzkaz (nepovinné)").fill("Těším se!");
+      await form.getByRole("checkbox").check();
+      await form.getByRole("button", { name: forms[formType].submit, exact: true }).click();
+
+      await expect(form.getByRole("status")).toHaveText(successMessages[formType]);
+      const { owner, visitor } = await waitForMails(email);
+      expect(owner.subject).toBe(`${formTypeLabels[formType]}: Šárka`);
+      expect(owner.text).toContain("Těším se!");
+      expect(visitor.subject).toMatch(/^Tvůj dárek: /);
+      expect(visitor.text).toContain(link);
+    });
+  }
+
+  test("the failure notice when the server refuses: too many messages from one address", async ({
+    page,
+  }) => {
+    const email = await visitAs(page);
+    const limit = Number(mainServerSettings.FORM_RATE_LIMIT_PER_HOUR);
+    for (let n = 0; n < limit; n++) {
+      const response = await page.request.post("/api/form-submissions", {
+        data: {
+          formType: "gift_ritual",
+          name: "Šárka",
+          email: `${n}-${email}`,
+          privacyConsent: true,
+        },
+      });
+      expect(response.status()).toBe(201);
+    }
+
+    const form = await openForm(page, "gift_ritual");
+    await field(form, "Jméno").fill("Šárka");
+    await field(form, "E-mail").fill(email);
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: forms.gift_ritual.submit, exact: true }).click();
+
+    await expect(form.getByRole("alert")).toHaveText(rateLimitedMessage);
+    await expect(field(form, "E-mail")).toHaveValue(email);
+    expect(await mailsAbout(email)).toEqual([]);
+  });
+});
