@@ -69,7 +69,12 @@ async function expectNoAxeViolationsIn(page: Page, selector: string) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
-type HeldRequest = { body: Promise<Record<string, unknown>>; answer: (status: number) => void };
+type HeldRequest = {
+  body: Promise<Record<string, unknown>>;
+  answer: (status: number) => void;
+  /** How many submissions arrived. */
+  count: () => number;
+};
 
 /** Holds the next submission until the test answers it with a status. */
 async function holdSubmission(page: Page): Promise<HeldRequest> {
@@ -81,7 +86,9 @@ async function holdSubmission(page: Page): Promise<HeldRequest> {
   const status = new Promise<number>((resolve) => {
     answer = resolve;
   });
+  let count = 0;
   await page.route(endpoint, async (route: Route) => {
+    count++;
     receiveBody(route.request().postDataJSON());
     const code = await status;
     await route.fulfill(
@@ -90,7 +97,7 @@ async function holdSubmission(page: Page): Promise<HeldRequest> {
         : { status: code, json: { error: { code: "test", message: `status ${code}` } } },
     );
   });
-  return { body, answer };
+  return { body, answer, count: () => count };
 }
 
 async function fillContactForm(form: Locator) {
@@ -266,9 +273,13 @@ test.describe("the contact form", () => {
       [honeypotField]: "",
     });
 
+    // Enter in a field while sending must not send the form a second time.
+    await field(form, "Jméno").press("Enter");
+
     held.answer(201);
     await expect(form.getByRole("status")).toHaveText(successMessages.contact);
     await expect(form.getByRole("status")).toHaveText("Děkujeme za Vaši zprávu! Brzy se ozveme.");
+    expect(held.count()).toBe(1);
     await expect(submitButton(form, "contact")).toBeEnabled();
     await expect(field(form, "Jméno")).toHaveValue("");
     await expect(field(form, "E-mail")).toHaveValue("");

@@ -35,9 +35,9 @@ export function ContactForm() {
     reset,
     setValue,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm({ resolver: zodResolver(contactFormSchema), defaultValues: emptyValues });
-  const { outcome, send, clearOutcome, honeypotRef } = useFormSubmission("contact");
+  const { outcome, sending, send, clearOutcome, honeypotRef } = useFormSubmission("contact");
   const message = useWatch({ control, name: "message" }) ?? "";
 
   // Each visit through a service link preselects that service, also when the
@@ -58,8 +58,12 @@ export function ContactForm() {
       // Sent before the scripts run, the fields must not end up in the address.
       method="post"
       aria-label="Kontaktní formulář"
-      aria-busy={isSubmitting}
+      aria-busy={sending}
       onSubmit={(event) => {
+        if (sending) {
+          event.preventDefault();
+          return;
+        }
         clearOutcome();
         return onSubmit(event);
       }}
@@ -131,7 +135,7 @@ export function ContactForm() {
       </div>
       <HoneypotField idPrefix={idPrefix} ref={honeypotRef} />
       <div className="mt-6 grid gap-4">
-        <SubmitButton submitting={isSubmitting} label="Odeslat zprávu" />
+        <SubmitButton submitting={sending} label="Odeslat zprávu" />
         <FormOutcomeNotice outcome={outcome} />
       </div>
     </form>

@@ -38,9 +38,9 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
     handleSubmit,
     reset,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm({ resolver: zodResolver(giftFormSchema), defaultValues: emptyValues });
-  const { outcome, send, clearOutcome, honeypotRef } = useFormSubmission(formType);
+  const { outcome, sending, send, clearOutcome, honeypotRef } = useFormSubmission(formType);
   const message = useWatch({ control, name: "message" }) ?? "";
   const copy = giftCopy[formType];
   const idPrefix = `${formType.replace("_", "-")}-form`;
@@ -56,8 +56,12 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
       // Sent before the scripts run, the fields must not end up in the address.
       method="post"
       aria-label={copy.formLabel}
-      aria-busy={isSubmitting}
+      aria-busy={sending}
       onSubmit={(event) => {
+        if (sending) {
+          event.preventDefault();
+          return;
+        }
         clearOutcome();
         return onSubmit(event);
       }}
@@ -104,7 +108,7 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
       </div>
       <HoneypotField idPrefix={idPrefix} ref={honeypotRef} />
       <div className="mt-6 grid gap-4">
-        <SubmitButton submitting={isSubmitting} label={copy.submit} />
+        <SubmitButton submitting={sending} label={copy.submit} />
         <FormOutcomeNotice outcome={outcome} />
       </div>
     </form>

@@ -22,15 +22,19 @@ type Fields = Omit<FormSubmissionPayload, "formType" | typeof honeypotField>;
  */
 export function useFormSubmission(formType: FormType) {
   const [outcome, setOutcome] = useState<FormOutcome>({ state: "idle" });
+  // Only the request counts as sending, not the validation before it.
+  const [sending, setSending] = useState(false);
   const honeypotRef = useRef<HTMLInputElement>(null);
 
   async function send(fields: Fields): Promise<boolean> {
     setOutcome({ state: "idle" });
+    setSending(true);
     const result = await submitForm({
       formType,
       ...fields,
       [honeypotField]: honeypotRef.current?.value ?? "",
     } as FormSubmissionPayload);
+    setSending(false);
     if (result.status === "sent") {
       setOutcome({ state: "sent", message: successMessages[formType] });
       return true;
@@ -43,5 +47,11 @@ export function useFormSubmission(formType: FormType) {
     return false;
   }
 
-  return { outcome, send, clearOutcome: () => setOutcome({ state: "idle" }), honeypotRef };
+  return {
+    outcome,
+    sending,
+    send,
+    clearOutcome: () => setOutcome({ state: "idle" }),
+    honeypotRef,
+  };
 }
