@@ -17,7 +17,7 @@ export const mailRetryPolicy = {
   claimMs: 5 * 60_000,
 };
 
-/** 30 s, 1 min, 2 min, … doubling up to 2 hours: about 10 hours before giving up. */
+/** 30 s, 1 min, 2 min, … doubling up to 2 hours: about 8 hours from the first try to the last. */
 export function retryDelayMs(attempts: number): number {
   const delay = mailRetryPolicy.firstRetryDelayMs * 2 ** Math.max(0, attempts - 1);
   return Math.min(delay, mailRetryPolicy.maxRetryDelayMs);
