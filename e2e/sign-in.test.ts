@@ -235,6 +235,23 @@ test.describe("the sign-in page", () => {
   });
 });
 
+test("pictures of the sign-in page at phone and desktop widths", async ({ page }) => {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await openSignIn(page);
+    await page.screenshot({ path: `screenshots/sign-in-${width}.png`, fullPage: true });
+    await page.getByRole("button", { name: "Zaregistrujte se" }).click();
+    await page.getByRole("button", { name: "Zaregistrovat se" }).click();
+    await expect(page.getByText("Vyplňte prosím celé jméno.")).toBeVisible();
+    await page.screenshot({
+      path: `screenshots/sign-in-registration-${width}.png`,
+      fullPage: true,
+    });
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1] as number);
+  }
+});
+
 test.describe("a forgotten password", () => {
   test("„Zapomenuté heslo?“ sends a link; the link leads to a new password and, for an administrator, to /admin", async ({
     page,

@@ -9,7 +9,7 @@ export function Table({
 }: ComponentProps<"table"> & { caption?: string }) {
   return (
     <section
-      className="overflow-x-auto rounded-2xl ring-1 ring-bark/10"
+      className="relative overflow-x-auto rounded-2xl ring-1 ring-bark/10"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard
       tabIndex={0}
       aria-label={caption}
