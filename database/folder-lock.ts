@@ -50,7 +50,7 @@ export async function acquireFolderLock(
     token: randomUUID(),
     since: new Date().toISOString(),
   };
-  const waitUntil = Date.now() + staleAfterMs + heartbeatMs;
+  const waitUntil = Date.now() + staleAfterMs + Math.min(heartbeatMs, staleAfterMs);
 
   for (;;) {
     if (await createExclusively(lockPath, me)) return holdLock(lockPath, me.token);

@@ -11,6 +11,7 @@ import {
   openTimeoutMs,
   type TestDatabaseHandle,
   testDatabases,
+  testTimeoutMs,
 } from "./test-databases";
 
 const valid: NewFormSubmission = {
@@ -46,40 +47,44 @@ const refusedRows: [string, NewFormSubmission][] = [
   ["no consent", { ...valid, privacyConsent: false }],
 ];
 
-describe.each(testDatabases)("the database schema on $name", (testDatabase) => {
-  let database: TestDatabaseHandle;
+describe.each(testDatabases)(
+  "the database schema on $name",
+  { timeout: testTimeoutMs },
+  (testDatabase) => {
+    let database: TestDatabaseHandle;
 
-  beforeAll(async () => {
-    database = await testDatabase.open();
-  }, openTimeoutMs);
-  afterAll(async () => {
-    await database?.close();
-  }, openTimeoutMs);
-  beforeEach(async () => {
-    await emptyTables(database);
-  });
-
-  it("stores a valid contact message and a gift request with its timestamps in UTC", async () => {
-    const rows = await database.db.insert(formSubmissions).values([valid, gift]).returning();
-
-    expect(rows).toHaveLength(2);
-    expect(rows[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(rows[0]?.createdAt).toBeInstanceOf(Date);
-    expect(Math.abs(Date.now() - (rows[0]?.createdAt.getTime() ?? 0))).toBeLessThan(60_000);
-  });
-
-  it.each(refusedRows)("refuses %s with a check constraint", async (_case, row) => {
-    await expect(database.db.insert(formSubmissions).values(row)).rejects.toMatchObject({
-      cause: expect.objectContaining({ code: "23514" }),
+    beforeAll(async () => {
+      database = await testDatabase.open();
+    }, openTimeoutMs);
+    afterAll(async () => {
+      await database?.close();
+    }, openTimeoutMs);
+    beforeEach(async () => {
+      await emptyTables(database);
     });
-    const [stored] = await database.db.select({ n: count() }).from(formSubmissions);
-    expect(stored?.n).toBe(0);
-  });
 
-  it("reports itself healthy", async () => {
-    expect(await database.isHealthy()).toBe(true);
-  });
-});
+    it("stores a valid contact message and a gift request with its timestamps in UTC", async () => {
+      const rows = await database.db.insert(formSubmissions).values([valid, gift]).returning();
+
+      expect(rows).toHaveLength(2);
+      expect(rows[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(rows[0]?.createdAt).toBeInstanceOf(Date);
+      expect(Math.abs(Date.now() - (rows[0]?.createdAt.getTime() ?? 0))).toBeLessThan(60_000);
+    });
+
+    it.each(refusedRows)("refuses %s with a check constraint", async (_case, row) => {
+      await expect(database.db.insert(formSubmissions).values(row)).rejects.toMatchObject({
+        cause: expect.objectContaining({ code: "23514" }),
+      });
+      const [stored] = await database.db.select({ n: count() }).from(formSubmissions);
+      expect(stored?.n).toBe(0);
+    });
+
+    it("reports itself healthy", async () => {
+      expect(await database.isHealthy()).toBe(true);
+    });
+  },
+);
 
 describe("the embedded database in a folder", () => {
   let dataDir: string;

@@ -22,6 +22,8 @@ export type TestDatabaseHandle = DatabaseHandle & {
 
 /** Opening PGlite takes seconds, far more on a busy machine: a hook timeout for it. */
 export const openTimeoutMs = 180_000;
+/** A test of a few queries and an SMTP exchange, with room for a machine busy with other tests. */
+export const testTimeoutMs = 30_000;
 
 // Tests are not the app: the one setting they read is the test database.
 const postgresUrl = process.env.TEST_DATABASE_URL;

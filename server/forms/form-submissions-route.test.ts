@@ -6,6 +6,7 @@ import {
   openTimeoutMs,
   type TestDatabaseHandle,
   testDatabases,
+  testTimeoutMs,
 } from "#database/test-databases";
 import { formTypeLabels, rateLimitedMessage, successMessages } from "#shared/form-schemas";
 import { createTestApp, createTestClock, postForm, testSettings } from "../test-app";
@@ -96,282 +97,286 @@ const badPayloads: [string, unknown, string | null][] = [
   ["a string instead of an object", JSON.stringify("Jana"), null],
 ];
 
-describe.each(testDatabases)("POST /api/form-submissions on $name", (testDatabase) => {
-  let database: TestDatabaseHandle;
+describe.each(testDatabases)(
+  "POST /api/form-submissions on $name",
+  { timeout: testTimeoutMs },
+  (testDatabase) => {
+    let database: TestDatabaseHandle;
 
-  beforeAll(async () => {
-    database = await testDatabase.open();
-  }, openTimeoutMs);
-  afterAll(async () => {
-    await database?.close();
-  }, openTimeoutMs);
-  beforeEach(async () => {
-    await emptyTables(database);
-  });
-
-  async function storedCounts() {
-    const [submissions] = await database.db.select({ n: count() }).from(formSubmissions);
-    const [mails] = await database.db.select({ n: count() }).from(mailOutbox);
-    return { submissions: submissions?.n, mails: mails?.n };
-  }
-
-  async function storedMail() {
-    return database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
-  }
-
-  it("stores a contact message with every field, and its two e-mails, and answers 201 with the id", async () => {
-    let storedSignals = 0;
-    const app = createTestApp(database, {
-      onSubmissionStored: () => storedSignals++,
+    beforeAll(async () => {
+      database = await testDatabase.open();
+    }, openTimeoutMs);
+    afterAll(async () => {
+      await database?.close();
+    }, openTimeoutMs);
+    beforeEach(async () => {
+      await emptyTables(database);
     });
-    const response = await postForm(app, { ...contact, name: "  Jana Nováková  " });
 
-    expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
-    const rows = await database.db.select().from(formSubmissions);
-    expect(rows).toEqual([
-      {
-        id,
-        createdAt: new Date("2026-05-04T08:00:00Z"),
-        formType: "contact",
-        name: "Jana Nováková",
-        email: contact.email,
-        phone: contact.phone,
-        serviceType: "consultation",
-        message: contact.message,
-        privacyConsent: true,
-      },
-    ]);
-    const mails = await storedMail();
-    expect(
-      mails.map(({ kind, toAddress, replyTo, submissionId, status }) => ({
-        kind,
-        toAddress,
-        replyTo,
-        submissionId,
-        status,
-      })),
-    ).toEqual([
-      {
-        kind: "owner_notification",
-        toAddress: testSettings.NOTIFY_EMAIL,
-        replyTo: contact.email,
-        submissionId: id,
-        status: "pending",
-      },
-      {
-        kind: "contact_confirmation",
-        toAddress: contact.email,
-        replyTo: testSettings.NOTIFY_EMAIL,
-        submissionId: id,
-        status: "pending",
-      },
-    ]);
-    expect(mails[0]?.subject).toBe(`${formTypeLabels.contact}: Jana Nováková`);
-    expect(storedSignals).toBe(1);
-  });
+    async function storedCounts() {
+      const [submissions] = await database.db.select({ n: count() }).from(formSubmissions);
+      const [mails] = await database.db.select({ n: count() }).from(mailOutbox);
+      return { submissions: submissions?.n, mails: mails?.n };
+    }
 
-  it.each([
-    ["gift_ritual", ritualGift, testSettings.GIFT_RITUAL_URL],
-    ["gift_fragrance", fragranceGift, testSettings.GIFT_FRAGRANCE_URL],
-  ] as const)(
-    "stores a %s request and queues the gift itself for the visitor",
-    async (formType, payload, link) => {
-      const response = await postForm(createTestApp(database), payload);
+    async function storedMail() {
+      return database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+    }
 
-      expect(response.status).toBe(201);
-      const [row] = await database.db.select().from(formSubmissions);
-      expect(row).toMatchObject({
-        formType,
-        name: payload.name,
-        email: payload.email,
-        phone: null,
-        serviceType: null,
-        message: "message" in payload ? payload.message : null,
+    it("stores a contact message with every field, and its two e-mails, and answers 201 with the id", async () => {
+      let storedSignals = 0;
+      const app = createTestApp(database, {
+        onSubmissionStored: () => storedSignals++,
       });
-      const [owner, gift] = await storedMail();
-      expect(owner).toMatchObject({ kind: "owner_notification", replyTo: payload.email });
-      expect(owner?.subject).toBe(`${formTypeLabels[formType]}: ${payload.name}`);
-      expect(gift).toMatchObject({ kind: "gift_delivery", toAddress: payload.email });
-      expect(gift?.html).toContain(`href="${link}"`);
-      expect(gift?.text).toContain(link);
-    },
-  );
+      const response = await postForm(app, { ...contact, name: "  Jana Nováková  " });
 
-  it.each([
-    ["kontakt", "contact", contact],
-    ["darek_1", "gift_ritual", ritualGift],
-    ["darek_2", "gift_fragrance", fragranceGift],
-  ] as const)(
-    "accepts the legacy form type %s and stores it as %s",
-    async (legacy, canonical, payload) => {
-      const response = await postForm(createTestApp(database), { ...payload, formType: legacy });
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      const rows = await database.db.select().from(formSubmissions);
+      expect(rows).toEqual([
+        {
+          id,
+          createdAt: new Date("2026-05-04T08:00:00Z"),
+          formType: "contact",
+          name: "Jana Nováková",
+          email: contact.email,
+          phone: contact.phone,
+          serviceType: "consultation",
+          message: contact.message,
+          privacyConsent: true,
+        },
+      ]);
+      const mails = await storedMail();
+      expect(
+        mails.map(({ kind, toAddress, replyTo, submissionId, status }) => ({
+          kind,
+          toAddress,
+          replyTo,
+          submissionId,
+          status,
+        })),
+      ).toEqual([
+        {
+          kind: "owner_notification",
+          toAddress: testSettings.NOTIFY_EMAIL,
+          replyTo: contact.email,
+          submissionId: id,
+          status: "pending",
+        },
+        {
+          kind: "contact_confirmation",
+          toAddress: contact.email,
+          replyTo: testSettings.NOTIFY_EMAIL,
+          submissionId: id,
+          status: "pending",
+        },
+      ]);
+      expect(mails[0]?.subject).toBe(`${formTypeLabels.contact}: Jana Nováková`);
+      expect(storedSignals).toBe(1);
+    });
+
+    it.each([
+      ["gift_ritual", ritualGift, testSettings.GIFT_RITUAL_URL],
+      ["gift_fragrance", fragranceGift, testSettings.GIFT_FRAGRANCE_URL],
+    ] as const)(
+      "stores a %s request and queues the gift itself for the visitor",
+      async (formType, payload, link) => {
+        const response = await postForm(createTestApp(database), payload);
+
+        expect(response.status).toBe(201);
+        const [row] = await database.db.select().from(formSubmissions);
+        expect(row).toMatchObject({
+          formType,
+          name: payload.name,
+          email: payload.email,
+          phone: null,
+          serviceType: null,
+          message: "message" in payload ? payload.message : null,
+        });
+        const [owner, gift] = await storedMail();
+        expect(owner).toMatchObject({ kind: "owner_notification", replyTo: payload.email });
+        expect(owner?.subject).toBe(`${formTypeLabels[formType]}: ${payload.name}`);
+        expect(gift).toMatchObject({ kind: "gift_delivery", toAddress: payload.email });
+        expect(gift?.html).toContain(`href="${link}"`);
+        expect(gift?.text).toContain(link);
+      },
+    );
+
+    it.each([
+      ["kontakt", "contact", contact],
+      ["darek_1", "gift_ritual", ritualGift],
+      ["darek_2", "gift_fragrance", fragranceGift],
+    ] as const)(
+      "accepts the legacy form type %s and stores it as %s",
+      async (legacy, canonical, payload) => {
+        const response = await postForm(createTestApp(database), { ...payload, formType: legacy });
+
+        expect(response.status).toBe(201);
+        const [row] = await database.db.select().from(formSubmissions);
+        expect(row?.formType).toBe(canonical);
+      },
+    );
+
+    it("stores empty optional fields as absent", async () => {
+      const response = await postForm(createTestApp(database), {
+        ...contact,
+        phone: "",
+        serviceType: "",
+      });
 
       expect(response.status).toBe(201);
       const [row] = await database.db.select().from(formSubmissions);
-      expect(row?.formType).toBe(canonical);
-    },
-  );
-
-  it("stores empty optional fields as absent", async () => {
-    const response = await postForm(createTestApp(database), {
-      ...contact,
-      phone: "",
-      serviceType: "",
+      expect(row).toMatchObject({ phone: null, serviceType: null });
     });
 
-    expect(response.status).toBe(201);
-    const [row] = await database.db.select().from(formSubmissions);
-    expect(row).toMatchObject({ phone: null, serviceType: null });
-  });
+    it("accepts the longest values the forms allow", async () => {
+      const response = await postForm(createTestApp(database), {
+        ...contact,
+        name: text(100),
+        email: `${"a".repeat(244)}@example.cz`,
+        phone: "+".repeat(20),
+        message: text(1000),
+      });
 
-  it("accepts the longest values the forms allow", async () => {
-    const response = await postForm(createTestApp(database), {
-      ...contact,
-      name: text(100),
-      email: `${"a".repeat(244)}@example.cz`,
-      phone: "+".repeat(20),
-      message: text(1000),
+      expect(response.status).toBe(201);
+      expect(await storedCounts()).toEqual({ submissions: 1, mails: 2 });
     });
 
-    expect(response.status).toBe(201);
-    expect(await storedCounts()).toEqual({ submissions: 1, mails: 2 });
-  });
+    it.each(badPayloads)(
+      "refuses %s with 422, field messages, and stores nothing",
+      async (_case, payload, field) => {
+        const response = await postForm(createTestApp(database), payload);
 
-  it.each(badPayloads)(
-    "refuses %s with 422, field messages, and stores nothing",
-    async (_case, payload, field) => {
-      const response = await postForm(createTestApp(database), payload);
+        expect(response.status).toBe(422);
+        const body = (await response.json()) as {
+          error: { code: string; message: string; fields?: Record<string, string> };
+        };
+        expect(body.error.code).toBe("validation_failed");
+        expect(body.error.message).toMatch(/\p{L}/u);
+        if (field) expect(Object.keys(body.error.fields ?? {})).toContain(field);
+        expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
+      },
+    );
 
-      expect(response.status).toBe(422);
-      const body = (await response.json()) as {
-        error: { code: string; message: string; fields?: Record<string, string> };
-      };
-      expect(body.error.code).toBe("validation_failed");
-      expect(body.error.message).toMatch(/\p{L}/u);
-      if (field) expect(Object.keys(body.error.fields ?? {})).toContain(field);
+    it.each([
+      ["malformed JSON", '{"name": "Jana"', 400, "invalid_json"],
+      ["an empty body", "", 400, "invalid_json"],
+    ])("refuses %s with $2", async (_case, body, status, code) => {
+      const response = await postForm(createTestApp(database), body);
+
+      expect(response.status).toBe(status);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code);
       expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
-    },
-  );
-
-  it.each([
-    ["malformed JSON", '{"name": "Jana"', 400, "invalid_json"],
-    ["an empty body", "", 400, "invalid_json"],
-  ])("refuses %s with $2", async (_case, body, status, code) => {
-    const response = await postForm(createTestApp(database), body);
-
-    expect(response.status).toBe(status);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code);
-    expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
-  });
-
-  it("refuses a body over the size limit with 413", async () => {
-    const response = await postForm(createTestApp(database), {
-      ...contact,
-      message: "a".repeat(maxBodyBytes),
     });
 
-    expect(response.status).toBe(413);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
-      "payload_too_large",
-    );
-    expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
-  });
+    it("refuses a body over the size limit with 413", async () => {
+      const response = await postForm(createTestApp(database), {
+        ...contact,
+        message: "a".repeat(maxBodyBytes),
+      });
 
-  it.each([
-    ["text/plain", "text/plain"],
-    ["a form encoding", "application/x-www-form-urlencoded"],
-    ["multipart", "multipart/form-data; boundary=x"],
-  ])("refuses %s with 415", async (_case, contentType) => {
-    const response = await postForm(createTestApp(database), contact, {
-      headers: { "Content-Type": contentType },
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+        "payload_too_large",
+      );
+      expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
     });
 
-    expect(response.status).toBe(415);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
-      "unsupported_media_type",
-    );
-    expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
-  });
+    it.each([
+      ["text/plain", "text/plain"],
+      ["a form encoding", "application/x-www-form-urlencoded"],
+      ["multipart", "multipart/form-data; boundary=x"],
+    ])("refuses %s with 415", async (_case, contentType) => {
+      const response = await postForm(createTestApp(database), contact, {
+        headers: { "Content-Type": contentType },
+      });
 
-  it("refuses a body without a content type with 415", async () => {
-    const response = await createTestApp(database).request("/api/form-submissions", {
-      method: "POST",
-      body: JSON.stringify(contact),
+      expect(response.status).toBe(415);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+        "unsupported_media_type",
+      );
+      expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
     });
 
-    expect(response.status).toBe(415);
-    expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
-  });
+    it("refuses a body without a content type with 415", async () => {
+      const response = await createTestApp(database).request("/api/form-submissions", {
+        method: "POST",
+        body: JSON.stringify(contact),
+      });
 
-  it("accepts JSON with a charset", async () => {
-    const response = await postForm(createTestApp(database), contact, {
-      headers: { "Content-Type": "application/json; charset=utf-8" },
+      expect(response.status).toBe(415);
+      expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
     });
 
-    expect(response.status).toBe(201);
-  });
+    it("accepts JSON with a charset", async () => {
+      const response = await postForm(createTestApp(database), contact, {
+        headers: { "Content-Type": "application/json; charset=utf-8" },
+      });
 
-  it("answers a filled-in honeypot as if sent, and keeps nothing", async () => {
-    const response = await postForm(createTestApp(database), {
-      ...contact,
-      website: "https://spam.example",
+      expect(response.status).toBe(201);
     });
 
-    expect(response.status).toBe(201);
-    expect((await response.json()) as { id: string }).toEqual({ id: expect.any(String) });
-    expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
-  });
+    it("answers a filled-in honeypot as if sent, and keeps nothing", async () => {
+      const response = await postForm(createTestApp(database), {
+        ...contact,
+        website: "https://spam.example",
+      });
 
-  it("limits submissions per client address with 429 and the form's Czech message, until the hour passes", async () => {
-    const clock = createTestClock();
-    const app = createTestApp(database, { clock, settings: { FORM_RATE_LIMIT_PER_HOUR: "3" } });
-    const send = (n: number, address = "198.51.100.1") =>
-      postForm(app, { ...ritualGift, email: `navstevnice${n}@example.cz` }, { address });
-
-    for (const n of [1, 2, 3]) expect((await send(n)).status).toBe(201);
-    const refused = await send(4);
-
-    expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({
-      error: { code: "rate_limited", message: rateLimitedMessage },
+      expect(response.status).toBe(201);
+      expect((await response.json()) as { id: string }).toEqual({ id: expect.any(String) });
+      expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
     });
-    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await send(5, "198.51.100.2")).status).toBe(201);
-    expect(await storedCounts()).toEqual({ submissions: 4, mails: 8 });
 
-    clock.advance(60 * 60_000);
-    expect((await send(6)).status).toBe(201);
-  });
+    it("limits submissions per client address with 429 and the form's Czech message, until the hour passes", async () => {
+      const clock = createTestClock();
+      const app = createTestApp(database, { clock, settings: { FORM_RATE_LIMIT_PER_HOUR: "3" } });
+      const send = (n: number, address = "198.51.100.1") =>
+        postForm(app, { ...ritualGift, email: `navstevnice${n}@example.cz` }, { address });
 
-  it("limits submissions to one e-mail address, whatever address they come from", async () => {
-    const app = createTestApp(database, { settings: { FORM_RATE_LIMIT_PER_HOUR: "2" } });
-    const send = (address: string, email = "obet@example.cz") =>
-      postForm(app, { ...ritualGift, email }, { address });
+      for (const n of [1, 2, 3]) expect((await send(n)).status).toBe(201);
+      const refused = await send(4);
 
-    expect((await send("192.0.2.1")).status).toBe(201);
-    expect((await send("192.0.2.2", "OBET@example.cz")).status).toBe(201);
-    expect((await send("192.0.2.3")).status).toBe(429);
-    expect(await storedCounts()).toEqual({ submissions: 2, mails: 4 });
-  });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        error: { code: "rate_limited", message: rateLimitedMessage },
+      });
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect((await send(5, "198.51.100.2")).status).toBe(201);
+      expect(await storedCounts()).toEqual({ submissions: 4, mails: 8 });
 
-  it("counts an IPv6 visitor by the /64 network", async () => {
-    const app = createTestApp(database, { settings: { FORM_RATE_LIMIT_PER_HOUR: "1" } });
+      clock.advance(60 * 60_000);
+      expect((await send(6)).status).toBe(201);
+    });
 
-    expect((await postForm(app, ritualGift, { address: "2001:db8:1:2::10" })).status).toBe(201);
-    const sameNetwork = await postForm(
-      app,
-      { ...ritualGift, email: "jina@example.cz" },
-      { address: "2001:db8:1:2:ffff::1" },
-    );
-    expect(sameNetwork.status).toBe(429);
-  });
+    it("limits submissions to one e-mail address, whatever address they come from", async () => {
+      const app = createTestApp(database, { settings: { FORM_RATE_LIMIT_PER_HOUR: "2" } });
+      const send = (address: string, email = "obet@example.cz") =>
+        postForm(app, { ...ritualGift, email }, { address });
 
-  it("tells the visitor the success notice only after both the record and its e-mails are stored", async () => {
-    // The notice is the form's; the API's part is that 201 means both are stored.
-    expect(successMessages.contact).toBeTruthy();
-    const response = await postForm(createTestApp(database), contact);
-    expect(response.status).toBe(201);
-    expect(await storedCounts()).toEqual({ submissions: 1, mails: 2 });
-  });
-});
+      expect((await send("192.0.2.1")).status).toBe(201);
+      expect((await send("192.0.2.2", "OBET@example.cz")).status).toBe(201);
+      expect((await send("192.0.2.3")).status).toBe(429);
+      expect(await storedCounts()).toEqual({ submissions: 2, mails: 4 });
+    });
+
+    it("counts an IPv6 visitor by the /64 network", async () => {
+      const app = createTestApp(database, { settings: { FORM_RATE_LIMIT_PER_HOUR: "1" } });
+
+      expect((await postForm(app, ritualGift, { address: "2001:db8:1:2::10" })).status).toBe(201);
+      const sameNetwork = await postForm(
+        app,
+        { ...ritualGift, email: "jina@example.cz" },
+        { address: "2001:db8:1:2:ffff::1" },
+      );
+      expect(sameNetwork.status).toBe(429);
+    });
+
+    it("tells the visitor the success notice only after both the record and its e-mails are stored", async () => {
+      // The notice is the form's; the API's part is that 201 means both are stored.
+      expect(successMessages.contact).toBeTruthy();
+      const response = await postForm(createTestApp(database), contact);
+      expect(response.status).toBe(201);
+      expect(await storedCounts()).toEqual({ submissions: 1, mails: 2 });
+    });
+  },
+);

@@ -6,6 +6,7 @@ import {
   openTimeoutMs,
   type TestDatabaseHandle,
   testDatabases,
+  testTimeoutMs,
 } from "#database/test-databases";
 import {
   createTestApp,
@@ -64,234 +65,247 @@ function smtpTransport(smtpUrl: string) {
   });
 }
 
-describe.each(testDatabases)("the e-mail outbox on $name", (testDatabase) => {
-  let database: TestDatabaseHandle;
-  let smtp: TestSmtpServer;
-  let clock: TestClock;
+describe.each(testDatabases)(
+  "the e-mail outbox on $name",
+  { timeout: testTimeoutMs },
+  (testDatabase) => {
+    let database: TestDatabaseHandle;
+    let smtp: TestSmtpServer;
+    let clock: TestClock;
 
-  beforeAll(async () => {
-    [database, smtp] = await Promise.all([testDatabase.open(), startTestSmtpServer()]);
-  }, openTimeoutMs);
-  afterAll(async () => {
-    await Promise.all([database?.close(), smtp?.close()]);
-  }, openTimeoutMs);
-  beforeEach(async () => {
-    await emptyTables(database);
-    smtp.mails.length = 0;
-    clock = createTestClock();
-  });
+    beforeAll(async () => {
+      [database, smtp] = await Promise.all([testDatabase.open(), startTestSmtpServer()]);
+    }, openTimeoutMs);
+    afterAll(async () => {
+      await Promise.all([database?.close(), smtp?.close()]);
+    }, openTimeoutMs);
+    beforeEach(async () => {
+      await emptyTables(database);
+      smtp.mails.length = 0;
+      clock = createTestClock();
+    });
 
-  async function submit(payload: object) {
-    const response = await postForm(createTestApp(database, { clock }), payload);
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { id: string }).id;
-  }
-
-  async function outbox() {
-    return database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
-  }
-
-  it("delivers the practitioner every field with Reply-To the visitor, and the visitor a confirmation, in Czech", async () => {
-    const id = await submit(contact);
-
-    const report = await sendPendingMail(database.db, smtpTransport(smtp.url), clock);
-
-    expect(report).toEqual({ sent: 2, retrying: 0, failed: 0 });
-    const [owner] = mailTo(smtp.mails, testSettings.NOTIFY_EMAIL);
-    expect(owner?.subject).toBe("Kontaktní formulář: Jana Nováková");
-    expect(addresses(owner?.replyTo)).toEqual(["jana@example.cz"]);
-    expect(owner?.from?.value).toEqual([{ name: "Harmonie přírody", address: "web@example.cz" }]);
-    expect(owner?.messageId).toMatch(/^<outbox-\d+@harmonie\.example>$/);
-    for (const field of [
-      "Jana Nováková",
-      "jana@example.cz",
-      "+420 777 123 456",
-      "Harmonizační setkání",
-      "Dobrý den,\nráda bych se objednala na harmonizační setkání.\nDěkuji, Jana",
-      "Souhlas se zpracováním údajů: ano",
-      "4. května 2026 v 10:00",
-      id,
-    ]) {
-      expect(owner?.text).toContain(field);
+    async function submit(payload: object) {
+      const response = await postForm(createTestApp(database, { clock }), payload);
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
     }
-    expect(owner?.html).toContain("Jana Nováková");
 
-    const [confirmation] = mailTo(smtp.mails, "jana@example.cz");
-    expect(confirmation?.subject).toBe("Děkujeme za Vaši zprávu – Harmonie přírody");
-    expect(addresses(confirmation?.replyTo)).toEqual([testSettings.NOTIFY_EMAIL]);
-    expect(confirmation?.text).toContain("Dobrý den, Jana Nováková,");
-    expect(confirmation?.text).toContain("ráda bych se objednala na harmonizační setkání.");
+    async function outbox() {
+      return database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+    }
 
-    const stored = await outbox();
-    expect(stored.map(({ status, sentAt }) => ({ status, sentAt }))).toEqual([
-      { status: "sent", sentAt: clock.now() },
-      { status: "sent", sentAt: clock.now() },
-    ]);
-  });
+    it("delivers the practitioner every field with Reply-To the visitor, and the visitor a confirmation, in Czech", async () => {
+      const id = await submit(contact);
 
-  it.each([
-    [
-      "the ritual video link",
-      ritualGift,
-      testSettings.GIFT_RITUAL_URL,
-      "Tvůj dárek: video s každodenním rituálem",
-      "Dárek - Rituál: Šárka Dvořáková",
-    ],
-    [
-      "the scent guide",
-      { ...ritualGift, formType: "gift_fragrance", message: "Moc se těším!" },
-      testSettings.GIFT_FRAGRANCE_URL,
-      "Tvůj dárek: návod na osobní vůni",
-      "Dárek - Vůně: Šárka Dvořáková",
-    ],
-  ])(
-    "sends the visitor %s in a warm Czech e-mail",
-    async (_gift, payload, link, subject, ownerSubject) => {
-      await submit(payload);
+      const report = await sendPendingMail(database.db, smtpTransport(smtp.url), clock);
 
-      await sendPendingMail(database.db, smtpTransport(smtp.url), clock);
-
-      const [gift] = mailTo(smtp.mails, "sarka@example.cz");
-      expect(gift?.subject).toBe(subject);
-      expect(gift?.text).toContain("Krásný den, Šárka Dvořáková,");
-      expect(gift?.text).toContain(link);
-      expect(gift?.html).toContain(`href="${link}"`);
-      expect(gift?.text).toMatch(/Tvůj zájem|Ti /);
+      expect(report).toEqual({ sent: 2, retrying: 0, failed: 0 });
       const [owner] = mailTo(smtp.mails, testSettings.NOTIFY_EMAIL);
-      expect(owner?.subject).toBe(ownerSubject);
-      expect(addresses(owner?.replyTo)).toEqual(["sarka@example.cz"]);
-    },
-  );
-
-  it("keeps accepting submissions while the SMTP server is down, then delivers every message exactly once", async () => {
-    const port = await freePort();
-    const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
-    for (const n of [1, 2, 3]) await submit({ ...ritualGift, email: `navstevnice${n}@example.cz` });
-
-    expect(await sendPendingMail(database.db, transport, clock)).toEqual({
-      sent: 0,
-      retrying: 6,
-      failed: 0,
-    });
-    const waiting = await outbox();
-    expect(waiting.every((job) => job.status === "pending" && job.attempts === 1)).toBe(true);
-    expect(waiting[0]?.lastError).toMatch(/ECONNREFUSED|connect/i);
-    expect(waiting[0]?.nextAttemptAt).toEqual(new Date(clock.now().getTime() + retryDelayMs(1)));
-    // Not due yet: nothing is tried again before the backoff is over.
-    expect(await sendPendingMail(database.db, transport, clock)).toEqual({
-      sent: 0,
-      retrying: 0,
-      failed: 0,
-    });
-
-    const restarted = await startTestSmtpServer(port);
-    try {
-      clock.advance(retryDelayMs(1));
-      expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(6);
-      clock.advance(24 * 60 * 60_000);
-      expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(0);
-
-      const ids = restarted.mails.map((mail) => mail.messageId);
-      expect(ids).toHaveLength(6);
-      expect(new Set(ids).size).toBe(6);
-      for (const n of [1, 2, 3]) {
-        expect(mailTo(restarted.mails, `navstevnice${n}@example.cz`)).toHaveLength(1);
+      expect(owner?.subject).toBe("Kontaktní formulář: Jana Nováková");
+      expect(addresses(owner?.replyTo)).toEqual(["jana@example.cz"]);
+      expect(owner?.from?.value).toEqual([{ name: "Harmonie přírody", address: "web@example.cz" }]);
+      expect(owner?.messageId).toMatch(/^<outbox-\d+@harmonie\.example>$/);
+      for (const field of [
+        "Jana Nováková",
+        "jana@example.cz",
+        "+420 777 123 456",
+        "Harmonizační setkání",
+        "Dobrý den,\nráda bych se objednala na harmonizační setkání.\nDěkuji, Jana",
+        "Souhlas se zpracováním údajů: ano",
+        "4. května 2026 v 10:00",
+        id,
+      ]) {
+        expect(owner?.text).toContain(field);
       }
-    } finally {
-      await restarted.close();
-    }
-  });
+      expect(owner?.html).toContain("Jana Nováková");
 
-  it("retries with doubling delays and marks a message failed, with its error, after the last attempt", async () => {
-    const transport = smtpTransport(`smtp://127.0.0.1:${await freePort()}`);
-    await database.db.insert(mailOutbox).values({
-      kind: "owner_notification",
-      toAddress: testSettings.NOTIFY_EMAIL,
-      subject: "Zkouška",
-      html: "<p>Zkouška</p>",
-      text: "Zkouška",
-      nextAttemptAt: clock.now(),
-    });
+      const [confirmation] = mailTo(smtp.mails, "jana@example.cz");
+      expect(confirmation?.subject).toBe("Děkujeme za Vaši zprávu – Harmonie přírody");
+      expect(addresses(confirmation?.replyTo)).toEqual([testSettings.NOTIFY_EMAIL]);
+      expect(confirmation?.text).toContain("Dobrý den, Jana Nováková,");
+      expect(confirmation?.text).toContain("ráda bych se objednala na harmonizační setkání.");
 
-    const delays: number[] = [];
-    for (let attempt = 1; attempt <= mailRetryPolicy.maxAttempts; attempt++) {
-      const before = clock.now().getTime();
-      await sendPendingMail(database.db, transport, clock);
-      const [job] = await outbox();
-      if (job?.status === "pending") {
-        delays.push(job.nextAttemptAt.getTime() - before);
-        clock.set(job.nextAttemptAt);
-      }
-    }
-
-    expect(delays.slice(0, 4)).toEqual([30_000, 60_000, 120_000, 240_000]);
-    expect(Math.max(...delays)).toBe(mailRetryPolicy.maxRetryDelayMs);
-    const [job] = await outbox();
-    expect(job).toMatchObject({ status: "failed", attempts: mailRetryPolicy.maxAttempts });
-    expect(job?.lastError).toMatch(/ECONNREFUSED|connect/i);
-    clock.advance(24 * 60 * 60_000);
-    expect(await sendPendingMail(database.db, transport, clock)).toEqual({
-      sent: 0,
-      retrying: 0,
-      failed: 0,
-    });
-  });
-
-  it("sends each message once when two workers run at the same time", async () => {
-    for (const n of [1, 2, 3, 4, 5]) {
-      await submit({ ...ritualGift, email: `soubezne${n}@example.cz` });
-    }
-    // On PostgreSQL the second worker has its own connections, as a second server would.
-    const other = (await database.openAnother?.()) ?? database;
-    try {
-      const reports = await Promise.all([
-        sendPendingMail(database.db, smtpTransport(smtp.url), clock),
-        sendPendingMail(other.db, smtpTransport(smtp.url), clock),
+      const stored = await outbox();
+      expect(stored.map(({ status, sentAt }) => ({ status, sentAt }))).toEqual([
+        { status: "sent", sentAt: clock.now() },
+        { status: "sent", sentAt: clock.now() },
       ]);
+    });
 
-      expect(reports[0].sent + reports[1].sent).toBe(10);
-      expect(smtp.mails).toHaveLength(10);
-      expect(new Set(smtp.mails.map((mail) => mail.messageId)).size).toBe(10);
-    } finally {
-      if (other !== database) await other.close();
-    }
-  });
+    it.each([
+      [
+        "the ritual video link",
+        ritualGift,
+        testSettings.GIFT_RITUAL_URL,
+        "Tvůj dárek: video s každodenním rituálem",
+        "Dárek - Rituál: Šárka Dvořáková",
+      ],
+      [
+        "the scent guide",
+        { ...ritualGift, formType: "gift_fragrance", message: "Moc se těším!" },
+        testSettings.GIFT_FRAGRANCE_URL,
+        "Tvůj dárek: návod na osobní vůni",
+        "Dárek - Vůně: Šárka Dvořáková",
+      ],
+    ])(
+      "sends the visitor %s in a warm Czech e-mail",
+      async (_gift, payload, link, subject, ownerSubject) => {
+        await submit(payload);
 
-  it("sends a message whose worker died mid-send once its claim runs out, or at once when released", async () => {
-    await submit(ritualGift);
-    // A worker that claims a message and never finishes: a process killed mid-send.
-    const dying: MailTransport = { description: "", send: () => new Promise(() => {}), close() {} };
-    void sendPendingMail(database.db, dying, clock);
-    await expect.poll(async () => (await outbox())[0]?.claimedUntil).not.toBeNull();
+        await sendPendingMail(database.db, smtpTransport(smtp.url), clock);
 
-    const transport = smtpTransport(smtp.url);
-    const first = await sendPendingMail(database.db, transport, clock);
-    expect(first.sent).toBe(1);
-    expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(0);
+        const [gift] = mailTo(smtp.mails, "sarka@example.cz");
+        expect(gift?.subject).toBe(subject);
+        expect(gift?.text).toContain("Krásný den, Šárka Dvořáková,");
+        expect(gift?.text).toContain(link);
+        expect(gift?.html).toContain(`href="${link}"`);
+        expect(gift?.text).toMatch(/Tvůj zájem|Ti /);
+        const [owner] = mailTo(smtp.mails, testSettings.NOTIFY_EMAIL);
+        expect(owner?.subject).toBe(ownerSubject);
+        expect(addresses(owner?.replyTo)).toEqual(["sarka@example.cz"]);
+      },
+    );
 
-    expect(await releaseAbandonedClaims(database.db)).toBe(1);
-    expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(1);
-    expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(1);
-  });
+    it("keeps accepting submissions while the SMTP server is down, then delivers every message exactly once", async () => {
+      const port = await freePort();
+      const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+      for (const n of [1, 2, 3])
+        await submit({ ...ritualGift, email: `navstevnice${n}@example.cz` });
 
-  it("leaves a claimed message to its worker until the claim runs out", async () => {
-    await submit(ritualGift);
-    const dying: MailTransport = { description: "", send: () => new Promise(() => {}), close() {} };
-    void sendPendingMail(database.db, dying, clock);
-    await expect.poll(async () => (await outbox())[0]?.claimedUntil).not.toBeNull();
-    const transport = smtpTransport(smtp.url);
-    await sendPendingMail(database.db, transport, clock);
+      expect(await sendPendingMail(database.db, transport, clock)).toEqual({
+        sent: 0,
+        retrying: 6,
+        failed: 0,
+      });
+      const waiting = await outbox();
+      expect(waiting.every((job) => job.status === "pending" && job.attempts === 1)).toBe(true);
+      expect(waiting[0]?.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect(waiting[0]?.nextAttemptAt).toEqual(new Date(clock.now().getTime() + retryDelayMs(1)));
+      // Not due yet: nothing is tried again before the backoff is over.
+      expect(await sendPendingMail(database.db, transport, clock)).toEqual({
+        sent: 0,
+        retrying: 0,
+        failed: 0,
+      });
 
-    clock.advance(mailRetryPolicy.claimMs);
-    expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(1);
-    expect(smtp.mails).toHaveLength(2);
-  });
+      const restarted = await startTestSmtpServer(port);
+      try {
+        clock.advance(retryDelayMs(1));
+        expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(6);
+        clock.advance(24 * 60 * 60_000);
+        expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(0);
 
-  it("does not send the e-mails of a submission deleted before they went out", async () => {
-    const id = await submit(contact);
-    await database.db.delete(formSubmissions).where(eq(formSubmissions.id, id));
+        const ids = restarted.mails.map((mail) => mail.messageId);
+        expect(ids).toHaveLength(6);
+        expect(new Set(ids).size).toBe(6);
+        for (const n of [1, 2, 3]) {
+          expect(mailTo(restarted.mails, `navstevnice${n}@example.cz`)).toHaveLength(1);
+        }
+      } finally {
+        await restarted.close();
+      }
+    });
 
-    expect((await sendPendingMail(database.db, smtpTransport(smtp.url), clock)).sent).toBe(0);
-    expect(await outbox()).toEqual([]);
-  });
-});
+    it("retries with doubling delays and marks a message failed, with its error, after the last attempt", async () => {
+      const transport = smtpTransport(`smtp://127.0.0.1:${await freePort()}`);
+      await database.db.insert(mailOutbox).values({
+        kind: "owner_notification",
+        toAddress: testSettings.NOTIFY_EMAIL,
+        subject: "Zkouška",
+        html: "<p>Zkouška</p>",
+        text: "Zkouška",
+        nextAttemptAt: clock.now(),
+      });
+
+      const delays: number[] = [];
+      for (let attempt = 1; attempt <= mailRetryPolicy.maxAttempts; attempt++) {
+        const before = clock.now().getTime();
+        await sendPendingMail(database.db, transport, clock);
+        const [job] = await outbox();
+        if (job?.status === "pending") {
+          delays.push(job.nextAttemptAt.getTime() - before);
+          clock.set(job.nextAttemptAt);
+        }
+      }
+
+      expect(delays.slice(0, 4)).toEqual([30_000, 60_000, 120_000, 240_000]);
+      expect(Math.max(...delays)).toBe(mailRetryPolicy.maxRetryDelayMs);
+      const [job] = await outbox();
+      expect(job).toMatchObject({ status: "failed", attempts: mailRetryPolicy.maxAttempts });
+      expect(job?.lastError).toMatch(/ECONNREFUSED|connect/i);
+      clock.advance(24 * 60 * 60_000);
+      expect(await sendPendingMail(database.db, transport, clock)).toEqual({
+        sent: 0,
+        retrying: 0,
+        failed: 0,
+      });
+    });
+
+    it("sends each message once when two workers run at the same time", async () => {
+      for (const n of [1, 2, 3, 4, 5]) {
+        await submit({ ...ritualGift, email: `soubezne${n}@example.cz` });
+      }
+      // On PostgreSQL the second worker has its own connections, as a second server would.
+      const other = (await database.openAnother?.()) ?? database;
+      try {
+        const reports = await Promise.all([
+          sendPendingMail(database.db, smtpTransport(smtp.url), clock),
+          sendPendingMail(other.db, smtpTransport(smtp.url), clock),
+        ]);
+
+        expect(reports[0].sent + reports[1].sent).toBe(10);
+        expect(smtp.mails).toHaveLength(10);
+        expect(new Set(smtp.mails.map((mail) => mail.messageId)).size).toBe(10);
+      } finally {
+        if (other !== database) await other.close();
+      }
+    });
+
+    it("sends a message whose worker died mid-send once its claim runs out, or at once when released", async () => {
+      await submit(ritualGift);
+      // A worker that claims a message and never finishes: a process killed mid-send.
+      const dying: MailTransport = {
+        description: "",
+        send: () => new Promise(() => {}),
+        close() {},
+      };
+      void sendPendingMail(database.db, dying, clock);
+      await expect.poll(async () => (await outbox())[0]?.claimedUntil).not.toBeNull();
+
+      const transport = smtpTransport(smtp.url);
+      const first = await sendPendingMail(database.db, transport, clock);
+      expect(first.sent).toBe(1);
+      expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(0);
+
+      expect(await releaseAbandonedClaims(database.db)).toBe(1);
+      expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(1);
+      expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(1);
+    });
+
+    it("leaves a claimed message to its worker until the claim runs out", async () => {
+      await submit(ritualGift);
+      const dying: MailTransport = {
+        description: "",
+        send: () => new Promise(() => {}),
+        close() {},
+      };
+      void sendPendingMail(database.db, dying, clock);
+      await expect.poll(async () => (await outbox())[0]?.claimedUntil).not.toBeNull();
+      const transport = smtpTransport(smtp.url);
+      await sendPendingMail(database.db, transport, clock);
+
+      clock.advance(mailRetryPolicy.claimMs);
+      expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(1);
+      expect(smtp.mails).toHaveLength(2);
+    });
+
+    it("does not send the e-mails of a submission deleted before they went out", async () => {
+      const id = await submit(contact);
+      await database.db.delete(formSubmissions).where(eq(formSubmissions.id, id));
+
+      expect((await sendPendingMail(database.db, smtpTransport(smtp.url), clock)).sent).toBe(0);
+      expect(await outbox()).toEqual([]);
+    });
+  },
+);
