@@ -4,6 +4,7 @@ import {
   formTypeLabel,
   orDash,
   serviceLabel,
+  splitSubmittedAt,
   totalRecords,
 } from "./submission-format";
 
@@ -46,5 +47,6 @@ describe("the submission table's texts", () => {
   it("writes dates in the Czech format", () => {
     const formatted = formatSubmittedAt("2026-03-07T09:05:00.000Z");
     expect(formatted).toMatch(/^7\. 3\. 2026 \d{1,2}:05:00$/);
+    expect(splitSubmittedAt("2026-03-07T09:05:00.000Z").join(" ")).toBe(formatted);
   });
 });

@@ -24,6 +24,12 @@ export function formatSubmittedAt(isoTime: string): string {
   return new Date(isoTime).toLocaleString("cs-CZ");
 }
 
+/** The same text as `formatSubmittedAt`, as its date and its time. */
+export function splitSubmittedAt(isoTime: string): [date: string, time: string] {
+  const date = new Date(isoTime);
+  return [date.toLocaleDateString("cs-CZ"), date.toLocaleTimeString("cs-CZ")];
+}
+
 const pluralRules = new Intl.PluralRules("cs-CZ");
 
 /** „Celkem 1 záznam“, „Celkem 3 záznamy“, „Celkem 5 záznamů“ (and „0 záznamů“). */

@@ -11,10 +11,10 @@ import {
 import type { Submission } from "~/lib/admin-api";
 import {
   emptyCell,
-  formatSubmittedAt,
   formTypeLabel,
   orDash,
   serviceLabel,
+  splitSubmittedAt,
 } from "./submission-format";
 
 export const emptyListText = "Zatím nejsou žádná odeslaná data";
@@ -28,7 +28,7 @@ function MessageCell({ message }: { message: string | null }) {
   if (!message?.trim()) return <TableCell>{emptyCell}</TableCell>;
   const foldable = message.length > foldableLength;
   return (
-    <TableCell className="w-72 max-w-72">
+    <TableCell className="w-60 max-w-60">
       <p
         id={id}
         data-message
@@ -49,6 +49,38 @@ function MessageCell({ message }: { message: string | null }) {
         </button>
       )}
     </TableCell>
+  );
+}
+
+/** Date and time, which may wrap between them and nowhere else. */
+function SubmittedAt({ isoTime }: { isoTime: string }) {
+  const [date, time] = splitSubmittedAt(isoTime);
+  return (
+    <time dateTime={isoTime}>
+      <span className="whitespace-nowrap">{date}</span>{" "}
+      <span className="whitespace-nowrap">{time}</span>
+    </time>
+  );
+}
+
+/** An address that may wrap after its „@“ rather than anywhere. */
+function EmailLink({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  return (
+    <a
+      href={`mailto:${email}`}
+      className="text-moss-dark underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+    >
+      {at > 0 ? (
+        <>
+          {email.slice(0, at + 1)}
+          <wbr />
+          {email.slice(at + 1)}
+        </>
+      ) : (
+        email
+      )}
+    </a>
   );
 }
 
@@ -84,22 +116,15 @@ export function SubmissionsTable({
       <TableBody>
         {submissions.map((submission) => (
           <TableRow key={submission.id} data-submission-id={submission.id}>
-            <TableCell className="whitespace-nowrap tabular-nums">
-              <time dateTime={submission.created_at}>
-                {formatSubmittedAt(submission.created_at)}
-              </time>
+            <TableCell className="tabular-nums">
+              <SubmittedAt isoTime={submission.created_at} />
             </TableCell>
             <TableCell className="whitespace-nowrap">
               {formTypeLabel(submission.form_type)}
             </TableCell>
             <TableCell className="font-semibold">{submission.name}</TableCell>
             <TableCell>
-              <a
-                href={`mailto:${submission.email}`}
-                className="break-all text-moss-dark underline-offset-4 hover:underline"
-              >
-                {submission.email}
-              </a>
+              <EmailLink email={submission.email} />
             </TableCell>
             <TableCell className="whitespace-nowrap">{orDash(submission.phone)}</TableCell>
             <TableCell>{serviceLabel(submission.service_type)}</TableCell>

@@ -41,12 +41,20 @@ export function TableHead({ className, ...props }: ComponentProps<"th">) {
   return (
     <th
       scope="col"
-      className={clsx("px-4 py-3 text-sm font-semibold whitespace-nowrap", className)}
+      className={clsx(
+        "px-3 py-3 text-sm font-semibold whitespace-nowrap first:pl-4 last:pr-4",
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function TableCell({ className, ...props }: ComponentProps<"td">) {
-  return <td className={clsx("px-4 py-3 align-top text-bark", className)} {...props} />;
+  return (
+    <td
+      className={clsx("px-3 py-3 align-top text-bark first:pl-4 last:pr-4", className)}
+      {...props}
+    />
+  );
 }
