@@ -2,13 +2,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FolderLockedError } from "./folder-lock";
 import { openDatabase } from "./open-database";
 import { formSubmissions, type NewFormSubmission } from "./schema";
 import {
+  createEmptyPostgresDatabase,
   emptyTables,
   openTimeoutMs,
+  postgresUrl,
   type TestDatabaseHandle,
   testDatabases,
   testTimeoutMs,
@@ -109,6 +112,53 @@ describe("the embedded database in a folder", () => {
       const [stored] = await second.db.select({ n: count() }).from(formSubmissions);
       expect(stored?.n).toBe(1);
       await second.close();
+    },
+    openTimeoutMs,
+  );
+});
+
+describe.skipIf(!postgresUrl)("several servers starting at once on one PostgreSQL", () => {
+  it(
+    "migrate it once, one after the other, and all start",
+    async () => {
+      const empty = await createEmptyPostgresDatabase(postgresUrl as string);
+      try {
+        const handles = await Promise.all(
+          [1, 2, 3].map(() => openDatabase({ databaseUrl: empty.url })),
+        );
+        const [first] = handles;
+        await first?.db.insert(formSubmissions).values(valid);
+        for (const handle of handles) {
+          const [stored] = await handle.db.select({ n: count() }).from(formSubmissions);
+          expect(stored?.n).toBe(1);
+          await handle.close();
+        }
+      } finally {
+        await empty.drop();
+      }
+    },
+    openTimeoutMs,
+  );
+
+  it(
+    "refuses a database whose encoding is not UTF-8, naming DATABASE_URL",
+    async () => {
+      const url = new URL(postgresUrl as string);
+      const name = `test_latin2_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: url.href });
+      await admin.connect();
+      try {
+        await admin.query(
+          `create database ${name} template template0 encoding 'LATIN2' lc_collate 'C' lc_ctype 'C'`,
+        );
+        url.pathname = `/${name}`;
+        await expect(openDatabase({ databaseUrl: url.href })).rejects.toThrow(
+          /DATABASE_URL.*LATIN2.*UTF8/,
+        );
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
     },
     openTimeoutMs,
   );

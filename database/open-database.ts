@@ -83,6 +83,13 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   try {
     const client = await pool.connect();
     try {
+      // Limits count characters; in another encoding char_length would count bytes.
+      const { rows } = await client.query<{ encoding: string }>(
+        "select pg_encoding_to_char(encoding) as encoding from pg_database where datname = current_database()",
+      );
+      if (rows[0]?.encoding !== "UTF8") {
+        throw new Error(`the database's encoding is ${rows[0]?.encoding}; create it with UTF8`);
+      }
       await client.query("select pg_advisory_lock($1)", [migrationLockKey]);
       await migrateNodePostgres(drizzleNodePostgres({ client, schema }), { migrationsFolder });
     } finally {

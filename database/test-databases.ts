@@ -26,7 +26,7 @@ export const openTimeoutMs = 180_000;
 export const testTimeoutMs = 30_000;
 
 // Tests are not the app: the one setting they read is the test database.
-const postgresUrl = process.env.TEST_DATABASE_URL;
+export const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export const testDatabases: TestDatabase[] = [
   { name: "PGlite", open: () => openDatabase({ dataDir: "memory" }) },
@@ -36,18 +36,31 @@ export const testDatabases: TestDatabase[] = [
 ];
 
 async function openFreshPostgres(adminUrl: string): Promise<TestDatabaseHandle> {
-  const name = `test_${randomUUID().replaceAll("-", "")}`;
-  await runAsAdmin(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.href });
+  const empty = await createEmptyPostgresDatabase(adminUrl);
+  const handle = await openDatabase({ databaseUrl: empty.url });
   return {
     ...handle,
-    openAnother: () => openDatabase({ databaseUrl: url.href }),
+    openAnother: () => openDatabase({ databaseUrl: empty.url }),
     async close() {
       await handle.close();
-      await runAsAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+      await empty.drop();
     },
+  };
+}
+
+/** A new, empty PostgreSQL database (no tables yet), and a way to drop it. */
+export async function createEmptyPostgresDatabase(adminUrl: string) {
+  const name = `test_${randomUUID().replaceAll("-", "")}`;
+  // Whatever the cluster's default, the tests need UTF-8, as production does.
+  await runAsAdmin(
+    adminUrl,
+    `create database ${name} template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'`,
+  );
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: () => runAsAdmin(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
