@@ -6,7 +6,7 @@ import type { Config } from "../config";
 import { createAccounts } from "./accounts";
 import { createAuthApi } from "./auth-api";
 import { createClientAddress } from "./client-address";
-import { RateLimiter } from "./rate-limit";
+import { createRateLimiter } from "./rate-limit";
 import { queueRecoveryEmail } from "./recovery-mail";
 
 export type AccountApisDependencies = {
@@ -43,7 +43,7 @@ export function createAccountApis({
       });
       onMailQueued?.();
     },
-    rateLimiter: new RateLimiter(() => clock.now().getTime()),
+    rateLimiter: createRateLimiter(database.db, () => clock.now()),
     clientAddress: createClientAddress(config.trustProxy),
   });
   const adminApi = createAdminApi({

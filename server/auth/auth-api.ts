@@ -5,7 +5,7 @@ import { limits } from "#shared/form-schemas";
 import { type Accounts, type SessionJson, type SignOutScope, toUserJson } from "./accounts";
 import { AuthError, authErrorBody } from "./auth-errors";
 import { createClientAddress } from "./client-address";
-import { type AuthRateLimits, authRateLimits, RateLimiter, type RateLimitRule } from "./rate-limit";
+import { type AuthRateLimits, authRateLimits, type RateLimiter } from "./rate-limit";
 
 /** What a recovery e-mail needs. */
 export type RecoveryEmail = { to: string; fullName: string | null; link: string };
@@ -15,7 +15,7 @@ export type AuthApiDependencies = {
   /** The public origin of the site: links in e-mails point here and redirects may only go here. */
   siteUrl: string;
   sendRecoveryEmail: (email: RecoveryEmail) => Promise<void>;
-  rateLimiter?: RateLimiter;
+  rateLimiter: RateLimiter;
   rateLimits?: AuthRateLimits;
   clientAddress?: (c: Context) => string;
 };
@@ -86,16 +86,17 @@ export function createAuthApi({
   accounts,
   siteUrl,
   sendRecoveryEmail,
-  rateLimiter = new RateLimiter(),
+  rateLimiter,
   rateLimits = authRateLimits,
   clientAddress = createClientAddress(false),
 }: AuthApiDependencies) {
   const api = new Hono();
   const siteOrigin = new URL(siteUrl).origin;
 
-  function limit(c: Context, name: keyof AuthRateLimits, key = clientAddress(c)) {
-    const rule: RateLimitRule = rateLimits[name];
-    if (!rateLimiter.hit(`${name}:${key}`, rule)) throw new AuthError("over_request_rate_limit");
+  async function limit(c: Context, name: keyof AuthRateLimits, key = clientAddress(c)) {
+    if (!(await rateLimiter.hit(`${name}:${key}`, rateLimits[name]))) {
+      throw new AuthError("over_request_rate_limit");
+    }
   }
 
   /** Redirects stay on this site: anything else falls back to its home page. */
@@ -120,7 +121,7 @@ export function createAuthApi({
   });
 
   api.post("/signup", async (c) => {
-    limit(c, "signUpPerAddress");
+    await limit(c, "signUpPerAddress");
     const body = await readBody(c, signUpBodySchema);
     const email = checkEmail(body.email);
     checkNewPassword(body.password);
@@ -134,23 +135,23 @@ export function createAuthApi({
   api.post("/token", async (c) => {
     const grantType = c.req.query("grant_type");
     if (grantType === "password") {
-      limit(c, "signInPerAddress");
+      await limit(c, "signInPerAddress");
       const body = await readBody(c, signInBodySchema);
       const emailKey = `failedSignInsPerEmail:${body.email.trim().toLowerCase()}`;
-      if (rateLimiter.isOver(emailKey, rateLimits.failedSignInsPerEmail)) {
+      if (await rateLimiter.isOver(emailKey, rateLimits.failedSignInsPerEmail)) {
         throw new AuthError("over_request_rate_limit");
       }
       try {
         return answerSession(c, await accounts.signInWithPassword(body.email, body.password));
       } catch (error) {
         if (error instanceof AuthError && error.code === "invalid_credentials") {
-          rateLimiter.hit(emailKey, rateLimits.failedSignInsPerEmail);
+          await rateLimiter.hit(emailKey, rateLimits.failedSignInsPerEmail);
         }
         throw error;
       }
     }
     if (grantType === "refresh_token") {
-      limit(c, "refreshPerAddress");
+      await limit(c, "refreshPerAddress");
       const body = await readBody(c, refreshBodySchema);
       return answerSession(c, await accounts.refreshSession(body.refresh_token));
     }
@@ -181,11 +182,12 @@ export function createAuthApi({
   });
 
   api.post("/recover", async (c) => {
-    limit(c, "recoverPerAddress");
+    await limit(c, "recoverPerAddress");
     const body = await readBody(c, recoverBodySchema);
     const email = checkEmail(body.email).toLowerCase();
     // Limited per address whether or not an account exists, so the answer tells nothing.
-    if (!rateLimiter.hit(`recoveryEmailPerEmail:${email}`, rateLimits.recoveryEmailPerEmail)) {
+    const emailKey = `recoveryEmailPerEmail:${email}`;
+    if (!(await rateLimiter.hit(emailKey, rateLimits.recoveryEmailPerEmail))) {
       throw new AuthError("over_email_send_rate_limit");
     }
     const recovery = await accounts.createRecoveryToken(email);
@@ -209,7 +211,7 @@ export function createAuthApi({
     const token = c.req.query("token");
     let fragment: URLSearchParams;
     try {
-      limit(c, "verifyPerAddress");
+      await limit(c, "verifyPerAddress");
       if (c.req.query("type") !== "recovery" || !token) throw new AuthError("otp_expired");
       const session = await accounts.redeemRecoveryToken(token);
       fragment = new URLSearchParams({
@@ -233,7 +235,7 @@ export function createAuthApi({
   });
 
   api.post("/verify", async (c) => {
-    limit(c, "verifyPerAddress");
+    await limit(c, "verifyPerAddress");
     const body = await readBody(c, verifyBodySchema);
     if (body.type !== "recovery" || !body.token_hash) throw new AuthError("otp_expired");
     return answerSession(c, await accounts.redeemRecoveryToken(body.token_hash));

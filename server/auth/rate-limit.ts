@@ -1,45 +1,53 @@
-/** How many requests one key may make within one window. */
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "#database/open-database";
+import { rateLimitCounters } from "#database/schema";
+
+/** How many requests one key may make within one window (a window divides an hour). */
 export type RateLimitRule = { limit: number; windowMs: number };
 
+export type RateLimiter = {
+  /** Counts one request and says whether it is still within the rule. */
+  hit(key: string, rule: RateLimitRule): Promise<boolean>;
+  /** Says whether a key has used up its rule, without counting a request. */
+  isOver(key: string, rule: RateLimitRule): Promise<boolean>;
+};
+
 /**
- * Counts requests per key in fixed windows, in memory. Fine for the one
- * process of a small site; behind several instances each counts its own
- * share, which only loosens the limit.
+ * Fixed windows counted in the `rate_limit_counters` table the form API
+ * uses too, so the limits hold across several servers on one PostgreSQL.
+ * Windows are aligned to the clock and divide an hour, so the form API's
+ * clean-up of past hours only ever removes finished windows.
  */
-export class RateLimiter {
-  private readonly windows = new Map<string, { startedAt: number; count: number }>();
-  private readonly now: () => number;
-
-  constructor(now: () => number = Date.now) {
-    this.now = now;
-  }
-
-  /** Records one request and says whether it is still within the rule. */
-  hit(key: string, rule: RateLimitRule): boolean {
-    const now = this.now();
-    const window = this.windows.get(key);
-    if (!window || now - window.startedAt >= rule.windowMs) {
-      this.windows.set(key, { startedAt: now, count: 1 });
-      this.forgetOldWindows(now, rule.windowMs);
-      return rule.limit >= 1;
-    }
-    window.count += 1;
-    return window.count <= rule.limit;
-  }
-
-  /** Says whether a key is already over its rule, without counting a request. */
-  isOver(key: string, rule: RateLimitRule): boolean {
-    const window = this.windows.get(key);
-    if (!window || this.now() - window.startedAt >= rule.windowMs) return false;
-    return window.count >= rule.limit;
-  }
-
-  private forgetOldWindows(now: number, windowMs: number) {
-    if (this.windows.size < 10_000) return;
-    for (const [key, window] of this.windows) {
-      if (now - window.startedAt >= windowMs) this.windows.delete(key);
-    }
-  }
+export function createRateLimiter(db: Database, now: () => Date): RateLimiter {
+  const windowStartOf = (rule: RateLimitRule) => {
+    const time = now().getTime();
+    return new Date(time - (time % rule.windowMs));
+  };
+  return {
+    async hit(key, rule) {
+      const [counted] = await db
+        .insert(rateLimitCounters)
+        .values({ key: `auth:${key}`, windowStart: windowStartOf(rule), hits: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+          set: { hits: sql`${rateLimitCounters.hits} + 1` },
+        })
+        .returning({ hits: rateLimitCounters.hits });
+      return (counted?.hits ?? 0) <= rule.limit;
+    },
+    async isOver(key, rule) {
+      const [row] = await db
+        .select({ hits: rateLimitCounters.hits })
+        .from(rateLimitCounters)
+        .where(
+          and(
+            eq(rateLimitCounters.key, `auth:${key}`),
+            eq(rateLimitCounters.windowStart, windowStartOf(rule)),
+          ),
+        );
+      return (row?.hits ?? 0) >= rule.limit;
+    },
+  };
 }
 
 const minute = 60_000;
