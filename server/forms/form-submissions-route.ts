@@ -1,8 +1,8 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { formSubmissionSchema, messages } from "#shared/form-schemas";
 import { ApiError } from "../api-error";
+import { createClientAddress } from "../auth/client-address";
 import { type SubmitFormDependencies, submitForm } from "./submit-form";
 
 /** Far above the largest honest submission (about 6 KB of Czech text). */
@@ -16,6 +16,7 @@ export type FormSubmissionsRouteDependencies = SubmitFormDependencies & {
 /** `POST /api/form-submissions`: validates, stores through `submitForm`, answers `201 { id }`. */
 export function createFormSubmissionsRoute(deps: FormSubmissionsRouteDependencies) {
   const route = new Hono();
+  const clientAddress = createClientAddress(deps.trustProxy);
   route.post(
     "/",
     requireJson,
@@ -28,7 +29,7 @@ export function createFormSubmissionsRoute(deps: FormSubmissionsRouteDependencie
     async (c) => {
       const submission = parseSubmission(await readJson(c));
       const { id } = await submitForm(deps, submission, {
-        clientAddress: clientAddress(c, deps.trustProxy),
+        clientAddress: clientAddress(c),
       });
       return c.json({ id }, 201);
     },
@@ -72,7 +73,8 @@ function parseSubmission(payload: unknown) {
     }
     const message =
       Object.values(fields)[0] ?? parsed.error.issues[0]?.message ?? messages.payloadInvalid;
-    throw new ApiError(422, "validation_failed", message, fields);
+    const hasFields = Object.keys(fields).length > 0;
+    throw new ApiError(422, "validation_failed", message, hasFields ? fields : undefined);
   }
   // PostgreSQL text cannot hold a NUL character; no honest form contains one.
   const unstorable = Object.entries(parsed.data).find(
@@ -84,22 +86,4 @@ function parseSubmission(payload: unknown) {
     });
   }
   return parsed.data;
-}
-
-/**
- * The address a request came from. Behind a reverse proxy it is the last
- * address the proxy appended to X-Forwarded-For; otherwise the socket's
- * peer, which a client cannot forge.
- */
-function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("X-Forwarded-For")?.split(",").at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    // Requests made through app.request() in tests have no socket.
-    return "unknown";
-  }
 }
