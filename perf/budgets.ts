@@ -1,0 +1,42 @@
+/**
+ * The performance budgets of the public pages, checked by `npm run perf`
+ * (perf/run-lighthouse.ts). Each number is compared with the median of
+ * `runsPerPage` Lighthouse runs with its default mobile settings: a Moto G
+ * Power-sized screen, simulated slow 4G (150 ms RTT, 1.6 Mbit/s down) and a
+ * CPU four times slower than the measuring machine. A page that misses any
+ * budget fails the run, and the message names the page and the metric.
+ */
+import { publicRoutePaths } from "#shared/routes";
+
+export const perfBudgets = {
+  /** Every pre-rendered public page, as the sitemap lists them. */
+  pages: publicRoutePaths,
+  /** Lighthouse varies from run to run; budgets apply to the median. */
+  runsPerPage: 3,
+  /** Lowest category scores allowed (0–100). */
+  minimumScores: {
+    performance: 95, // we aim at 100
+    accessibility: 100,
+    "best-practices": 100,
+    seo: 100,
+  },
+  /** Largest Contentful Paint, in milliseconds. */
+  maximumLcpMs: 1800,
+  /** Total Blocking Time, in milliseconds. */
+  maximumTbtMs: 100,
+  /** Cumulative Layout Shift (font swaps and late content count here). */
+  maximumCls: 0.02,
+  /**
+   * JavaScript a page loads before any interaction, gzip-compressed, in KiB
+   * (1 KiB = 1024 bytes). Code that only an interaction needs loads later.
+   */
+  maximumJavaScriptKiB: 130,
+  /**
+   * Route modules whose code must never load on a public page: the session
+   * library and the administration live only behind these screens. The
+   * runner finds their chunks in the build's route manifest.
+   */
+  accountOnlyRoutes: ["routes/account-layout", "routes/sign-in", "routes/admin"],
+} as const;
+
+export type CategoryId = keyof typeof perfBudgets.minimumScores;

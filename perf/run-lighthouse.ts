@@ -1,0 +1,418 @@
+/**
+ * `npm run perf`: builds the site, starts the real server on a fresh data
+ * folder, runs Lighthouse (default mobile settings) in Debian's Chromium
+ * against every public page, prints the medians and fails when a page
+ * misses a budget of perf/budgets.ts.
+ *
+ * Settings (all optional): BUILD_DIR (as for the build and the server),
+ * PERF_PORT (3300), PERF_DATA_DIR (a new temporary folder), PERF_RUNS,
+ * PERF_SKIP_BUILD=1 to measure the build already in BUILD_DIR,
+ * CHROME_PATH (/usr/bin/chromium). Reports land in perf/reports/.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Result } from "lighthouse";
+import { type CategoryId, perfBudgets } from "./budgets";
+
+const projectDir = resolve(import.meta.dirname, "..");
+const buildDir = resolve(projectDir, process.env.BUILD_DIR ?? "build");
+const clientDir = join(buildDir, "client");
+const reportDir = join(projectDir, "perf", "reports");
+const port = Number(process.env.PERF_PORT ?? 3300);
+const origin = `http://127.0.0.1:${port}`;
+const runsPerPage = Number(process.env.PERF_RUNS ?? perfBudgets.runsPerPage);
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+type ResourceKind = "javascript" | "css" | "fonts" | "images";
+
+type RunSummary = {
+  scores: Record<CategoryId, number>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Gzip bytes the page loaded, by kind of resource. */
+  bytes: Record<ResourceKind, number>;
+  /** Scripts of the sign-in and administration screens the page loaded (should be none). */
+  accountScripts: string[];
+};
+
+const resourceKinds: Record<string, ResourceKind> = {
+  Script: "javascript",
+  Stylesheet: "css",
+  Font: "fonts",
+  Image: "images",
+};
+
+function log(message: string) {
+  console.log(`[perf] ${message}`);
+}
+
+function loadNote() {
+  const [oneMinute = 0] = loadavg();
+  return `load average ${oneMinute.toFixed(2)} on ${cpus().length} cores`;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<void>((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: projectDir, env, stdio: "inherit" });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0
+        ? resolvePromise()
+        : reject(new Error(`${command} ${args.join(" ")}: exit ${code}`)),
+    );
+  });
+}
+
+async function isServing(url: string) {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  if (await isServing(`${origin}/healthz`)) {
+    throw new Error(`Something already answers on port ${port}: set PERF_PORT to a free port.`);
+  }
+  const server = spawn(join(projectDir, "node_modules", ".bin", "tsx"), ["server/main.ts"], {
+    cwd: projectDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BUILD_DIR: buildDir,
+      DATA_DIR: dataDir,
+      SITE_URL: origin,
+      // Nothing is sent: no form is submitted, and mail would only go to the data folder.
+      SMTP_URL: "",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  server.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server stopped:\n${output}`);
+    if (await isServing(`${origin}/healthz`)) return server;
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  server.kill("SIGTERM");
+  throw new Error(`The server did not answer on ${origin}/healthz within 2 minutes:\n${output}`);
+}
+
+async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((done) => server.once("exit", done));
+  server.kill("SIGTERM");
+  await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
+  if (server.exitCode === null) server.kill("SIGKILL");
+}
+
+/** The chunks only the sign-in and administration screens use, from the build's route manifest. */
+async function findAccountOnlyChunks(): Promise<Set<string>> {
+  const assets = await readdir(join(clientDir, "assets"));
+  const manifestFile = assets.find((file) => /^manifest-.*\.js$/.test(file));
+  if (!manifestFile) throw new Error(`No route manifest in ${clientDir}/assets: build first.`);
+  const source = await readFile(join(clientDir, "assets", manifestFile), "utf8");
+  type Entry = { module: string; imports?: string[] };
+  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as {
+    entry: Entry;
+    routes: Record<string, Entry>;
+  };
+  const chunksOf = (entry: Entry) => [entry.module, ...(entry.imports ?? [])];
+  const accountRoutes: readonly string[] = perfBudgets.accountOnlyRoutes;
+  const accountChunks = new Set<string>();
+  const sharedChunks = new Set(chunksOf(manifest.entry));
+  for (const [id, entry] of Object.entries(manifest.routes)) {
+    for (const chunk of chunksOf(entry)) {
+      (accountRoutes.includes(id) ? accountChunks : sharedChunks).add(chunk);
+    }
+  }
+  for (const id of accountRoutes) {
+    if (!manifest.routes[id]) throw new Error(`perf/budgets.ts names ${id}, which is no route.`);
+  }
+  return new Set([...accountChunks].filter((chunk) => !sharedChunks.has(chunk)));
+}
+
+const gzipSizes = new Map<string, number>();
+
+/**
+ * The bytes a file costs over the wire with gzip: its gzip size, or its own
+ * size when it is already compressed (woff2, png) and gzip would not help.
+ * Counted from the build, so response headers never blur the numbers.
+ */
+async function gzipBytes(url: string, fallback: number): Promise<number> {
+  const { pathname, origin: requestOrigin } = new URL(url);
+  if (requestOrigin !== origin) return fallback;
+  const file = join(clientDir, decodeURIComponent(pathname));
+  if (!file.startsWith(clientDir) || !existsSync(file)) return fallback;
+  let size = gzipSizes.get(file);
+  if (size === undefined) {
+    const content = await readFile(file);
+    size = Math.min(content.length, gzipSync(content).length);
+    gzipSizes.set(file, size);
+  }
+  return size;
+}
+
+type NetworkRequest = { url: string; resourceType?: string; transferSize?: number };
+
+async function summarise(lhr: Result, accountChunks: Set<string>): Promise<RunSummary> {
+  const score = (id: CategoryId) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (value === undefined) throw new Error(`Lighthouse measured no ${id} for ${lhr.finalUrl}`);
+    return value;
+  };
+  const bytes: Record<ResourceKind, number> = { javascript: 0, css: 0, fonts: 0, images: 0 };
+  const accountScripts: string[] = [];
+  const details = lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] };
+  for (const request of details?.items ?? []) {
+    const kind = resourceKinds[request.resourceType ?? ""];
+    if (!kind || request.url.startsWith("data:")) continue;
+    bytes[kind] += await gzipBytes(request.url, request.transferSize ?? 0);
+    const { pathname } = new URL(request.url);
+    if (accountChunks.has(pathname)) accountScripts.push(pathname);
+  }
+  return {
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
+    fcpMs: metric("first-contentful-paint"),
+    lcpMs: metric("largest-contentful-paint"),
+    tbtMs: metric("total-blocking-time"),
+    cls: metric("cumulative-layout-shift"),
+    bytes,
+    accountScripts,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function medianSummary(runs: RunSummary[]): RunSummary {
+  const of = (pick: (run: RunSummary) => number) => median(runs.map(pick));
+  return {
+    scores: {
+      performance: of((run) => run.scores.performance),
+      accessibility: of((run) => run.scores.accessibility),
+      "best-practices": of((run) => run.scores["best-practices"]),
+      seo: of((run) => run.scores.seo),
+    },
+    fcpMs: of((run) => run.fcpMs),
+    lcpMs: of((run) => run.lcpMs),
+    tbtMs: of((run) => run.tbtMs),
+    cls: of((run) => run.cls),
+    bytes: {
+      javascript: of((run) => run.bytes.javascript),
+      css: of((run) => run.bytes.css),
+      fonts: of((run) => run.bytes.fonts),
+      images: of((run) => run.bytes.images),
+    },
+    accountScripts: [...new Set(runs.flatMap((run) => run.accountScripts))],
+  };
+}
+
+/** Every budget the page misses, each as a sentence naming the page and the metric. */
+function findBudgetFailures(page: string, result: RunSummary): string[] {
+  const failures: string[] = [];
+  for (const [category, minimum] of Object.entries(perfBudgets.minimumScores)) {
+    const actual = result.scores[category as CategoryId];
+    if (actual < minimum) failures.push(`${page}: ${category} score ${actual} < ${minimum}`);
+  }
+  if (result.lcpMs > perfBudgets.maximumLcpMs) {
+    failures.push(`${page}: LCP ${formatMs(result.lcpMs)} > ${formatMs(perfBudgets.maximumLcpMs)}`);
+  }
+  if (result.tbtMs > perfBudgets.maximumTbtMs) {
+    failures.push(`${page}: TBT ${Math.round(result.tbtMs)} ms > ${perfBudgets.maximumTbtMs} ms`);
+  }
+  if (result.cls > perfBudgets.maximumCls) {
+    failures.push(`${page}: CLS ${result.cls.toFixed(3)} > ${perfBudgets.maximumCls}`);
+  }
+  const javascriptKiB = result.bytes.javascript / 1024;
+  if (javascriptKiB > perfBudgets.maximumJavaScriptKiB) {
+    failures.push(
+      `${page}: JavaScript ${javascriptKiB.toFixed(1)} KiB gzip > ${perfBudgets.maximumJavaScriptKiB} KiB`,
+    );
+  }
+  if (result.accountScripts.length > 0) {
+    failures.push(
+      `${page}: loads sign-in/administration code (${result.accountScripts.join(", ")})`,
+    );
+  }
+  return failures;
+}
+
+function formatMs(ms: number) {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function formatTable(results: Map<string, RunSummary>): string {
+  const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+  const header = [
+    "Page",
+    "Perf",
+    "A11y",
+    "BP",
+    "SEO",
+    "FCP",
+    "LCP",
+    "TBT",
+    "CLS",
+    "JS KiB",
+    "CSS KiB",
+    "Font KiB",
+    "Img KiB",
+  ];
+  const rows = [...results].map(([page, result]) => [
+    page,
+    String(result.scores.performance),
+    String(result.scores.accessibility),
+    String(result.scores["best-practices"]),
+    String(result.scores.seo),
+    formatMs(result.fcpMs),
+    formatMs(result.lcpMs),
+    `${Math.round(result.tbtMs)} ms`,
+    result.cls.toFixed(3),
+    kib(result.bytes.javascript),
+    kib(result.bytes.css),
+    kib(result.bytes.fonts),
+    kib(result.bytes.images),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(" | ")} |`;
+  const rule = `|${widths.map((width, column) => `${"-".repeat(width + 1)}${column === 0 ? "-" : ":"}`).join("|")}|`;
+  return [line(header), rule, ...rows.map(line)].join("\n");
+}
+
+function reportName(page: string, runNumber: number) {
+  const slug = page === "/" ? "home" : page.replace(/^\/+/, "").replace(/\W+/g, "-");
+  return `${slug}-${runNumber}`;
+}
+
+async function measurePage(page: string, accountChunks: Set<string>): Promise<RunSummary[]> {
+  const runs: RunSummary[] = [];
+  for (let runNumber = 1; runNumber <= runsPerPage; runNumber += 1) {
+    // A fresh browser for every run: nothing cached, nothing warmed up.
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "silent" });
+    try {
+      const result = await lighthouse(`${origin}${page}`, {
+        port: chrome.port,
+        output: ["json", "html"],
+        logLevel: "error",
+        onlyCategories: Object.keys(perfBudgets.minimumScores),
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      if (result.lhr.runtimeError) {
+        throw new Error(`Lighthouse failed on ${page}: ${result.lhr.runtimeError.message}`);
+      }
+      const [json = "", html = ""] = result.report as string[];
+      const name = reportName(page, runNumber);
+      await writeFile(join(reportDir, `${name}.json`), json);
+      await writeFile(join(reportDir, `${name}.html`), html);
+      const summary = await summarise(result.lhr, accountChunks);
+      runs.push(summary);
+      log(
+        `${page} run ${runNumber}/${runsPerPage}: performance ${summary.scores.performance}, LCP ${formatMs(summary.lcpMs)}, TBT ${Math.round(summary.tbtMs)} ms (${loadNote()})`,
+      );
+    } finally {
+      chrome.kill();
+    }
+  }
+  return runs;
+}
+
+async function main() {
+  const started = Date.now();
+  if (!existsSync(chromePath)) {
+    throw new Error(`No Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH).`);
+  }
+  if (process.env.PERF_SKIP_BUILD !== "1") {
+    log(`building into ${buildDir}`);
+    await run("npm", ["run", "build"], { ...process.env, BUILD_DIR: buildDir });
+  }
+  await rm(reportDir, { recursive: true, force: true });
+  await mkdir(reportDir, { recursive: true });
+  const accountChunks = await findAccountOnlyChunks();
+
+  const dataDir = process.env.PERF_DATA_DIR ?? (await mkdtemp(join(tmpdir(), "perf-data-")));
+  log(`starting the server on ${origin} (data in ${dataDir})`);
+  const server = await startServer(dataDir);
+  const stopOnSignal = () => {
+    server.kill("SIGTERM");
+    process.exit(130);
+  };
+  process.once("SIGINT", stopOnSignal);
+  process.once("SIGTERM", stopOnSignal);
+
+  const results = new Map<string, RunSummary>();
+  const loadAtStart = loadNote();
+  try {
+    for (const page of perfBudgets.pages) {
+      results.set(page, medianSummary(await measurePage(page, accountChunks)));
+    }
+  } finally {
+    await stopServer(server);
+    if (!process.env.PERF_DATA_DIR) await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(
+    `\nLighthouse ${runsPerPage > 1 ? `medians of ${runsPerPage} runs` : "results"}, mobile (${loadAtStart} at the start, ${loadNote()} at the end; ${seconds} s):\n`,
+  );
+  console.log(formatTable(results));
+  console.log(`\nReports: ${reportDir}`);
+
+  const failures = [...results].flatMap(([page, result]) => findBudgetFailures(page, result));
+  if (failures.length > 0) {
+    console.error(`\nPerformance budget missed (perf/budgets.ts):\n  ${failures.join("\n  ")}`);
+    const [oneMinute = 0] = loadavg();
+    if (oneMinute > cpus().length) {
+      console.error(
+        "The machine was busy: timings under Lighthouse's simulation grow with the load. Measure again when it is idle.",
+      );
+    }
+    process.exitCode = 1;
+  } else {
+    console.log("\nEvery public page is within its budget.");
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`[perf] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
