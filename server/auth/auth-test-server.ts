@@ -20,9 +20,14 @@ export const testSecret = "a-test-secret-that-is-long-enough-for-hs256";
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
-export async function startTestServer() {
+export async function startTestServer({
+  open = () => openDatabase({ dataDir: "memory" }),
+}: {
+  /** The database to run on (see `testDatabases`); an in-memory PGlite by default. */
+  open?: () => Promise<DatabaseHandle>;
+} = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), "auth-test-"));
-  const database: DatabaseHandle = await openDatabase({ dataDir: "memory" });
+  const database = await open();
   let offsetMs = 0;
   const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
 
