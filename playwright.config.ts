@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { accountsDataDir, accountsPort } from "./e2e/accounts-server";
 import { mainDataDir, mainServerSettings } from "./e2e/main-server";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -47,6 +48,25 @@ export default defineConfig({
         SITE_URL: `http://localhost:${port}`,
         ...mainServerSettings,
         // Mail goes to the data folder as .eml files, the data into the embedded database.
+        SMTP_URL: "",
+        DATABASE_URL: "",
+      },
+      reuseExistingServer: false,
+      stdout: "pipe",
+      timeout: 120_000,
+    },
+    {
+      // Sign-in and administration tests: a server of their own with seeded administrators.
+      command: "tsx e2e/seed-accounts.ts && tsx server/main.ts",
+      url: `http://localhost:${accountsPort}/healthz`,
+      env: {
+        PORT: String(accountsPort),
+        BUILD_DIR: process.env.BUILD_DIR ?? "build",
+        DATA_DIR: accountsDataDir,
+        SITE_URL: `http://localhost:${accountsPort}`,
+        // Each test browses from an address of its own (X-Forwarded-For), so rate limits stay apart.
+        TRUST_PROXY: "true",
+        FORM_RATE_LIMIT_PER_HOUR: "1000",
         SMTP_URL: "",
         DATABASE_URL: "",
       },
