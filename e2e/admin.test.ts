@@ -368,6 +368,34 @@ test.describe("deleting a submission", () => {
   });
 });
 
+test("the session refreshes itself before the access token expires, and the page keeps working", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openAdminAs(page, 17);
+  const before = (await readStoredSession(page)) as { refresh_token: string; expires_at: number };
+  const refreshed = page.waitForResponse(
+    (response) =>
+      response.url().includes("/auth/v1/token?grant_type=refresh_token") && response.ok(),
+  );
+  // Close to the end of the hour the library's 30-second check swaps the tokens.
+  await page.clock.fastForward("58:30");
+  await page.clock.runFor(60_000);
+  await refreshed;
+  await expect
+    .poll(async () => ((await readStoredSession(page)) as { refresh_token: string }).refresh_token)
+    .not.toBe(before.refresh_token);
+  const after = (await readStoredSession(page)) as { expires_at: number };
+  expect(after.expires_at).toBeGreaterThanOrEqual(before.expires_at);
+  // The new access token opens the administration API.
+  const response = await page.request.get(`${accountsBaseUrl}/api/admin/access`, {
+    headers: {
+      Authorization: `Bearer ${((await readStoredSession(page)) as { access_token: string }).access_token}`,
+    },
+  });
+  expect(response.status()).toBe(200);
+});
+
 test.describe("signing out", () => {
   test("„Odhlásit se“: „Odhlášení úspěšné“, /clenska-sekce, and the administration is closed again", async ({
     page,
