@@ -1,4 +1,4 @@
-import { LogOut, NotebookPen } from "lucide-react";
+import { LogOut, MoveHorizontal, NotebookPen } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -121,6 +121,12 @@ export function AdminScreen({
             <p className="mt-2 text-bark-soft" aria-live="polite">
               {totalRecords(submissions.length)}
             </p>
+            {submissions.length > 0 && (
+              <p className="mt-1 flex items-center gap-1.5 text-sm text-bark-soft lg:hidden">
+                <MoveHorizontal aria-hidden="true" className="size-4" />
+                Tabulku můžete posouvat do stran.
+              </p>
+            )}
           </div>
           <SubmissionsTable submissions={submissions} onDelete={setPendingDelete} />
         </section>
