@@ -324,34 +324,44 @@ function reportName(page: string, runNumber: number) {
   return `${slug}-${runNumber}`;
 }
 
+/** One Lighthouse run in a fresh browser: nothing cached, nothing warmed up. */
+async function runLighthouse(url: string) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "silent" });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: ["json", "html"],
+      logLevel: "error",
+      onlyCategories: Object.keys(perfBudgets.minimumScores),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return result;
+  } finally {
+    chrome.kill();
+  }
+}
+
 async function measurePage(page: string, accountChunks: Set<string>): Promise<RunSummary[]> {
   const runs: RunSummary[] = [];
   for (let runNumber = 1; runNumber <= runsPerPage; runNumber += 1) {
-    // A fresh browser for every run: nothing cached, nothing warmed up.
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "silent" });
-    try {
-      const result = await lighthouse(`${origin}${page}`, {
-        port: chrome.port,
-        output: ["json", "html"],
-        logLevel: "error",
-        onlyCategories: Object.keys(perfBudgets.minimumScores),
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      if (result.lhr.runtimeError) {
-        throw new Error(`Lighthouse failed on ${page}: ${result.lhr.runtimeError.message}`);
-      }
-      const [json = "", html = ""] = result.report as string[];
-      const name = reportName(page, runNumber);
-      await writeFile(join(reportDir, `${name}.json`), json);
-      await writeFile(join(reportDir, `${name}.html`), html);
-      const summary = await summarise(result.lhr, accountChunks);
-      runs.push(summary);
-      log(
-        `${page} run ${runNumber}/${runsPerPage}: performance ${summary.scores.performance}, LCP ${formatMs(summary.lcpMs)}, TBT ${Math.round(summary.tbtMs)} ms (${loadNote()})`,
-      );
-    } finally {
-      chrome.kill();
+    let result = await runLighthouse(`${origin}${page}`);
+    // A busy machine sometimes loses the trace (NO_NAVSTART and the like): try again, twice.
+    for (let retry = 1; retry <= 2 && result.lhr.runtimeError; retry += 1) {
+      log(`${page} run ${runNumber}: ${result.lhr.runtimeError.code}, trying again`);
+      result = await runLighthouse(`${origin}${page}`);
     }
+    if (result.lhr.runtimeError) {
+      throw new Error(`Lighthouse failed on ${page}: ${result.lhr.runtimeError.message}`);
+    }
+    const [json = "", html = ""] = result.report as string[];
+    const name = reportName(page, runNumber);
+    await writeFile(join(reportDir, `${name}.json`), json);
+    await writeFile(join(reportDir, `${name}.html`), html);
+    const summary = await summarise(result.lhr, accountChunks);
+    runs.push(summary);
+    log(
+      `${page} run ${runNumber}/${runsPerPage}: performance ${summary.scores.performance}, LCP ${formatMs(summary.lcpMs)}, TBT ${Math.round(summary.tbtMs)} ms (${loadNote()})`,
+    );
   }
   return runs;
 }

@@ -1,10 +1,11 @@
 import { Clock, FlaskConical, Gift, Leaf, Mail, Sun } from "lucide-react";
+import { lazy } from "react";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { BackHomeLink } from "~/components/back-home-link";
-import { GiftForm } from "~/components/forms/gift-form";
 import { GiftOffer } from "~/components/gift/gift-offer";
 import { FragrancePoster, RitualPoster } from "~/components/gift/gift-posters";
+import { LoadWhenNear } from "~/components/load-when-near";
 import { PageHero } from "~/components/page-hero";
 import { Blossom } from "~/components/ui/botanical";
 import { buttonClasses } from "~/components/ui/button";
@@ -19,6 +20,11 @@ export const meta = () =>
     ),
     path: paths.gift,
   });
+
+// The forms' code (react-hook-form, zod) loads when the visitor nears a form.
+const GiftForm = lazy(() =>
+  import("~/components/forms/gift-form").then((module) => ({ default: module.GiftForm })),
+);
 
 const ritualId = "minutovy-ritual";
 const fragranceId = "osobni-vune";
@@ -106,7 +112,11 @@ export default function GiftPage() {
         ]}
         formTitle="Chci minutový rituál"
         formIntro="Vyplň jméno a e-mail a odkaz na video Ti přijde do schránky."
-        form={<GiftForm formType="gift_ritual" />}
+        form={
+          <LoadWhenNear name="gift_ritual">
+            <GiftForm formType="gift_ritual" />
+          </LoadWhenNear>
+        }
       />
 
       <GiftOffer
@@ -132,7 +142,11 @@ export default function GiftPage() {
         ]}
         formTitle="Chci návod na osobní vůni"
         formIntro="Vyplň jméno a e-mail a návod Ti přijde do schránky."
-        form={<GiftForm formType="gift_fragrance" />}
+        form={
+          <LoadWhenNear name="gift_fragrance">
+            <GiftForm formType="gift_fragrance" />
+          </LoadWhenNear>
+        }
       />
 
       <section

@@ -1,11 +1,16 @@
 import { AtSign, ChevronDown, Mail, MapPin } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { homeAnchors } from "#shared/routes";
 import { site } from "#shared/site";
-import { ContactForm } from "~/components/forms/contact-form";
+import { LoadWhenNear } from "~/components/load-when-near";
 import { LeafSprig } from "~/components/ui/botanical";
 import { Section } from "~/components/ui/section";
 import { czech } from "~/lib/typography";
+
+// The form's code (react-hook-form, zod) loads when the visitor nears it.
+const ContactForm = lazy(() =>
+  import("~/components/forms/contact-form").then((module) => ({ default: module.ContactForm })),
+);
 
 const faq = [
   {
@@ -38,9 +43,9 @@ export function ContactSection() {
       )}
     >
       <div className="grid gap-8 lg:grid-cols-[1.35fr_0.65fr] lg:gap-10">
-        <div>
+        <LoadWhenNear name="contact-form">
           <ContactForm />
-        </div>
+        </LoadWhenNear>
 
         <aside
           aria-labelledby="contact-details-heading"

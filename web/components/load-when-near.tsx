@@ -1,0 +1,91 @@
+import { type ReactNode, Suspense, use, useEffect } from "react";
+
+/**
+ * A part of a pre-rendered page whose code loads only when the visitor comes
+ * near it: the forms, whose validation code is a sixth of a page's
+ * JavaScript. Until then the pre-rendered markup stays as it is, readable
+ * and fillable (react-hook-form keeps what was typed before it woke), and a
+ * form sent before its code arrived is sent once it has. `children` should
+ * be a `React.lazy` component, so its code is a chunk of its own.
+ */
+export function LoadWhenNear({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <div data-load-when-near={name}>
+      <Suspense fallback={null}>
+        <WaitUntilNear name={name}>{children}</WaitUntilNear>
+        <SendHeldSubmission name={name} />
+      </Suspense>
+    </div>
+  );
+}
+
+type Gate = {
+  /** Resolves when the part is within a screen's height of the visible area, or gets focus. */
+  near: Promise<void>;
+  /** A submission made before the form's code arrived. */
+  heldSubmission?: { form: HTMLFormElement; submitter: HTMLElement | null };
+  stopHolding: () => void;
+};
+
+const gates = new Map<string, Gate>();
+
+function WaitUntilNear({ name, children }: { name: string; children: ReactNode }) {
+  // While hydrating, the pre-rendered markup is in the document: wait until
+  // the visitor nears it. After a client-side navigation it is not: load now.
+  if (typeof document !== "undefined") {
+    let gate = gates.get(name);
+    const part = gate ? null : document.querySelector(`[data-load-when-near="${name}"]`);
+    if (part) {
+      gate = watchPart(part);
+      gates.set(name, gate);
+    }
+    if (gate) use(gate.near);
+  }
+  return children;
+}
+
+function watchPart(part: Element): Gate {
+  let wake = () => {};
+  const near = new Promise<void>((resolve) => {
+    wake = resolve;
+  });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) wake();
+    },
+    { rootMargin: "0px 0px 100% 0px" },
+  );
+  observer.observe(part);
+  part.addEventListener("focusin", wake);
+
+  const gate: Gate = { near, stopHolding: () => {} };
+  // Without its code the browser would post the form to the page itself.
+  const holdSubmission = (event: Event) => {
+    const { target, submitter } = event as SubmitEvent;
+    if (!(target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    gate.heldSubmission = { form: target, submitter };
+    wake();
+  };
+  part.addEventListener("submit", holdSubmission);
+  gate.stopHolding = () => part.removeEventListener("submit", holdSubmission);
+
+  void near.then(() => {
+    observer.disconnect();
+    part.removeEventListener("focusin", wake);
+  });
+  return gate;
+}
+
+/** Runs once the part has hydrated: its own handlers take over from here. */
+function SendHeldSubmission({ name }: { name: string }) {
+  useEffect(() => {
+    const gate = gates.get(name);
+    if (!gate) return;
+    gate.stopHolding();
+    const held = gate.heldSubmission;
+    gate.heldSubmission = undefined;
+    if (held?.form.isConnected) held.form.requestSubmit(held.submitter);
+  }, [name]);
+  return null;
+}

@@ -1,0 +1,58 @@
+/**
+ * Renders the pages when they are pre-rendered at build time (ssr: false:
+ * nothing renders on a server at run time). Unlike React Router's default it
+ * waits for every part and writes each in its place, so the parts whose code
+ * loads lazily (the forms) are in the HTML as they are shown, not streamed
+ * after the page.
+ */
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import { type EntryContext, ServerRouter } from "react-router";
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    let abortRendering = () => {};
+    const timeout = setTimeout(() => abortRendering(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        // React would still move a large finished part (a form) to the end of
+        // the page, to be put in place by a script; here everything stays in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
+          clearTimeout(timeout);
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          console.error(error);
+        },
+      },
+    );
+    abortRendering = abort;
+  });
+}
