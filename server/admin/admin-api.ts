@@ -1,24 +1,12 @@
 import { Hono } from "hono";
 import type { Accounts } from "#server/auth/accounts";
 import { type AdminEnv, requireAdmin } from "#server/auth/require-admin";
-
-/** A form submission as the administration page reads it. */
-export type SubmissionJson = {
-  id: string;
-  created_at: string;
-  form_type: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  service_type: string | null;
-  message: string | null;
-  privacy_consent: boolean;
-};
+import type { Submission } from "#shared/submission";
 
 export type AdminApiDependencies = {
   accounts: Accounts;
   /** Every submission, newest first. */
-  listSubmissions: () => Promise<SubmissionJson[]>;
+  listSubmissions: () => Promise<Submission[]>;
   /** Deletes one submission; false when there was none with that id. */
   deleteSubmission: (id: string) => Promise<boolean>;
 };

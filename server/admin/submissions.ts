@@ -1,12 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { formSubmissions } from "#database/schema";
-import type { SubmissionJson } from "./admin-api";
+import type { Submission } from "#shared/submission";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every submission, newest first, with the field names the administration page reads. */
-export async function listSubmissions(db: Database): Promise<SubmissionJson[]> {
+export async function listSubmissions(db: Database): Promise<Submission[]> {
   const rows = await db
     .select()
     .from(formSubmissions)

@@ -1,17 +1,5 @@
 /** The administration API, called with the signed-in administrator's access token. */
-
-/** A form submission as the server lists it. */
-export type Submission = {
-  id: string;
-  created_at: string;
-  form_type: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  service_type: string | null;
-  message: string | null;
-  privacy_consent: boolean;
-};
+import type { Submission } from "#shared/submission";
 
 export type AdminAccess = "admin" | "not_admin" | "signed_out";
 

@@ -1,8 +1,9 @@
 import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
+import type { Submission } from "#shared/submission";
 import { AdminScreen } from "~/components/admin/admin-screen";
-import { checkAdminAccess, fetchSubmissions, type Submission } from "~/lib/admin-api";
+import { checkAdminAccess, fetchSubmissions } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
 import { setFlashNotice } from "~/lib/flash-notice";
 import { pageMeta } from "~/lib/seo";

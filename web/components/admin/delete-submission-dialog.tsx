@@ -1,3 +1,4 @@
+import type { Submission } from "#shared/submission";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -7,7 +8,6 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
-import type { Submission } from "~/lib/admin-api";
 
 /** „Opravdu smazat?“ – an outside click does not close it; only „Zrušit“, Escape or „Smazat“ do. */
 export function DeleteSubmissionDialog({

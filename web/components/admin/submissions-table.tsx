@@ -1,5 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { useId, useState } from "react";
+import type { Submission } from "#shared/submission";
 import {
   Table,
   TableBody,
@@ -8,7 +9,6 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import type { Submission } from "~/lib/admin-api";
 import {
   emptyCell,
   formTypeLabel,
