@@ -1,0 +1,229 @@
+/**
+ * Part 2: the administration list with 100 to 100,000 submissions: the time
+ * and size of GET /api/form-submissions, and in Chromium the time from opening
+ * /admin to the table being visible, and the frame times of a scripted scroll.
+ */
+
+import { chromium } from "@playwright/test";
+import { sql } from "drizzle-orm";
+import type { DatabaseHandle } from "#database/open-database";
+import { formSubmissions } from "#database/schema";
+import { createAccounts } from "#server/auth/accounts";
+import { grantAdmin } from "#server/auth/roles";
+import { authStorageKey } from "#shared/auth-session";
+import { createBenchDatabase } from "./databases";
+import { keepAliveAgent, percentile, request } from "./load";
+import { startServer } from "./server-process";
+
+export type AdminOptions = { sizes: number[]; port: number; browserTimeoutMs: number };
+
+const admin = {
+  email: "spravkyne@example.cz",
+  password: "bylinky-a-vune",
+  fullName: "Kateřina Lesná",
+};
+
+type SizeFigures = {
+  rows: number;
+  apiMedianMs: number;
+  identityBytes: number;
+  gzipBytes: number;
+  serverRssMb: number;
+  visibleMs: number | null;
+  renderedRows: number | null;
+  frames: FrameFigures | null;
+  browserHeapMb: number | null;
+  note: string;
+};
+
+export async function benchAdminList(options: AdminOptions): Promise<string> {
+  const database = await createBenchDatabase("PGlite", "admin");
+  const figures: SizeFigures[] = [];
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    let handle = await database.open();
+    await createAdmin(handle);
+    let seeded = 0;
+    for (const size of options.sizes) {
+      await seedSubmissions(handle, seeded, size);
+      seeded = size;
+      await handle.close();
+      const server = await startServer({ port: options.port, dataDir: database.dataDir });
+      try {
+        figures.push(await measureSize(size, server, browser, options));
+      } finally {
+        await server.stop();
+      }
+      handle = await database.open();
+    }
+    await handle.close();
+  } finally {
+    await browser.close();
+    await database.dispose();
+  }
+
+  const lines = [
+    "## 2. Administration list (PGlite)",
+    "",
+    "API: median of 5 requests after one warm-up, measured by the client over loopback; bytes of the JSON as sent without and with `Accept-Encoding: gzip`. Browser: headless Chromium, from `page.goto('/admin')` (session already in localStorage) to the first table row visible; then a scripted scroll to the bottom in 120 `requestAnimationFrame` steps, frame deltas in ms.",
+    "",
+    "| Rows | API ms | JSON bytes | gzip bytes | server RSS MB | /admin → table visible ms | rows in DOM | frame p50 / p95 / max ms | frames > 50 ms | JS heap MB | note |",
+    "|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|",
+  ];
+  for (const f of figures) {
+    lines.push(
+      `| ${f.rows.toLocaleString("en")} | ${f.apiMedianMs.toFixed(0)} | ${f.identityBytes.toLocaleString("en")} | ${f.gzipBytes.toLocaleString("en")} | ${f.serverRssMb.toFixed(0)} | ${f.visibleMs?.toFixed(0) ?? "—"} | ${f.renderedRows ?? "—"} | ${f.frames ? `${f.frames.p50.toFixed(1)} / ${f.frames.p95.toFixed(1)} / ${f.frames.max.toFixed(0)}` : "—"} | ${f.frames ? `${f.frames.over50} of ${f.frames.count}` : "—"} | ${f.browserHeapMb?.toFixed(0) ?? "—"} | ${f.note} |`,
+    );
+  }
+  const first = figures[0];
+  const last = figures.at(-1);
+  if (first && last && first !== last) {
+    const growth = (a: number | null, b: number | null) =>
+      a && b ? `×${(b / a).toFixed(0)}` : "—";
+    lines.push(
+      "",
+      `From ${first.rows.toLocaleString("en")} to ${last.rows.toLocaleString("en")} rows (×${last.rows / first.rows}): API time ${growth(first.apiMedianMs, last.apiMedianMs)}, JSON bytes ${growth(first.identityBytes, last.identityBytes)}, time to a visible table ${growth(first.visibleMs, last.visibleMs)}.`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function createAdmin(handle: DatabaseHandle) {
+  const accounts = createAccounts({
+    db: handle.db,
+    secret: "seeding-only-no-token-is-ever-used-from-here",
+    issuer: "http://127.0.0.1",
+  });
+  await accounts.signUp(admin);
+  const outcome = await grantAdmin(handle.db, admin.email);
+  if (outcome !== "granted") throw new Error(`grantAdmin: ${outcome}`);
+}
+
+/** Tops the table up from `from` to `to` rows in one statement, one minute apart, all three form types. */
+async function seedSubmissions(handle: DatabaseHandle, from: number, to: number) {
+  if (to <= from) return;
+  await handle.db.execute(sql`
+    insert into ${formSubmissions} (created_at, form_type, name, email, phone, service_type, message, privacy_consent)
+    select now() - n * interval '1 minute',
+      (array['contact', 'gift_ritual', 'gift_fragrance'])[1 + n % 3],
+      'Jana Nová ' || n,
+      'jana.' || n || '@example.cz',
+      case when n % 3 = 0 then '+420 777 123 456' end,
+      case when n % 3 = 0 then 'consultation' end,
+      case when n % 3 = 0 then 'Dobrý den, ráda bych se objednala na harmonizační setkání v lese. Zpráva č. ' || n end,
+      true
+    from generate_series(${from + 1}::int, ${to}::int) as n`);
+}
+
+async function measureSize(
+  rows: number,
+  server: Awaited<ReturnType<typeof startServer>>,
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  { browserTimeoutMs }: AdminOptions,
+): Promise<SizeFigures> {
+  const agent = keepAliveAgent(1);
+  const signIn = await request(agent, `${server.baseUrl}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${signIn.body}`);
+  const session = JSON.parse(signIn.body) as { access_token: string };
+  const list = (encoding: string) =>
+    request(agent, `${server.baseUrl}/api/form-submissions`, {
+      headers: { Authorization: `Bearer ${session.access_token}`, "Accept-Encoding": encoding },
+    });
+  const warmUp = await list("identity");
+  if (warmUp.status !== 200) throw new Error(`list: ${warmUp.status}`);
+  const listed = (JSON.parse(warmUp.body) as { submissions: unknown[] }).submissions.length;
+  if (listed !== rows) throw new Error(`list: ${listed} submissions, expected ${rows}`);
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const begun = performance.now();
+    await list("identity");
+    times.push(performance.now() - begun);
+  }
+  const gzip = await list("gzip");
+  const serverRssMb = (await server.readRssBytes()) / 2 ** 20;
+  agent.destroy();
+
+  const figures: SizeFigures = {
+    rows,
+    apiMedianMs: percentile(
+      times.sort((a, b) => a - b),
+      0.5,
+    ),
+    identityBytes: warmUp.bytes,
+    gzipBytes: gzip.bytes,
+    serverRssMb,
+    visibleMs: null,
+    renderedRows: null,
+    frames: null,
+    browserHeapMb: null,
+    note: "",
+  };
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(browserTimeoutMs);
+  try {
+    await page.goto(`${server.baseUrl}/robots.txt`);
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key as string, value as string),
+      [authStorageKey("127.0.0.1"), signIn.body],
+    );
+    const begun = performance.now();
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.locator("tbody tr").first().waitFor({ state: "visible" });
+    figures.visibleMs = performance.now() - begun;
+    figures.renderedRows = await page.locator("tbody tr").count();
+    figures.frames = (await page.evaluate(scrollAndTimeFrames)) as FrameFigures;
+    figures.browserHeapMb = await page.evaluate(
+      () =>
+        ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory
+          ?.usedJSHeapSize ?? Number.NaN) /
+        2 ** 20,
+    );
+  } catch (error) {
+    figures.note = `browser gave up: ${(error as Error).message.split("\n")[0]}`;
+  } finally {
+    await context.close();
+  }
+  return figures;
+}
+
+type FrameFigures = { count: number; p50: number; p95: number; max: number; over50: number };
+
+/**
+ * Runs in the page: scrolls to the bottom in 120 animation frames and returns
+ * the frame deltas. A string, so the TypeScript loader adds no helpers to it.
+ */
+const scrollAndTimeFrames = `new Promise((resolve) => {
+  const steps = 120;
+  const distance = document.documentElement.scrollHeight - innerHeight;
+  const deltas = [];
+  let step = 0;
+  let last = 0;
+  const frame = (now) => {
+    deltas.push(now - last);
+    last = now;
+    step += 1;
+    window.scrollTo(0, (distance * step) / steps);
+    if (step < steps) return requestAnimationFrame(frame);
+    const sorted = deltas.sort((a, b) => a - b);
+    const at = (fraction) => sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+    resolve({ count: sorted.length, p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? 0,
+      over50: sorted.filter((delta) => delta > 50).length });
+  };
+  requestAnimationFrame((now) => { last = now; requestAnimationFrame(frame); });
+})`;

@@ -1,0 +1,195 @@
+/**
+ * Part 1: POST /api/form-submissions under 50 concurrent connections, next to
+ * the same submissions stored straight through `submitForm` (no HTTP) and
+ * next to a bare node:http hello-world; then every acknowledged id is looked
+ * up in the database.
+ */
+import { inArray, sql } from "drizzle-orm";
+import type { DatabaseHandle } from "#database/open-database";
+import { formSubmissions } from "#database/schema";
+import { systemClock } from "#server/clock";
+import { loadConfig } from "#server/config";
+import { submitForm } from "#server/forms/submit-form";
+import type { FormSubmission } from "#shared/form-schemas";
+import { benchDatabaseNames, createBenchDatabase, postgresAdminUrl } from "./databases";
+import { keepAliveAgent, type LoadResult, request, runLoop } from "./load";
+import { benchRateLimit, startServer } from "./server-process";
+
+export type FormsOptions = { durationMs: number; concurrency: number; port: number };
+
+const submission = (n: number) => ({
+  formType: "contact" as const,
+  name: `Jana Nová ${n}`,
+  email: `jana.${n}@example.cz`,
+  phone: "+420 777 123 456",
+  serviceType: "consultation" as const,
+  message: "Dobrý den, ráda bych se objednala na harmonizační setkání v lese. Děkuji.",
+  privacyConsent: true as const,
+});
+
+/** Each request from an address of its own, so that no per-address limit is shared. */
+const forwardedFor = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+type DatabaseFigures = {
+  name: string;
+  endpoint: LoadResult;
+  raw: LoadResult;
+  acknowledged: number;
+  missing: number;
+  storedRows: number;
+};
+
+export async function benchForms(options: FormsOptions): Promise<string> {
+  const lines: string[] = [];
+  const hello = await measureHello(options);
+  const figures: DatabaseFigures[] = [];
+  for (const name of benchDatabaseNames()) {
+    figures.push(await measureDatabase(name, options));
+  }
+
+  lines.push(
+    `## 1. Form submissions (${options.concurrency} connections, ${options.durationMs / 1000} s each)`,
+    "",
+    `Rate limit for the bench: \`FORM_RATE_LIMIT_PER_HOUR=${benchRateLimit}\` and \`TRUST_PROXY=true\` with a different \`X-Forwarded-For\` on every request (the limit is still checked and counted on every request, as in production). Mail goes to the data folder (no \`SMTP_URL\`), so the mail worker writes two .eml files per submission while the load runs. "Raw inserts" call \`submitForm\` (rate-limit check, e-mail rendering, one transaction with the record and its two outbox rows) from ${options.concurrency} concurrent loops in the bench process, without HTTP.`,
+    "",
+    "| Target | req/s | p50 ms | p99 ms | statuses |",
+    "|---|---:|---:|---:|---|",
+    row("node:http hello-world", hello),
+  );
+  for (const figure of figures) {
+    lines.push(row(`${figure.name}: POST /api/form-submissions`, figure.endpoint));
+    lines.push(row(`${figure.name}: raw inserts (submitForm)`, figure.raw));
+  }
+  lines.push(
+    "",
+    "| Database | endpoint ÷ raw inserts | endpoint ÷ hello-world | acknowledged (201) | rows stored | acknowledged but missing |",
+    "|---|---:|---:|---:|---:|---:|",
+  );
+  for (const figure of figures) {
+    lines.push(
+      `| ${figure.name} | ${ratio(figure.endpoint, figure.raw)} | ${ratio(figure.endpoint, hello)} | ${figure.acknowledged} | ${figure.storedRows} | ${figure.missing} |`,
+    );
+  }
+  if (!postgresAdminUrl) {
+    lines.push("", "PostgreSQL: skipped (set `BENCH_DATABASE_URL` or `TEST_DATABASE_URL`).");
+  }
+  return lines.join("\n");
+}
+
+function row(label: string, result: LoadResult) {
+  const statuses = Object.entries(result.statuses)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(", ");
+  return `| ${label} | ${result.requestsPerSecond.toFixed(0)} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${statuses} |`;
+}
+
+function ratio(a: LoadResult, b: LoadResult) {
+  return (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
+}
+
+async function measureHello({ durationMs, concurrency, port }: FormsOptions) {
+  const server = await startServer({
+    port,
+    dataDir: "/tmp/bench-hello",
+    entry: "bench/hello-server.ts",
+  });
+  try {
+    const agent = keepAliveAgent(concurrency);
+    const body = JSON.stringify(submission(0));
+    const result = await runLoop({ concurrency, durationMs }, async () => {
+      const answer = await request(agent, `${server.baseUrl}/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
+      return String(answer.status);
+    });
+    agent.destroy();
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measureDatabase(
+  name: "PGlite" | "PostgreSQL",
+  { durationMs, concurrency, port }: FormsOptions,
+): Promise<DatabaseFigures> {
+  const database = await createBenchDatabase(name, `forms-${name.toLowerCase()}`);
+  try {
+    const acknowledged: string[] = [];
+    const server = await startServer({
+      port,
+      dataDir: database.dataDir,
+      databaseUrl: database.databaseUrl,
+    });
+    let endpoint: LoadResult;
+    try {
+      const agent = keepAliveAgent(concurrency);
+      endpoint = await runLoop({ concurrency, durationMs }, async (_, n) => {
+        const answer = await request(agent, `${server.baseUrl}/api/form-submissions`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": forwardedFor(n) },
+          body: JSON.stringify(submission(n)),
+        });
+        if (answer.status === 201)
+          acknowledged.push((JSON.parse(answer.body) as { id: string }).id);
+        return String(answer.status);
+      });
+      agent.destroy();
+    } finally {
+      await server.stop();
+    }
+
+    const handle = await database.open();
+    try {
+      const missing = await countMissing(handle, acknowledged);
+      const raw = await measureRawInserts(handle, { durationMs, concurrency });
+      const [counted] = await handle.db
+        .select({ rows: sql<number>`count(*)::int` })
+        .from(formSubmissions);
+      return {
+        name,
+        endpoint,
+        raw,
+        acknowledged: acknowledged.length,
+        missing,
+        storedRows: (counted?.rows ?? 0) - (raw.statuses.stored ?? 0),
+      };
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    await database.dispose();
+  }
+}
+
+async function countMissing(handle: DatabaseHandle, ids: string[]) {
+  let found = 0;
+  for (let start = 0; start < ids.length; start += 5000) {
+    const chunk = ids.slice(start, start + 5000);
+    const rows = await handle.db
+      .select({ id: formSubmissions.id })
+      .from(formSubmissions)
+      .where(inArray(formSubmissions.id, chunk));
+    found += rows.length;
+  }
+  return ids.length - found;
+}
+
+async function measureRawInserts(
+  handle: DatabaseHandle,
+  { durationMs, concurrency }: { durationMs: number; concurrency: number },
+) {
+  const config = loadConfig({});
+  const deps = {
+    db: handle.db,
+    clock: systemClock,
+    mail: config,
+    rateLimitPerHour: Number(benchRateLimit),
+  };
+  return runLoop({ concurrency, durationMs }, async (_, n) => {
+    await submitForm(deps, submission(n) as FormSubmission, { clientAddress: forwardedFor(n) });
+    return "stored";
+  });
+}

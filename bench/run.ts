@@ -1,0 +1,75 @@
+/**
+ * The benchmark suite: prints a markdown report. Not a test; it judges
+ * nothing by itself, and every comparison is measured in the same run.
+ *
+ *   npm run bench                          all three parts
+ *   npm run bench -- --only=forms,startup  some of them (forms, admin, startup)
+ *   npm run bench -- --quick               short runs and small lists, for development
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { benchAdminList } from "./admin-list";
+import { postgresAdminUrl } from "./databases";
+import { benchForms } from "./forms";
+import { buildDir } from "./server-process";
+import { benchStartup } from "./startup";
+
+const parts = ["forms", "admin", "startup"] as const;
+type Part = (typeof parts)[number];
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const onlyArgument = args.find((arg) => arg.startsWith("--only="));
+const chosen = onlyArgument
+  ? (onlyArgument.slice("--only=".length).split(",") as Part[])
+  : [...parts];
+const unknown = chosen.filter((part) => !parts.includes(part));
+if (unknown.length > 0 || args.some((arg) => arg !== "--quick" && arg !== onlyArgument)) {
+  console.error(`Usage: npm run bench -- [--quick] [--only=${parts.join(",")}]`);
+  process.exit(64);
+}
+
+if (args.includes("--rebuild") || !existsSync(`${buildDir}/client/index.html`)) {
+  console.error(`Building the site into ${buildDir}/ …`);
+  const built = spawnSync("npx", ["react-router", "build"], {
+    env: { ...process.env, BUILD_DIR: buildDir },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
+console.log(
+  [
+    "# Benchmarks",
+    "",
+    `${new Date().toISOString()} · ${cpus().length} × ${cpus()[0]?.model ?? "CPU"} · ${(totalmem() / 2 ** 30).toFixed(1)} GB · Node ${process.version} · load average at start ${load()}${quick ? " · **quick mode**" : ""}`,
+    `PostgreSQL: ${postgresAdminUrl ? new URL(postgresAdminUrl).host : "not given"}`,
+  ].join("\n"),
+);
+// Each part is printed as it ends, so a failure later keeps what was measured.
+const print = (section: string) => {
+  console.log(`\n${section}`);
+  console.error(`… ${section.split("\n")[0]} done (load ${load()})`);
+};
+
+if (chosen.includes("forms")) {
+  print(await benchForms({ durationMs: quick ? 3000 : 10_000, concurrency: 50, port: 3301 }));
+}
+if (chosen.includes("admin")) {
+  print(
+    await benchAdminList({
+      sizes: quick ? [100, 1000] : [100, 1000, 10_000, 100_000],
+      port: 3302,
+      browserTimeoutMs: quick ? 60_000 : 300_000,
+    }),
+  );
+}
+if (chosen.includes("startup")) {
+  print(await benchStartup({ port: 3303 }));
+}
+console.log(`\nLoad average at the end: ${load()}`);
