@@ -37,6 +37,7 @@ type DatabaseFigures = {
   endpoint: LoadResult;
   raw: LoadResult;
   transactionOnly: LoadResult;
+  renderingOnly: LoadResult;
   acknowledged: number;
   missing: number;
   storedRows: number;
@@ -53,7 +54,7 @@ export async function benchForms(options: FormsOptions): Promise<string> {
   lines.push(
     `## 1. Form submissions (${options.concurrency} connections, ${options.durationMs / 1000} s each)`,
     "",
-    `Rate limit for the bench: \`FORM_RATE_LIMIT_PER_HOUR=${benchRateLimit}\` and \`TRUST_PROXY=true\` with a different \`X-Forwarded-For\` on every request (the limit is still checked and counted on every request, as in production). Mail goes to the data folder (no \`SMTP_URL\`), so the mail worker writes two .eml files per submission while the load runs. "Raw inserts" call \`submitForm\` (rate-limit check, rendering of the two e-mails, one transaction with the record and its two outbox rows) from ${options.concurrency} concurrent loops in the bench process, without HTTP; "the transaction only" is that transaction alone, with e-mails rendered once beforehand.`,
+    `Rate limit for the bench: \`FORM_RATE_LIMIT_PER_HOUR=${benchRateLimit}\` and \`TRUST_PROXY=true\` with a different \`X-Forwarded-For\` on every request (the limit is still checked and counted on every request, as in production). Mail goes to the data folder (no \`SMTP_URL\`), so the mail worker writes two .eml files per submission while the load runs. "Raw inserts" call \`submitForm\` (rate-limit check, rendering of the two e-mails, one transaction with the record and its two outbox rows) from ${options.concurrency} concurrent loops in the bench process, without HTTP; "the transaction only" is that transaction alone, with e-mails rendered once beforehand; "rendering only" is \`composeSubmissionMail\` alone.`,
     "",
     "| Target | req/s | p50 ms | p99 ms | statuses |",
     "|---|---:|---:|---:|---|",
@@ -63,6 +64,7 @@ export async function benchForms(options: FormsOptions): Promise<string> {
     lines.push(row(`${figure.name}: POST /api/form-submissions`, figure.endpoint));
     lines.push(row(`${figure.name}: raw inserts (submitForm)`, figure.raw));
     lines.push(row(`${figure.name}: the transaction only`, figure.transactionOnly));
+    lines.push(row("rendering the two e-mails only (no database)", figure.renderingOnly));
   }
   lines.push(
     "",
@@ -152,6 +154,7 @@ async function measureDatabase(
       const missing = await countMissing(handle, acknowledged);
       const raw = await measureRawInserts(handle, { durationMs, concurrency });
       const transactionOnly = await measureTransactionOnly(handle, { durationMs, concurrency });
+      const renderingOnly = await measureRenderingOnly({ durationMs, concurrency });
       const [counted] = await handle.db
         .select({ rows: sql<number>`count(*)::int` })
         .from(formSubmissions);
@@ -160,6 +163,7 @@ async function measureDatabase(
         endpoint,
         raw,
         transactionOnly,
+        renderingOnly,
         acknowledged: acknowledged.length,
         missing,
         storedRows:
@@ -242,5 +246,23 @@ async function measureTransactionOnly(
       );
     });
     return "stored";
+  });
+}
+
+/** `composeSubmissionMail` alone: the CPU each submission spends on its two e-mails. */
+async function measureRenderingOnly({
+  durationMs,
+  concurrency,
+}: {
+  durationMs: number;
+  concurrency: number;
+}) {
+  const config = loadConfig({});
+  return runLoop({ concurrency, durationMs }, async (_, n) => {
+    await composeSubmissionMail(
+      { ...submission(n), id: randomUUID(), createdAt: new Date() },
+      config,
+    );
+    return "rendered";
   });
 }
