@@ -5,6 +5,7 @@
  *   npm run bench                          all three parts
  *   npm run bench -- --only=forms,startup  some of them (forms, admin, startup)
  *   npm run bench -- --quick               short runs and small lists, for development
+ *   npm run bench -- --rebuild             build the site into build-bench/ again first (else only when missing)
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -25,8 +26,11 @@ const chosen = onlyArgument
   ? (onlyArgument.slice("--only=".length).split(",") as Part[])
   : [...parts];
 const unknown = chosen.filter((part) => !parts.includes(part));
-if (unknown.length > 0 || args.some((arg) => arg !== "--quick" && arg !== onlyArgument)) {
-  console.error(`Usage: npm run bench -- [--quick] [--only=${parts.join(",")}]`);
+if (
+  unknown.length > 0 ||
+  args.some((arg) => !["--quick", "--rebuild", onlyArgument].includes(arg))
+) {
+  console.error(`Usage: npm run bench -- [--quick] [--rebuild] [--only=${parts.join(",")}]`);
   process.exit(64);
 }
 
