@@ -299,6 +299,69 @@ test("at phone width the page fits the screen and the table scrolls sideways @ph
   await expect(page.getByRole("button", { name: "Odhlásit se" })).toBeInViewport();
 });
 
+test("a long list renders only the rows near the viewport, and scrolls to the oldest record", async ({
+  page,
+}) => {
+  // A list of its own, as the server would send it: newest first, one minute apart.
+  const total = 5000;
+  const newest = Date.parse("2026-03-07T09:05:00.000Z");
+  const submissions = Array.from({ length: total }, (_, index) => ({
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
+    created_at: new Date(newest - index * 60_000).toISOString(),
+    form_type: "contact",
+    name: `Jana Nová ${index + 1}`,
+    email: `jana.${index + 1}@example.cz`,
+    phone: index % 3 === 0 ? "+420 777 123 456" : null,
+    service_type: index % 3 === 0 ? "consultation" : null,
+    message:
+      index % 3 === 0
+        ? `Dobrý den, ráda bych se objednala na harmonizační setkání v lese. Zpráva č. ${index + 1}`
+        : null,
+    privacy_consent: true,
+  }));
+  await page.route("**/api/form-submissions", (route) => route.fulfill({ json: { submissions } }));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openAdminAs(page, 18);
+  await expect(page.getByText("Celkem 5000 záznamů")).toBeVisible();
+  await expect(page.locator("thead th")).toHaveCount(8);
+  await expect(page.locator("table")).toHaveAttribute("aria-rowcount", String(total + 1));
+  const first = page.locator("tbody tr[data-submission-id]").first();
+  await expect(first.locator("td:nth-child(3)")).toHaveText("Jana Nová 1");
+  await expect(first).toHaveAttribute("aria-rowindex", "2");
+  expect(await rows(page).count()).toBeLessThan(100);
+
+  // An unfolded message keeps its height and its state while the page scrolls.
+  await first.getByRole("button", { name: "Zobrazit celou zprávu" }).click();
+  await expect(first.getByRole("button", { name: "Skrýt celou zprávu" })).toBeVisible();
+
+  // Rows measured on the way may lengthen the page: to its bottom until it stays there.
+  const oldest = page.getByRole("cell", { name: `Jana Nová ${total}`, exact: true });
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(oldest).toBeInViewport({ timeout: 500 });
+  }).toPass();
+  expect(await rows(page).count()).toBeLessThan(100);
+  await expect(page.locator(`tbody tr[aria-rowindex="${total + 1}"]`)).toBeVisible();
+
+  // Delete is offered on the oldest row too.
+  await page.getByRole("button", { name: `Smazat záznam: Jana Nová ${total}` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: "Opravdu smazat?" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Zrušit" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(first.getByRole("button", { name: "Skrýt celou zprávu" })).toBeVisible();
+
+  // The page as far down as the table, at both widths (not the full page: it is thousands of rows long).
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.locator("thead").scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `screenshots/admin-long-list-${width}.png` });
+  }
+});
+
 test.describe("deleting a submission", () => {
   test("the dialog „Opravdu smazat?“ does not close on an outside click; „Zrušit“ keeps the record", async ({
     page,
