@@ -6,6 +6,7 @@
  *
  * Settings (all optional): BUILD_DIR (as for the build and the server),
  * PERF_PORT (3300), PERF_DATA_DIR (a new temporary folder), PERF_RUNS,
+ * PERF_PAGES (comma-separated paths, to measure only some pages),
  * PERF_SKIP_BUILD=1 to measure the build already in BUILD_DIR,
  * CHROME_PATH (/usr/bin/chromium). Reports land in perf/reports/.
  */
@@ -27,6 +28,7 @@ const port = Number(process.env.PERF_PORT ?? 3300);
 const origin = `http://127.0.0.1:${port}`;
 const runsPerPage = Number(process.env.PERF_RUNS ?? perfBudgets.runsPerPage);
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const pages: readonly string[] = process.env.PERF_PAGES?.split(",") ?? perfBudgets.pages;
 const chromeFlags = [
   "--headless=new",
   "--no-sandbox",
@@ -392,7 +394,7 @@ async function main() {
   const results = new Map<string, RunSummary>();
   const loadAtStart = loadNote();
   try {
-    for (const page of perfBudgets.pages) {
+    for (const page of pages) {
       results.set(page, medianSummary(await measurePage(page, accountChunks)));
     }
   } finally {

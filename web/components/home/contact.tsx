@@ -1,38 +1,17 @@
-import { AtSign, ChevronDown, Mail, MapPin } from "lucide-react";
-import { lazy, type ReactNode } from "react";
+import { lazy } from "react";
 import { homeAnchors } from "#shared/routes";
-import { site } from "#shared/site";
 import { LoadWhenNear } from "~/components/load-when-near";
-import { LeafSprig } from "~/components/ui/botanical";
 import { Section } from "~/components/ui/section";
 import { czech } from "~/lib/typography";
 
-// The form's code (react-hook-form, zod) loads when the visitor nears it.
-const ContactForm = lazy(() =>
-  import("~/components/forms/contact-form").then((module) => ({ default: module.ContactForm })),
+// The section's content and its form's code (react-hook-form, zod) load when
+// the visitor nears it; the pre-rendered HTML shows it all from the start.
+const ContactContent = lazy(() =>
+  import("./contact-content").then((module) => ({ default: module.ContactContent })),
 );
-
-const faq = [
-  {
-    question: "Pro koho je harmonizační setkání vhodné?",
-    answer:
-      "Pro každého, kdo potřebuje zpomalit, odpočinout si a znovu se spojit sám se sebou – ať procházíte náročným obdobím, cítíte únavu, nebo si prostě chcete udělat radost. Nepotřebujete žádné zkušenosti: vše vám během setkání vysvětlím a půjdeme vaším tempem. Setkání je doplňkem, ne náhradou lékařské péče.",
-  },
-  {
-    question: "Jsou vaše produkty vhodné i pro citlivou pokožku?",
-    answer:
-      "Ano. Oleje i ostatní produkty vyrábím z přírodních surovin – z kvalitních rostlinných olejů, bylin a květů, bez syntetických vůní a konzervantů – a jsou proto šetrné i k citlivé pokožce. Máte-li alergii, vyzkoušejte olej nejdříve na malém kousku kůže a klidně se mě zeptejte na přesné složení.",
-  },
-  {
-    question: "Nabízíte i online konzultace?",
-    answer:
-      "Ano. Online konzultace vedu nejraději přes videohovor, aby bylo setkání co nejosobnější. Osobně se můžeme potkat v Brně a jeho okolí.",
-  },
-] as const;
 
 /** How to get in touch: the form, direct contacts and the common questions. */
 export function ContactSection() {
-  const { location } = site;
   return (
     <Section
       id={homeAnchors.contact}
@@ -42,94 +21,9 @@ export function ContactSection() {
         "Napište mi, o co máte zájem, jaký termín by se vám hodil, nebo se zeptejte na cokoli, co vám leží na srdci. Na každou zprávu odpovídám osobně.",
       )}
     >
-      <div className="grid gap-8 lg:grid-cols-[1.35fr_0.65fr] lg:gap-10">
-        <LoadWhenNear name="contact-form">
-          <ContactForm />
-        </LoadWhenNear>
-
-        <aside
-          aria-labelledby="contact-details-heading"
-          className="relative isolate self-start overflow-hidden rounded-[2rem] bg-moss-dark p-8 lg:sticky lg:top-28 [&_:focus-visible]:outline-sand text-cream shadow-soft sm:p-10"
-        >
-          <LeafSprig className="absolute -right-8 -bottom-10 -z-10 h-56 -rotate-12 text-sage/30" />
-          <h3 id="contact-details-heading" className="text-2xl font-semibold">
-            {czech("Kde mě najdete")}
-          </h3>
-          <ul className="mt-8 space-y-6">
-            <ContactItem icon={<Mail className="size-5" />} label="E-mail">
-              <a
-                href={`mailto:${site.email}`}
-                className="font-semibold break-all underline decoration-sage underline-offset-4 hover:decoration-cream"
-              >
-                {site.email}
-              </a>
-            </ContactItem>
-            <ContactItem icon={<AtSign className="size-5" />} label={site.social.network}>
-              <a
-                href={site.social.url}
-                rel="noopener"
-                className="font-semibold underline decoration-sage underline-offset-4 hover:decoration-cream"
-              >
-                {site.social.handle}
-              </a>
-            </ContactItem>
-            <ContactItem icon={<MapPin className="size-5" />} label="Místo">
-              <span className="font-semibold">{`${location.locality}, ${location.country}`}</span>
-              <span className="mt-1 block text-sm text-sage-light">
-                {czech(`Osobně: ${location.serviceArea} · online odkudkoli`)}
-              </span>
-            </ContactItem>
-          </ul>
-        </aside>
-      </div>
-
-      <div className="mx-auto mt-20 max-w-3xl">
-        <h3 className="text-center text-2xl font-semibold text-bark sm:text-3xl">Časté otázky</h3>
-        <div className="mt-8 space-y-4">
-          {faq.map((item) => (
-            <details
-              key={item.question}
-              className="group rounded-3xl bg-sand/50 ring-1 ring-bark/5 open:bg-sand/70"
-            >
-              <summary className="flex min-h-14 items-center justify-between gap-4 rounded-3xl px-6 py-4 font-serif text-lg font-semibold text-bark [&::-webkit-details-marker]:hidden">
-                {czech(item.question)}
-                <ChevronDown
-                  aria-hidden="true"
-                  className="size-5 shrink-0 text-moss-dark transition-transform duration-200 group-open:rotate-180"
-                />
-              </summary>
-              <p className="px-6 pb-6 leading-relaxed text-pretty text-bark-soft">
-                {czech(item.answer)}
-              </p>
-            </details>
-          ))}
-        </div>
-      </div>
+      <LoadWhenNear name="contact">
+        <ContactContent />
+      </LoadWhenNear>
     </Section>
-  );
-}
-
-function ContactItem({
-  icon,
-  label,
-  children,
-}: {
-  icon: ReactNode;
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <li className="flex gap-4">
-      <span
-        aria-hidden="true"
-        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-cream/10 text-sand"
-      >
-        {icon}
-      </span>
-      <span className="min-w-0">
-        <span className="block text-sm tracking-wider text-sage-light uppercase">{label}</span>
-        <span className="block">{children}</span>
-      </span>
-    </li>
   );
 }
