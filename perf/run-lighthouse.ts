@@ -133,30 +133,53 @@ async function stopServer(server: ChildProcess) {
   if (server.exitCode === null) server.kill("SIGKILL");
 }
 
-/** The chunks only the sign-in and administration screens use, from the build's route manifest. */
+/**
+ * The chunks only the sign-in and administration screens use: those their
+ * route modules reach that no other route reaches, following static and lazy
+ * imports through the built files (the route manifest lists static ones only).
+ */
 async function findAccountOnlyChunks(): Promise<Set<string>> {
-  const assets = await readdir(join(clientDir, "assets"));
+  const assetsDir = join(clientDir, "assets");
+  const assets = await readdir(assetsDir);
   const manifestFile = assets.find((file) => /^manifest-.*\.js$/.test(file));
-  if (!manifestFile) throw new Error(`No route manifest in ${clientDir}/assets: build first.`);
-  const source = await readFile(join(clientDir, "assets", manifestFile), "utf8");
-  type Entry = { module: string; imports?: string[] };
+  if (!manifestFile) throw new Error(`No route manifest in ${assetsDir}: build first.`);
+  const source = await readFile(join(assetsDir, manifestFile), "utf8");
+  type Entry = { module: string };
   const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as {
     entry: Entry;
     routes: Record<string, Entry>;
   };
-  const chunksOf = (entry: Entry) => [entry.module, ...(entry.imports ?? [])];
-  const accountRoutes: readonly string[] = perfBudgets.accountOnlyRoutes;
-  const accountChunks = new Set<string>();
-  const sharedChunks = new Set(chunksOf(manifest.entry));
-  for (const [id, entry] of Object.entries(manifest.routes)) {
-    for (const chunk of chunksOf(entry)) {
-      (accountRoutes.includes(id) ? accountChunks : sharedChunks).add(chunk);
-    }
+  const imports = new Map<string, string[]>();
+  for (const file of assets.filter((name) => name.endsWith(".js"))) {
+    const code = await readFile(join(assetsDir, file), "utf8");
+    const found = code.matchAll(/(?:from|import)\s*\(?\s*["'`]\.\/([\w.-]+\.js)["'`]/g);
+    imports.set(
+      `/assets/${file}`,
+      [...found].map((match) => `/assets/${match[1]}`),
+    );
   }
+  const reach = (starts: string[]) => {
+    const reached = new Set<string>();
+    for (let pending = [...starts], chunk = pending.pop(); chunk; chunk = pending.pop()) {
+      if (reached.has(chunk)) continue;
+      reached.add(chunk);
+      pending.push(...(imports.get(chunk) ?? []));
+    }
+    return reached;
+  };
+  const accountRoutes: readonly string[] = perfBudgets.accountOnlyRoutes;
   for (const id of accountRoutes) {
     if (!manifest.routes[id]) throw new Error(`perf/budgets.ts names ${id}, which is no route.`);
   }
-  return new Set([...accountChunks].filter((chunk) => !sharedChunks.has(chunk)));
+  const routes = Object.entries(manifest.routes);
+  const accountChunks = reach(
+    routes.filter(([id]) => accountRoutes.includes(id)).map(([, r]) => r.module),
+  );
+  const otherChunks = reach([
+    manifest.entry.module,
+    ...routes.filter(([id]) => !accountRoutes.includes(id)).map(([, r]) => r.module),
+  ]);
+  return new Set([...accountChunks].filter((chunk) => !otherChunks.has(chunk)));
 }
 
 const gzipSizes = new Map<string, number>();
