@@ -277,7 +277,7 @@ function findBudgetFailures(page: string, result: RunSummary): string[] {
     if (actual < minimum) failures.push(`${page}: ${category} score ${actual} < ${minimum}`);
   }
   if (result.lcpMs > perfBudgets.maximumLcpMs) {
-    failures.push(`${page}: LCP ${formatMs(result.lcpMs)} > ${formatMs(perfBudgets.maximumLcpMs)}`);
+    failures.push(`${page}: LCP ${Math.round(result.lcpMs)} ms > ${perfBudgets.maximumLcpMs} ms`);
   }
   if (result.tbtMs > perfBudgets.maximumTbtMs) {
     failures.push(`${page}: TBT ${Math.round(result.tbtMs)} ms > ${perfBudgets.maximumTbtMs} ms`);
