@@ -12,7 +12,7 @@ import {
 import { serviceQueryParam } from "#shared/routes";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { czech } from "~/lib/typography";
-import { FormOutcomeNotice, formCardClasses, HoneypotField, SubmitButton } from "./form-parts";
+import { FormCard, FormOutcomeNotice, HoneypotField, SubmitButton } from "./form-parts";
 import { useFormSubmission } from "./use-form-submission";
 
 const idPrefix = "contact-form";
@@ -53,21 +53,11 @@ export function ContactForm() {
   });
 
   return (
-    <form
-      noValidate
-      // Sent before the scripts run, the fields must not end up in the address.
-      method="post"
-      aria-label="Kontaktní formulář"
-      aria-busy={sending}
-      onSubmit={(event) => {
-        if (sending) {
-          event.preventDefault();
-          return;
-        }
-        clearOutcome();
-        return onSubmit(event);
-      }}
-      className={formCardClasses}
+    <FormCard
+      label={"Kontaktní formulář"}
+      sending={sending}
+      onSubmit={onSubmit}
+      clearOutcome={clearOutcome}
     >
       <div className="grid gap-5 @lg:grid-cols-2 @lg:gap-x-5">
         <TextField
@@ -138,6 +128,6 @@ export function ContactForm() {
         <SubmitButton submitting={sending} label="Odeslat zprávu" />
         <FormOutcomeNotice outcome={outcome} />
       </div>
-    </form>
+    </FormCard>
   );
 }

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { CircleAlert, CircleCheck } from "lucide-react";
-import type { Ref } from "react";
+import type { FormEvent, ReactNode, Ref } from "react";
 import { honeypotField } from "#shared/form-schemas";
 import { Button } from "~/components/ui/button";
 import type { FormOutcome } from "./use-form-submission";
@@ -78,5 +78,37 @@ const noticeClasses =
   "flex items-start gap-3 rounded-2xl border px-4 py-3.5 text-base font-medium leading-snug";
 
 /** The card every form sits on: calm on cream and on sand alike. */
-export const formCardClasses =
+const formCardClasses =
   "@container relative rounded-[1.75rem] bg-white/85 p-5 shadow-[0_24px_60px_-30px_rgb(62_51_40/0.45)] ring-1 ring-bark/8 sm:p-8";
+
+type FormCardProps = {
+  label: string;
+  sending: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  clearOutcome: () => void;
+  children: ReactNode;
+};
+
+/** The <form> of every public form: never sent twice, and the last notice cleared on a new try. */
+export function FormCard({ label, sending, onSubmit, clearOutcome, children }: FormCardProps) {
+  return (
+    <form
+      noValidate
+      // Sent before the scripts run, the fields must not end up in the address.
+      method="post"
+      aria-label={label}
+      aria-busy={sending}
+      onSubmit={(event) => {
+        if (sending) {
+          event.preventDefault();
+          return;
+        }
+        clearOutcome();
+        return onSubmit(event);
+      }}
+      className={formCardClasses}
+    >
+      {children}
+    </form>
+  );
+}

@@ -8,7 +8,7 @@ import {
 } from "#shared/form-schemas";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { czech } from "~/lib/typography";
-import { FormOutcomeNotice, formCardClasses, HoneypotField, SubmitButton } from "./form-parts";
+import { FormCard, FormOutcomeNotice, HoneypotField, SubmitButton } from "./form-parts";
 import { useFormSubmission } from "./use-form-submission";
 
 /** What differs between the two gifts; the gift page speaks to the visitor with „ty“. */
@@ -51,21 +51,11 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
   });
 
   return (
-    <form
-      noValidate
-      // Sent before the scripts run, the fields must not end up in the address.
-      method="post"
-      aria-label={copy.formLabel}
-      aria-busy={sending}
-      onSubmit={(event) => {
-        if (sending) {
-          event.preventDefault();
-          return;
-        }
-        clearOutcome();
-        return onSubmit(event);
-      }}
-      className={formCardClasses}
+    <FormCard
+      label={copy.formLabel}
+      sending={sending}
+      onSubmit={onSubmit}
+      clearOutcome={clearOutcome}
     >
       <div className="grid gap-5">
         <TextField
@@ -111,6 +101,6 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
         <SubmitButton submitting={sending} label={copy.submit} />
         <FormOutcomeNotice outcome={outcome} />
       </div>
-    </form>
+    </FormCard>
   );
 }
