@@ -1,0 +1,116 @@
+import type { Page } from "@playwright/test";
+import { paths, publicRoutePaths } from "#shared/routes";
+import { expect, test, waitForHydration } from "./fixtures";
+
+/** The font files of web/app.css, as Vite names them (name, hash, extension). */
+const fontFiles = {
+  loraCzech: "lora-czech-wght-normal",
+  publicSansCzech: "public-sans-czech-wght-normal",
+  loraLatinExt: "lora-latin-ext-wght-normal",
+  publicSansLatinExt: "public-sans-latin-ext-wght-normal",
+} as const;
+
+const webFontFamilies = ["Lora Variable", "Public Sans Variable"];
+
+function isFontFile(url: string, name: string): boolean {
+  const file = new URL(url).pathname.split("/").pop() ?? "";
+  return file.startsWith(`${name}-`) && file.endsWith(".woff2");
+}
+
+/** The URL of every woff2 file the page requests from now on. */
+function recordFontRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith(".woff2")) urls.push(request.url());
+  });
+  return urls;
+}
+
+/**
+ * The web font faces (not the local fallbacks) whose unicode-range holds the
+ * letter, with their status once the fonts the page needs have loaded.
+ */
+function facesCovering(page: Page, letter: string) {
+  return page.evaluate(
+    async ({ codePoint, families }) => {
+      await document.fonts.ready;
+      const covers = (unicodeRange: string) =>
+        unicodeRange.split(",").some((range) => {
+          const [start = "", end = start] = range.trim().replace(/^U\+/i, "").split("-");
+          return Number.parseInt(start, 16) <= codePoint && codePoint <= Number.parseInt(end, 16);
+        });
+      return [...document.fonts]
+        .map((face) => ({
+          family: face.family.replace(/^"|"$/g, ""),
+          unicodeRange: face.unicodeRange,
+          status: face.status,
+        }))
+        .filter((face) => families.includes(face.family) && covers(face.unicodeRange))
+        .map(({ family, status }) => ({ family, status }))
+        .sort((a, b) => a.family.localeCompare(b.family, "en"));
+    },
+    { codePoint: letter.codePointAt(0) ?? 0, families: webFontFamilies },
+  );
+}
+
+for (const path of publicRoutePaths) {
+  test(`${path} sets its Czech letters from the small subsets, never from the latin-ext files`, async ({
+    page,
+  }) => {
+    const requested = recordFontRequests(page);
+    await page.goto(path);
+    await waitForHydration(page);
+
+    // Exactly one face per family holds ř, and it has loaded.
+    expect(await facesCovering(page, "ř")).toEqual([
+      { family: "Lora Variable", status: "loaded" },
+      { family: "Public Sans Variable", status: "loaded" },
+    ]);
+    const rendersInWebFonts = await page.evaluate(() => [
+      document.fonts.check('16px "Lora Variable"', "ČčĎďĚěŇňŘřŠšŤťŮůŽž"),
+      document.fonts.check('16px "Public Sans Variable"', "ČčĎďĚěŇňŘřŠšŤťŮůŽž"),
+    ]);
+    expect(rendersInWebFonts).toEqual([true, true]);
+
+    const requestedFile = (name: string) => requested.some((url) => isFontFile(url, name));
+    expect(requestedFile(fontFiles.loraCzech), "Lora Czech subset requested").toBe(true);
+    expect(requestedFile(fontFiles.publicSansCzech), "Public Sans Czech subset requested").toBe(
+      true,
+    );
+    expect(requestedFile(fontFiles.loraLatinExt), "Lora latin-ext requested").toBe(false);
+    expect(requestedFile(fontFiles.publicSansLatinExt), "Public Sans latin-ext requested").toBe(
+      false,
+    );
+  });
+}
+
+test("a letter beyond Czech, such as Slovak ľ, still comes from the latin-ext file", async ({
+  page,
+}) => {
+  const requested = recordFontRequests(page);
+  await page.goto(paths.about);
+  await waitForHydration(page);
+  await page.evaluate(() => document.fonts.ready);
+  expect(requested.some((url) => isFontFile(url, fontFiles.publicSansLatinExt))).toBe(false);
+
+  const latinExtRequest = page.waitForRequest((request) =>
+    isFontFile(request.url(), fontFiles.publicSansLatinExt),
+  );
+  await page.evaluate(() => {
+    const name = document.createElement("p");
+    name.style.fontFamily = '"Public Sans Variable"';
+    name.textContent = "Ľubica Štefaňáková";
+    document.body.append(name);
+  });
+  await latinExtRequest;
+
+  await expect
+    .poll(() => facesCovering(page, "ľ"))
+    .toEqual([
+      { family: "Lora Variable", status: "unloaded" },
+      { family: "Public Sans Variable", status: "loaded" },
+    ]);
+  expect(await page.evaluate(() => document.fonts.check('16px "Public Sans Variable"', "ľ"))).toBe(
+    true,
+  );
+});
