@@ -20,6 +20,8 @@ export function LoadWhenNear({ name, children }: { name: string; children: React
 }
 
 type Gate = {
+  /** The pre-rendered markup being watched. */
+  part: Element;
   /** Resolves when the part is within a screen's height of the visible area, or gets focus. */
   near: Promise<void>;
   /** A submission made before the form's code arrived. */
@@ -34,6 +36,12 @@ function WaitUntilNear({ name, children }: { name: string; children: ReactNode }
   // the visitor nears it. After a client-side navigation it is not: load now.
   if (typeof document !== "undefined") {
     let gate = gates.get(name);
+    if (gate && !gate.part.isConnected) {
+      // The visitor left the page before coming near the part and is back
+      // by a client-side navigation: nothing is pre-rendered any more.
+      gates.delete(name);
+      gate = undefined;
+    }
     const part = gate ? null : document.querySelector(`[data-load-when-near="${name}"]`);
     if (part) {
       gate = watchPart(part);
@@ -58,7 +66,7 @@ function watchPart(part: Element): Gate {
   observer.observe(part);
   part.addEventListener("focusin", wake);
 
-  const gate: Gate = { near, stopHolding: () => {} };
+  const gate: Gate = { part, near, stopHolding: () => {} };
   // Without its code the browser would post the form to the page itself.
   const holdSubmission = (event: Event) => {
     const { target, submitter } = event as SubmitEvent;
