@@ -169,6 +169,31 @@ test.describe("header on a desktop", () => {
     });
   }
 
+  test("leaving the home page before scrolling and coming back by the menu shows every section", async ({
+    page,
+  }) => {
+    // The sections below the first screen wait to load their code until the
+    // visitor nears them; here she leaves before that and comes back.
+    await openHome(page);
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+    await headerMenu(page).getByRole("link", { name: "O mně", exact: true }).click();
+    await expect.poll(() => urlOf(page)).toBe("/about");
+    await headerMenu(page).getByRole("link", { name: "Recenze", exact: true }).click();
+    await expect.poll(() => urlOf(page)).toBe("/#reviews");
+    await expectScrolledTo(page, "reviews");
+    await expect(page.locator("#reviews").getByText("Lucie")).toBeVisible();
+    for (const id of ["services", "products", "contact"]) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      await expect(page.locator(`#${id} h2`)).toBeVisible();
+    }
+    await expect(
+      page.locator("#contact").getByRole("button", { name: "Odeslat zprávu" }),
+    ).toBeVisible();
+    await expect(page.locator("#contact").getByRole("textbox", { name: /Jméno/ })).toBeEditable();
+    expect(requests.filter((path) => path === "/" || path.endsWith(".html"))).toEqual([]);
+  });
+
   test("the site title leads home and the current page is marked", async ({ page }) => {
     await openHome(page, "/about");
     await expect(
@@ -375,6 +400,39 @@ test.describe("quality of the home page", () => {
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     expect(
       consoleEntries.filter((entry) => entry.type === "error" || entry.type === "pageerror"),
+    ).toEqual([]);
+  });
+
+  test("the offer, blog and reviews stay as pre-rendered and load no code of their own @phone", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await openHome(page);
+    // Mark the pre-rendered nodes: were React to render the parts again, the marks would go.
+    await page.evaluate(() => {
+      for (const id of ["services", "products", "reviews"]) {
+        document.getElementById(id)?.setAttribute("data-pre-rendered", "");
+      }
+    });
+    for (const id of ["services", "products", "reviews", "contact"]) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    }
+    await expect(
+      page.locator("#contact").getByRole("button", { name: "Odeslat zprávu" }),
+    ).toBeVisible();
+    const blog = page.locator("#products");
+    await blog.getByText("Číst dál").first().click();
+    await expect(blog.locator("details[open]")).toHaveCount(1);
+    for (const id of ["services", "products", "reviews"]) {
+      await expect(page.locator(`#${id}`)).toHaveAttribute("data-pre-rendered", "");
+    }
+    expect(scripts.some((path) => path.includes("/contact-content-"))).toBe(true);
+    expect(
+      scripts.filter((path) => /\/assets\/(services|blog|reviews)-/.test(path)),
+      "code of the static parts",
     ).toEqual([]);
   });
 
