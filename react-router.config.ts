@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Config } from "@react-router/dev/config";
@@ -14,7 +15,9 @@ export default {
   ssr: false,
   prerender: [...publicRoutePaths, "/404", ...Object.values(siteFilePaths)],
   async buildEnd({ reactRouterConfig }) {
-    await dropModulePreloads(join(reactRouterConfig.buildDirectory, "client"));
+    const clientDirectory = join(reactRouterConfig.buildDirectory, "client");
+    await dropModulePreloads(clientDirectory);
+    await startScriptsAfterLoad(clientDirectory);
   },
 } satisfies Config;
 
@@ -33,5 +36,36 @@ async function dropModulePreloads(clientDirectory: string) {
     const html = (await readFile(path, "utf8")).replace(/<link rel="modulepreload"[^>]*>/g, "");
     if (html.includes("modulepreload")) throw new Error(`${path}: a module preload is left`);
     await writeFile(path, html);
+  }
+}
+
+/**
+ * On a slow connection the page's own text, fonts and first picture should
+ * have the bandwidth to themselves: React Router's module script, which asks
+ * for all of a page's ~125 KiB of JavaScript at once, moves into a file of
+ * its own that the page imports once it has loaded (the `load` event). The
+ * pre-rendered page is readable and its links work meanwhile; it becomes
+ * interactive when hydration ends, as before, only later. The new inline
+ * script is hashed into the page's Content-Security-Policy like the others.
+ * See docs/performance.md.
+ */
+async function startScriptsAfterLoad(clientDirectory: string) {
+  const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/g;
+  const files = await readdir(clientDirectory, { recursive: true });
+  for (const file of files.filter((name) => name.endsWith(".html"))) {
+    const path = join(clientDirectory, file);
+    const html = await readFile(path, "utf8");
+    const scripts = [...html.matchAll(moduleScript)];
+    if (scripts.length !== 1 || !scripts[0]?.[1]?.includes("__reactRouterRouteModules")) {
+      throw new Error(
+        `${path}: expected React Router's one module script, found ${scripts.length}`,
+      );
+    }
+    const [script, body = ""] = scripts[0];
+    const hash = createHash("sha256").update(body).digest("base64url").slice(0, 10);
+    const start = `/assets/start-${hash}.js`;
+    await writeFile(join(clientDirectory, start), body);
+    const loader = `(function(){function start(){import(${JSON.stringify(start)})}document.readyState==="complete"?start():addEventListener("load",start,{once:true})})()`;
+    await writeFile(path, html.replace(script, `<script>${loader}</script>`));
   }
 }
