@@ -129,19 +129,48 @@ test("other pages carry no business structured data", async ({ page }) => {
   }
 });
 
-test("robots.txt lets crawlers in, keeps them out of sign-in and administration and names the sitemap", async ({
-  page,
-}) => {
+test("robots.txt lets crawlers in everywhere and names the sitemap", async ({ page }) => {
   const response = await page.request.get("/robots.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
   const lines = (await response.text()).split("\n").map((line) => line.trim());
 
   expect(lines).toContain("User-agent: *");
-  expect(lines).toContain(`Disallow: ${paths.signIn}`);
-  expect(lines).toContain(`Disallow: ${paths.admin}`);
-  expect(lines, "nothing public is blocked").not.toContain("Disallow: /");
+  // Crawlers must be able to fetch sign-in and administration to read their noindex.
+  expect(lines.filter((line) => line.startsWith("Disallow:"))).toEqual([]);
   expect(lines).toContain(`Sitemap: ${site.url}/sitemap.xml`);
+});
+
+test("sign-in and administration tell crawlers not to index them; public pages do not", async ({
+  page,
+}) => {
+  for (const path of [paths.signIn, paths.admin]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["x-robots-tag"], path).toBe("noindex, nofollow");
+  }
+  for (const path of publicRoutePaths) {
+    const response = await page.request.get(path);
+    expect(response.headers()["x-robots-tag"], path).toBeUndefined();
+  }
+});
+
+test("files without a fingerprint are cached for an hour, fingerprinted ones for a year, pages revalidated", async ({
+  page,
+}) => {
+  for (const path of ["/robots.txt", "/sitemap.xml", "/site.webmanifest", "/favicon.svg"]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cache-control"], path).toBe("public, max-age=3600");
+  }
+  const html = await fetchHtml(page, paths.home);
+  const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+  expect(asset).toBeDefined();
+  const response = await page.request.get(asset ?? "");
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const page404 = await page.request.get("/neexistuje");
+  expect(page404.headers()["cache-control"]).toBe("no-cache");
+  expect((await page.request.get(paths.about)).headers()["cache-control"]).toBe("no-cache");
 });
 
 test("the sitemap lists exactly the public pages with absolute URLs", async ({ page }) => {

@@ -8,9 +8,10 @@ import { paths } from "#shared/routes";
 const clientOnlyPaths = [paths.signIn, paths.admin];
 
 /**
- * Serves the built web app: hashed assets cached for a year, pre-rendered
- * pages revalidated on every visit, client-only screens through the SPA
- * fallback, and the not-found page with HTTP status 404.
+ * Serves the built web app: hashed assets cached for a year, other files
+ * (icons, pictures, robots.txt, the sitemap) for an hour, pre-rendered pages
+ * revalidated on every visit, client-only screens through the SPA fallback
+ * and marked not to be indexed, and the not-found page with HTTP status 404.
  */
 export function createStaticSite(clientDir: string) {
   const site = new Hono();
@@ -25,6 +26,8 @@ export function createStaticSite(clientDir: string) {
     await next();
     if (c.res.headers.get("Content-Type")?.startsWith("text/html")) {
       c.header("Cache-Control", "no-cache");
+    } else if (c.res.ok && !c.res.headers.has("Cache-Control")) {
+      c.header("Cache-Control", "public, max-age=3600");
     }
   });
 
@@ -33,7 +36,10 @@ export function createStaticSite(clientDir: string) {
   site.get("/404/*", notFoundPage);
 
   for (const path of clientOnlyPaths) {
-    site.get(path, async (c) => c.html(await readPage("__spa-fallback.html")));
+    site.get(path, async (c) => {
+      c.header("X-Robots-Tag", "noindex, nofollow");
+      return c.html(await readPage("__spa-fallback.html"));
+    });
   }
 
   site.use(

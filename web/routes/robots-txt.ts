@@ -1,15 +1,16 @@
-import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { siteFilePaths } from "~/lib/site-files";
 
-/** Screens that only make sense to a signed-in person. */
-const privatePaths = [paths.signIn, paths.admin];
-
+/**
+ * Crawlers may fetch everything: sign-in and administration say themselves
+ * that they are not to be indexed (the server's X-Robots-Tag header and
+ * their robots meta tag), which a crawler kept out by robots.txt would
+ * never read.
+ */
 export function loader() {
   const lines = [
     "User-agent: *",
     "Allow: /",
-    ...privatePaths.map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${new URL(siteFilePaths.sitemap, site.url).href}`,
   ];
