@@ -5,6 +5,7 @@ import { FlashNotice } from "~/components/flash-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PageSpinner } from "~/components/ui/spinner";
+import { holdSubmissionsScript, markLive } from "~/lib/held-submissions";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?inline";
@@ -31,6 +32,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={themeColour} />
+        <script
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours
+          dangerouslySetInnerHTML={{ __html: holdSubmissionsScript }}
+        />
         <Meta />
         <style
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build
@@ -49,9 +54,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Marks the moment the page became interactive (browser tests wait for it).
+  // Marks the moment the page became interactive (browser tests wait for it)
+  // and sends the forms sent before (web/lib/held-submissions.ts).
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    markLive();
   }, []);
   return (
     <>

@@ -1,11 +1,13 @@
 import { type ReactNode, Suspense, use, useEffect } from "react";
+import { hasHeldSubmission, heldSubmissionEvent, markLive } from "~/lib/held-submissions";
 
 /**
  * A part of a pre-rendered page whose code loads only when the visitor comes
  * near it: the forms, whose validation code is a sixth of a page's
  * JavaScript. Until then the pre-rendered markup stays as it is, readable
  * and fillable (react-hook-form keeps what was typed before it woke), and a
- * form sent before its code arrived is sent once it has. `children` should
+ * form sent before its code arrived is sent once it has
+ * (web/lib/held-submissions.ts). `children` should
  * be a `React.lazy` component, so its code is a chunk of its own.
  */
 export function LoadWhenNear({ name, children }: { name: string; children: ReactNode }) {
@@ -13,7 +15,7 @@ export function LoadWhenNear({ name, children }: { name: string; children: React
     <div data-load-when-near={name}>
       <Suspense fallback={null}>
         <WaitUntilNear name={name}>{children}</WaitUntilNear>
-        <SendHeldSubmission name={name} />
+        <AfterHydration name={name} />
       </Suspense>
     </div>
   );
@@ -22,11 +24,11 @@ export function LoadWhenNear({ name, children }: { name: string; children: React
 type Gate = {
   /** The pre-rendered markup being watched. */
   part: Element;
-  /** Resolves when the part is within a screen's height of the visible area, or gets focus. */
+  /**
+   * Resolves when the part is within a screen's height of the visible area,
+   * gets focus, or a form in it is sent.
+   */
   near: Promise<void>;
-  /** A submission made before the form's code arrived. */
-  heldSubmission?: { form: HTMLFormElement; submitter: HTMLElement | null };
-  stopHolding: () => void;
 };
 
 const gates = new Map<string, Gate>();
@@ -66,34 +68,22 @@ function watchPart(part: Element): Gate {
   observer.observe(part);
   part.addEventListener("focusin", wake);
 
-  const gate: Gate = { part, near, stopHolding: () => {} };
-  // Without its code the browser would post the form to the page itself.
-  const holdSubmission = (event: Event) => {
-    const { target, submitter } = event as SubmitEvent;
-    if (!(target instanceof HTMLFormElement)) return;
-    event.preventDefault();
-    gate.heldSubmission = { form: target, submitter };
-    wake();
-  };
-  part.addEventListener("submit", holdSubmission);
-  gate.stopHolding = () => part.removeEventListener("submit", holdSubmission);
+  part.addEventListener(heldSubmissionEvent, wake);
+  if (hasHeldSubmission(part)) wake();
 
   void near.then(() => {
     observer.disconnect();
     part.removeEventListener("focusin", wake);
+    part.removeEventListener(heldSubmissionEvent, wake);
   });
-  return gate;
+  return { part, near };
 }
 
 /** Runs once the part has hydrated: its own handlers take over from here. */
-function SendHeldSubmission({ name }: { name: string }) {
+function AfterHydration({ name }: { name: string }) {
   useEffect(() => {
-    const gate = gates.get(name);
-    if (!gate) return;
-    gate.stopHolding();
-    const held = gate.heldSubmission;
-    gate.heldSubmission = undefined;
-    if (held?.form.isConnected) held.form.requestSubmit(held.submitter);
+    const part = document.querySelector<HTMLElement>(`[data-load-when-near="${name}"]`);
+    if (part) markLive(part);
   }, [name]);
   return null;
 }
