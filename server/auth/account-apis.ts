@@ -1,11 +1,11 @@
 import type { DatabaseHandle } from "#database/open-database";
 import { createAdminApi } from "#server/admin/admin-api";
 import { deleteSubmission, listSubmissions } from "#server/admin/submissions";
+import { createClientAddress } from "../client-address";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import { createAccounts } from "./accounts";
 import { createAuthApi } from "./auth-api";
-import { createClientAddress } from "./client-address";
 import { createRateLimiter } from "./rate-limit";
 import { queueRecoveryEmail } from "./recovery-mail";
 

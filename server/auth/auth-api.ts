@@ -2,9 +2,9 @@ import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { authMessages, passwordMax } from "#shared/auth-schemas";
 import { limits } from "#shared/form-schemas";
+import { createClientAddress } from "../client-address";
 import { type Accounts, type SessionJson, type SignOutScope, toUserJson } from "./accounts";
 import { AuthError, authErrorBody } from "./auth-errors";
-import { createClientAddress } from "./client-address";
 import { type AuthRateLimits, authRateLimits, type RateLimiter } from "./rate-limit";
 
 /** What a recovery e-mail needs. */

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { formSubmissionSchema, messages } from "#shared/form-schemas";
 import { ApiError } from "../api-error";
-import { createClientAddress } from "../auth/client-address";
+import { createClientAddress } from "../client-address";
 import { type SubmitFormDependencies, submitForm } from "./submit-form";
 
 /** Far above the largest honest submission (about 6 KB of Czech text). */
