@@ -62,7 +62,14 @@ const print = (section: string) => {
 };
 
 if (chosen.includes("forms")) {
-  print(await benchForms({ durationMs: quick ? 3000 : 10_000, concurrency: 50, port: 3301 }));
+  print(
+    await benchForms({
+      durationMs: quick ? 3000 : 10_000,
+      concurrency: 50,
+      rounds: quick ? 1 : 3,
+      port: 3301,
+    }),
+  );
 }
 if (chosen.includes("admin")) {
   print(
