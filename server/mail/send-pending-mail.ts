@@ -2,7 +2,7 @@
  * The outbox worker's one step: send every message that is due, each claimed
  * first so that two servers on one PostgreSQL never send the same message.
  */
-import { and, asc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { type MailJob, mailOutbox } from "#database/schema";
 import type { Clock } from "../clock";
@@ -69,38 +69,35 @@ export async function sendPendingMail(
 }
 
 /**
- * Takes the oldest due message and marks it as this worker's for a while.
- * Other workers skip the locked row, and once this commits they see the
- * claim. A worker that dies mid-send leaves it to be retried when the claim
- * runs out (or at once, see `releaseAbandonedClaims`).
+ * Takes the oldest due message and marks it as this worker's for a while, in
+ * one statement (one round trip): the subquery locks the row, other workers
+ * skip it, and once the statement commits they see the claim. A worker that
+ * dies mid-send leaves it to be retried when the claim runs out (or at once,
+ * see `releaseAbandonedClaims`).
  */
 async function claimNextJob(db: Database, clock: Clock) {
   const now = clock.now();
-  const job = await db.transaction(async (tx) => {
-    const [due] = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.status, "pending"),
-          lte(mailOutbox.nextAttemptAt, now),
-          or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now)),
-        ),
-      )
-      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-      .limit(1)
-      .for("update", { skipLocked: true });
-    if (!due) return undefined;
-    const [claimed] = await tx
-      .update(mailOutbox)
-      .set({
-        attempts: sql`${mailOutbox.attempts} + 1`,
-        claimedUntil: new Date(now.getTime() + mailRetryPolicy.claimMs),
-      })
-      .where(eq(mailOutbox.id, due.id))
-      .returning();
-    return claimed;
-  });
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, "pending"),
+        lte(mailOutbox.nextAttemptAt, now),
+        or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [job] = await db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      claimedUntil: new Date(now.getTime() + mailRetryPolicy.claimMs),
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
   return job ? toOutgoing(job) : undefined;
 }
 
