@@ -9,10 +9,10 @@
 import { randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "#database/open-database";
-import { formSubmissions, mailOutbox } from "#database/schema";
+import { formSubmissions } from "#database/schema";
 import { systemClock } from "#server/clock";
 import { loadConfig } from "#server/config";
-import { submitForm } from "#server/forms/submit-form";
+import { storeTogether, submitForm } from "#server/forms/submit-form";
 import { composeSubmissionMail } from "#server/mail/compose-submission-mail";
 import type { FormSubmission } from "#shared/form-schemas";
 import { benchDatabaseNames, createBenchDatabase, postgresAdminUrl } from "./databases";
@@ -247,9 +247,9 @@ async function measureRawInserts(
 }
 
 /**
- * The insert of `submitForm` alone: the record and its two outbox rows in one
- * transaction, written as `storeTogether` writes them, with the e-mails
- * rendered once beforehand. Shows what the database costs apart from rendering.
+ * The insert of `submitForm` alone (`storeTogether`: the record and its two
+ * outbox rows in one transaction), with the e-mails rendered once beforehand.
+ * Shows what the database costs apart from rendering.
  */
 async function measureTransactionOnly(
   handle: DatabaseHandle,
@@ -267,21 +267,7 @@ async function measureTransactionOnly(
   );
   return runLoop({ concurrency, durationMs }, async (_, n) => {
     const record = { ...submission(n), id: randomUUID(), createdAt: new Date() };
-    await handle.db.transaction(async (tx) => {
-      await tx.insert(formSubmissions).values(record);
-      await tx.insert(mailOutbox).values(
-        mails.map((composed) => ({
-          submissionId: record.id,
-          kind: composed.kind,
-          toAddress: composed.to,
-          replyTo: composed.replyTo,
-          subject: composed.subject,
-          html: composed.html,
-          text: composed.text,
-          nextAttemptAt: record.createdAt,
-        })),
-      );
-    });
+    await storeTogether(handle.db, record, mails);
     return "stored";
   });
 }

@@ -65,7 +65,8 @@ export async function submitForm(
   return { id: record.id };
 }
 
-async function storeTogether(
+/** The record and its e-mails in one transaction: both are stored, or neither. */
+export async function storeTogether(
   db: Database,
   record: typeof formSubmissions.$inferInsert & { id: string; createdAt: Date },
   mails: ComposedMail[],
