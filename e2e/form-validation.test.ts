@@ -76,6 +76,19 @@ type HeldRequest = {
   count: () => number;
 };
 
+/** Holds every script of the page until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Holds the next submission until the test answers it with a status. */
 async function holdSubmission(page: Page): Promise<HeldRequest> {
   let receiveBody!: (body: Record<string, unknown>) => void;
@@ -359,14 +372,7 @@ test.describe("the contact form", () => {
   });
 
   test("keeps what was typed before the page's scripts had started", async ({ page }) => {
-    let releaseScripts!: () => void;
-    const scriptsReleased = new Promise<void>((resolve) => {
-      releaseScripts = resolve;
-    });
-    await page.route("**/assets/*.js", async (route) => {
-      await scriptsReleased;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     const held = await holdSubmission(page);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     const form = page.getByRole("form", { name: forms.contact.name, exact: true });
@@ -387,14 +393,7 @@ test.describe("the contact form", () => {
   test("a form sent before the page's scripts had started is sent once they have", async ({
     page,
   }) => {
-    let releaseScripts!: () => void;
-    const scriptsReleased = new Promise<void>((resolve) => {
-      releaseScripts = resolve;
-    });
-    await page.route("**/assets/*.js", async (route) => {
-      await scriptsReleased;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     const held = await holdSubmission(page);
     const documents: string[] = [];
     page.on("request", (request) => {
