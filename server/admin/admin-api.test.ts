@@ -62,10 +62,12 @@ async function signUpAndIn(email: string) {
   };
 }
 
-async function seedSubmission(name: string) {
+/** `createdAt` defaults to the database's now(), which PGlite gives to the millisecond only. */
+async function seedSubmission(name: string, createdAt?: Date) {
   const [row] = await server.db
     .insert(formSubmissions)
     .values({
+      ...(createdAt && { createdAt }),
       formType: "contact",
       name,
       email: "navstevnice@example.cz",
@@ -166,8 +168,10 @@ describe.each(testDatabases)("on $name", ({ open }) => {
     });
 
     it("GET /api/form-submissions as the administrator: 200, every record, newest first", async () => {
-      await seedSubmission("Starší Záznam");
-      await seedSubmission("Novější Záznam");
+      // A second apart: two inserts in the same millisecond would tie on created_at.
+      const older = new Date();
+      await seedSubmission("Starší Záznam", older);
+      await seedSubmission("Novější Záznam", new Date(older.getTime() + 1000));
       const response = await fetch(`${server.origin}/api/form-submissions`, {
         headers: { Authorization: `Bearer ${callers.administrator}` },
       });
