@@ -19,6 +19,48 @@ async function startLockHolder(lockPath: string): Promise<ChildProcess> {
   return child;
 }
 
+type UnreapedHolder = { pid: number; parent: ChildProcess };
+
+/**
+ * A lock holder whose parent never waits for it: `sh` starts it in the
+ * background and becomes `sleep`, so once killed it stays a zombie, as under
+ * a supervisor or a container's init that has not reaped it yet.
+ */
+async function startUnreapedLockHolder(lockPath: string): Promise<UnreapedHolder> {
+  const command = [process.execPath, "--import", "tsx", holderScript, lockPath];
+  const parent = spawn("sh", ["-c", '"$@" & exec sleep 600', "sh", ...command], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [chunk] = (await once(parent.stdout, "data")) as [Buffer];
+  expect(chunk.toString()).toContain("locked");
+  const { pid } = JSON.parse(await readFile(lockPath, "utf8")) as { pid: number };
+  return { pid, parent };
+}
+
+/** The process's state letter from /proc (Z: zombie), or null once it is gone. */
+async function readProcessState(pid: number): Promise<string | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  return stat ? (stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0] ?? null) : null;
+}
+
+/** Runs the holder fixture as a second server would and returns how it ended. */
+async function tryLockInAnotherProcess(lockPath: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", holderScript, lockPath], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+    // Took the lock: it would hold it forever.
+    if (output.includes("locked")) child.kill("SIGKILL");
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const [code] = (await once(child, "exit")) as [number | null];
+  return { code, output };
+}
+
 function lockFileOf(owner: Partial<Record<string, unknown>>) {
   return JSON.stringify({
     pid: 999_999_999,
@@ -63,6 +105,34 @@ describe("the embedded database's folder lock", () => {
     expect(JSON.parse(await readFile(lockPath, "utf8")).pid).toBe(process.pid);
     await lock.release();
   }, 30_000);
+
+  // Zombies and /proc are Linux's; CI and production run on Linux.
+  it.runIf(process.platform === "linux")(
+    "is taken over at once when its holder was killed and is not reaped yet, and still refuses a live second holder",
+    async () => {
+      const holder = await startUnreapedLockHolder(lockPath);
+      try {
+        process.kill(holder.pid, "SIGKILL");
+        await expect.poll(() => readProcessState(holder.pid)).toBe("Z");
+
+        const lock = await acquireFolderLock(lockPath);
+        try {
+          expect(JSON.parse(await readFile(lockPath, "utf8")).pid).toBe(process.pid);
+          // Still unreaped: the takeover did not wait for it to disappear.
+          expect(await readProcessState(holder.pid)).toBe("Z");
+
+          const second = await tryLockInAnotherProcess(lockPath);
+          expect(second.code).toBe(1);
+          expect(second.output).toContain(`in use by another server (process ${process.pid}`);
+        } finally {
+          await lock.release();
+        }
+      } finally {
+        holder.parent.kill("SIGKILL");
+      }
+    },
+    30_000,
+  );
 
   it("refuses a second lock within the same process", async () => {
     const lock = await acquireFolderLock(lockPath);

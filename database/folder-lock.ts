@@ -3,8 +3,9 @@
  * one folder silently lose rows, so a second server must refuse to start, while
  * a server killed with SIGKILL (or a machine that rebooted) must not block the
  * next start. The lock file names its owner; an owner is judged dead when its
- * process is gone, its PID now belongs to a younger process, or the machine
- * booted since. An owner on another host (another container sharing the
+ * process is gone or is a zombie (killed, not yet reaped: a supervisor restarts
+ * at once, and a container's init may reap late), its PID now belongs to a
+ * younger process, or the machine booted since. An owner on another host (another container sharing the
  * folder) cannot be checked, so it must refresh the file's time: a lock not
  * refreshed for `staleAfterMs` is abandoned.
  */
@@ -128,8 +129,12 @@ function judgeOwner(owner: LockOwner, me: LockOwner): "alive" | "dead" | "unknow
   // Not us: we do not hold it yet. A previous run in a container that reused our PID.
   if (owner.pid === me.pid) return "dead";
   if (!isProcessAlive(owner.pid)) return "dead";
-  const start = processStartTime(owner.pid);
-  if (owner.processStart && start && owner.processStart !== start) return "dead";
+  // Where /proc exists (Linux), it tells what kill(pid, 0) cannot.
+  const found = readProcessStat(owner.pid);
+  if (!found) return "alive";
+  // A zombie still answers kill(pid, 0), but it runs no code and holds no files.
+  if (found.state === "Z" || found.state === "X") return "dead";
+  if (owner.processStart && owner.processStart !== found.startTime) return "dead";
   return "alive";
 }
 
@@ -161,11 +166,17 @@ function isProcessAlive(pid: number): boolean {
 }
 
 function processStartTime(pid: number): string | null {
+  return readProcessStat(pid)?.startTime ?? null;
+}
+
+/** The state (field 3: R, S, Z, X, …) and start time (field 22) of a process, from /proc. */
+function readProcessStat(pid: number): { state: string; startTime: string } | null {
   const stat = readProcFile(`/proc/${pid}/stat`);
   if (!stat) return null;
-  // Field 22, counted after the command name, which may itself contain spaces.
+  // Counted after the command name, which may itself contain spaces and parentheses.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return fields[19] ?? null;
+  const [state, startTime] = [fields[0], fields[19]];
+  return state && startTime ? { state, startTime } : null;
 }
 
 function readProcFile(path: string): string | null {
