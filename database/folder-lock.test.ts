@@ -1,13 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireFolderLock, FolderLockedError } from "./folder-lock";
 
 const holderScript = fileURLToPath(new URL("./lock-holder.fixture.ts", import.meta.url));
+const mainScript = fileURLToPath(new URL("../server/main.ts", import.meta.url));
 
 /** Another process that takes the lock, as a second server would. */
 async function startLockHolder(lockPath: string): Promise<ChildProcess> {
@@ -35,6 +38,57 @@ async function startUnreapedLockHolder(lockPath: string): Promise<UnreapedHolder
   expect(chunk.toString()).toContain("locked");
   const { pid } = JSON.parse(await readFile(lockPath, "utf8")) as { pid: number };
   return { pid, parent };
+}
+
+/** Starts the server under `sh`, which becomes `sleep` and so never reaps it. */
+function startUnreapedServer(env: Record<string, string>) {
+  const command = [process.execPath, "--import", "tsx", mainScript];
+  return spawn("sh", ["-c", '"$@" & exec sleep 600', "sh", ...command], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: "ignore",
+  });
+}
+
+/** Starts the server as a supervisor would, with its output kept for the assertions. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", mainScript], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on("data", (chunk) => {
+      output += chunk;
+    });
+  }
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+  return { child, output: () => output, exited };
+}
+
+/** Waits for /healthz; fails at once if the server (when given) has exited. */
+async function waitUntilHealthy(
+  baseUrl: string,
+  server?: ReturnType<typeof startServer>,
+  timeoutMs = 150_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server && server.child.exitCode !== null) {
+      throw new Error(`The server exited:\n${server.output()}`);
+    }
+    const response = await fetch(`${baseUrl}/healthz`).catch(() => null);
+    if (response?.ok) return;
+    await sleep(100);
+  }
+  throw new Error(`${baseUrl} did not answer /healthz within ${timeoutMs} ms`);
+}
+
+async function findFreePort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** The process's state letter from /proc (Z: zombie), or null once it is gone. */
@@ -188,4 +242,48 @@ describe("the embedded database's folder lock", () => {
       clearInterval(refresh);
     }
   }, 20_000);
+});
+
+// Zombies and /proc are Linux's; CI and production run on Linux.
+describe.runIf(process.platform === "linux")("the server on the embedded database", () => {
+  let dir: string;
+  const started: ChildProcess[] = [];
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "folder-lock-server-"));
+  });
+  afterEach(async () => {
+    for (const child of started) child.kill("SIGKILL");
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("starts again at once after a SIGKILL, before the killed one is reaped, and still refuses a second live server", async () => {
+    const port = await findFreePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env = {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      BUILD_DIR: join(dir, "no-build"),
+    };
+    const first = startUnreapedServer(env);
+    started.push(first);
+    await waitUntilHealthy(baseUrl);
+    const { pid } = JSON.parse(await readFile(join(dir, "server.lock"), "utf8")) as {
+      pid: number;
+    };
+
+    process.kill(pid, "SIGKILL");
+    await expect.poll(() => readProcessState(pid)).toBe("Z");
+    const restarted = startServer(env);
+    started.push(restarted.child);
+    await waitUntilHealthy(baseUrl, restarted);
+    // Never reaped: the restart did not wait for the killed server to disappear.
+    expect(await readProcessState(pid)).toBe("Z");
+
+    const second = startServer({ ...env, PORT: String(await findFreePort()) });
+    started.push(second.child);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`in use by another server (process ${restarted.child.pid}`);
+  }, 320_000);
 });
