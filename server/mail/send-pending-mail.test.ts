@@ -242,25 +242,69 @@ describe.each(testDatabases)(
       });
     });
 
-    it("sends each message once when two workers run at the same time", async () => {
-      for (const n of [1, 2, 3, 4, 5]) {
-        await submit({ ...ritualGift, email: `soubezne${n}@example.cz` });
-      }
-      // On PostgreSQL the second worker has its own connections, as a second server would.
-      const other = (await database.openAnother?.()) ?? database;
-      try {
+    // PGlite is one connection inside one process, and a second process cannot open its
+    // folder (see database/folder-lock.ts): two workers there can only take turns on that
+    // connection, so this shows that interleaved claims never hand out a message twice, not
+    // that the row lock works. Separate connections are tested on PostgreSQL below.
+    it.runIf(testDatabase.name === "PGlite")(
+      "sends each message once when two workers take turns on PGlite's one connection",
+      async () => {
+        for (const n of [1, 2, 3, 4, 5]) {
+          await submit({ ...ritualGift, email: `soubezne${n}@example.cz` });
+        }
         const reports = await Promise.all([
           sendPendingMail(database.db, smtpTransport(smtp.url), clock),
-          sendPendingMail(other.db, smtpTransport(smtp.url), clock),
+          sendPendingMail(database.db, smtpTransport(smtp.url), clock),
         ]);
 
         expect(reports[0].sent + reports[1].sent).toBe(10);
         expect(smtp.mails).toHaveLength(10);
         expect(new Set(smtp.mails.map((mail) => mail.messageId)).size).toBe(10);
-      } finally {
-        if (other !== database) await other.close();
-      }
-    });
+      },
+    );
+
+    it.runIf(testDatabase.name === "PostgreSQL")(
+      "sends each message exactly once when six workers on separate connections run at the same time",
+      async () => {
+        const count = 60;
+        const recipients = Array.from({ length: count }, (_, n) => `soubezne${n}@example.cz`);
+        await database.db.insert(mailOutbox).values(
+          recipients.map((toAddress, n) => ({
+            kind: "owner_notification" as const,
+            toAddress,
+            subject: `Zpráva ${n}`,
+            html: `<p>Zpráva ${n}</p>`,
+            text: `Zpráva ${n}`,
+            nextAttemptAt: clock.now(),
+          })),
+        );
+        if (!database.openAnother) throw new Error("a PostgreSQL handle opens further handles");
+        const openAnother = database.openAnother;
+        // Each worker has a pool of its own, as a separate server would.
+        const others = await Promise.all(Array.from({ length: 5 }, () => openAnother()));
+        try {
+          const reports = await Promise.all(
+            [database, ...others].map((handle) =>
+              sendPendingMail(handle.db, smtpTransport(smtp.url), clock),
+            ),
+          );
+
+          expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(count);
+          // The workers really ran side by side, not one after another.
+          expect(reports.filter((report) => report.sent > 0).length).toBeGreaterThan(1);
+          expect(smtp.mails.flatMap((mail) => mail.envelopeTo).sort()).toEqual(
+            [...recipients].sort(),
+          );
+          // A message claimed by two workers would count two attempts.
+          const stored = await outbox();
+          expect(stored.filter((job) => job.status === "sent" && job.attempts === 1)).toHaveLength(
+            count,
+          );
+        } finally {
+          await Promise.all(others.map((other) => other.close()));
+        }
+      },
+    );
 
     it("sends a message whose worker died mid-send once its claim runs out, or at once when released", async () => {
       await submit(ritualGift);
