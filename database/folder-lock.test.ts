@@ -253,7 +253,7 @@ describe.runIf(process.platform === "linux")("the server on the embedded databas
     dir = await mkdtemp(join(tmpdir(), "folder-lock-server-"));
   });
   afterEach(async () => {
-    for (const child of started) child.kill("SIGKILL");
+    for (const child of started.splice(0)) child.kill("SIGKILL");
     await rm(dir, { recursive: true, force: true });
   });
 
