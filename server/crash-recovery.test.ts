@@ -13,7 +13,7 @@ import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#database/open-database";
 import { formSubmissions, mailOutbox } from "#database/schema";
-import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "./mail/test-smtp-server";
+import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 
 const mainScript = fileURLToPath(new URL("./main.ts", import.meta.url));
 const notifyEmail = "majitelka@example.cz";

@@ -6,10 +6,10 @@ import { AuthClient, type Session } from "@supabase/auth-js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshTokens, userRoles, users } from "#database/schema";
-import { testDatabases } from "#database/test-databases";
 import { authStorageKey } from "#shared/auth-session";
+import { startTestServer, type TestServer } from "#testing/test-app";
+import { testDatabases } from "#testing/test-databases";
 import { refreshTokenReuseIntervalMs } from "./accounts";
-import { startTestServer, type TestServer } from "./auth-test-server";
 import { hashToken } from "./tokens";
 
 let server: TestServer;
