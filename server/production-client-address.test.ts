@@ -63,31 +63,36 @@ function submit(
   });
 }
 
-describe("with no proxy trusted (production's default)", () => {
-  let server: TestServer;
-
+/** A test server for the tests of one `describe`, two submissions an hour per client address. */
+function useServer(trustProxy: "true" | "false") {
+  const holder: { server: TestServer } = { server: undefined as unknown as TestServer };
   beforeAll(async () => {
-    server = await startTestServer({
-      settings: { TRUST_PROXY: "false", FORM_RATE_LIMIT_PER_HOUR: "2" },
+    holder.server = await startTestServer({
+      settings: { TRUST_PROXY: trustProxy, FORM_RATE_LIMIT_PER_HOUR: "2" },
     });
   }, openTimeoutMs);
   afterAll(async () => {
-    await server?.close();
+    await holder.server?.close();
   });
+  return holder;
+}
+
+describe("with no proxy trusted (production's default)", () => {
+  const started = useServer("false");
 
   it("counts submissions by the socket's address, whatever X-Forwarded-For the client sends", async () => {
     const statuses = [];
     for (const forwardedFor of ["192.0.2.1", "192.0.2.2", "192.0.2.3"]) {
-      statuses.push((await submit(server, { forwardedFor })).status);
+      statuses.push((await submit(started.server, { forwardedFor })).status);
     }
     expect(statuses).toEqual([201, 201, 429]);
 
     // Another socket address has a bucket of its own.
-    expect((await submit(server, { localAddress: "127.0.0.2" })).status).toBe(201);
+    expect((await submit(started.server, { localAddress: "127.0.0.2" })).status).toBe(201);
   });
 
   it("sends no HSTS over plain HTTP, even when the client claims X-Forwarded-Proto: https", async () => {
-    const claimed = await send(`${server.origin}/healthz`, {
+    const claimed = await send(`${started.server.origin}/healthz`, {
       headers: { "X-Forwarded-Proto": "https" },
     });
     expect(claimed.status).toBe(200);
@@ -98,37 +103,32 @@ describe("with no proxy trusted (production's default)", () => {
 });
 
 describe("behind a trusted proxy (TRUST_PROXY=true)", () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      settings: { TRUST_PROXY: "true", FORM_RATE_LIMIT_PER_HOUR: "2" },
-    });
-  }, openTimeoutMs);
-  afterAll(async () => {
-    await server?.close();
-  });
+  const started = useServer("true");
 
   it("counts submissions by the last X-Forwarded-For entry, the one the proxy appended", async () => {
     const statuses = [];
     // The client prepends an address of its choice; the proxy appends the one it saw.
     for (const forged of ["192.0.2.1", "192.0.2.2", "192.0.2.3"]) {
-      statuses.push((await submit(server, { forwardedFor: `${forged}, 198.51.100.7` })).status);
+      statuses.push(
+        (await submit(started.server, { forwardedFor: `${forged}, 198.51.100.7` })).status,
+      );
     }
     expect(statuses).toEqual([201, 201, 429]);
 
     // Another visitor behind the same proxy (same socket) has a bucket of her own.
-    expect((await submit(server, { forwardedFor: "192.0.2.1, 198.51.100.8" })).status).toBe(201);
+    expect((await submit(started.server, { forwardedFor: "192.0.2.1, 198.51.100.8" })).status).toBe(
+      201,
+    );
   });
 
   it("sends HSTS when the proxy says the visitor came over HTTPS, and not over HTTP", async () => {
-    const overHttps = await send(`${server.origin}/healthz`, {
+    const overHttps = await send(`${started.server.origin}/healthz`, {
       headers: { "X-Forwarded-Proto": "https" },
     });
     expect(overHttps.headers["strict-transport-security"]).toBe(
       "max-age=31536000; includeSubDomains",
     );
-    const overHttp = await send(`${server.origin}/healthz`, {
+    const overHttp = await send(`${started.server.origin}/healthz`, {
       headers: { "X-Forwarded-Proto": "http" },
     });
     expect(overHttp.headers["strict-transport-security"]).toBeUndefined();
