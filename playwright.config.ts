@@ -1,5 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
-import { accountsDataDir, accountsPort } from "./e2e/accounts-server";
+import { chromiumLaunchOptions } from "#testing/chromium";
+import { buildServerEnv } from "#testing/server-process";
+import { accountsDataDir, accountsPort, accountsServerSettings } from "./e2e/accounts-server";
 import { mainDataDir, mainServerSettings } from "./e2e/main-server";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -9,24 +11,15 @@ export default defineConfig({
   testMatch: "**/*.test.ts",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a test that fails once is a flake to fix, not to hide.
+  retries: 0,
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
-    launchOptions: {
-      // Debian's Chromium: test tools never download a browser of their own.
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    // Debian's Chromium: test tools never download a browser of their own.
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
@@ -41,16 +34,8 @@ export default defineConfig({
       // Most browser tests: a server on a data folder emptied first, never the project's ./data.
       command: `rm -rf "${mainDataDir}" && tsx server/main.ts`,
       url: `http://localhost:${port}/healthz`,
-      env: {
-        PORT: String(port),
-        BUILD_DIR: process.env.BUILD_DIR ?? "build",
-        DATA_DIR: mainDataDir,
-        SITE_URL: `http://localhost:${port}`,
-        ...mainServerSettings,
-        // Mail goes to the data folder as .eml files, the data into the embedded database.
-        SMTP_URL: "",
-        DATABASE_URL: "",
-      },
+      // Mail goes to the data folder as .eml files, the data into the embedded database.
+      env: buildServerEnv({ port, dataDir: mainDataDir, settings: mainServerSettings }),
       reuseExistingServer: false,
       stdout: "pipe",
       timeout: 120_000,
@@ -59,17 +44,11 @@ export default defineConfig({
       // Sign-in and administration tests: a server of their own with seeded administrators.
       command: "tsx e2e/seed-accounts.ts && tsx server/main.ts",
       url: `http://localhost:${accountsPort}/healthz`,
-      env: {
-        PORT: String(accountsPort),
-        BUILD_DIR: process.env.BUILD_DIR ?? "build",
-        DATA_DIR: accountsDataDir,
-        SITE_URL: `http://localhost:${accountsPort}`,
-        // Each test browses from an address of its own (X-Forwarded-For), so rate limits stay apart.
-        TRUST_PROXY: "true",
-        FORM_RATE_LIMIT_PER_HOUR: "1000",
-        SMTP_URL: "",
-        DATABASE_URL: "",
-      },
+      env: buildServerEnv({
+        port: accountsPort,
+        dataDir: accountsDataDir,
+        settings: accountsServerSettings,
+      }),
       reuseExistingServer: false,
       stdout: "pipe",
       timeout: 120_000,

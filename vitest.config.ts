@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["{web,server,shared,database,scripts,perf}/**/*.test.{ts,tsx}"],
+    include: ["{web,server,shared,database,scripts,perf,testing}/**/*.test.{ts,tsx}"],
     environment: "node",
   },
 });

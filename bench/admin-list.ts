@@ -4,13 +4,14 @@
  * /admin to the table being visible, and the frame times of a scripted scroll.
  */
 
-import { chromium } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "#database/open-database";
 import { formSubmissions } from "#database/schema";
 import { createAccounts } from "#server/auth/accounts";
 import { grantAdmin } from "#server/auth/roles";
 import { authStorageKey } from "#shared/auth-session";
+import { launchChromium } from "#testing/chromium";
 import { createBenchDatabase } from "./databases";
 import { keepAliveAgent, percentile, request } from "./load";
 import { startServer } from "./server-process";
@@ -41,17 +42,7 @@ type SizeFigures = {
 export async function benchAdminList(options: AdminOptions): Promise<string> {
   const database = await createBenchDatabase("PGlite", "admin");
   const figures: SizeFigures[] = [];
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     let handle = await database.open();
     await createAdmin(handle);
@@ -130,7 +121,7 @@ async function seedSubmissions(handle: DatabaseHandle, from: number, to: number)
 async function measureSize(
   rows: number,
   server: Awaited<ReturnType<typeof startServer>>,
-  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  browser: Browser,
   { browserTimeoutMs }: AdminOptions,
 ): Promise<SizeFigures> {
   const agent = keepAliveAgent(1);

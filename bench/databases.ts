@@ -5,7 +5,7 @@
  */
 import { rm } from "node:fs/promises";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
-import { createEmptyPostgresDatabase } from "#database/test-databases";
+import { createEmptyPostgresDatabase } from "#testing/test-databases";
 
 // The bench is not the app: like the tests, it reads only its own settings.
 export const postgresAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireFolderLock, FolderLockedError } from "./folder-lock";
 
-const holderScript = fileURLToPath(new URL("./lock-holder.fixture.ts", import.meta.url));
+const holderScript = fileURLToPath(new URL("../testing/lock-holder.fixture.ts", import.meta.url));
 const mainScript = fileURLToPath(new URL("../server/main.ts", import.meta.url));
 
 /** Another process that takes the lock, as a second server would. */

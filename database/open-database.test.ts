@@ -4,9 +4,6 @@ import { join } from "node:path";
 import { count } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FolderLockedError } from "./folder-lock";
-import { openDatabase } from "./open-database";
-import { formSubmissions, type NewFormSubmission } from "./schema";
 import {
   createEmptyPostgresDatabase,
   emptyTables,
@@ -15,7 +12,10 @@ import {
   type TestDatabaseHandle,
   testDatabases,
   testTimeoutMs,
-} from "./test-databases";
+} from "#testing/test-databases";
+import { FolderLockedError } from "./folder-lock";
+import { openDatabase } from "./open-database";
+import { formSubmissions, type NewFormSubmission } from "./schema";
 
 const valid: NewFormSubmission = {
   formType: "contact",

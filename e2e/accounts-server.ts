@@ -18,6 +18,13 @@ export const accountsPort = mainPort + 50;
 export const accountsBaseUrl = `http://localhost:${accountsPort}`;
 export const accountsDataDir = join(tmpdir(), `e2e-accounts-${accountsPort}`);
 
+/** Settings of the accounts test server that tests rely on. */
+export const accountsServerSettings = {
+  // Each test browses from an address of its own (X-Forwarded-For), so rate limits stay apart.
+  TRUST_PROXY: "true",
+  FORM_RATE_LIMIT_PER_HOUR: "1000",
+};
+
 /** Administrators made before the server starts: one per test that signs one in. */
 export const seededAdmins = Array.from({ length: 24 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,

@@ -10,7 +10,7 @@
  * PERF_SKIP_BUILD=1 to measure the build already in BUILD_DIR,
  * CHROME_PATH (/usr/bin/chromium). Reports land in perf/reports/.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -18,6 +18,8 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { chromiumFlags, chromiumPath } from "#testing/chromium";
+import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import {
   findBudgetFailures,
   medianSummary,
@@ -33,17 +35,9 @@ const reportDir = join(projectDir, "perf", "reports");
 const port = Number(process.env.PERF_PORT ?? 3300);
 const origin = `http://127.0.0.1:${port}`;
 const runsPerPage = Number(process.env.PERF_RUNS ?? perfBudgets.runsPerPage);
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const pages: readonly string[] = process.env.PERF_PAGES?.split(",") ?? perfBudgets.pages;
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+// Lighthouse launches the browser itself: headless added to the shared flags.
+const chromeFlags = ["--headless=new", ...chromiumFlags];
 
 const resourceKinds: Record<string, ResourceKind> = {
   Script: "javascript",
@@ -81,48 +75,15 @@ async function isServing(url: string) {
   }
 }
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
+async function startServer(dataDir: string): Promise<ServerProcess> {
   if (await isServing(`${origin}/healthz`)) {
     throw new Error(`Something already answers on port ${port}: set PERF_PORT to a free port.`);
   }
-  const server = spawn(join(projectDir, "node_modules", ".bin", "tsx"), ["server/main.ts"], {
-    cwd: projectDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BUILD_DIR: buildDir,
-      DATA_DIR: dataDir,
-      SITE_URL: origin,
-      // Nothing is sent: no form is submitted, and mail would only go to the data folder.
-      SMTP_URL: "",
-      DATABASE_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  return startServerProcess({
+    timeoutMs: 120_000,
+    // Nothing is sent: no form is submitted, and mail would only go to the data folder.
+    env: buildServerEnv({ port, host: "127.0.0.1", siteUrl: origin, dataDir, buildDir }),
   });
-  let output = "";
-  server.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  server.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server stopped:\n${output}`);
-    if (await isServing(`${origin}/healthz`)) return server;
-    await new Promise((wait) => setTimeout(wait, 250));
-  }
-  server.kill("SIGTERM");
-  throw new Error(`The server did not answer on ${origin}/healthz within 2 minutes:\n${output}`);
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((done) => server.once("exit", done));
-  server.kill("SIGTERM");
-  await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
-  if (server.exitCode === null) server.kill("SIGKILL");
 }
 
 /**
@@ -282,7 +243,11 @@ function reportName(page: string, runNumber: number) {
 
 /** One Lighthouse run in a fresh browser: nothing cached, nothing warmed up. */
 async function runLighthouse(url: string) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "silent" });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags,
+    logLevel: "silent",
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -324,8 +289,10 @@ async function measurePage(page: string, accountChunks: Set<string>): Promise<Ru
 
 async function main() {
   const started = Date.now();
-  if (!existsSync(chromePath)) {
-    throw new Error(`No Chromium at ${chromePath} (apt-get install chromium, or set CHROME_PATH).`);
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `No Chromium at ${chromiumPath} (apt-get install chromium, or set CHROME_PATH).`,
+    );
   }
   if (process.env.PERF_SKIP_BUILD !== "1") {
     log(`building into ${buildDir}`);
@@ -339,7 +306,7 @@ async function main() {
   log(`starting the server on ${origin} (data in ${dataDir})`);
   const server = await startServer(dataDir);
   const stopOnSignal = () => {
-    server.kill("SIGTERM");
+    server.child.kill("SIGTERM");
     process.exit(130);
   };
   process.once("SIGINT", stopOnSignal);
@@ -352,7 +319,7 @@ async function main() {
       results.set(page, medianSummary(await measurePage(page, accountChunks)));
     }
   } finally {
-    await stopServer(server);
+    await server.stop();
     if (!process.env.PERF_DATA_DIR) await rm(dataDir, { recursive: true, force: true });
   }
 

@@ -1,21 +1,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type Browser, chromium } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 
-/** Debian's Chromium, as in the browser tests: scripts never download a browser. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-}
+// Debian's Chromium, as in the browser tests: scripts never download a browser.
+export { launchChromium } from "#testing/chromium";
 
 type RenderOptions = {
   width: number;

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#database/open-database";
 import { openDatabase } from "#database/open-database";
-import { openTimeoutMs } from "#database/test-databases";
 import { sendFailedMessage } from "#shared/form-schemas";
-import { createTestApp, postForm } from "./test-app";
+import { createTestApp, postForm } from "#testing/test-app";
+import { openTimeoutMs } from "#testing/test-databases";
 
 /** A built site in miniature: the files the static site serves. */
 async function writeBuild(buildDir: string) {

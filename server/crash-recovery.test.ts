@@ -2,62 +2,23 @@
  * The server as a real child process: killed with SIGKILL while submissions
  * stream in, then started again. Nothing it acknowledged may be lost.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#database/open-database";
 import { formSubmissions, mailOutbox } from "#database/schema";
-import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "./mail/test-smtp-server";
+import {
+  buildServerEnv,
+  findFreePort,
+  type ServerProcess,
+  spawnServerProcess,
+  waitUntilAnswering,
+} from "#testing/server-process";
+import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 
-const mainScript = fileURLToPath(new URL("./main.ts", import.meta.url));
 const notifyEmail = "majitelka@example.cz";
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
-type RunningServer = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function startServer(env: Record<string, string>): RunningServer {
-  const child = spawn(process.execPath, ["--import", "tsx", mainScript], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = once(child, "exit").then(([code]) => code as number | null);
-  return { child, output: () => output, exited };
-}
-
-async function waitUntilHealthy(baseUrl: string, server: RunningServer, timeoutMs = 150_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`Server exited:\n${server.output()}`);
-    const ok = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Server did not become healthy:\n${server.output()}`);
-}
 
 function giftRequest(n: number) {
   return {
@@ -69,27 +30,35 @@ function giftRequest(n: number) {
   };
 }
 
+/**
+ * A failed fetch the SIGKILL explains: the connection refused, reset or
+ * closed under a request in flight. Anything else is a failure of the test.
+ */
+function isConnectionLoss(error: unknown): boolean {
+  const codes = ["ECONNREFUSED", "ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED"];
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (codes.includes((cause as NodeJS.ErrnoException).code ?? "")) return true;
+  }
+  return false;
+}
+
 describe("the server killed with SIGKILL while submissions stream in", () => {
   let dataDir: string;
   let smtp: TestSmtpServer;
   let env: Record<string, string>;
-  let baseUrl: string;
-  const running: RunningServer[] = [];
+  const running: ServerProcess[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "crash-recovery-"));
     smtp = await startTestSmtpServer();
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    env = {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      BUILD_DIR: join(dataDir, "no-build"),
-      SMTP_URL: smtp.url,
-      NOTIFY_EMAIL: notifyEmail,
-      FORM_RATE_LIMIT_PER_HOUR: "100000",
-    };
+    env = buildServerEnv({
+      port: await findFreePort(),
+      host: "127.0.0.1",
+      dataDir,
+      buildDir: join(dataDir, "no-build"),
+      smtpUrl: smtp.url,
+      settings: { NOTIFY_EMAIL: notifyEmail, FORM_RATE_LIMIT_PER_HOUR: "100000" },
+    });
   });
   afterAll(async () => {
     for (const server of running) server.child.kill("SIGKILL");
@@ -97,43 +66,59 @@ describe("the server killed with SIGKILL while submissions stream in", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("keeps every acknowledged submission, sends its e-mails after the restart, and refuses a second server", async () => {
-    const first = startServer(env);
-    running.push(first);
-    await waitUntilHealthy(baseUrl, first);
+  function startServer(settings: Record<string, string> = {}) {
+    const server = spawnServerProcess({ env: { ...env, ...settings } });
+    running.push(server);
+    return server;
+  }
+
+  it("answers 201 to every request until the kill, keeps each acknowledged submission, sends its e-mails after the restart, and refuses a second server", async () => {
+    const first = startServer();
+    await waitUntilAnswering(first, "/healthz", 150_000);
 
     // Four visitors at a time send until the server dies under them.
     const acknowledged: string[] = [];
+    // Any answer but 201, and any failed request before the kill: the test fails with it.
+    const unexpected: string[] = [];
+    let killed = false;
     let next = 0;
     const sender = async () => {
-      for (;;) {
+      while (unexpected.length === 0) {
         const n = next++;
+        let response: Response;
         try {
-          const response = await fetch(`${baseUrl}/api/form-submissions`, {
+          response = await fetch(`${first.baseUrl}/api/form-submissions`, {
             method: "POST",
             headers: { "Content-Type": "application/json" },
             body: JSON.stringify(giftRequest(n)),
           });
-          if (response.status === 201) acknowledged.push(giftRequest(n).email);
-          else expect(response.status).toBe(201);
-        } catch {
-          return; // the server is gone
+        } catch (error) {
+          if (killed && isConnectionLoss(error)) return; // the server is gone, as intended
+          unexpected.push(`request ${n} failed${killed ? " after the kill" : ""}: ${error}`);
+          return;
         }
+        if (response.status !== 201) {
+          unexpected.push(`request ${n}: ${response.status} ${await response.text()}`);
+          return;
+        }
+        acknowledged.push(giftRequest(n).email);
       }
     };
     const senders = Promise.all([sender(), sender(), sender(), sender()]);
-    while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (acknowledged.length < 40 && unexpected.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    killed = true;
     first.child.kill("SIGKILL");
     await senders;
+    expect(unexpected).toEqual([]);
     expect(await first.exited).toBeNull();
 
-    const second = startServer(env);
-    running.push(second);
-    await waitUntilHealthy(baseUrl, second);
+    const second = startServer();
+    await waitUntilAnswering(second, "/healthz", 150_000);
 
     // A third server on the same data folder must refuse, not share it.
-    const third = startServer({ ...env, PORT: String(await freePort()) });
-    running.push(third);
+    const third = startServer({ PORT: String(await findFreePort()) });
     expect(await third.exited).toBe(1);
     expect(third.output()).toContain("in use by another server");
 
@@ -148,7 +133,6 @@ describe("the server killed with SIGKILL while submissions stream in", () => {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
     expect(await readdir(dataDir)).not.toContain("server.lock");
-
     const database = await openDatabase({ dataDir });
     try {
       const stored = await database.db

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formSubmissions } from "#database/schema";
-import { testDatabases } from "#database/test-databases";
-import { startTestServer, type TestServer, testSecret } from "#server/auth/auth-test-server";
 import { grantAdmin, revokeAdmin } from "#server/auth/roles";
 import { createAccessToken } from "#server/auth/tokens";
+import { startTestServer, type TestServer, testSecret } from "#testing/test-app";
+import { testDatabases } from "#testing/test-databases";
 import { adminRoutes } from "./admin-api";
 
 let server: TestServer;

@@ -6,10 +6,10 @@ import { AuthClient, type Session } from "@supabase/auth-js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshTokens, userRoles, users } from "#database/schema";
-import { testDatabases } from "#database/test-databases";
 import { authStorageKey } from "#shared/auth-session";
+import { startTestServer, type TestServer } from "#testing/test-app";
+import { testDatabases } from "#testing/test-databases";
 import { refreshTokenReuseIntervalMs } from "./accounts";
-import { startTestServer, type TestServer } from "./auth-test-server";
 import { hashToken } from "./tokens";
 
 let server: TestServer;
@@ -445,14 +445,16 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       expect((await attempt(61)).error?.status).toBe(400);
     }, 60_000);
 
-    it("locks an address after ten failed passwords, even from many places", async () => {
+    it("locks an account after ten failed passwords sent from ten different addresses", async () => {
       const { email } = await signUp();
-      const { client } = createClient();
       for (let attempt = 0; attempt < 10; attempt += 1) {
+        // A browser of its own each time: a new X-Forwarded-For, so no address limit is reached.
+        const { client } = createClient();
         expect((await client.signInWithPassword({ email, password: "spatne" })).error?.status).toBe(
           400,
         );
       }
+      const { client } = createClient();
       const locked = await client.signInWithPassword({ email, password: "heslo-123" });
       expect(locked.error?.status).toBe(429);
     });

@@ -1,15 +1,15 @@
 import { asc, count } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formSubmissions, mailOutbox } from "#database/schema";
+import { formTypeLabels, rateLimitedMessage, successMessages } from "#shared/form-schemas";
+import { createTestApp, createTestClock, postForm, testSettings } from "#testing/test-app";
 import {
   emptyTables,
   openTimeoutMs,
   type TestDatabaseHandle,
   testDatabases,
   testTimeoutMs,
-} from "#database/test-databases";
-import { formTypeLabels, rateLimitedMessage, successMessages } from "#shared/form-schemas";
-import { createTestApp, createTestClock, postForm, testSettings } from "../test-app";
+} from "#testing/test-databases";
 import { maxBodyBytes } from "./form-submissions-route";
 
 const contact = {

@@ -2,19 +2,25 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formSubmissions, mailOutbox } from "#database/schema";
 import {
-  emptyTables,
-  openTimeoutMs,
-  type TestDatabaseHandle,
-  testDatabases,
-  testTimeoutMs,
-} from "#database/test-databases";
-import {
   createTestApp,
   createTestClock,
   postForm,
   type TestClock,
   testSettings,
-} from "../test-app";
+} from "#testing/test-app";
+import {
+  emptyTables,
+  openTimeoutMs,
+  type TestDatabaseHandle,
+  testDatabases,
+  testTimeoutMs,
+} from "#testing/test-databases";
+import {
+  addressesOf,
+  type CaughtMail,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from "#testing/test-smtp-server";
 import { createMailTransport, type MailTransport } from "./mail-transport";
 import {
   mailRetryPolicy,
@@ -22,12 +28,6 @@ import {
   retryDelayMs,
   sendPendingMail,
 } from "./send-pending-mail";
-import {
-  addressesOf,
-  type CaughtMail,
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from "./test-smtp-server";
 
 const contact = {
   formType: "contact",

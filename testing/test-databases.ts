@@ -1,13 +1,14 @@
 /**
  * The databases the integration tests run against: the embedded PGlite
- * always, and a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
- * Each PostgreSQL handle gets a database of its own, so test files can run
- * in parallel; it is dropped on close.
+ * always, and a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it,
+ * and in CI its absence is an error, never a silent skip). Each PostgreSQL
+ * handle gets a database of its own, so test files can run in parallel; it
+ * is dropped on close.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type DatabaseHandle, openDatabase } from "./open-database";
+import { type DatabaseHandle, openDatabase } from "#database/open-database";
 
 export type TestDatabase = {
   name: "PGlite" | "PostgreSQL";
@@ -25,15 +26,31 @@ export const openTimeoutMs = 180_000;
 /** A test of a few queries and an SMTP exchange, with room for a machine busy with other tests. */
 export const testTimeoutMs = 30_000;
 
-// Tests are not the app: the one setting they read is the test database.
+/**
+ * PGlite, and PostgreSQL when `TEST_DATABASE_URL` names one. In CI a missing
+ * URL throws: the PostgreSQL half of the suite must fail there, not vanish.
+ */
+export function listTestDatabases(
+  env: Partial<Record<"CI" | "TEST_DATABASE_URL", string>>,
+): TestDatabase[] {
+  const url = env.TEST_DATABASE_URL;
+  if (!url && env.CI) {
+    throw new Error(
+      "CI is set but TEST_DATABASE_URL is not: the tests would skip PostgreSQL. " +
+        "Run them through .ci/run (it starts PostgreSQL and sets TEST_DATABASE_URL), " +
+        "or set TEST_DATABASE_URL to a role with CREATEDB.",
+    );
+  }
+  return [
+    { name: "PGlite", open: () => openDatabase({ dataDir: "memory" }) },
+    ...(url ? [{ name: "PostgreSQL" as const, open: () => openFreshPostgres(url) }] : []),
+  ];
+}
+
+// Tests are not the app: the settings they read are the test database and CI.
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 
-export const testDatabases: TestDatabase[] = [
-  { name: "PGlite", open: () => openDatabase({ dataDir: "memory" }) },
-  ...(postgresUrl
-    ? [{ name: "PostgreSQL" as const, open: () => openFreshPostgres(postgresUrl) }]
-    : []),
-];
+export const testDatabases: TestDatabase[] = listTestDatabases(process.env);
 
 async function openFreshPostgres(adminUrl: string): Promise<TestDatabaseHandle> {
   const empty = await createEmptyPostgresDatabase(adminUrl);

@@ -1,0 +1,175 @@
+/**
+ * The real server (`server/main.ts`) as a child process, the way the crash
+ * test, the bench and the performance run start it: the environment built in
+ * one place (`buildServerEnv`, which the browser tests' Playwright servers
+ * use too), then timed until /healthz answers, and stopped.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFile } from "node:fs/promises";
+import http from "node:http";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+
+export const projectDir = resolve(import.meta.dirname, "..");
+
+export type ServerEnvOptions = {
+  port: number;
+  dataDir: string;
+  /** The built site (`npm run build`); a missing folder serves only the APIs. */
+  buildDir?: string;
+  /** Unset: every interface, as in production. */
+  host?: string;
+  siteUrl?: string;
+  /** Unset: the embedded database in `dataDir`. */
+  databaseUrl?: string;
+  /** Unset: e-mails as .eml files in `dataDir/mail`. */
+  smtpUrl?: string;
+  /** Any other settings (README's table), as environment variables. */
+  settings?: Record<string, string>;
+};
+
+/**
+ * The environment of a server started for a test, a bench or a measurement.
+ * The database and the mail server are always named, so whatever the shell
+ * that runs the tool has set never reaches the server by accident.
+ */
+export function buildServerEnv({
+  port,
+  dataDir,
+  buildDir = process.env.BUILD_DIR ?? "build",
+  host,
+  siteUrl = `http://localhost:${port}`,
+  databaseUrl = "",
+  smtpUrl = "",
+  settings = {},
+}: ServerEnvOptions): Record<string, string> {
+  return {
+    PORT: String(port),
+    ...(host ? { HOST: host } : {}),
+    BUILD_DIR: buildDir,
+    DATA_DIR: dataDir,
+    SITE_URL: siteUrl,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtpUrl,
+    ...settings,
+  };
+}
+
+export type ServerProcess = {
+  child: ChildProcess;
+  pid: number;
+  baseUrl: string;
+  /** What the server printed so far, stdout and stderr together. */
+  output(): string;
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+  readRssBytes(): Promise<number>;
+  /** SIGTERM, then SIGKILL if it has not exited within 15 s. */
+  stop(): Promise<void>;
+};
+
+export type StartOptions = {
+  env: Record<string, string>;
+  /** Another entry file (the bench's hello-world), run with the same Node and tsx. */
+  entry?: string;
+};
+
+/** Spawns the server and returns at once (see `startServerProcess` to wait until it answers). */
+export function spawnServerProcess({ env, entry = "server/main.ts" }: StartOptions): ServerProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", resolve(projectDir, entry)], {
+    cwd: projectDir,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+  const pid = child.pid as number;
+  return {
+    child,
+    pid,
+    baseUrl: `http://${env.HOST ?? "127.0.0.1"}:${env.PORT}`,
+    output: () => output,
+    exited,
+    readRssBytes: () => readRssBytes(pid),
+    stop: () => stopProcess(child, exited),
+  };
+}
+
+/** Spawns the server and resolves once `healthPath` answers 200, with the time that took. */
+export async function startServerProcess({
+  healthPath = "/healthz",
+  timeoutMs = 180_000,
+  ...options
+}: StartOptions & { healthPath?: string; timeoutMs?: number }): Promise<
+  ServerProcess & { startupMs: number }
+> {
+  const begun = performance.now();
+  const server = spawnServerProcess(options);
+  await waitUntilAnswering(server, healthPath, timeoutMs);
+  return { ...server, startupMs: performance.now() - begun };
+}
+
+/** Polls `path` until it answers 200; throws with the server's output if it exits or times out. */
+export async function waitUntilAnswering(
+  server: ServerProcess,
+  path = "/healthz",
+  timeoutMs = 180_000,
+) {
+  const url = `${server.baseUrl}${path}`;
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(`The server exited (${server.child.exitCode}):\n${server.output()}`);
+    }
+    if (await answersOk(url)) return;
+    await new Promise((wait) => setTimeout(wait, 20));
+  }
+  server.child.kill("SIGKILL");
+  throw new Error(
+    `The server did not answer ${url} within ${timeoutMs / 1000} s:\n${server.output()}`,
+  );
+}
+
+function answersOk(url: string): Promise<boolean> {
+  return new Promise((done) => {
+    const sent = http.get(url, (response) => {
+      response.resume();
+      done(response.statusCode === 200);
+    });
+    sent.on("error", () => done(false));
+    sent.setTimeout(1000, () => {
+      sent.destroy();
+      done(false);
+    });
+  });
+}
+
+/** A port nothing listens on right now, on loopback. */
+export async function findFreePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+async function readRssBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kilobytes = Number(status.match(/^VmRSS:\s+(\d+)\s+kB/m)?.[1]);
+  return kilobytes * 1024;
+}
+
+async function stopProcess(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  child.kill("SIGTERM");
+  await exited;
+  clearTimeout(timer);
+}

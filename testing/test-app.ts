@@ -1,0 +1,179 @@
+/**
+ * The one way tests build the real app (`createApp`): with a test
+ * configuration, a clock the test moves and a database from `testDatabases`.
+ * `createTestApp` answers through `app.request()` (no socket);
+ * `startTestServer` puts the same app on a loopback port, with e-mail
+ * delivered by the real outbox into a mail folder the test reads.
+ */
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { simpleParser } from "mailparser";
+import { type DatabaseHandle, openDatabase } from "#database/open-database";
+import { createApp } from "#server/app";
+import type { Clock } from "#server/clock";
+import { type Config, loadConfig } from "#server/config";
+import { createMailTransport } from "#server/mail/mail-transport";
+import { sendPendingMail } from "#server/mail/send-pending-mail";
+
+export const testSettings = {
+  NOTIFY_EMAIL: "majitelka@example.cz",
+  MAIL_FROM: '"Harmonie přírody" <web@example.cz>',
+  SITE_URL: "https://harmonie.example",
+  GIFT_RITUAL_URL: "https://video.example/ranni-ritual",
+  GIFT_FRAGRANCE_URL: "https://soubory.example/osobni-vune.pdf",
+  FORM_RATE_LIMIT_PER_HOUR: "1000",
+  // Each test client names its own address (X-Forwarded-For), so rate limits stay apart.
+  // Tests of the production path set it to "false" (see server/production-client-address.test.ts).
+  TRUST_PROXY: "true",
+};
+
+export const testSecret = "a-test-secret-that-is-long-enough-for-hs256";
+
+export function testConfig(settings: Record<string, string> = {}): Config {
+  return loadConfig({ ...testSettings, ...settings });
+}
+
+export type TestClock = Clock & { advance(ms: number): void; set(date: Date): void };
+
+/** A clock that stands still at `start` until the test moves it. */
+export function createTestClock(start = new Date("2026-05-04T08:00:00Z")): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (date) => {
+      current = date.getTime();
+    },
+  };
+}
+
+/** A clock that runs with real time, shifted by however far the test moved it. */
+export function createRunningTestClock(): TestClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms) => {
+      offsetMs += ms;
+    },
+    set: (date) => {
+      offsetMs = date.getTime() - Date.now();
+    },
+  };
+}
+
+export type TestAppOptions = {
+  clock?: Clock;
+  /** Settings over `testSettings`, as environment variables. */
+  settings?: Record<string, string>;
+  onSubmissionStored?: () => void;
+  authSecret?: string;
+};
+
+export function createTestApp(
+  database: DatabaseHandle,
+  { clock = createTestClock(), settings, onSubmissionStored, authSecret }: TestAppOptions = {},
+) {
+  return createApp({
+    config: testConfig(settings),
+    database,
+    clock,
+    onSubmissionStored,
+    authSecret,
+  });
+}
+
+/** A JSON POST to the form API, as the forms send it. */
+export function postForm(
+  app: ReturnType<typeof createApp>,
+  body: unknown,
+  {
+    address = "203.0.113.7",
+    headers = {},
+  }: { address?: string; headers?: Record<string, string> } = {},
+) {
+  return app.request("/api/form-submissions", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": address, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** The test app on a loopback port over a fresh database, its mail in a folder of its own. */
+export async function startTestServer({
+  open = () => openDatabase({ dataDir: "memory" }),
+  settings = {},
+}: {
+  /** The database to run on (see `testDatabases`); an in-memory PGlite by default. */
+  open?: () => Promise<DatabaseHandle>;
+  /** Settings over `testSettings` (SITE_URL, DATA_DIR and BUILD_DIR are the server's own). */
+  settings?: Record<string, string>;
+} = {}) {
+  const dataDir = await mkdtemp(join(tmpdir(), "test-server-"));
+  const database = await open();
+  const clock = createRunningTestClock();
+
+  let app: ReturnType<typeof createApp> | undefined;
+  const server = serve({
+    fetch: (request, env) => (app as NonNullable<typeof app>).fetch(request, env),
+    port: 0,
+    hostname: "127.0.0.1",
+  });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const serverSettings = {
+    SITE_URL: origin,
+    DATA_DIR: dataDir,
+    BUILD_DIR: join(dataDir, "no-build"),
+    ...settings,
+  };
+  const config = testConfig(serverSettings);
+  const transport = createMailTransport({
+    smtpUrl: undefined,
+    mailDir: config.mailDir,
+    from: config.mailFrom,
+    messageIdDomain: "127.0.0.1",
+  });
+  let sending = Promise.resolve();
+  app = createTestApp(database, {
+    clock,
+    settings: serverSettings,
+    authSecret: testSecret,
+    onSubmissionStored: () => {
+      sending = sending.then(() => sendPendingMail(database.db, transport, clock).then(() => {}));
+    },
+  });
+
+  return {
+    origin,
+    db: database.db,
+    /** Moves the server's clock forward. */
+    advance(ms: number) {
+      clock.advance(ms);
+    },
+    /** The e-mails in the local mail folder, decoded, oldest first. */
+    async readMails() {
+      await sending;
+      const files = (await readdir(config.mailDir).catch(() => [] as string[]))
+        .filter((file) => file.endsWith(".eml"))
+        .sort();
+      return Promise.all(
+        files.map(async (file) => simpleParser(await readFile(join(config.mailDir, file)))),
+      );
+    },
+    async close() {
+      await sending;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      transport.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
