@@ -1,16 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
-import { type AddressInfo, createServer } from "node:net";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  buildServerEnv,
+  findFreePort,
+  spawnServerProcess,
+  waitUntilAnswering,
+} from "#testing/server-process";
 import { acquireFolderLock, FolderLockedError } from "./folder-lock";
 
 const holderScript = fileURLToPath(new URL("../testing/lock-holder.fixture.ts", import.meta.url));
-const mainScript = fileURLToPath(new URL("../server/main.ts", import.meta.url));
 
 /** Another process that takes the lock, as a second server would. */
 async function startLockHolder(lockPath: string): Promise<ChildProcess> {
@@ -38,57 +41,6 @@ async function startUnreapedLockHolder(lockPath: string): Promise<UnreapedHolder
   expect(chunk.toString()).toContain("locked");
   const { pid } = JSON.parse(await readFile(lockPath, "utf8")) as { pid: number };
   return { pid, parent };
-}
-
-/** Starts the server under `sh`, which becomes `sleep` and so never reaps it. */
-function startUnreapedServer(env: Record<string, string>) {
-  const command = [process.execPath, "--import", "tsx", mainScript];
-  return spawn("sh", ["-c", '"$@" & exec sleep 600', "sh", ...command], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: "ignore",
-  });
-}
-
-/** Starts the server as a supervisor would, with its output kept for the assertions. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", mainScript], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.on("data", (chunk) => {
-      output += chunk;
-    });
-  }
-  const exited = once(child, "exit").then(([code]) => code as number | null);
-  return { child, output: () => output, exited };
-}
-
-/** Waits for /healthz; fails at once if the server (when given) has exited. */
-async function waitUntilHealthy(
-  baseUrl: string,
-  server?: ReturnType<typeof startServer>,
-  timeoutMs = 150_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server && server.child.exitCode !== null) {
-      throw new Error(`The server exited:\n${server.output()}`);
-    }
-    const response = await fetch(`${baseUrl}/healthz`).catch(() => null);
-    if (response?.ok) return;
-    await sleep(100);
-  }
-  throw new Error(`${baseUrl} did not answer /healthz within ${timeoutMs} ms`);
-}
-
-async function findFreePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The process's state letter from /proc (Z: zombie), or null once it is gone. */
@@ -258,32 +210,30 @@ describe.runIf(process.platform === "linux")("the server on the embedded databas
   });
 
   it("starts again at once after a SIGKILL, before the killed one is reaped, and still refuses a second live server", async () => {
-    const port = await findFreePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const env = {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dir,
-      BUILD_DIR: join(dir, "no-build"),
-    };
-    const first = startUnreapedServer(env);
-    started.push(first);
-    await waitUntilHealthy(baseUrl);
+    const env = buildServerEnv({
+      port: await findFreePort(),
+      host: "127.0.0.1",
+      dataDir: dir,
+      buildDir: join(dir, "no-build"),
+    });
+    const first = spawnServerProcess({ env, unreaped: true });
+    started.push(first.child);
+    await waitUntilAnswering(first);
     const { pid } = JSON.parse(await readFile(join(dir, "server.lock"), "utf8")) as {
       pid: number;
     };
 
     process.kill(pid, "SIGKILL");
     await expect.poll(() => readProcessState(pid)).toBe("Z");
-    const restarted = startServer(env);
+    const restarted = spawnServerProcess({ env });
     started.push(restarted.child);
-    await waitUntilHealthy(baseUrl, restarted);
+    await waitUntilAnswering(restarted);
     // Never reaped: the restart did not wait for the killed server to disappear.
     expect(await readProcessState(pid)).toBe("Z");
 
-    const second = startServer({ ...env, PORT: String(await findFreePort()) });
+    const second = spawnServerProcess({ env: { ...env, PORT: String(await findFreePort()) } });
     started.push(second.child);
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`in use by another server (process ${restarted.child.pid}`);
+    expect(second.output()).toContain(`in use by another server (process ${restarted.pid}`);
   }, 320_000);
 });

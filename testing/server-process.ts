@@ -73,11 +73,25 @@ export type StartOptions = {
   env: Record<string, string>;
   /** Another entry file (the bench's hello-world), run with the same Node and tsx. */
   entry?: string;
+  /**
+   * Started in the background by `sh`, which then becomes `sleep` and never
+   * reaps it: once killed, the server stays a zombie, as under a supervisor or
+   * a container's init that has not reaped it yet. `pid` is then the shell's.
+   */
+  unreaped?: boolean;
 };
 
 /** Spawns the server and returns at once (see `startServerProcess` to wait until it answers). */
-export function spawnServerProcess({ env, entry = "server/main.ts" }: StartOptions): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", resolve(projectDir, entry)], {
+export function spawnServerProcess({
+  env,
+  entry = "server/main.ts",
+  unreaped = false,
+}: StartOptions): ServerProcess {
+  const command = [process.execPath, "--import", "tsx", resolve(projectDir, entry)];
+  const [file, ...args] = unreaped
+    ? ["sh", "-c", '"$@" & exec sleep 600', "sh", ...command]
+    : (command as [string, ...string[]]);
+  const child = spawn(file, args, {
     cwd: projectDir,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
