@@ -5,8 +5,8 @@ import { FlashNotice } from "~/components/flash-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PageSpinner } from "~/components/ui/spinner";
-import { holdSubmissionsScript, markLive } from "~/lib/held-submissions";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
+import { holdSubmissionsScript, markLive } from "~/progressive/held-submissions";
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?inline";
 
@@ -55,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   // Marks the moment the page became interactive (browser tests wait for it)
-  // and sends the forms sent before (web/lib/held-submissions.ts).
+  // and sends the forms sent before (web/progressive/held-submissions.ts).
   useEffect(() => {
     markLive();
   }, []);
