@@ -6,7 +6,7 @@ import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
 import type { Submission } from "#shared/submission";
 import { Button } from "~/components/ui/button";
-import { deleteSubmission, fetchSubmissions } from "~/lib/admin-api";
+import { fetchSubmissions, requestSubmissionDeletion } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
 import { setFlashNotice } from "~/lib/flash-notice";
 import { czech } from "~/lib/typography";
@@ -64,7 +64,7 @@ export function AdminScreen({
 
   async function confirmDelete(submission: Submission) {
     try {
-      await deleteSubmission(await currentAccessToken(), submission.id);
+      await requestSubmissionDeletion(await currentAccessToken(), submission.id);
     } catch {
       toast.error(authNotices.deleteFailed);
       return;
