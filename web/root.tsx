@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import appStyles from "~/app.css?inline";
 import { ErrorScreen } from "~/components/error-screen";
 import { FlashNotice } from "~/components/flash-notice";
 import { SiteFooter } from "~/components/site-footer";
@@ -8,7 +9,6 @@ import { PageSpinner } from "~/components/ui/spinner";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
 import { holdSubmissionsScript, markLive } from "~/progressive/held-submissions";
 import type { Route } from "./+types/root";
-import appStyles from "./app.css?inline";
 
 /**
  * The whole stylesheet (about 13 KiB gzip) is written into each page's head:

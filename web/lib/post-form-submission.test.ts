@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { postFormSubmission } from "./post-form-submission";
+import { postFormSubmission } from "~/lib/post-form-submission";
 
 const payload = {
   formType: "gift_ritual",

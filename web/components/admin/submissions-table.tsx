@@ -11,6 +11,13 @@ import {
 import { flushSync } from "react-dom";
 import type { Submission } from "#shared/submission";
 import {
+  emptyCell,
+  formTypeLabel,
+  orDash,
+  serviceLabel,
+  splitSubmittedAt,
+} from "~/components/admin/submission-format";
+import {
   Table,
   TableBody,
   TableCell,
@@ -18,13 +25,6 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import {
-  emptyCell,
-  formTypeLabel,
-  orDash,
-  serviceLabel,
-  splitSubmittedAt,
-} from "./submission-format";
 
 export const emptyListText = "Zatím nejsou žádná odeslaná data";
 

@@ -7,7 +7,9 @@ import { LoadWhenNear } from "~/progressive/load-when-near";
 // The section's content and its form's code (react-hook-form, zod) load when
 // the visitor nears it; the pre-rendered HTML shows it all from the start.
 const ContactContent = lazy(() =>
-  import("./contact-content").then((module) => ({ default: module.ContactContent })),
+  import("~/components/home/contact-content").then((module) => ({
+    default: module.ContactContent,
+  })),
 );
 
 /** How to get in touch: the form, direct contacts and the common questions. */
