@@ -4,16 +4,6 @@ import { publicRoutePaths } from "./shared/routes";
 import { siteFilePaths } from "./web/lib/site-files";
 import { dropModulePreloads, startScriptsAfterLoad } from "./web/progressive/page-scripts.server";
 
-// React Router 7 passes Vite 8 the deprecated `envFile: false` in its own
-// internal Vite servers, which prints "The `envFile` option is deprecated"
-// several times a build; harmless, fixed in React Router 8
-// (remix-run/react-router#15230). This drops that one line and nothing else.
-const warn = console.warn;
-console.warn = (...args: unknown[]) => {
-  if (typeof args[0] === "string" && args[0].includes("The `envFile` option is deprecated")) return;
-  warn(...args);
-};
-
 export default {
   appDirectory: "web",
   // BUILD_DIR lets several builds live side by side (the server reads the same setting).
