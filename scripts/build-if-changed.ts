@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** What the build reads: the web app, what it shares with the server, static files, the build's configuration and the dependencies' versions. */
@@ -82,7 +82,7 @@ export async function buildIfChanged(
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const root = process.cwd();
   // The build tool's setting, read as react-router.config.ts reads it.
-  const buildDir = join(root, process.env.BUILD_DIR ?? "build");
+  const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
   const outcome = await buildIfChanged(root, buildDir, () => {
     const run = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     return run.status === 0;
