@@ -1,14 +1,14 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import appStyles from "~/app.css?inline";
 import { ErrorScreen } from "~/components/error-screen";
 import { FlashNotice } from "~/components/flash-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PageSpinner } from "~/components/ui/spinner";
-import { holdSubmissionsScript, markLive } from "~/lib/held-submissions";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
+import { holdSubmissionsScript, markLive } from "~/progressive/held-submissions";
 import type { Route } from "./+types/root";
-import appStyles from "./app.css?inline";
 
 /**
  * The whole stylesheet (about 13 KiB gzip) is written into each page's head:
@@ -55,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   // Marks the moment the page became interactive (browser tests wait for it)
-  // and sends the forms sent before (web/lib/held-submissions.ts).
+  // and sends the forms sent before (web/progressive/held-submissions.ts).
   useEffect(() => {
     markLive();
   }, []);

@@ -1,5 +1,6 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { paths } from "#shared/routes";
+// Relative, unlike the rest of web/: React Router reads this file before Vite, without the `~` alias.
 import { siteFilePaths } from "./lib/site-files";
 
 export default [

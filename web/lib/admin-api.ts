@@ -1,4 +1,4 @@
-/** The administration API, called with the signed-in administrator's access token. */
+/** The browser side of the administration API, called with the signed-in administrator's access token. */
 import type { Submission } from "#shared/submission";
 
 export type AdminAccess = "admin" | "not_admin" | "signed_out";
@@ -24,7 +24,8 @@ export async function fetchSubmissions(accessToken: string): Promise<Submission[
   return body.submissions;
 }
 
-export async function deleteSubmission(accessToken: string, id: string): Promise<void> {
+/** Asks the API to delete one submission (the server side is `deleteSubmission` in server/admin). */
+export async function requestSubmissionDeletion(accessToken: string, id: string): Promise<void> {
   const response = await fetch(`/api/form-submissions/${encodeURIComponent(id)}`, {
     method: "DELETE",
     headers: authorized(accessToken),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { czech } from "./typography";
+import { czech } from "~/lib/typography";
 
 describe("czech typography", () => {
   it("binds one-letter prepositions and conjunctions to the next word", () => {

@@ -5,12 +5,12 @@ import { site } from "#shared/site";
 import { BackHomeLink } from "~/components/back-home-link";
 import { GiftOffer } from "~/components/gift/gift-offer";
 import { FragrancePoster, RitualPoster } from "~/components/gift/gift-posters";
-import { LoadWhenNear } from "~/components/load-when-near";
 import { PageHero } from "~/components/page-hero";
 import { Blossom } from "~/components/ui/botanical";
 import { buttonClasses } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
+import { LoadWhenNear } from "~/progressive/load-when-near";
 
 export const meta = () =>
   pageMeta({

@@ -2,9 +2,9 @@ import { paths } from "#shared/routes";
 import { ContactSection } from "~/components/home/contact";
 import { HomeHero } from "~/components/home/hero";
 import { WelcomeSection } from "~/components/home/welcome";
-import { deferredPart, StaticPart } from "~/components/static-part";
 import { pageMeta } from "~/lib/seo";
 import { businessStructuredData } from "~/lib/structured-data";
+import { deferredPart, StaticPart } from "~/progressive/static-part";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [

@@ -5,14 +5,14 @@ import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
 import type { Submission } from "#shared/submission";
+import { DeleteSubmissionDialog } from "~/components/admin/delete-submission-dialog";
+import { totalRecords } from "~/components/admin/submission-format";
+import { SubmissionsTable } from "~/components/admin/submissions-table";
 import { Button } from "~/components/ui/button";
-import { deleteSubmission, fetchSubmissions } from "~/lib/admin-api";
+import { fetchSubmissions, requestSubmissionDeletion } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
 import { setFlashNotice } from "~/lib/flash-notice";
 import { czech } from "~/lib/typography";
-import { DeleteSubmissionDialog } from "./delete-submission-dialog";
-import { totalRecords } from "./submission-format";
-import { SubmissionsTable } from "./submissions-table";
 
 /** The signed-in administrator's current access token (refreshed by the library when due). */
 async function currentAccessToken(): Promise<string> {
@@ -64,7 +64,7 @@ export function AdminScreen({
 
   async function confirmDelete(submission: Submission) {
     try {
-      await deleteSubmission(await currentAccessToken(), submission.id);
+      await requestSubmissionDeletion(await currentAccessToken(), submission.id);
     } catch {
       toast.error(authNotices.deleteFailed);
       return;

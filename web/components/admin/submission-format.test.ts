@@ -6,7 +6,7 @@ import {
   serviceLabel,
   splitSubmittedAt,
   totalRecords,
-} from "./submission-format";
+} from "~/components/admin/submission-format";
 
 describe("the submission table's texts", () => {
   it("labels both readings of each form type and shows an unknown one raw", () => {

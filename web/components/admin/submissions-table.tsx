@@ -1,15 +1,14 @@
 import { Trash2 } from "lucide-react";
-import {
-  type ReactNode,
-  useCallback,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
-import { flushSync } from "react-dom";
+import { useCallback, useId, useMemo, useState } from "react";
 import type { Submission } from "#shared/submission";
+import { SpacerRow, useRowWindow } from "~/components/admin/row-window";
+import {
+  emptyCell,
+  formTypeLabel,
+  orDash,
+  serviceLabel,
+  splitSubmittedAt,
+} from "~/components/admin/submission-format";
 import {
   Table,
   TableBody,
@@ -18,13 +17,6 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import {
-  emptyCell,
-  formTypeLabel,
-  orDash,
-  serviceLabel,
-  splitSubmittedAt,
-} from "./submission-format";
 
 export const emptyListText = "Zatím nejsou žádná odeslaná data";
 
@@ -102,9 +94,6 @@ function EmailLink({ email }: { email: string }) {
 
 /** Longer lists render only the rows in and near the viewport (and spacers for the rest). */
 export const windowedFrom = 200;
-
-/** A first guess at a row's height in px; every rendered row is then measured. */
-const estimatedRowHeight = 72;
 
 /**
  * With the window, widths may not follow the rendered rows' content: set,
@@ -224,47 +213,10 @@ export function SubmissionsTable({
   );
 }
 
-/** A row standing in for the rows that are not rendered, above or below the window. */
-function SpacerRow({ height }: { height: number }): ReactNode {
-  if (height <= 0) return null;
-  return (
-    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty row with nothing to focus, only height
-    <tr aria-hidden="true" data-spacer>
-      <td colSpan={8} style={{ height, padding: 0 }} />
-    </tr>
-  );
-}
-
-/** The smallest index whose offset is above `value` (offsets ascending, `count + 1` of them). */
-function firstAbove(offsets: Float64Array, value: number): number {
-  let low = 0;
-  let high = offsets.length - 1;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((offsets[middle] ?? 0) > value) high = middle;
-    else low = middle + 1;
-  }
-  return low;
-}
-
-/** Rows rendered beyond each edge of the viewport, in px. */
-const overscan = 900;
-/** How far the page may scroll before the window is worked out again, in px. */
-const step = 150;
-
-type View = { top: number; bottom: number };
-
-/** The part of the table body in the viewport, from the body's top. */
-function readView(body: HTMLElement): View {
-  const top = -body.getBoundingClientRect().top;
-  return { top, bottom: top + window.innerHeight };
-}
-
 /**
  * The same table over a long list: the page scrolls as if every row were
  * there, but only the rows in and near the viewport are in the DOM, between
- * two spacer rows. Rows are measured as they render (by record, so a deletion
- * keeps them), and rows never rendered count as the average of those measured.
+ * two spacer rows (`useRowWindow`).
  */
 function WindowedTable({
   submissions,
@@ -277,86 +229,9 @@ function WindowedTable({
   onToggle: (id: string) => void;
   onDelete: (submission: Submission) => void;
 }) {
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const heights = useRef(new Map<string, number>());
-  const [measured, setMeasured] = useState(0);
-  const [view, setView] = useState<View>(() => ({
-    top: 0,
-    bottom: typeof window === "undefined" ? 1000 : window.innerHeight,
-  }));
-
-  // Follows the page's scrolling and resizing; synchronously, so no frame shows an empty window.
-  useLayoutEffect(() => {
-    const body = bodyRef.current;
-    if (!body) return;
-    let last = readView(body);
-    let width = window.innerWidth;
-    setView(last);
-    const follow = () => {
-      const next = readView(body);
-      const resized = window.innerWidth !== width;
-      if (
-        !resized &&
-        Math.abs(next.top - last.top) < step &&
-        Math.abs(next.bottom - last.bottom) < step
-      ) {
-        return;
-      }
-      if (resized) {
-        width = window.innerWidth;
-        heights.current.clear(); // rows wrap differently at another width
-      }
-      last = next;
-      flushSync(() => setView(next));
-    };
-    window.addEventListener("scroll", follow, { passive: true });
-    window.addEventListener("resize", follow);
-    return () => {
-      window.removeEventListener("scroll", follow);
-      window.removeEventListener("resize", follow);
-    };
-  }, []);
-
-  // Each row's top from the body's top; the last entry is the body's height.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `measured` counts changes to `heights`
-  const offsets = useMemo(() => {
-    const known = heights.current;
-    let sum = 0;
-    for (const height of known.values()) sum += height;
-    const estimate = known.size > 0 ? sum / known.size : estimatedRowHeight;
-    const result = new Float64Array(submissions.length + 1);
-    let offset = 0;
-    submissions.forEach((submission, index) => {
-      result[index] = offset;
-      offset += known.get(submission.id) ?? estimate;
-    });
-    result[submissions.length] = offset;
-    return result;
-  }, [submissions, measured]);
-
+  const keys = useMemo(() => submissions.map((submission) => submission.id), [submissions]);
+  const { bodyRef, start, end, spaceAbove, spaceBelow } = useRowWindow(keys);
   const count = submissions.length;
-  const start = Math.min(count - 1, Math.max(0, firstAbove(offsets, view.top - overscan) - 1));
-  const end = Math.max(start + 1, Math.min(count, firstAbove(offsets, view.bottom + overscan)));
-  const above = offsets[start] ?? 0;
-  const below = (offsets[count] ?? 0) - (offsets[end] ?? 0);
-
-  // Measures the rendered rows after every render; a change redraws the spacers.
-  useLayoutEffect(() => {
-    const body = bodyRef.current;
-    if (!body) return;
-    let changed = false;
-    for (const row of body.querySelectorAll<HTMLTableRowElement>("tr[data-submission-id]")) {
-      const id = row.dataset.submissionId;
-      if (!id) continue;
-      const height = row.getBoundingClientRect().height;
-      const known = heights.current.get(id);
-      if (known === undefined || Math.abs(known - height) > 0.5) {
-        heights.current.set(id, height);
-        changed = true;
-      }
-    }
-    if (changed) setMeasured((value) => value + 1);
-  });
 
   return (
     <Table caption="Tabulka odeslaných dat" className="table-fixed" aria-rowcount={count + 1}>
@@ -372,7 +247,7 @@ function WindowedTable({
         </TableRow>
       </TableHeader>
       <TableBody ref={bodyRef}>
-        <SpacerRow height={above} />
+        <SpacerRow height={spaceAbove} columns={columnWidths.length} />
         {submissions.slice(start, end).map((submission, offset) => (
           <TableRow
             key={submission.id}
@@ -387,7 +262,7 @@ function WindowedTable({
             />
           </TableRow>
         ))}
-        <SpacerRow height={below} />
+        <SpacerRow height={spaceBelow} columns={columnWidths.length} />
       </TableBody>
     </Table>
   );

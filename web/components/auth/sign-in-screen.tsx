@@ -3,12 +3,12 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { paths } from "#shared/routes";
+import { CredentialsForm } from "~/components/auth/credentials-form";
+import { NewPasswordForm } from "~/components/auth/new-password-form";
+import { RecoveryRequestForm } from "~/components/auth/recovery-request-form";
 import { LeafSprig } from "~/components/ui/botanical";
 import type { FlashNotice } from "~/lib/flash-notice";
 import { czech } from "~/lib/typography";
-import { CredentialsForm } from "./credentials-form";
-import { NewPasswordForm } from "./new-password-form";
-import { RecoveryRequestForm } from "./recovery-request-form";
 
 export type SignInMode = "login" | "register" | "recover" | "new-password";
 

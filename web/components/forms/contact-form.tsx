@@ -10,10 +10,15 @@ import {
   serviceTypes,
 } from "#shared/form-schemas";
 import { serviceQueryParam } from "#shared/routes";
+import {
+  FormCard,
+  FormOutcomeNotice,
+  HoneypotField,
+  SubmitButton,
+} from "~/components/forms/form-parts";
+import { useFormSubmission } from "~/components/forms/use-form-submission";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { czech } from "~/lib/typography";
-import { FormCard, FormOutcomeNotice, HoneypotField, SubmitButton } from "./form-parts";
-import { useFormSubmission } from "./use-form-submission";
 
 const idPrefix = "contact-form";
 const fieldId = (field: keyof ContactFormValues) => `${idPrefix}-${field}`;

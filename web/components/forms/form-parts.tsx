@@ -2,8 +2,8 @@ import { clsx } from "clsx";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import type { FormEvent, ReactNode, Ref } from "react";
 import { honeypotField } from "#shared/form-schemas";
+import type { FormOutcome } from "~/components/forms/use-form-submission";
 import { Button } from "~/components/ui/button";
-import type { FormOutcome } from "./use-form-submission";
 
 /**
  * A field only bots see and fill in: off-screen, out of the tab order and

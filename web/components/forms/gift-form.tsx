@@ -6,10 +6,15 @@ import {
   giftFormSchema,
   limits,
 } from "#shared/form-schemas";
+import {
+  FormCard,
+  FormOutcomeNotice,
+  HoneypotField,
+  SubmitButton,
+} from "~/components/forms/form-parts";
+import { useFormSubmission } from "~/components/forms/use-form-submission";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { czech } from "~/lib/typography";
-import { FormCard, FormOutcomeNotice, HoneypotField, SubmitButton } from "./form-parts";
-import { useFormSubmission } from "./use-form-submission";
 
 /** What differs between the two gifts; the gift page speaks to the visitor with „ty“. */
 const giftCopy = {

@@ -7,7 +7,7 @@ import {
   sendFailedMessage,
   successMessages,
 } from "#shared/form-schemas";
-import { submitForm } from "~/lib/submit-form";
+import { postFormSubmission } from "~/lib/post-form-submission";
 
 export type FormOutcome =
   | { state: "idle" }
@@ -29,7 +29,7 @@ export function useFormSubmission(formType: FormType) {
   async function send(fields: Fields): Promise<boolean> {
     setOutcome({ state: "idle" });
     setSending(true);
-    const result = await submitForm({
+    const result = await postFormSubmission({
       formType,
       ...fields,
       [honeypotField]: honeypotRef.current?.value ?? "",

@@ -1,13 +1,15 @@
 import { lazy } from "react";
 import { homeAnchors } from "#shared/routes";
-import { LoadWhenNear } from "~/components/load-when-near";
 import { Section } from "~/components/ui/section";
 import { czech } from "~/lib/typography";
+import { LoadWhenNear } from "~/progressive/load-when-near";
 
 // The section's content and its form's code (react-hook-form, zod) load when
 // the visitor nears it; the pre-rendered HTML shows it all from the start.
 const ContactContent = lazy(() =>
-  import("./contact-content").then((module) => ({ default: module.ContactContent })),
+  import("~/components/home/contact-content").then((module) => ({
+    default: module.ContactContent,
+  })),
 );
 
 /** How to get in touch: the form, direct contacts and the common questions. */

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { AlertDialog as Primitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { buttonClasses } from "./button";
+import { buttonClasses } from "~/components/ui/button";
 
 /**
  * A confirmation that demands an answer: Radix's alert dialog traps focus,

@@ -1,14 +1,14 @@
 import { type ReactNode, Suspense, use, useEffect } from "react";
-import { hasHeldSubmission, heldSubmissionEvent, markLive } from "~/lib/held-submissions";
+import { hasHeldSubmission, heldSubmissionEvent, markLive } from "~/progressive/held-submissions";
 
 /**
  * A part of a pre-rendered page whose code loads only when the visitor comes
  * near it: the forms, whose validation code is a sixth of a page's
  * JavaScript. Until then the pre-rendered markup stays as it is, readable
  * and fillable (react-hook-form keeps what was typed before it woke), and a
- * form sent before its code arrived is sent once it has
- * (web/lib/held-submissions.ts). `children` should
- * be a `React.lazy` component, so its code is a chunk of its own.
+ * form sent before its code arrived is sent once it has (held-submissions.ts).
+ * `children` should be a `React.lazy` component, so its code is a chunk of
+ * its own.
  */
 export function LoadWhenNear({ name, children }: { name: string; children: ReactNode }) {
   return (

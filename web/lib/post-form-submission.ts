@@ -3,7 +3,7 @@ import { type FormSubmissionPayload, honeypotField } from "#shared/form-schemas"
 export const formSubmissionsEndpoint = "/api/form-submissions";
 
 /** How a send ended: only `sent` means the submission is stored. */
-export type SubmitResult =
+export type PostFormSubmissionResult =
   | { status: "sent"; id: string | null }
   | { status: "rate-limited"; error: Error }
   | { status: "failed"; error: Error };
@@ -11,8 +11,10 @@ export type SubmitResult =
 // A send that hangs would leave the button disabled for good.
 const timeoutMilliseconds = 20_000;
 
-/** Sends one form to the API; never throws. */
-export async function submitForm(payload: FormSubmissionPayload): Promise<SubmitResult> {
+/** The browser side of a form: POSTs it as JSON to the API and reports how that ended; never throws. (The server side, which stores it, is `submitForm` in server/forms.) */
+export async function postFormSubmission(
+  payload: FormSubmissionPayload,
+): Promise<PostFormSubmissionResult> {
   try {
     const response = await fetch(formSubmissionsEndpoint, {
       method: "POST",

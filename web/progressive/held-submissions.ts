@@ -1,6 +1,6 @@
 /**
  * Forms sent before their code is there. A page's scripts start after it has
- * loaded (react-router.config.ts) and the forms far down a page hydrate later
+ * loaded (page-scripts.server.ts) and the forms far down a page hydrate later
  * still (LoadWhenNear); until a form is live the browser would post it to the
  * page itself and what was typed would be lost. The first script of every
  * page (`holdSubmissionsScript`, in web/root.tsx) holds such submissions; each

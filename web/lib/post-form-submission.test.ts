@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { submitForm } from "./submit-form";
+import { postFormSubmission } from "~/lib/post-form-submission";
 
 const payload = {
   formType: "gift_ritual",
@@ -28,10 +28,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("submitForm", () => {
+describe("postFormSubmission", () => {
   it("posts the form as JSON with an empty honeypot", async () => {
     const fetchMock = answerWith(json(201, { id: "abc" }));
-    await submitForm(payload);
+    await postFormSubmission(payload);
     expect(fetchMock).toHaveBeenCalledOnce();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/form-submissions");
@@ -42,19 +42,19 @@ describe("submitForm", () => {
 
   it("passes on a honeypot a bot filled in", async () => {
     const fetchMock = answerWith(json(201, { id: "abc" }));
-    await submitForm({ ...payload, website: "http://spam.example" });
+    await postFormSubmission({ ...payload, website: "http://spam.example" });
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body)).website).toBe("http://spam.example");
   });
 
   it("reports a stored submission on 201, with its id", async () => {
     answerWith(json(201, { id: "abc" }));
-    expect(await submitForm(payload)).toEqual({ status: "sent", id: "abc" });
+    expect(await postFormSubmission(payload)).toEqual({ status: "sent", id: "abc" });
   });
 
   it("reports a rate limit on 429", async () => {
     answerWith(json(429, { error: { code: "rate_limited", message: "Too many" } }));
-    const result = await submitForm(payload);
+    const result = await postFormSubmission(payload);
     expect(result.status).toBe("rate-limited");
     expect(result.status !== "sent" && result.error.message).toContain("429");
   });
@@ -67,14 +67,14 @@ describe("submitForm", () => {
           ? new Response(null, { status })
           : json(status, { error: { code: "x", message: "y" } }),
       );
-      const result = await submitForm(payload);
+      const result = await postFormSubmission(payload);
       expect(result.status).toBe("failed");
     },
   );
 
   it("names the API's error code and message in the error it reports", async () => {
     answerWith(json(400, { error: { code: "validation_failed", message: "Neplatný e-mail" } }));
-    const result = await submitForm(payload);
+    const result = await postFormSubmission(payload);
     expect(result.status !== "sent" && result.error.message).toBe(
       "Form submission answered 400: validation_failed – Neplatný e-mail",
     );
@@ -82,13 +82,13 @@ describe("submitForm", () => {
 
   it("reports a failure when the answer is not JSON", async () => {
     answerWith(new Response("<html>Bad gateway</html>", { status: 502 }));
-    const result = await submitForm(payload);
+    const result = await postFormSubmission(payload);
     expect(result.status).toBe("failed");
   });
 
   it("reports a failure, never throws, when the network is down", async () => {
     answerWith(new TypeError("Failed to fetch"));
-    const result = await submitForm(payload);
+    const result = await postFormSubmission(payload);
     expect(result).toEqual({ status: "failed", error: new TypeError("Failed to fetch") });
   });
 });
