@@ -3,7 +3,7 @@
  * biome, rollup, tailwind's oxide…) that npm leaves out when the registry it
  * uses does not have them; without them `npm ci` refuses the lock file.
  * Run after every `npm install`: `npx tsx scripts/complete-lockfile.ts`.
- * See docs/decisions/lockfile-platform-packages.md.
+ * See docs/decisions/0006-lockfile-platform-packages.md.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 
