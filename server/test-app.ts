@@ -41,10 +41,10 @@ export function createTestApp(
   {
     clock = createTestClock(),
     settings,
-    onSubmissionStored,
-  }: { clock?: Clock; settings?: Record<string, string>; onSubmissionStored?: () => void } = {},
+    onMailQueued,
+  }: { clock?: Clock; settings?: Record<string, string>; onMailQueued?: () => void } = {},
 ) {
-  return createApp({ config: testConfig(settings), database, clock, onSubmissionStored });
+  return createApp({ config: testConfig(settings), database, clock, onMailQueued });
 }
 
 /** A JSON POST to the form API, as the forms send it. */

@@ -59,7 +59,7 @@ export async function startTestServer({
     database,
     clock,
     authSecret: testSecret,
-    onSubmissionStored: () => {
+    onMailQueued: () => {
       sending = sending.then(() => sendPendingMail(database.db, transport, clock).then(() => {}));
     },
   });
