@@ -445,7 +445,7 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       expect((await attempt(61)).error?.status).toBe(400);
     }, 60_000);
 
-    it("locks an address after ten failed passwords, even from many places", async () => {
+    it("locks one address out of an account after ten wrong passwords, the right one included", async () => {
       const { email } = await signUp();
       const { client } = createClient();
       for (let attempt = 0; attempt < 10; attempt += 1) {
