@@ -141,7 +141,10 @@ export function createSignInThrottle({
     // A digest, not the address: keys stay short whatever was typed, and hold no address.
     const account = createHash("sha256").update(normalised).digest("hex").slice(0, 32);
     const block = addressBlock(clientAddress);
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalised));
+    // Only an address PostgreSQL can compare is looked up; anything else has no account.
+    const [user] = isStorable(normalised)
+      ? await db.select({ id: users.id }).from(users).where(eq(users.email, normalised))
+      : [];
     const device = await findDeviceUser(getCookie(c, deviceCookieName), now);
     const trustedDevice = user !== undefined && device?.userId === user.id ? device : undefined;
     const trusted =
@@ -189,3 +192,8 @@ export function createSignInThrottle({
 }
 
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
+
+/** Short enough to be an e-mail address, no NUL character, no lone surrogate. */
+function isStorable(text: string): boolean {
+  return text.length <= 254 && !text.includes("\u0000") && !/\p{Cs}/u.test(text);
+}
