@@ -13,7 +13,8 @@ import { formSubmissions } from "#database/schema";
 import { systemClock } from "#server/clock";
 import { loadConfig } from "#server/config";
 import { storeTogether, submitForm } from "#server/forms/submit-form";
-import { composeSubmissionMail } from "#server/mail/compose-submission-mail";
+import { composeSubmissionMail } from "#server/mail/outbox";
+import { createRateLimiter } from "#server/rate-limit";
 import type { FormSubmission } from "#shared/form-schemas";
 import { benchDatabaseNames, createBenchDatabase, postgresAdminUrl } from "./databases";
 import { keepAliveAgent, type LoadResult, request, runLoop } from "./load";
@@ -237,6 +238,7 @@ async function measureRawInserts(
   const deps = {
     db: handle.db,
     clock: systemClock,
+    rateLimiter: createRateLimiter({ db: handle.db, clock: systemClock }),
     mail: config,
     rateLimitPerHour: Number(benchRateLimit),
   };

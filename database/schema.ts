@@ -90,7 +90,8 @@ export const mailOutbox = pgTable(
     }),
     kind: text("kind").notNull(),
     status: text("status").$type<MailStatus>().notNull().default("pending"),
-    toAddress: text("to_address").notNull(),
+    /** The recipient (`to` in code everywhere; the column keeps its first name). */
+    to: text("to_address").notNull(),
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
@@ -114,7 +115,7 @@ export const mailOutbox = pgTable(
 export type MailJob = typeof mailOutbox.$inferSelect;
 export type NewMailJob = typeof mailOutbox.$inferInsert;
 
-/** Fixed-window counters of form submissions per client address and per e-mail address. */
+/** Fixed-window counters of the one rate limiter (`server/rate-limit.ts`), for forms and accounts. */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {
@@ -215,4 +216,35 @@ export const recoveryTokens = pgTable(
     usedAt: timestamptz("used_at"),
   },
   (table) => [index("recovery_tokens_user_idx").on(table.userId)],
+);
+
+/**
+ * Browsers that signed in to an account: the device cookie's token, stored
+ * as a digest. A sign-in attempt with a valid one is trusted for that
+ * account (docs/decisions/sign-in-throttling.md).
+ */
+export const signInDevices = pgTable(
+  "sign_in_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    lastSignInAt: timestamptz("last_sign_in_at").notNull(),
+  },
+  (table) => [index("sign_in_devices_user_idx").on(table.userId)],
+);
+
+/** Address blocks (an IPv4 address, an IPv6 /64) an account signed in from, and when last. */
+export const signInAddresses = pgTable(
+  "sign_in_addresses",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addressBlock: text("address_block").notNull(),
+    lastSignInAt: timestamptz("last_sign_in_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.addressBlock] })],
 );

@@ -1,13 +1,27 @@
+/**
+ * The one place that wires the app: it builds every module from its
+ * dependencies and mounts it. Config is passed one way: `createApp` gets the
+ * whole `Config`, and every factory it calls gets the typed pieces it needs
+ * as named fields, so no module below depends on the shape of `Config`.
+ */
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { DatabaseHandle } from "#database/open-database";
+import { createAdminApi } from "./admin/admin-api";
+import { deleteSubmission, listSubmissions } from "./admin/submissions";
 import { ApiError, handleError } from "./api-error";
-import { createAccountApis } from "./auth/account-apis";
+import { createAccounts } from "./auth/accounts";
+import { createAuthApi } from "./auth/auth-api";
+import { requireAdmin } from "./auth/require-admin";
+import { createSignInThrottle } from "./auth/throttling";
+import { createClientAddress } from "./client-address";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
+import { createOutbox } from "./mail/outbox";
+import { createRateLimiter } from "./rate-limit";
 import { securityHeaders } from "./security-headers";
 import { createStaticSite } from "./static-site";
 
@@ -15,8 +29,8 @@ export type AppDependencies = {
   config: Config;
   database: DatabaseHandle;
   clock: Clock;
-  /** Called when a submission and its e-mails are stored (the worker sends them at once). */
-  onSubmissionStored?: () => void;
+  /** Called whenever mail is in the outbox (the worker sends it at once). */
+  onMailQueued?: () => void;
   /** Signs access tokens (`loadAuthSecret`); tests may leave it out and get a random one. */
   authSecret?: string;
 };
@@ -26,9 +40,24 @@ export function createApp({
   config,
   database,
   clock,
-  onSubmissionStored,
+  onMailQueued,
   authSecret = randomBytes(48).toString("base64url"),
 }: AppDependencies) {
+  const { db } = database;
+  const rateLimiter = createRateLimiter({ db, clock });
+  const mailSettings = {
+    notifyEmail: config.notifyEmail,
+    siteUrl: config.siteUrl,
+    giftLinks: config.giftLinks,
+  };
+  const outbox = createOutbox({ db, clock, settings: mailSettings, onMailQueued });
+  const accounts = createAccounts({
+    db,
+    clock,
+    secret: authSecret,
+    issuer: `${config.siteUrl}/auth/v1`,
+  });
+
   const app = new Hono();
   app.use(compress());
   app.use(securityHeaders({ trustProxy: config.trustProxy }));
@@ -37,23 +66,39 @@ export function createApp({
   app.route(
     "/api/form-submissions",
     createFormSubmissionsRoute({
-      db: database.db,
+      db,
       clock,
-      mail: config,
+      rateLimiter,
+      mail: mailSettings,
       rateLimitPerHour: config.formRateLimitPerHour,
       trustProxy: config.trustProxy,
-      onStored: onSubmissionStored,
+      onMailQueued,
     }),
   );
-  const accountApis = createAccountApis({
-    config,
-    database,
-    clock,
-    authSecret,
-    onMailQueued: onSubmissionStored,
-  });
-  app.route("/auth/v1", accountApis.authApi);
-  app.route("/api", accountApis.adminApi);
+  app.route(
+    "/auth/v1",
+    createAuthApi({
+      accounts,
+      siteUrl: config.siteUrl,
+      sendRecoveryEmail: (mail) => outbox.queueRecoveryMail(mail),
+      rateLimiter,
+      signInThrottle: createSignInThrottle({
+        db,
+        clock,
+        rateLimiter,
+        secureCookie: new URL(config.siteUrl).protocol === "https:",
+      }),
+      clientAddress: createClientAddress(config.trustProxy),
+    }),
+  );
+  app.route(
+    "/api",
+    createAdminApi({
+      guard: requireAdmin(accounts),
+      listSubmissions: () => listSubmissions(db),
+      deleteSubmission: (id) => deleteSubmission(db, id),
+    }),
+  );
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");
   });

@@ -41,7 +41,7 @@ async function start() {
     config,
     database,
     clock: systemClock,
-    onSubmissionStored: () => mailWorker.wake(),
+    onMailQueued: () => mailWorker.wake(),
     authSecret: await loadAuthSecret({
       jwtSecret: config.jwtSecret,
       secretFile: join(config.dataDir, "auth-secret"),

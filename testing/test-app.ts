@@ -70,19 +70,19 @@ export type TestAppOptions = {
   clock?: Clock;
   /** Settings over `testSettings`, as environment variables. */
   settings?: Record<string, string>;
-  onSubmissionStored?: () => void;
+  onMailQueued?: () => void;
   authSecret?: string;
 };
 
 export function createTestApp(
   database: DatabaseHandle,
-  { clock = createTestClock(), settings, onSubmissionStored, authSecret }: TestAppOptions = {},
+  { clock = createTestClock(), settings, onMailQueued, authSecret }: TestAppOptions = {},
 ) {
   return createApp({
     config: testConfig(settings),
     database,
     clock,
-    onSubmissionStored,
+    onMailQueued,
     authSecret,
   });
 }
@@ -146,7 +146,7 @@ export async function startTestServer({
     clock,
     settings: serverSettings,
     authSecret: testSecret,
-    onSubmissionStored: () => {
+    onMailQueued: () => {
       sending = sending.then(() => sendPendingMail(database.db, transport, clock).then(() => {}));
     },
   });

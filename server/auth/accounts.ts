@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { authSessions, recoveryTokens, refreshTokens, userRoles, users } from "#database/schema";
+import { type Clock, systemClock } from "../clock";
 import { AuthError } from "./auth-errors";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords";
 import {
@@ -45,7 +46,7 @@ export type AccountsDependencies = {
   secret: string;
   /** The `iss` claim: the public address of the auth endpoints. */
   issuer: string;
-  now?: () => Date;
+  clock?: Clock;
   accessTokenLifetime?: number;
 };
 
@@ -84,9 +85,10 @@ export function createAccounts({
   db,
   secret,
   issuer,
-  now = () => new Date(),
+  clock = systemClock,
   accessTokenLifetime = accessTokenLifetimeSeconds,
 }: AccountsDependencies) {
+  const now = () => clock.now();
   async function findUserByEmail(email: string): Promise<UserRow | undefined> {
     const [user] = await db
       .select()

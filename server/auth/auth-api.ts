@@ -3,19 +3,19 @@ import * as z from "zod/mini";
 import { authMessages, passwordMax } from "#shared/auth-schemas";
 import { limits } from "#shared/form-schemas";
 import { createClientAddress } from "../client-address";
+import type { RecoveryMail } from "../mail/outbox";
+import { addressBlock, type RateLimiter } from "../rate-limit";
 import { type Accounts, type SessionJson, type SignOutScope, toUserJson } from "./accounts";
 import { AuthError, authErrorBody } from "./auth-errors";
-import { type AuthRateLimits, authRateLimits, type RateLimiter } from "./rate-limit";
-
-/** What a recovery e-mail needs. */
-export type RecoveryEmail = { to: string; fullName: string | null; link: string };
+import { type AuthRateLimits, authRateLimits, type SignInThrottle } from "./throttling";
 
 export type AuthApiDependencies = {
   accounts: Accounts;
   /** The public origin of the site: links in e-mails point here and redirects may only go here. */
   siteUrl: string;
-  sendRecoveryEmail: (email: RecoveryEmail) => Promise<void>;
+  sendRecoveryEmail: (email: RecoveryMail) => Promise<void>;
   rateLimiter: RateLimiter;
+  signInThrottle: SignInThrottle;
   rateLimits?: AuthRateLimits;
   clientAddress?: (c: Context) => string;
 };
@@ -87,14 +87,16 @@ export function createAuthApi({
   siteUrl,
   sendRecoveryEmail,
   rateLimiter,
+  signInThrottle,
   rateLimits = authRateLimits,
   clientAddress = createClientAddress(false),
 }: AuthApiDependencies) {
   const api = new Hono();
   const siteOrigin = new URL(siteUrl).origin;
 
-  async function limit(c: Context, name: keyof AuthRateLimits, key = clientAddress(c)) {
-    if (!(await rateLimiter.hit(`${name}:${key}`, rateLimits[name]))) {
+  async function limit(c: Context, name: keyof AuthRateLimits) {
+    const key = addressBlock(clientAddress(c));
+    if (!(await rateLimiter.hit(`${name}:${key}`, rateLimits[name])).allowed) {
       throw new AuthError("over_request_rate_limit");
     }
   }
@@ -137,18 +139,19 @@ export function createAuthApi({
     if (grantType === "password") {
       await limit(c, "signInPerAddress");
       const body = await readBody(c, signInBodySchema);
-      const emailKey = `failedSignInsPerEmail:${body.email.trim().toLowerCase()}`;
-      if (await rateLimiter.isOver(emailKey, rateLimits.failedSignInsPerEmail)) {
-        throw new AuthError("over_request_rate_limit");
-      }
+      // Answers 429 before the password is checked when this source may not try now.
+      const attempt = await signInThrottle.begin(c, body.email, clientAddress(c));
+      let session: SessionJson;
       try {
-        return answerSession(c, await accounts.signInWithPassword(body.email, body.password));
+        session = await accounts.signInWithPassword(body.email, body.password);
       } catch (error) {
         if (error instanceof AuthError && error.code === "invalid_credentials") {
-          await rateLimiter.hit(emailKey, rateLimits.failedSignInsPerEmail);
+          await attempt.failed();
         }
         throw error;
       }
+      await attempt.succeeded(c, session.user.id);
+      return answerSession(c, session);
     }
     if (grantType === "refresh_token") {
       await limit(c, "refreshPerAddress");
@@ -187,7 +190,7 @@ export function createAuthApi({
     const email = checkEmail(body.email).toLowerCase();
     // Limited per address whether or not an account exists, so the answer tells nothing.
     const emailKey = `recoveryEmailPerEmail:${email}`;
-    if (!(await rateLimiter.hit(emailKey, rateLimits.recoveryEmailPerEmail))) {
+    if (!(await rateLimiter.hit(emailKey, rateLimits.recoveryEmailPerEmail)).allowed) {
       throw new AuthError("over_email_send_rate_limit");
     }
     const recovery = await accounts.createRecoveryToken(email);

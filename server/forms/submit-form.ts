@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "#database/open-database";
-import { formSubmissions, mailOutbox } from "#database/schema";
+import { formSubmissions } from "#database/schema";
 import {
   type FormSubmission,
   honeypotField,
   isHoneypotFilled,
   messages,
+  rateLimitedMessage,
 } from "#shared/form-schemas";
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
@@ -13,24 +14,33 @@ import {
   type ComposedMail,
   composeSubmissionMail,
   type MailSettings,
-} from "../mail/compose-submission-mail";
-import { enforceRateLimit, rateLimitKeys } from "./rate-limit";
+  type SubmissionForMail,
+  writeToOutbox,
+} from "../mail/outbox";
+import { addressBlock, type RateLimiter, type RateLimitRule } from "../rate-limit";
 
 export type SubmitFormDependencies = {
   db: Database;
   clock: Clock;
+  rateLimiter: RateLimiter;
   mail: MailSettings;
   rateLimitPerHour: number;
   /** Called once the submission and its e-mails are stored (wakes the mail worker). */
-  onStored?: () => void;
+  onMailQueued?: () => void;
 };
 
 /**
  * Stores a validated submission together with its e-mails, in one
  * transaction: when this returns, the visitor may be told it was sent.
+ *
+ * Two limits, per hour: submissions from one client address (refused with
+ * 429), and e-mails to one typed-in address. The second never refuses: a
+ * stranger typing someone's address ten times must not block her own
+ * submission, so over it the submission is stored and the practitioner
+ * told, and only the e-mail to that address is left out.
  */
 export async function submitForm(
-  { db, clock, mail, rateLimitPerHour, onStored }: SubmitFormDependencies,
+  { db, clock, rateLimiter, mail, rateLimitPerHour, onMailQueued }: SubmitFormDependencies,
   submission: FormSubmission,
   { clientAddress }: { clientAddress: string },
 ): Promise<{ id: string }> {
@@ -41,10 +51,20 @@ export async function submitForm(
     );
     return { id: randomUUID() };
   }
-  await enforceRateLimit(db, clock, {
-    keys: rateLimitKeys(clientAddress, submission.email),
-    limitPerHour: rateLimitPerHour,
-  });
+  const rule: RateLimitRule = { limit: rateLimitPerHour, windowMs: 60 * 60_000 };
+  const fromAddress = await rateLimiter.hit(`form-address:${addressBlock(clientAddress)}`, rule);
+  if (!fromAddress.allowed) {
+    throw new ApiError(429, "rate_limited", rateLimitedMessage, undefined, {
+      "Retry-After": String(fromAddress.retryAfterSeconds),
+    });
+  }
+  const toVisitor = await rateLimiter.hit(`form-recipient:${submission.email.toLowerCase()}`, rule);
+  if (!toVisitor.allowed) {
+    console.warn(
+      `Form submission stored without its e-mail to ${maskAddress(submission.email)}: ` +
+        "that address has had its hourly limit of e-mails",
+    );
+  }
 
   const record = {
     id: randomUUID(),
@@ -56,12 +76,12 @@ export async function submitForm(
     serviceType: "serviceType" in submission ? (submission.serviceType ?? null) : null,
     message: submission.message ?? null,
     privacyConsent: submission.privacyConsent,
-  };
+  } satisfies SubmissionForMail;
   // Rendered before the transaction, which then only writes.
-  const mails = await composeSubmissionMail(record, mail);
+  const mails = await composeSubmissionMail(record, mail, { toVisitor: toVisitor.allowed });
 
   await storeTogether(db, record, mails);
-  onStored?.();
+  onMailQueued?.();
   return { id: record.id };
 }
 
@@ -74,34 +94,36 @@ export async function storeTogether(
   try {
     await db.transaction(async (tx) => {
       await tx.insert(formSubmissions).values(record);
-      await tx.insert(mailOutbox).values(
-        mails.map((composed) => ({
-          submissionId: record.id,
-          kind: composed.kind,
-          toAddress: composed.to,
-          replyTo: composed.replyTo,
-          subject: composed.subject,
-          html: composed.html,
-          text: composed.text,
-          nextAttemptAt: record.createdAt,
-        })),
-      );
+      await writeToOutbox(tx, mails, { dueAt: record.createdAt, submissionId: record.id });
     });
   } catch (error) {
     // The schemas should refuse first; a database constraint is the last line, still a 4xx.
     if (isDataRejection(error)) {
-      console.warn("The database refused a validated submission:", error);
+      // The code only: the error's text and parameters hold what the visitor typed.
+      console.warn(`The database refused a validated submission (${databaseErrorCode(error)})`);
       throw new ApiError(422, "validation_failed", messages.payloadInvalid);
     }
     throw error;
   }
 }
 
-/** A check violation (23514) or invalid data (class 22), as PostgreSQL and PGlite report them. */
-function isDataRejection(error: unknown): boolean {
+/** `jana.novakova@example.cz` → `j…@example.cz`: enough to follow a log, not to harvest it. */
+function maskAddress(email: string): string {
+  const at = email.lastIndexOf("@");
+  return at > 0 ? `${email[0]}…${email.slice(at)}` : "…";
+}
+
+/** The SQLSTATE of a database error, or of its cause, as PostgreSQL and PGlite report them. */
+function databaseErrorCode(error: unknown): string | undefined {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === "string" && (code === "23514" || code.startsWith("22"))) return true;
+    if (typeof code === "string") return code;
   }
-  return false;
+  return undefined;
+}
+
+/** A check violation (23514) or invalid data (class 22). */
+function isDataRejection(error: unknown): boolean {
+  const code = databaseErrorCode(error);
+  return code !== undefined && (code === "23514" || code.startsWith("22"));
 }

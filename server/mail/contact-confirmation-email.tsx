@@ -1,36 +1,29 @@
 import { Text } from "@react-email/components";
 import { site } from "#shared/site";
-import { EmailLayout, MultilineText, Signature, textStyle } from "./email-layout";
+import { EmailLayout, Signature, textStyle } from "./email-layout";
 
-export const contactConfirmationSubject = `Děkujeme za Vaši zprávu – ${site.title}`;
+export const contactConfirmationSubject = `Vaše zpráva dorazila – ${site.title}`;
 
-/** The short receipt a visitor gets after the contact form; formal „vy“, as the form uses. */
-export function ContactConfirmationEmail({
-  name,
-  message,
-  siteUrl,
-}: {
-  name: string;
-  message: string;
-  siteUrl: string;
-}) {
+/**
+ * The short receipt a visitor gets after the contact form, in the site's
+ * voice („já“, lowercase „vy“). It goes to whatever address was typed, so it
+ * carries nothing the visitor wrote, not even the name (a Czech greeting
+ * would need the vocative, which cannot be derived reliably): a stranger
+ * cannot use it to send a text of hers to anyone.
+ */
+export function ContactConfirmationEmail({ siteUrl }: { siteUrl: string }) {
   return (
     <EmailLayout
-      preview="Vaše zpráva dorazila, brzy se Vám ozvu."
+      preview="Vaše zpráva dorazila, brzy se vám ozvu."
       heading="Vaše zpráva dorazila"
       siteUrl={siteUrl}
-      footer="Tento e-mail je automatické potvrzení zprávy odeslané kontaktním formulářem na webu."
+      footer="Tento e-mail je automatické potvrzení zprávy odeslané kontaktním formulářem na webu. Pokud jste žádnou zprávu neposílali, stačí ho smazat."
     >
-      <Text style={textStyle}>Dobrý den, {name},</Text>
+      <Text style={textStyle}>Dobrý den,</Text>
       <Text style={textStyle}>
-        děkuji za Vaši zprávu. Přečtu si ji a brzy se Vám ozvu. Pokud budete chtít cokoli doplnit,
-        stačí odpovědět na tento e-mail.
+        děkuji za vaši zprávu, v pořádku ke mně dorazila. Přečtu si ji a brzy se vám ozvu. Pokud
+        budete chtít cokoli doplnit, stačí odpovědět na tento e-mail.
       </Text>
-      <Text style={{ ...textStyle, fontSize: "14px", marginBottom: "4px" }}>Vaše zpráva:</Text>
-      <MultilineText
-        text={message}
-        style={{ borderLeft: "3px solid #a3b18a", paddingLeft: "12px" }}
-      />
       <Signature />
     </EmailLayout>
   );

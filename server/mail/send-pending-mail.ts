@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { type MailJob, mailOutbox } from "#database/schema";
+import { mailOutbox } from "#database/schema";
 import type { Clock } from "../clock";
 import type { MailTransport } from "./mail-transport";
 
@@ -49,7 +49,7 @@ export async function sendPendingMail(
           .update(mailOutbox)
           .set({ status: "failed", lastError, claimedUntil: null })
           .where(eq(mailOutbox.id, job.id));
-        console.error(`Mail ${job.id} to ${job.toAddress} failed for good: ${lastError}`);
+        console.error(`Mail ${job.id} to ${job.to} failed for good: ${lastError}`);
         report.failed++;
       } else {
         const nextAttemptAt = new Date(clock.now().getTime() + retryDelayMs(job.attempts));
@@ -58,7 +58,7 @@ export async function sendPendingMail(
           .set({ nextAttemptAt, lastError, claimedUntil: null })
           .where(eq(mailOutbox.id, job.id));
         console.warn(
-          `Mail ${job.id} to ${job.toAddress} not sent (attempt ${job.attempts}), ` +
+          `Mail ${job.id} to ${job.to} not sent (attempt ${job.attempts}), ` +
             `retrying at ${nextAttemptAt.toISOString()}: ${lastError}`,
         );
         report.retrying++;
@@ -98,7 +98,7 @@ async function claimNextJob(db: Database, clock: Clock) {
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
-  return job ? toOutgoing(job) : undefined;
+  return job;
 }
 
 /**
@@ -113,10 +113,6 @@ export async function releaseAbandonedClaims(db: Database): Promise<number> {
     .where(and(eq(mailOutbox.status, "pending"), isNotNull(mailOutbox.claimedUntil)))
     .returning({ id: mailOutbox.id });
   return released.length;
-}
-
-function toOutgoing(job: MailJob) {
-  return { ...job, to: job.toAddress };
 }
 
 function describeError(error: unknown): string {

@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import { composeRecoveryMail, composeSubmissionMail, type MailSettings } from "./outbox";
+
+const settings: MailSettings = {
+  notifyEmail: "katerina@example.cz",
+  siteUrl: "https://harmonie.example",
+  giftLinks: {
+    ritual: "https://video.example/ritual",
+    fragrance: "https://soubory.example/vune.pdf",
+  },
+};
+const contact = {
+  id: "8f0c6f8e-0000-4000-8000-000000000001",
+  createdAt: new Date("2026-12-24T17:30:00Z"),
+  formType: "contact" as const,
+  name: "Jiří Čermák",
+  email: "jiri@example.cz",
+  phone: null,
+  serviceType: "workshop",
+  message: "Dobrý den,\n\nmáte volno v lednu?",
+  privacyConsent: true,
+};
+
+describe("the e-mails of a submission", () => {
+  it("give the practitioner every field, with empty ones marked and line breaks kept", async () => {
+    const [owner] = await composeSubmissionMail(contact, settings);
+
+    expect(owner).toMatchObject({
+      kind: "owner_notification",
+      to: "katerina@example.cz",
+      replyTo: "jiri@example.cz",
+      subject: "Kontaktní formulář: Jiří Čermák",
+    });
+    expect(owner?.text).toContain("Telefon: –");
+    expect(owner?.text).toContain("Služba: Skupinový workshop");
+    expect(owner?.text).toContain("Odesláno: 24. prosince 2026 v 18:30");
+    expect(owner?.text).toContain("Dobrý den,\n\nmáte volno v lednu?");
+    expect(owner?.html).toMatch(/<html [^>]*lang="cs"/);
+    expect(owner?.html).toContain("https://harmonie.example/admin");
+  });
+
+  it("escape what the visitor typed in the HTML", async () => {
+    const typed = { name: "<b>Jiří</b>", message: "<script>alert(1)</script> a další text" };
+    const [owner, confirmation] = await composeSubmissionMail({ ...contact, ...typed }, settings);
+    const [, gift] = await composeSubmissionMail(
+      { ...contact, ...typed, formType: "gift_fragrance", phone: null, serviceType: null },
+      settings,
+    );
+
+    for (const mail of [owner, confirmation, gift]) {
+      expect(mail?.html).not.toContain("<script>alert(1)");
+      expect(mail?.html).not.toContain("<b>Jiří</b>");
+    }
+    expect(owner?.html).toContain("&lt;script&gt;");
+    expect(gift?.html).toContain("&lt;b&gt;Jiří&lt;/b&gt;");
+    // The confirmation quotes nothing the visitor typed, escaped or not.
+    expect(confirmation?.html).not.toContain("script");
+  });
+
+  it("keep a name on one line in the subject and greeting", async () => {
+    const [owner] = await composeSubmissionMail(
+      { ...contact, name: "Jiří\r\nBcc: cizi@example.cz" },
+      settings,
+    );
+    const [, gift] = await composeSubmissionMail(
+      { ...contact, formType: "gift_ritual", name: "Jiří\r\nBcc: cizi@example.cz" },
+      settings,
+    );
+
+    expect(owner?.subject).toBe("Kontaktní formulář: Jiří Bcc: cizi@example.cz");
+    expect(gift?.text).toContain("Krásný den, Jiří Bcc: cizi@example.cz,");
+  });
+
+  it("keep bidi overrides and other invisible format characters out of the subject", async () => {
+    const [owner] = await composeSubmissionMail(
+      { ...contact, name: "Jiří\u202e\u200bČermák" },
+      settings,
+    );
+
+    expect(owner?.subject).toBe("Kontaktní formulář: JiříČermák");
+  });
+
+  it("thank a contact visitor with „vy“, as the site does", async () => {
+    const [, confirmation] = await composeSubmissionMail(contact, settings);
+
+    expect(confirmation).toMatchObject({
+      kind: "contact_confirmation",
+      to: "jiri@example.cz",
+      replyTo: "katerina@example.cz",
+      subject: "Vaše zpráva dorazila – Harmonie přírody",
+    });
+    expect(confirmation?.text).toContain("děkuji za vaši zprávu");
+  });
+
+  it("confirm a contact message without quoting anything the visitor typed, to any address", async () => {
+    const [owner, confirmation] = await composeSubmissionMail(
+      {
+        ...contact,
+        message: "Levné hodinky na https://spam.example/kup-ted, napište na x@spam.example",
+      },
+      settings,
+    );
+
+    expect(owner?.text).toContain("https://spam.example/kup-ted");
+    for (const body of [confirmation?.text, confirmation?.html]) {
+      expect(body).not.toContain("spam.example");
+      expect(body).not.toContain("Jiří Čermák");
+      expect(body).not.toContain("Levné hodinky");
+    }
+  });
+
+  it("leave out the visitor's e-mail when asked, and keep the practitioner's", async () => {
+    const mails = await composeSubmissionMail(contact, settings, { toVisitor: false });
+
+    expect(mails.map((mail) => [mail.kind, mail.to])).toEqual([
+      ["owner_notification", "katerina@example.cz"],
+    ]);
+  });
+
+  it("render the password recovery e-mail like every other: link in both parts, answers to the practitioner", async () => {
+    const link = "https://harmonie.example/auth/v1/verify?token=abc&type=recovery";
+    const mail = await composeRecoveryMail(
+      { to: "jana@example.cz", fullName: "Jana\r\nNováková", link },
+      settings,
+    );
+
+    expect(mail).toMatchObject({
+      kind: "password_recovery",
+      to: "jana@example.cz",
+      replyTo: "katerina@example.cz",
+      subject: "Nové heslo k účtu – Harmonie přírody",
+    });
+    expect(mail.text).toContain("Dobrý den, Jana Nováková,");
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${link.replaceAll("&", "&amp;")}"`);
+    // The same plain-text options as the form mails: headings keep their letter case.
+    expect(mail.text).toContain("Nastavení nového hesla");
+  });
+
+  it.each([
+    ["gift_ritual", "https://video.example/ritual", "Tvůj dárek: video s každodenním rituálem"],
+    ["gift_fragrance", "https://soubory.example/vune.pdf", "Tvůj dárek: návod na osobní vůni"],
+  ] as const)(
+    "send the %s gift itself, addressing the visitor with „ty“",
+    async (formType, link, subject) => {
+      const mails = await composeSubmissionMail(
+        { ...contact, formType, phone: null, serviceType: null, message: null },
+        settings,
+      );
+
+      expect(mails.map((mail) => mail.kind)).toEqual(["owner_notification", "gift_delivery"]);
+      const gift = mails[1];
+      expect(gift).toMatchObject({
+        to: "jiri@example.cz",
+        replyTo: "katerina@example.cz",
+        subject,
+      });
+      expect(gift?.html).toContain(`href="${link}"`);
+      expect(gift?.text).toContain(link);
+      expect(gift?.text).toContain("Tvůj zájem");
+      expect(gift?.text).not.toMatch(/\bVaš|\bVám\b/);
+    },
+  );
+});

@@ -1,0 +1,190 @@
+/**
+ * The one way mail leaves the app: every kind of e-mail is composed here,
+ * rendered with the same options, and written to the `mail_outbox` table,
+ * from which the worker sends it (`send-pending-mail.ts`). Forms, accounts
+ * and every later feature queue their mail through this module.
+ */
+import { render } from "@react-email/render";
+import { createElement, type ReactElement } from "react";
+import type { Database } from "#database/open-database";
+import { mailOutbox } from "#database/schema";
+import type { Clock } from "../clock";
+import { ContactConfirmationEmail, contactConfirmationSubject } from "./contact-confirmation-email";
+import { GiftEmail, giftContent } from "./gift-email";
+import {
+  OwnerNotificationEmail,
+  ownerNotificationSubject,
+  type SubmissionForMail,
+} from "./owner-notification-email";
+import { PasswordRecoveryEmail, passwordRecoverySubject } from "./password-recovery-email";
+
+export type { SubmissionForMail };
+
+/** What the mails need to know about the site. */
+export type MailSettings = {
+  /** The practitioner's inbox: submissions go there, and answers to every mail. */
+  notifyEmail: string;
+  siteUrl: string;
+  giftLinks: { ritual: string; fragrance: string };
+};
+
+export type MailKind =
+  | "owner_notification"
+  | "gift_delivery"
+  | "contact_confirmation"
+  | "password_recovery";
+
+/** A message ready for the outbox: addresses, subject, HTML and plain text. */
+export type ComposedMail = {
+  kind: MailKind;
+  to: string;
+  replyTo: string;
+  subject: string;
+  html: string;
+  text: string;
+};
+
+/** What a password recovery e-mail needs. */
+export type RecoveryMail = { to: string; fullName: string | null; link: string };
+
+/**
+ * The e-mails one submission sends: always one to the practitioner and,
+ * unless `toVisitor` is false, one to the address the visitor typed.
+ */
+export async function composeSubmissionMail(
+  stored: SubmissionForMail,
+  settings: MailSettings,
+  { toVisitor = true }: { toVisitor?: boolean } = {},
+): Promise<ComposedMail[]> {
+  // A name is shown in subjects and greetings: one line, no control characters.
+  const submission = { ...stored, name: toOneLine(stored.name) };
+  const { siteUrl } = settings;
+  const mails: ComposedMail[] = [
+    {
+      kind: "owner_notification",
+      to: settings.notifyEmail,
+      replyTo: submission.email,
+      subject: ownerNotificationSubject(submission),
+      ...(await renderMail(createElement(OwnerNotificationEmail, { submission, siteUrl }))),
+    },
+  ];
+  if (!toVisitor) return mails;
+  if (submission.formType === "contact") {
+    // Goes to whatever address was typed: it quotes nothing the visitor wrote.
+    mails.push({
+      kind: "contact_confirmation",
+      to: submission.email,
+      replyTo: settings.notifyEmail,
+      subject: contactConfirmationSubject,
+      ...(await renderMail(createElement(ContactConfirmationEmail, { siteUrl }))),
+    });
+  } else {
+    const link =
+      submission.formType === "gift_ritual"
+        ? settings.giftLinks.ritual
+        : settings.giftLinks.fragrance;
+    mails.push({
+      kind: "gift_delivery",
+      to: submission.email,
+      replyTo: settings.notifyEmail,
+      subject: giftContent[submission.formType].subject,
+      ...(await renderMail(
+        createElement(GiftEmail, {
+          formType: submission.formType,
+          name: submission.name,
+          link,
+          siteUrl,
+        }),
+      )),
+    });
+  }
+  return mails;
+}
+
+/** The link to set a new password. */
+export async function composeRecoveryMail(
+  { to, fullName, link }: RecoveryMail,
+  settings: Pick<MailSettings, "notifyEmail" | "siteUrl">,
+): Promise<ComposedMail> {
+  return {
+    kind: "password_recovery",
+    to,
+    replyTo: settings.notifyEmail,
+    subject: passwordRecoverySubject,
+    ...(await renderMail(
+      createElement(PasswordRecoveryEmail, {
+        fullName: fullName === null ? null : toOneLine(fullName),
+        link,
+        siteUrl: settings.siteUrl,
+      }),
+    )),
+  };
+}
+
+/**
+ * Writes composed mails to the outbox, due at once. Pass a transaction as
+ * `db` to store them together with what they belong to.
+ */
+export async function writeToOutbox(
+  db: Database,
+  mails: ComposedMail[],
+  { dueAt, submissionId = null }: { dueAt: Date; submissionId?: string | null },
+) {
+  if (mails.length === 0) return;
+  await db.insert(mailOutbox).values(
+    mails.map((mail) => ({
+      submissionId,
+      kind: mail.kind,
+      to: mail.to,
+      replyTo: mail.replyTo,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      nextAttemptAt: dueAt,
+    })),
+  );
+}
+
+export type OutboxDependencies = {
+  db: Database;
+  clock: Clock;
+  settings: Pick<MailSettings, "notifyEmail" | "siteUrl">;
+  /** Called once mail is in the outbox (wakes the mail worker). */
+  onMailQueued?: () => void;
+};
+
+/** Queues mail that belongs to no submission (password recovery, later account mail). */
+export function createOutbox({ db, clock, settings, onMailQueued }: OutboxDependencies) {
+  return {
+    async queueRecoveryMail(mail: RecoveryMail) {
+      await writeToOutbox(db, [await composeRecoveryMail(mail, settings)], {
+        dueAt: clock.now(),
+      });
+      onMailQueued?.();
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+// Headings stay as written: upper case would make a Czech name hard to read.
+const plainTextOptions = {
+  selectors: [{ selector: "h1", options: { uppercase: false } }],
+};
+
+/** Every e-mail's HTML and plain text, rendered with the same options. */
+export async function renderMail(email: ReactElement): Promise<{ html: string; text: string }> {
+  const [html, text] = await Promise.all([
+    render(email),
+    render(email, { plainText: true, htmlToTextOptions: plainTextOptions }),
+  ]);
+  return { html, text };
+}
+
+/** One line, without control characters or invisible format characters (bidi overrides). */
+function toOneLine(text: string): string {
+  return text
+    .replace(/\p{Cf}+/gu, "")
+    .replace(/[\s\p{Cc}]+/gu, " ")
+    .trim();
+}

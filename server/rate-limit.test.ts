@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimitCounters } from "#database/schema";
+import { createTestClock } from "#testing/test-app";
+import { openTimeoutMs, type TestDatabaseHandle, testDatabases } from "#testing/test-databases";
+import { addressBlock, createRateLimiter } from "./rate-limit";
+
+const minute = 60_000;
+
+describe.each(testDatabases)("the rate limiter on $name", ({ open }) => {
+  let database: TestDatabaseHandle;
+  beforeAll(async () => {
+    database = await open();
+  }, openTimeoutMs);
+  afterAll(async () => {
+    await database?.close();
+  }, openTimeoutMs);
+
+  it("allows `limit` hits in a window, refuses the next with the seconds left, and starts again in the next window", async () => {
+    const clock = createTestClock(new Date("2026-05-04T08:10:00Z"));
+    const limiter = createRateLimiter({ db: database.db, clock });
+    const rule = { limit: 2, windowMs: 15 * minute };
+
+    expect((await limiter.hit("zkouska:a", rule)).allowed).toBe(true);
+    expect(await limiter.isOver("zkouska:a", rule)).toBe(false);
+    expect((await limiter.hit("zkouska:a", rule)).allowed).toBe(true);
+    expect(await limiter.isOver("zkouska:a", rule)).toBe(true);
+    expect(await limiter.hit("zkouska:a", rule)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 5 * 60,
+    });
+    expect((await limiter.hit("zkouska:b", rule)).allowed).toBe(true);
+
+    clock.advance(5 * minute);
+    expect((await limiter.hit("zkouska:a", rule)).allowed).toBe(true);
+  });
+
+  it("removes finished windows itself, so no other limiter has to", async () => {
+    const clock = createTestClock(new Date("2026-05-05T08:00:00Z"));
+    const limiter = createRateLimiter({ db: database.db, clock });
+    const rule = { limit: 5, windowMs: 5 * minute };
+    await limiter.hit("uklid:stary", rule);
+    const keys = async () =>
+      (await database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters))
+        .map((row) => row.key)
+        .filter((key) => key.startsWith("uklid:"));
+    expect(await keys()).toEqual(["uklid:stary"]);
+
+    clock.advance(61 * minute);
+    await limiter.hit("uklid:novy", rule);
+    expect(await keys()).toEqual(["uklid:novy"]);
+  });
+
+  it("refuses a window that does not divide an hour (clean-up could remove a live one)", async () => {
+    const limiter = createRateLimiter({ db: database.db, clock: createTestClock() });
+    await expect(limiter.hit("zkouska:c", { limit: 1, windowMs: 7 * minute })).rejects.toThrow(
+      /divide an hour/,
+    );
+  });
+});
+
+describe("addressBlock", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["2001:db8:1:2::10", "2001:db8:1:2::/64"],
+    ["2001:0db8:0001:0002:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["unknown", "unknown"],
+  ])("counts %s as %s", (address, block) => {
+    expect(addressBlock(address)).toBe(block);
+  });
+
+  it("turns a long non-address (a proxy passing on junk) into a short key", () => {
+    const block = addressBlock("x".repeat(3000));
+    expect(block).toMatch(/^digest:[0-9a-f]{32}$/);
+    expect(addressBlock("x".repeat(3000))).toBe(block);
+  });
+});

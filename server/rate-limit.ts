@@ -1,0 +1,120 @@
+/**
+ * The one rate limiter of the app, for forms and accounts alike. Fixed
+ * windows counted in the `rate_limit_counters` table, so the limits hold
+ * across several servers on one PostgreSQL.
+ */
+import { createHash } from "node:crypto";
+import { isIP, isIPv6 } from "node:net";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Database } from "#database/open-database";
+import { rateLimitCounters } from "#database/schema";
+import type { Clock } from "./clock";
+
+/** How many requests one key may make within one window. */
+export type RateLimitRule = { limit: number; windowMs: number };
+
+/** The longest window a rule may have: rows older than this are finished and removed. */
+export const longestWindowMs = 60 * 60_000;
+
+/** How often one server removes finished windows (a small table, one delete). */
+const cleanUpEveryMs = 60_000;
+
+export type RateLimitHit = {
+  /** Whether this request is still within the rule. */
+  allowed: boolean;
+  /** Seconds until the current window ends: the Retry-After of a refusal. */
+  retryAfterSeconds: number;
+};
+
+export type RateLimiter = {
+  /** Counts one request of `key` and says whether it is still within the rule. */
+  hit(key: string, rule: RateLimitRule): Promise<RateLimitHit>;
+  /** Says whether `key` has used up its rule, without counting a request. */
+  isOver(key: string, rule: RateLimitRule): Promise<boolean>;
+};
+
+/**
+ * Windows are aligned to the clock and divide an hour, so deleting rows
+ * that started over an hour ago only ever removes finished windows. The
+ * limiter removes them itself, at most once a minute per server.
+ */
+export function createRateLimiter({ db, clock }: { db: Database; clock: Clock }): RateLimiter {
+  let lastCleanUp = Number.NEGATIVE_INFINITY;
+
+  const windowOf = (rule: RateLimitRule) => {
+    if (longestWindowMs % rule.windowMs !== 0) {
+      throw new Error(`A rate-limit window must divide an hour; ${rule.windowMs} ms does not`);
+    }
+    const now = clock.now().getTime();
+    const start = now - (now % rule.windowMs);
+    return {
+      start: new Date(start),
+      retryAfterSeconds: Math.ceil((start + rule.windowMs - now) / 1000),
+    };
+  };
+
+  async function cleanUp() {
+    const now = clock.now().getTime();
+    if (now - lastCleanUp < cleanUpEveryMs) return;
+    lastCleanUp = now;
+    await db
+      .delete(rateLimitCounters)
+      .where(lt(rateLimitCounters.windowStart, new Date(now - longestWindowMs)));
+  }
+
+  return {
+    async hit(key, rule) {
+      const window = windowOf(rule);
+      const [counted] = await db
+        .insert(rateLimitCounters)
+        .values({ key, windowStart: window.start, hits: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+          set: { hits: sql`${rateLimitCounters.hits} + 1` },
+        })
+        .returning({ hits: rateLimitCounters.hits });
+      await cleanUp();
+      return {
+        allowed: (counted?.hits ?? 0) <= rule.limit,
+        retryAfterSeconds: window.retryAfterSeconds,
+      };
+    },
+    async isOver(key, rule) {
+      const [row] = await db
+        .select({ hits: rateLimitCounters.hits })
+        .from(rateLimitCounters)
+        .where(
+          and(
+            eq(rateLimitCounters.key, key),
+            eq(rateLimitCounters.windowStart, windowOf(rule).start),
+          ),
+        );
+      return (row?.hits ?? 0) >= rule.limit;
+    },
+  };
+}
+
+/**
+ * One visitor's address, as rate limits count it: an IPv4 address as it is,
+ * an IPv6 address by its /64 network (one household or server gets a whole
+ * /64, so counting single IPv6 addresses would let one client pick from 2^64).
+ */
+export function addressBlock(address: string): string {
+  const mappedIpv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mappedIpv4?.[1]) return mappedIpv4[1];
+  if (!isIPv6(address)) {
+    // Not an address (a proxy passing on junk): a short key all the same.
+    if (isIP(address) || address.length <= 64) return address;
+    return `digest:${createHash("sha256").update(address).digest("hex").slice(0, 32)}`;
+  }
+  const [head = "", tail = ""] = address.split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = address.includes("::") && tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
+}
