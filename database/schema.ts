@@ -221,7 +221,7 @@ export const recoveryTokens = pgTable(
 /**
  * Browsers that signed in to an account: the device cookie's token, stored
  * as a digest. A sign-in attempt with a valid one is trusted for that
- * account (docs/decisions/sign-in-throttling.md).
+ * account (docs/decisions/0007-sign-in-throttling.md).
  */
 export const signInDevices = pgTable(
   "sign_in_devices",

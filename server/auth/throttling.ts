@@ -1,6 +1,6 @@
 /**
  * The limits of the auth endpoints, and sign-in throttling that an attacker
- * cannot turn against an account's owner (docs/decisions/sign-in-throttling.md).
+ * cannot turn against an account's owner (docs/decisions/0007-sign-in-throttling.md).
  */
 import { createHash } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
