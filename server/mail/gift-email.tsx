@@ -1,5 +1,6 @@
 import { Link, Text } from "@react-email/components";
 import type { GiftFormType } from "#shared/form-schemas";
+import { formatGreeting } from "#shared/greeting-name";
 import { EmailButton, EmailLayout, Signature, textStyle } from "./email-layout";
 
 /** What each gift e-mail says; the visitor is addressed with „ty“, as on the gift page. */
@@ -8,8 +9,8 @@ export const giftContent = {
     subject: "Tvůj dárek: video s každodenním rituálem",
     heading: "Tvůj rituál na každý den",
     intro:
-      "děkuji za Tvůj zájem. Posílám slíbený dárek: video s krátkým rituálem, který Ti pomůže " +
-      "každý den se na chvíli zastavit a spojit se s přírodou i se sebou.",
+      "děkuji za Tvůj zájem. Posílám slíbený dárek: video s krátkým rituálem, díky kterému se " +
+      "můžeš každý den na chvíli zastavit a spojit se s přírodou i se sebou.",
     detail:
       "Video trvá asi 6 minut. Až si rituál osvojíš, zvládneš ho každý den za jedinou minutu – " +
       "ráno po probuzení, v práci nebo večer před spaním.",
@@ -47,7 +48,7 @@ export function GiftEmail({
       siteUrl={siteUrl}
       footer="Tento e-mail Ti přišel, protože byl na webu vyplněn formulář pro dárek s Tvou adresou. Pokud o dárek nestojíš, stačí e-mail smazat – nic dalšího Ti posílat nebudu."
     >
-      <Text style={textStyle}>Krásný den, {name},</Text>
+      <Text style={textStyle}>{formatGreeting("Krásný den", name)}</Text>
       <Text style={textStyle}>{content.intro}</Text>
       <EmailButton href={link}>{content.button}</EmailButton>
       <Text style={textStyle}>{content.detail}</Text>
@@ -55,7 +56,7 @@ export function GiftEmail({
         Kdyby tlačítko nefungovalo, zkopíruj si do prohlížeče tento odkaz:{" "}
         <Link href={link}>{link}</Link>
       </Text>
-      <Text style={textStyle}>Kdyby Tě cokoli zajímalo, stačí odpovědět na tento e-mail.</Text>
+      <Text style={textStyle}>Máš-li jakoukoli otázku, stačí odpovědět na tento e-mail.</Text>
       <Signature />
     </EmailLayout>
   );

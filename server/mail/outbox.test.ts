@@ -52,7 +52,9 @@ describe("the e-mails of a submission", () => {
       expect(mail?.html).not.toContain("<b>Jiří</b>");
     }
     expect(owner?.html).toContain("&lt;script&gt;");
-    expect(gift?.html).toContain("&lt;b&gt;Jiří&lt;/b&gt;");
+    expect(owner?.html).toContain("&lt;b&gt;Jiří&lt;/b&gt;");
+    // The gift greets only by a first name it knows, so markup never reaches it.
+    expect(gift?.html).toContain("Krásný den,</p>");
     // The confirmation quotes nothing the visitor typed, escaped or not.
     expect(confirmation?.html).not.toContain("script");
   });
@@ -68,7 +70,9 @@ describe("the e-mails of a submission", () => {
     );
 
     expect(owner?.subject).toBe("Kontaktní formulář: Jiří Bcc: cizi@example.cz");
-    expect(gift?.text).toContain("Krásný den, Jiří Bcc: cizi@example.cz,");
+    // The greeting takes only the first name, in the vocative.
+    expect(gift?.text).toContain("Krásný den, Jiří,");
+    expect(gift?.text).not.toContain("Bcc");
   });
 
   it("keep bidi overrides and other invisible format characters out of the subject", async () => {
@@ -130,12 +134,43 @@ describe("the e-mails of a submission", () => {
       replyTo: "katerina@example.cz",
       subject: "Nové heslo k účtu – Harmonie přírody",
     });
-    expect(mail.text).toContain("Dobrý den, Jana Nováková,");
+    expect(mail.text).toContain("Dobrý den, Jano,");
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`href="${link.replaceAll("&", "&amp;")}"`);
     // The same plain-text options as the form mails: headings keep their letter case.
     expect(mail.text).toContain("Nastavení nového hesla");
   });
+
+  it.each([
+    ["Petr Novák", "Dobrý den, Petře,"],
+    ["MARKÉTA SVOBODOVÁ", "Dobrý den, Markéto,"],
+    ["Nováková Petra", "Dobrý den,\n"],
+    ["admin", "Dobrý den,\n"],
+  ])(
+    "greet %j in the vocative of a known first name, or without a name",
+    async (fullName, greeting) => {
+      const mail = await composeRecoveryMail(
+        { to: "ucet@example.cz", fullName, link: "https://harmonie.example/obnova" },
+        settings,
+      );
+      const [gift] = (
+        await composeSubmissionMail(
+          {
+            ...contact,
+            formType: "gift_ritual",
+            name: fullName,
+            phone: null,
+            serviceType: null,
+            message: null,
+          },
+          settings,
+        )
+      ).filter((composed) => composed.kind === "gift_delivery");
+
+      expect(mail.text).toContain(greeting);
+      expect(gift?.text).toContain(greeting.replace("Dobrý den", "Krásný den"));
+    },
+  );
 
   it.each([
     ["gift_ritual", "https://video.example/ritual", "Tvůj dárek: video s každodenním rituálem"],

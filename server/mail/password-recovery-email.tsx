@@ -1,4 +1,5 @@
 import { Link, Text } from "@react-email/components";
+import { formatGreeting } from "#shared/greeting-name";
 import { site } from "#shared/site";
 import { EmailButton, EmailLayout, textStyle } from "./email-layout";
 
@@ -19,11 +20,11 @@ export function PasswordRecoveryEmail({
       preview="Odkaz pro nastavení nového hesla, platí jednu hodinu."
       heading="Nastavení nového hesla"
       siteUrl={siteUrl}
-      footer="Tento e-mail přišel, protože někdo na webu požádal o nové heslo k účtu s touto adresou. Pokud jste to nebyli vy, nic nedělejte – vaše heslo zůstává beze změny."
+      footer="Tento e-mail přišel, protože někdo na webu požádal o nové heslo k účtu s touto adresou. Pokud o nové heslo nežádáte, nic nedělejte – vaše heslo zůstává beze změny."
     >
-      <Text style={textStyle}>{fullName ? `Dobrý den, ${fullName},` : "Dobrý den,"}</Text>
+      <Text style={textStyle}>{formatGreeting("Dobrý den", fullName)}</Text>
       <Text style={textStyle}>
-        požádali jste o nové heslo ke svému účtu. Tlačítkem níže si ho nastavíte. Odkaz platí jednu
+        k vašemu účtu přišla žádost o nové heslo. Tlačítkem níže si ho nastavíte. Odkaz platí jednu
         hodinu a lze ho použít jen jednou.
       </Text>
       <EmailButton href={link}>Nastavit nové heslo</EmailButton>
