@@ -98,8 +98,12 @@ export function refuseOtherMethods(...allowed: string[]): MiddlewareHandler {
   };
 }
 
+// The rest of the body is never read: the connection closes after the answer,
+// so the client does not send its next request on a socket about to close.
 function refuseTooLarge(): never {
-  throw new ApiError(413, "payload_too_large", jsonMessages.tooLarge);
+  throw new ApiError(413, "payload_too_large", jsonMessages.tooLarge, undefined, {
+    Connection: "close",
+  });
 }
 
 /**
