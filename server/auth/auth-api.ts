@@ -8,8 +8,9 @@ import {
   updateUserRequestSchema,
   verifyRequestSchema,
 } from "#shared/auth-schemas";
-import { ApiError, describeError } from "../api-error";
+import { ApiError } from "../api-error";
 import { createClientAddress } from "../client-address";
+import { summarizeError } from "../error-summary";
 import {
   jsonBody,
   limitBody,
@@ -251,7 +252,7 @@ export function createAuthApi({
     if (error instanceof ApiError) {
       return c.json(authErrorBody(error), error.status, error.headers);
     }
-    console.error(`Auth request ${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
+    console.error(`Auth request ${c.req.method} ${c.req.path} failed: ${summarizeError(error)}`);
     return c.json(
       {
         code: "unexpected_failure",

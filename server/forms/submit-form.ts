@@ -7,8 +7,9 @@ import {
   isHoneypotFilled,
   messages,
 } from "#shared/form-schemas";
-import { ApiError, describeError } from "../api-error";
+import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
+import { summarizeError } from "../error-summary";
 import {
   type ComposedMail,
   composeSubmissionMail,
@@ -90,7 +91,7 @@ export async function storeTogether(
   } catch (error) {
     // The schemas should refuse first; a database constraint is the last line, still a 4xx.
     if (isDataRejection(error)) {
-      console.warn(`The database refused a validated submission: ${describeError(error)}`);
+      console.warn(`The database refused a validated submission: ${summarizeError(error)}`);
       throw new ApiError(422, "validation_failed", messages.payloadInvalid);
     }
     throw error;
