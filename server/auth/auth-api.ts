@@ -131,8 +131,8 @@ export function createAuthApi({
   api.post("/token", async (c) => {
     const grantType = c.req.query("grant_type");
     if (grantType === "password") {
-      const body = await readAuthJson(c, passwordSignInRequestSchema);
       await limit(c, "signInPerAddress");
+      const body = await readAuthJson(c, passwordSignInRequestSchema);
       const emailKey = `failedSignInsPerEmail:${body.email.trim().toLowerCase()}`;
       if (await rateLimiter.isOver(emailKey, rateLimits.failedSignInsPerEmail)) {
         throw new AuthError("over_request_rate_limit");
@@ -147,8 +147,8 @@ export function createAuthApi({
       }
     }
     if (grantType === "refresh_token") {
-      const body = await readAuthJson(c, refreshRequestSchema);
       await limit(c, "refreshPerAddress");
+      const body = await readAuthJson(c, refreshRequestSchema);
       return answerSession(c, await accounts.refreshSession(body.refresh_token));
     }
     throw new AuthError("unsupported_grant_type");
