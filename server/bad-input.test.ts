@@ -130,6 +130,11 @@ const formCases: Case[] = [
   formCase("a number", 42),
   formCase("a string", "Jana"),
   formCase("an empty object", {}),
+  formCase(
+    "a __proto__ key",
+    JSON.parse(`{"__proto__": {"isAdmin": true}, ${JSON.stringify(contact).slice(1)}`),
+  ),
+  formCase("a constructor key", { ...contact, constructor: { prototype: { isAdmin: true } } }),
   {
     name: "form: arrays nested 10,000 deep",
     method: "POST",

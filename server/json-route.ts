@@ -115,12 +115,15 @@ function requireJsonInUtf8(c: Context) {
   const charset = parameters
     .map((parameter) => parameter.split("="))
     .find(([name]) => name?.trim().toLowerCase() === "charset")?.[1];
+  // "utf8" is the one other label browsers and libraries send for UTF-8.
   const isUtf8 =
     charset === undefined ||
-    charset
-      .trim()
-      .replace(/^"(.*)"$/, "$1")
-      .toLowerCase() === "utf-8";
+    ["utf-8", "utf8"].includes(
+      charset
+        .trim()
+        .replace(/^"(.*)"$/, "$1")
+        .toLowerCase(),
+    );
   if (mediaType.trim().toLowerCase() !== "application/json" || !isUtf8) {
     throw new ApiError(415, "unsupported_media_type", jsonMessages.notJson);
   }
