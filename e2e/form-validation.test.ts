@@ -214,6 +214,24 @@ test.describe("the contact form", () => {
     await expectNoFieldError(message);
   });
 
+  test("says what is wrong with a name that is no name: digits, hidden characters, a link", async ({
+    page,
+  }) => {
+    await page.route(endpoint, (route) => route.abort());
+    const form = await openForm(page, "contact");
+    const name = field(form, "Jméno");
+
+    await name.fill("12345");
+    await submitButton(form, "contact").click();
+    await expectFieldError(name, messages.nameNeedsLetters);
+    await name.fill("\u200b\u202e");
+    await expectFieldError(name, messages.nameHiddenCharacters);
+    await name.fill("Jana www.levne-leky.cz");
+    await expectFieldError(name, messages.nameHasLink);
+    await name.fill("Jana Nováková");
+    await expectNoFieldError(name);
+  });
+
   test("has no accessibility violations with the error messages shown", async ({ page }) => {
     const form = await openForm(page, "contact");
     await submitButton(form, "contact").click();

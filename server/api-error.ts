@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { sendFailedMessage } from "#shared/form-schemas";
+import { summarizeError } from "./error-summary";
 
 /** An answer the API gives on purpose: a status, a code, a Czech message and, for forms, field messages. */
 export class ApiError extends Error {
@@ -31,7 +32,7 @@ export function handleError(error: Error, c: Context) {
     };
     return c.json(body, error.status, error.headers);
   }
-  console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, error);
+  console.error(`Unhandled error on ${c.req.method} ${c.req.path}: ${summarizeError(error)}`);
   const body: ApiErrorBody = { error: { code: "internal_error", message: sendFailedMessage } };
   return c.json(body, 500);
 }

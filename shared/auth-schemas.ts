@@ -3,10 +3,14 @@
  * messages, used by the sign-in page and enforced again by the server.
  */
 import * as z from "zod/mini";
-import { limits } from "./form-schemas";
+import { limits, personNameSchema } from "./form-schemas";
 
 /** Long enough for any passphrase, short enough that hashing stays cheap. */
 export const passwordMax = 200;
+/** `user_metadata` travels in every access token: it stays small (serialized, in bytes). */
+export const userMetadataMaxBytes = 2048;
+/** Far longer than any token this server issues. */
+const tokenMax = 512;
 
 export const authMessages = {
   emailInvalid: "Zadejte prosím platnou e-mailovou adresu.",
@@ -15,6 +19,13 @@ export const authMessages = {
   fullNameRequired: "Vyplňte prosím celé jméno.",
   fullNameTooLong: `Jméno může mít nejvýše ${limits.nameMax} znaků.`,
   passwordsDiffer: "Hesla se neshodují.",
+  passwordMissing: "Zadejte prosím heslo.",
+  refreshTokenMissing: "Chybí token pro obnovení přihlášení.",
+  tokenInvalid: "Odkaz nebo kód pro obnovení hesla je neplatný.",
+  recoveryTypeInvalid: "Podporujeme jen obnovení hesla (type: recovery).",
+  userMetadataTooLarge: `Údaje účtu mohou mít nejvýše ${userMetadataMaxBytes / 1024} KB.`,
+  userMetadataKeyNotAllowed: "Účet si pamatuje jen celé jméno (full_name).",
+  bodyNotObject: "Odeslaná data musí být objekt JSON.",
 } as const;
 
 /** The notices of the sign-in and administration pages, verbatim from the specification. */
@@ -54,21 +65,117 @@ export const signInSchema = z.object({
   password: passwordSchema,
 });
 
+// The rules of a name in the forms (letters, no hidden characters, no links), with the sign-up's messages.
+const fullNameSchema = personNameSchema(
+  authMessages.fullNameRequired,
+  authMessages.fullNameTooLong,
+);
+
 export const signUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  fullName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, authMessages.fullNameRequired),
-      z.maxLength(limits.nameMax, authMessages.fullNameTooLong),
-    ),
+  fullName: fullNameSchema,
 });
 
 export const recoverSchema = z.object({ email: emailSchema });
 
 export const newPasswordSchema = z.object({ password: passwordSchema });
+
+// What the auth endpoints accept, as @supabase/auth-js sends it. Keys the
+// library adds and the server does not use (code_challenge, gotrue_meta_security)
+// are dropped; `data` becomes `user_metadata`, so it is held to the keys the
+// site uses and to a size. The pure marks keep these out of the browser bundle.
+const objectParams = { error: authMessages.bodyNotObject };
+
+function isWithinMetadataSize(value: unknown): boolean {
+  return new TextEncoder().encode(JSON.stringify(value)).length <= userMetadataMaxBytes;
+}
+
+const userMetadataSchema = /* @__PURE__ */ z.pipe(
+  z
+    .record(z.string(), z.unknown(), authMessages.fullNameRequired)
+    .check(z.refine(isWithinMetadataSize, authMessages.userMetadataTooLarge)),
+  z.strictObject(
+    { full_name: z.optional(fullNameSchema) },
+    { error: authMessages.userMetadataKeyNotAllowed },
+  ),
+);
+
+/** `POST /signup`: `data.full_name` is required. */
+export const signUpRequestSchema = /* @__PURE__ */ z.object(
+  {
+    email: emailSchema,
+    password: passwordSchema,
+    data: z.pipe(
+      userMetadataSchema,
+      z.object({ full_name: fullNameSchema }, authMessages.fullNameRequired),
+    ),
+  },
+  objectParams,
+);
+
+/** `POST /token?grant_type=password`: a short password is simply wrong, not weak. */
+export const passwordSignInRequestSchema = /* @__PURE__ */ z.object(
+  {
+    email: emailSchema,
+    password: z
+      .string(authMessages.passwordMissing)
+      .check(
+        z.minLength(1, authMessages.passwordMissing),
+        z.maxLength(passwordMax, authMessages.passwordTooLong),
+      ),
+  },
+  objectParams,
+);
+
+/** `POST /token?grant_type=refresh_token`. */
+export const refreshRequestSchema = /* @__PURE__ */ z.object(
+  {
+    refresh_token: z
+      .string(authMessages.refreshTokenMissing)
+      .check(
+        z.minLength(1, authMessages.refreshTokenMissing),
+        z.maxLength(tokenMax, authMessages.refreshTokenMissing),
+      ),
+  },
+  objectParams,
+);
+
+/** `POST /recover`. */
+export const recoverRequestSchema = /* @__PURE__ */ z.object({ email: emailSchema }, objectParams);
+
+/** `PUT /user`: a new password, new metadata, or the current e-mail (a change is refused later). */
+export const updateUserRequestSchema = /* @__PURE__ */ z.object(
+  {
+    email: z.optional(
+      z
+        .string(authMessages.emailInvalid)
+        .check(z.maxLength(limits.emailMax, authMessages.emailInvalid)),
+    ),
+    password: z.optional(passwordSchema),
+    data: z.optional(userMetadataSchema),
+  },
+  objectParams,
+);
+
+const tokenSchema = z
+  .string(authMessages.tokenInvalid)
+  .check(z.maxLength(tokenMax, authMessages.tokenInvalid));
+
+/** `POST /verify` with the token of a recovery link. */
+export const verifyRequestSchema = /* @__PURE__ */ z.object(
+  {
+    type: z.literal("recovery", authMessages.recoveryTypeInvalid),
+    token_hash: z.optional(tokenSchema),
+    token: z.optional(tokenSchema),
+    email: z.optional(
+      z
+        .string(authMessages.emailInvalid)
+        .check(z.maxLength(limits.emailMax, authMessages.emailInvalid)),
+    ),
+  },
+  objectParams,
+);
 
 /** The first message of a failed check, for one notice. */
 export function firstIssue(error: { issues: readonly { message: string }[] }): string {

@@ -59,6 +59,58 @@ const nameCases: Case[] = [
   { rule: "name of 100 characters", change: { name: text(100) }, error: null },
   { rule: "name of 101 characters", change: { name: text(101) }, error: messages.nameTooLong },
   { rule: "name that is not text", change: { name: 42 }, error: messages.nameTooShort },
+  { rule: "name of digits", change: { name: "12345" }, error: messages.nameNeedsLetters },
+  {
+    rule: "name of one letter and digits",
+    change: { name: "J 007" },
+    error: messages.nameNeedsLetters,
+  },
+  { rule: "name of dots", change: { name: "..." }, error: messages.nameNeedsLetters },
+  {
+    rule: "name of a zero-width space and a bidi override",
+    change: { name: "\u200b\u202e" },
+    error: messages.nameHiddenCharacters,
+  },
+  {
+    rule: "name with a bidi override inside",
+    change: { name: "Jana \u202eávokoN" },
+    error: messages.nameHiddenCharacters,
+  },
+  {
+    rule: "name with a zero-width joiner",
+    change: { name: "Ja\u200dna" },
+    error: messages.nameHiddenCharacters,
+  },
+  {
+    rule: "name with a line break",
+    change: { name: "Jana\r\nBcc: x@example.com" },
+    error: messages.nameHiddenCharacters,
+  },
+  { rule: "name with a tab", change: { name: "Jana\tNová" }, error: messages.nameHiddenCharacters },
+  {
+    rule: "name with a link",
+    change: { name: "Jana http://spam.example" },
+    error: messages.nameHasLink,
+  },
+  { rule: "name with www.", change: { name: "www.levne-leky.cz" }, error: messages.nameHasLink },
+  {
+    rule: "name with a domain",
+    change: { name: "Léky na pills.com" },
+    error: messages.nameHasLink,
+  },
+  {
+    rule: "name that is an e-mail",
+    change: { name: "jana@example.cz" },
+    error: messages.nameHasLink,
+  },
+  {
+    rule: "name with a hyphen and an apostrophe",
+    change: { name: "Anne-Marie O'Neill" },
+    error: null,
+  },
+  { rule: "name with a title and dots", change: { name: "Ing. Jana Nová, Ph.D." }, error: null },
+  { rule: "name in another script", change: { name: "Ольга" }, error: null },
+  { rule: "name of two CJK letters", change: { name: "王芳" }, error: null },
 ];
 
 const emailCases: Case[] = [
@@ -112,6 +164,17 @@ const contactOnlyCases: Case[] = [
   { rule: "phone with brackets and a dash", change: { phone: "(+420) 777-123-456" }, error: null },
   { rule: "phone with letters", change: { phone: "777 abc 456" }, error: messages.phoneInvalid },
   { rule: "phone with a slash", change: { phone: "777/123456" }, error: messages.phoneInvalid },
+  {
+    rule: "phone with CR/LF inside",
+    change: { phone: "777\r\n123" },
+    error: messages.phoneInvalid,
+  },
+  { rule: "phone with a tab", change: { phone: "777\t123" }, error: messages.phoneInvalid },
+  {
+    rule: "phone with a line break inside",
+    change: { phone: "777\n1" },
+    error: messages.phoneInvalid,
+  },
   ...Object.keys(serviceTypes).map((service) => ({
     rule: `service ${service}`,
     change: { serviceType: service },

@@ -19,6 +19,9 @@ export const limits = {
 export const messages = {
   nameTooShort: "Jméno musí obsahovat alespoň 2 znaky",
   nameTooLong: "Jméno může mít nejvýše 100 znaků",
+  nameNeedsLetters: "Jméno musí obsahovat alespoň 2 písmena",
+  nameHiddenCharacters: "Jméno nesmí obsahovat neviditelné ani řídicí znaky",
+  nameHasLink: "Jméno nesmí obsahovat odkaz ani e-mailovou adresu",
   emailInvalid: "Neplatný e-mail",
   emailTooLong: "E-mail může mít nejvýše 255 znaků",
   phoneTooLong: "Telefon může mít nejvýše 20 znaků",
@@ -30,6 +33,7 @@ export const messages = {
   formTypeInvalid: "Neznámý typ formuláře",
   fieldNotAllowed: "Formulář obsahuje pole, které k němu nepatří",
   payloadInvalid: "Odeslaná data nemají správný tvar",
+  textUnstorable: "Text obsahuje znak, který nelze uložit (například nulový znak)",
 } as const;
 
 /** What a form says when it could not be sent. */
@@ -104,12 +108,43 @@ function lengthBetween(min: number, max: number, tooShort: string, tooLong: stri
   );
 }
 
-const nameSchema = lengthBetween(
-  limits.nameMin,
-  limits.nameMax,
-  messages.nameTooShort,
-  messages.nameTooLong,
-);
+// Letters of any script; a name of digits, dots or invisible characters names no one.
+const letter = /\p{L}/gu;
+// Control characters (line breaks included), format characters such as bidi
+// overrides (U+202E) and zero-width spaces (U+200B), and line separators: none
+// belongs in a name, and a name reaches the subject of the owner's e-mail.
+const hiddenCharacter = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+// A link or an address in a name would travel in the confirmation e-mail to
+// whatever address was typed: a way to send strangers spam through this site.
+const linkOrAddress = /@|:\/\/|www\.|[\p{L}\p{N}-]{2,}\.[a-z]{2,}(?![\p{L}\p{N}])/iu;
+
+/** What is wrong with a (trimmed) person's name, or null when it is a name. */
+export function findNameProblem(
+  name: string,
+  tooShort: string = messages.nameTooShort,
+  tooLong: string = messages.nameTooLong,
+): string | null {
+  const count = characterCount(name);
+  if (count < limits.nameMin) return tooShort;
+  if (count > limits.nameMax) return tooLong;
+  if (hiddenCharacter.test(name)) return messages.nameHiddenCharacters;
+  if ((name.match(letter)?.length ?? 0) < limits.nameMin) return messages.nameNeedsLetters;
+  if (linkOrAddress.test(name)) return messages.nameHasLink;
+  return null;
+}
+
+/** A person's name: trimmed, with the one message that says what is wrong. */
+export function personNameSchema(tooShort: string = messages.nameTooShort, tooLong?: string) {
+  return z.string(tooShort).check(
+    z.trim(),
+    z.superRefine((name, context) => {
+      const problem = findNameProblem(name, tooShort, tooLong);
+      if (problem) context.issues.push({ code: "custom", message: problem, input: name });
+    }),
+  );
+}
+
+const nameSchema = personNameSchema();
 
 const emailSchema = z.string(messages.emailInvalid).check(
   z.trim(),
@@ -120,7 +155,8 @@ const emailSchema = z.string(messages.emailInvalid).check(
 const phoneSchema = z.string(messages.phoneInvalid).check(
   z.trim(),
   z.refine((text) => characterCount(text) <= limits.phoneMax, messages.phoneTooLong),
-  z.regex(/^[0-9+()\s-]*$/, messages.phoneInvalid),
+  // Spaces only, not \s: a line break in a phone number is never honest.
+  z.regex(/^[0-9+() \u00a0-]*$/, messages.phoneInvalid),
 );
 
 // The select offers only known services; anything else is refused, which also

@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from "hono";
+import { limitBody, refuseOtherMethods } from "#server/json-route";
 import type { Submission } from "#shared/submission";
 
 /** What the guard leaves for the routes: the signed-in administrator. */
@@ -41,13 +42,20 @@ export function createAdminApi({ guard, listSubmissions, deleteSubmission }: Adm
     return c.json({ submissions: await listSubmissions() });
   });
 
-  api.delete("/form-submissions/:id", guard, async (c) => {
+  // No administration route takes a body: anything sizeable is refused unread.
+  api.delete("/form-submissions/:id", limitBody(1024), guard, async (c) => {
     const deleted = await deleteSubmission(c.req.param("id"));
     if (!deleted) {
       return c.json({ error: { code: "not_found", message: "Záznam nebyl nalezen" } }, 404);
     }
     return c.body(null, 204);
   });
+
+  // Known paths, other methods: 405. POST /form-submissions is the public form
+  // route, mounted before this API, so it is allowed here too.
+  api.all("/admin/access", refuseOtherMethods("GET"));
+  api.all("/form-submissions", refuseOtherMethods("GET", "POST"));
+  api.all("/form-submissions/:id", refuseOtherMethods("DELETE"));
 
   return api;
 }

@@ -1,12 +1,27 @@
 import { type Context, Hono } from "hono";
-import * as z from "zod/mini";
-import { authMessages, passwordMax } from "#shared/auth-schemas";
-import { limits } from "#shared/form-schemas";
+import type { z } from "zod/mini";
+import {
+  passwordSignInRequestSchema,
+  recoverRequestSchema,
+  refreshRequestSchema,
+  signUpRequestSchema,
+  updateUserRequestSchema,
+  verifyRequestSchema,
+} from "#shared/auth-schemas";
+import { ApiError } from "../api-error";
 import { createClientAddress } from "../client-address";
+import { summarizeError } from "../error-summary";
+import {
+  jsonBody,
+  limitBody,
+  readJsonBody,
+  refuseOtherMethods,
+  refuseUnstorableQueries,
+} from "../json-route";
 import type { RecoveryMail } from "../mail/outbox";
 import { addressBlock, type RateLimiter } from "../rate-limit";
 import { type Accounts, type SessionJson, type SignOutScope, toUserJson } from "./accounts";
-import { AuthError, authErrorBody } from "./auth-errors";
+import { AuthError, type AuthErrorCode, authErrorBody } from "./auth-errors";
 import { type AuthRateLimits, authRateLimits, type SignInThrottle } from "./throttling";
 
 export type AuthApiDependencies = {
@@ -22,59 +37,36 @@ export type AuthApiDependencies = {
 
 const apiVersionHeader = { "X-Supabase-Api-Version": "2024-01-01" };
 
-const emailSchema = z.string().check(z.trim(), z.maxLength(limits.emailMax), z.email());
+/** The largest auth body: an e-mail, a password and 2 KB of metadata fit many times over. */
+export const maxAuthBodyBytes = 8 * 1024;
 
-const signUpBodySchema = z.object({
-  email: z.string(),
-  password: z.string(),
-  data: z.optional(z.object({ full_name: z.optional(z.string()) })),
-});
-
-const signInBodySchema = z.object({ email: z.string(), password: z.string() });
-const refreshBodySchema = z.object({ refresh_token: z.string().check(z.minLength(1)) });
-const recoverBodySchema = z.object({ email: z.string() });
-const updateUserBodySchema = z.object({
-  email: z.optional(z.string()),
-  password: z.optional(z.string()),
-  data: z.optional(z.record(z.string(), z.unknown())),
-});
-const verifyBodySchema = z.object({
-  type: z.string(),
-  token_hash: z.optional(z.string()),
-  token: z.optional(z.string()),
-  email: z.optional(z.string()),
-});
 const signOutScopes = ["global", "local", "others"] as const satisfies SignOutScope[];
 
-async function readBody<T>(c: Context, schema: z.ZodMiniType<T>): Promise<T> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new AuthError("bad_json");
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new AuthError("validation_failed");
-  return parsed.data;
+/** The GoTrue code for a refused field; any other field is `validation_failed`. */
+const fieldCodes: Record<string, AuthErrorCode> = {
+  email: "email_address_invalid",
+  password: "weak_password",
+};
+
+/**
+ * How a refused body reads to @supabase/auth-js: the field's GoTrue code (a
+ * weak password with its reasons, as the library expects) and the message of
+ * the check that failed. A sign-in's password is never "weak", just missing.
+ */
+function refuseAuthBody({ passwordIsNew }: { passwordIsNew: boolean }) {
+  return (message: string, field: string | undefined) => {
+    let code = (field && fieldCodes[field]) || "validation_failed";
+    if (code === "weak_password" && !passwordIsNew) code = "validation_failed";
+    const extra = code === "weak_password" ? { weak_password: { reasons: ["length"] } } : {};
+    return new AuthError(code, extra, message);
+  };
 }
 
-function checkEmail(email: string): string {
-  const parsed = emailSchema.safeParse(email);
-  if (!parsed.success) throw new AuthError("email_address_invalid");
-  return parsed.data;
-}
-
-function checkNewPassword(password: string) {
-  if (password.length < limits.passwordMin) {
-    throw new AuthError("weak_password", { weak_password: { reasons: ["length"] } });
-  }
-  if (password.length > passwordMax) {
-    throw new AuthError(
-      "weak_password",
-      { weak_password: { reasons: ["length"] } },
-      authMessages.passwordTooLong,
-    );
-  }
+function authJson<S extends z.ZodMiniType>(schema: S, passwordIsNew = false) {
+  return jsonBody(schema, {
+    maxBytes: maxAuthBodyBytes,
+    invalid: refuseAuthBody({ passwordIsNew }),
+  });
 }
 
 /**
@@ -122,23 +114,27 @@ export function createAuthApi({
     c.header("Cache-Control", "no-store");
   });
 
-  api.post("/signup", async (c) => {
+  // Every query parameter is checked before any handler queries the database.
+  api.use(refuseUnstorableQueries);
+
+  api.post("/signup", authJson(signUpRequestSchema, true), async (c) => {
     await limit(c, "signUpPerAddress");
-    const body = await readBody(c, signUpBodySchema);
-    const email = checkEmail(body.email);
-    checkNewPassword(body.password);
-    const fullName = body.data?.full_name?.trim() ?? "";
-    if (fullName.length === 0 || fullName.length > limits.nameMax) {
-      throw new AuthError("validation_failed", {}, authMessages.fullNameRequired);
-    }
-    return answerSession(c, await accounts.signUp({ email, password: body.password, fullName }));
+    const body = c.req.valid("json");
+    return answerSession(
+      c,
+      await accounts.signUp({
+        email: body.email,
+        password: body.password,
+        fullName: body.data.full_name,
+      }),
+    );
   });
 
   api.post("/token", async (c) => {
     const grantType = c.req.query("grant_type");
     if (grantType === "password") {
       await limit(c, "signInPerAddress");
-      const body = await readBody(c, signInBodySchema);
+      const body = await readAuthJson(c, passwordSignInRequestSchema);
       // Answers 429 before the password is checked when this source may not try now.
       const attempt = await signInThrottle.begin(c, body.email, clientAddress(c));
       let session: SessionJson;
@@ -155,7 +151,7 @@ export function createAuthApi({
     }
     if (grantType === "refresh_token") {
       await limit(c, "refreshPerAddress");
-      const body = await readBody(c, refreshBodySchema);
+      const body = await readAuthJson(c, refreshRequestSchema);
       return answerSession(c, await accounts.refreshSession(body.refresh_token));
     }
     throw new AuthError("unsupported_grant_type");
@@ -166,28 +162,27 @@ export function createAuthApi({
     return c.json(toUserJson(user));
   });
 
-  api.put("/user", async (c) => {
+  api.put("/user", authJson(updateUserRequestSchema, true), async (c) => {
+    const body = c.req.valid("json");
     const who = await accounts.authenticate(c.req.header("Authorization"));
-    const body = await readBody(c, updateUserBodySchema);
     if (body.email !== undefined && body.email.trim().toLowerCase() !== who.user.email) {
       throw new AuthError("email_change_not_supported");
     }
-    if (body.password !== undefined) checkNewPassword(body.password);
     return c.json(await accounts.updateUser(who, { password: body.password, data: body.data }));
   });
 
-  api.post("/logout", async (c) => {
+  // The library sends no body here; a large one is refused before it is read.
+  api.post("/logout", limitBody(maxAuthBodyBytes), async (c) => {
     const scope = c.req.query("scope") ?? "global";
-    if (!signOutScopes.includes(scope as SignOutScope)) throw new AuthError("validation_failed");
+    if (!signOutScopes.includes(scope as SignOutScope)) throw new AuthError("invalid_scope");
     const who = await accounts.authenticate(c.req.header("Authorization"));
     await accounts.signOut(who, scope as SignOutScope);
     return c.body(null, 204);
   });
 
-  api.post("/recover", async (c) => {
+  api.post("/recover", authJson(recoverRequestSchema), async (c) => {
     await limit(c, "recoverPerAddress");
-    const body = await readBody(c, recoverBodySchema);
-    const email = checkEmail(body.email).toLowerCase();
+    const email = c.req.valid("json").email.toLowerCase();
     // Limited per address whether or not an account exists, so the answer tells nothing.
     const emailKey = `recoveryEmailPerEmail:${email}`;
     if (!(await rateLimiter.hit(emailKey, rateLimits.recoveryEmailPerEmail)).allowed) {
@@ -237,13 +232,19 @@ export function createAuthApi({
     return c.redirect(redirectTo.href, 303);
   });
 
-  api.post("/verify", async (c) => {
+  api.post("/verify", authJson(verifyRequestSchema), async (c) => {
     await limit(c, "verifyPerAddress");
-    const body = await readBody(c, verifyBodySchema);
-    if (body.type !== "recovery" || !body.token_hash) throw new AuthError("otp_expired");
+    const body = c.req.valid("json");
+    if (!body.token_hash) throw new AuthError("otp_expired");
     return answerSession(c, await accounts.redeemRecoveryToken(body.token_hash));
   });
 
+  api.all("/signup", refuseOtherMethods("POST"));
+  api.all("/token", refuseOtherMethods("POST"));
+  api.all("/user", refuseOtherMethods("GET", "PUT"));
+  api.all("/logout", refuseOtherMethods("POST"));
+  api.all("/recover", refuseOtherMethods("POST"));
+  api.all("/verify", refuseOtherMethods("GET", "POST"));
   api.all("*", () => {
     throw new AuthError("not_found");
   });
@@ -251,8 +252,10 @@ export function createAuthApi({
   api.onError((error, c) => {
     c.header("X-Supabase-Api-Version", apiVersionHeader["X-Supabase-Api-Version"]);
     c.header("Cache-Control", "no-store");
-    if (error instanceof AuthError) return c.json(authErrorBody(error), error.status);
-    console.error("Auth request failed", error);
+    if (error instanceof ApiError) {
+      return c.json(authErrorBody(error), error.status, error.headers);
+    }
+    console.error(`Auth request ${c.req.method} ${c.req.path} failed: ${summarizeError(error)}`);
     return c.json(
       {
         code: "unexpected_failure",
@@ -264,4 +267,12 @@ export function createAuthApi({
   });
 
   return api;
+}
+
+/** The shared JSON checks, inside a handler whose schema depends on the query. */
+function readAuthJson<S extends z.ZodMiniType>(c: Context, schema: S) {
+  return readJsonBody(c, schema, {
+    maxBytes: maxAuthBodyBytes,
+    invalid: refuseAuthBody({ passwordIsNew: false }),
+  });
 }

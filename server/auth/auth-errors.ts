@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ApiError } from "../api-error";
 
 /**
  * The errors the auth endpoints answer with: GoTrue's codes (the browser
@@ -6,7 +7,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
  */
 export const authErrors = {
   invalid_credentials: [400, "Nesprávný e-mail nebo heslo."],
-  validation_failed: [400, "Zadejte prosím platný e-mail a heslo."],
+  // Its message always comes from the check that failed (see the request schemas).
+  validation_failed: [400, "Odeslaná data nemají správný tvar."],
   email_address_invalid: [400, "Zadejte prosím platnou e-mailovou adresu."],
   full_name_required: [400, "Vyplňte prosím celé jméno."],
   user_already_exists: [422, "Účet s tímto e-mailem už existuje. Přihlaste se prosím."],
@@ -22,7 +24,8 @@ export const authErrors = {
   session_not_found: [403, "Přihlášení už neplatí. Přihlaste se prosím znovu."],
   user_not_found: [403, "Účet už neexistuje."],
   otp_expired: [403, "Odkaz pro obnovení hesla je neplatný nebo vypršel. Požádejte prosím o nový."],
-  bad_json: [400, "Požadavek se nepodařilo přečíst."],
+  bad_json: [400, "Odeslaná data nejsou platný JSON."],
+  invalid_scope: [400, "Neznámý rozsah odhlášení: použijte global, local nebo others."],
   not_found: [404, "Tato adresa neexistuje."],
   over_request_rate_limit: [429, "Příliš mnoho pokusů. Zkuste to prosím znovu za pár minut."],
   over_email_send_rate_limit: [
@@ -33,22 +36,24 @@ export const authErrors = {
 
 export type AuthErrorCode = keyof typeof authErrors;
 
-/** Thrown by auth functions; the API turns it into GoTrue's error body. */
-export class AuthError extends Error {
-  readonly code: AuthErrorCode;
-  readonly status: ContentfulStatusCode;
+/** Thrown by auth functions; the API renders it, like every `ApiError`, as GoTrue's error body. */
+export class AuthError extends ApiError {
+  declare readonly code: AuthErrorCode;
   readonly extra: Record<string, unknown>;
 
   constructor(code: AuthErrorCode, extra: Record<string, unknown> = {}, message?: string) {
     const [status, defaultMessage] = authErrors[code];
-    super(message ?? defaultMessage);
-    this.code = code;
-    this.status = status;
+    super(status, code, message ?? defaultMessage);
     this.extra = extra;
   }
 }
 
+// GoTrue names a body that is not JSON `bad_json`; the shared reader says `invalid_json`.
+const goTrueCodes: Record<string, string> = { invalid_json: "bad_json" };
+
 /** The body of an error answer: the code twice (new and old clients read different fields). */
-export function authErrorBody(error: AuthError) {
-  return { code: error.code, error_code: error.code, message: error.message, ...error.extra };
+export function authErrorBody(error: ApiError) {
+  const code = goTrueCodes[error.code] ?? error.code;
+  const extra = error instanceof AuthError ? error.extra : {};
+  return { code, error_code: code, message: error.message, ...extra };
 }

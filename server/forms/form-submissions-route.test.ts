@@ -329,6 +329,17 @@ describe.each(testDatabases)(
       expect(response.status).toBe(201);
     });
 
+    it.each(["application/json;charset=UTF-8", 'application/json; charset="utf8"'])(
+      "accepts %s (the labels of UTF-8)",
+      async (contentType) => {
+        const response = await postForm(createTestApp(database), contact, {
+          headers: { "Content-Type": contentType },
+        });
+
+        expect(response.status).toBe(201);
+      },
+    );
+
     it("answers a filled-in honeypot as if sent, and keeps nothing", async () => {
       const response = await postForm(createTestApp(database), {
         ...contact,

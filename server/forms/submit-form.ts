@@ -10,6 +10,7 @@ import {
 } from "#shared/form-schemas";
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
+import { summarizeError } from "../error-summary";
 import {
   type ComposedMail,
   composeSubmissionMail,
@@ -99,8 +100,7 @@ export async function storeTogether(
   } catch (error) {
     // The schemas should refuse first; a database constraint is the last line, still a 4xx.
     if (isDataRejection(error)) {
-      // The code only: the error's text and parameters hold what the visitor typed.
-      console.warn(`The database refused a validated submission (${databaseErrorCode(error)})`);
+      console.warn(`The database refused a validated submission: ${summarizeError(error)}`);
       throw new ApiError(422, "validation_failed", messages.payloadInvalid);
     }
     throw error;

@@ -1,5 +1,6 @@
 import type { Database } from "#database/open-database";
 import type { Clock } from "../clock";
+import { summarizeError } from "../error-summary";
 import type { MailTransport } from "./mail-transport";
 import { releaseAbandonedClaims, sendPendingMail } from "./send-pending-mail";
 
@@ -57,7 +58,8 @@ export function startMailWorker({
         await sendPendingMail(db, transport, clock);
       } catch (error) {
         // The database may be briefly unreachable; the next tick tries again.
-        console.error("Mail worker:", error instanceof Error ? error.message : error);
+        // Not error.message: drizzle's holds the query's parameters (the e-mails' text).
+        console.error(`Mail worker: ${summarizeError(error)}`);
       }
       await nap();
     }

@@ -1,0 +1,1254 @@
+/**
+ * The bad-input table: hostile and malformed requests to every endpoint
+ * (forms, /auth/v1, administration), over real HTTP, on each test database.
+ * Each must answer 4xx with its specific error code, none 5xx, and store
+ * nothing; the server's log over the whole table must hold no secret.
+ */
+import { format } from "node:util";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
+import {
+  authSessions,
+  formSubmissions,
+  mailOutbox,
+  recoveryTokens,
+  refreshTokens,
+  userRoles,
+  users,
+} from "#database/schema";
+import { startTestServer, type TestServer } from "#testing/test-app";
+import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
+
+/** A password that must never reach a log line; every body that carries a password uses it. */
+const secretPassword = "tajne-heslo-4f9c2e";
+const userEmail = "jana.vstupy@example.cz";
+const adminEmail = "katerina.vstupy@example.cz";
+
+const contact = {
+  formType: "contact",
+  name: "Jana Nováková",
+  email: "jana.novakova@example.cz",
+  phone: "+420 777 123 456",
+  serviceType: "consultation",
+  message: "Dobrý den, ráda bych se objednala na harmonizační setkání.",
+  privacyConsent: true,
+  website: "",
+};
+const gift = {
+  formType: "gift_ritual",
+  name: "Šárka Dvořáková",
+  email: "sarka@example.cz",
+  privacyConsent: true,
+  website: "",
+};
+const signUp = {
+  email: "nova.ucet@example.cz",
+  password: secretPassword,
+  data: { full_name: "Nová Uživatelka" },
+};
+const signIn = { email: userEmail, password: secretPassword };
+
+type Who = "nobody" | "user" | "admin";
+type Case = {
+  name: string;
+  method: string;
+  path: string;
+  /** A JSON value (serialized here), raw text, raw bytes, or a stream of that many bytes. */
+  json?: unknown;
+  text?: string;
+  bytes?: Uint8Array<ArrayBuffer>;
+  streamBytes?: number;
+  contentType?: string | null;
+  as?: Who;
+  authorization?: string;
+  status: number;
+  code: string;
+};
+
+const json = "application/json";
+const longEmail = `${"a".repeat(2700)}@example.cz`;
+const hugeMetadata = { full_name: "Jana", note: "x".repeat(3000) };
+const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+/** "Nováková" in ISO-8859-1: not UTF-8. */
+const latin1Bytes = Uint8Array.from([
+  ...new TextEncoder().encode('{"formType":"contact","name":"Nov'),
+  0xe1,
+  ...new TextEncoder().encode('kov"}'),
+]);
+
+function formCase(name: string, json: unknown, code = "validation_failed", status = 422): Case {
+  return {
+    name: `form: ${name}`,
+    method: "POST",
+    path: "/api/form-submissions",
+    json,
+    status,
+    code,
+  };
+}
+
+const formCases: Case[] = [
+  formCase("NUL in the name", { ...contact, name: "Jana\u0000Nováková" }),
+  formCase("NUL in the message", { ...contact, message: "Dobrý den,\u0000 ráda bych…" }),
+  formCase("NUL in the e-mail", { ...contact, email: "jana@example.cz\u0000" }),
+  formCase("NUL in the phone", { ...contact, phone: "777\u0000123" }),
+  formCase("NUL in the honeypot", { ...contact, website: "\u0000" }),
+  formCase("NUL in a key", { ...contact, "ná\u0000zev": "x" }),
+  formCase("a lone high surrogate in the name", { ...contact, name: "Jana \ud800" }),
+  formCase("a lone low surrogate in the message", { ...contact, message: "Dobrý den \udc00 …" }),
+  formCase("a lone surrogate in a gift's name", { ...gift, name: "\ud83dŠárka" }),
+  formCase("a zero-width space and a bidi override as the name", {
+    ...contact,
+    name: "\u200b\u202e",
+  }),
+  formCase("a bidi override inside the name", { ...contact, name: "Jana \u202eávokoN" }),
+  formCase("two zero-width spaces around one letter", { ...contact, name: "\u200bJ\u200b" }),
+  formCase("a zero-width joiner in a gift's name", { ...gift, name: "Šár\u200dka" }),
+  formCase("a byte order mark inside the name", { ...contact, name: "Ja\ufeffna" }),
+  formCase("CR/LF in the name", { ...contact, name: "Jana\r\nBcc: spam@example.com" }),
+  formCase("a tab in the name", { ...contact, name: "Jana\tNováková" }),
+  formCase("a line separator in the name", { ...contact, name: "Jana\u2028Nováková" }),
+  formCase("a name of digits", { ...contact, name: "12345" }),
+  formCase("a name of punctuation", { ...contact, name: "..." }),
+  formCase("a name of one letter and digits", { ...contact, name: "J 007" }),
+  formCase("a name with a link", { ...contact, name: "Jana http://spam.example" }),
+  formCase("a name with an https link", { ...gift, name: "https://spam.example/x" }),
+  formCase("a name with www.", { ...contact, name: "Jana www.spam-shop.cz" }),
+  formCase("a name with a domain", { ...gift, name: "Levné léky na pills.com" }),
+  formCase("a name that is an e-mail address", { ...contact, name: "spam@example.com" }),
+  formCase("CR/LF in the phone", { ...contact, phone: "777\r\n123" }),
+  formCase("LF at the end of the phone", { ...contact, phone: "777 123 456\n1" }),
+  formCase("a tab in the phone", { ...contact, phone: "777\t123" }),
+  formCase("a phone with letters", { ...contact, phone: "volejte večer" }),
+  formCase("a message over 1000 characters", { ...contact, message: "ř".repeat(1001) }),
+  formCase("consent false", { ...contact, privacyConsent: false }),
+  formCase("an unknown field", { ...contact, isAdmin: true }),
+  formCase("an unknown form type", { ...contact, formType: "newsletter" }),
+  formCase("a gift with a phone", { ...gift, phone: "777123456" }),
+  formCase("a list", [contact]),
+  formCase("null", null),
+  formCase("a number", 42),
+  formCase("a string", "Jana"),
+  formCase("an empty object", {}),
+  formCase(
+    "a __proto__ key",
+    JSON.parse(`{"__proto__": {"isAdmin": true}, ${JSON.stringify(contact).slice(1)}`),
+  ),
+  formCase("a constructor key", { ...contact, constructor: { prototype: { isAdmin: true } } }),
+  {
+    name: "form: arrays nested 10,000 deep",
+    method: "POST",
+    path: "/api/form-submissions",
+    text: nested(10_000),
+    status: 422,
+    code: "validation_failed",
+  },
+  {
+    name: "form: text/plain (a cross-site form can post it)",
+    method: "POST",
+    path: "/api/form-submissions",
+    json: contact,
+    contentType: "text/plain",
+    status: 415,
+    code: "unsupported_media_type",
+  },
+  ...[
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/json; charset=iso-8859-1",
+    "application/json; charset=windows-1250",
+    'application/json; charset="latin1"',
+    "application/json-patch+json",
+    "application/xml",
+    null,
+  ].map(
+    (contentType): Case => ({
+      name: `form: Content-Type ${contentType ?? "missing"}`,
+      method: "POST",
+      path: "/api/form-submissions",
+      json: contact,
+      contentType,
+      status: 415,
+      code: "unsupported_media_type",
+    }),
+  ),
+  ...['{"name": "Jana"', "", "{,}", "{'name': 'Jana'}", "NaN", '{"a":1}}'].map(
+    (text): Case => ({
+      name: `form: malformed JSON ${JSON.stringify(text)}`,
+      method: "POST",
+      path: "/api/form-submissions",
+      text,
+      status: 400,
+      code: "invalid_json",
+    }),
+  ),
+  {
+    name: "form: ISO-8859-1 bytes sent as UTF-8",
+    method: "POST",
+    path: "/api/form-submissions",
+    bytes: latin1Bytes,
+    status: 400,
+    code: "invalid_encoding",
+  },
+  {
+    name: "form: a 33 KB body",
+    method: "POST",
+    path: "/api/form-submissions",
+    json: { ...contact, message: "a".repeat(33 * 1024) },
+    status: 413,
+    code: "payload_too_large",
+  },
+  {
+    name: "form: a 100 KB body without a length",
+    method: "POST",
+    path: "/api/form-submissions",
+    streamBytes: 100 * 1024,
+    status: 413,
+    code: "payload_too_large",
+  },
+  ...["PUT", "PATCH", "DELETE", "OPTIONS"].map(
+    (method): Case => ({
+      name: `form: ${method} /api/form-submissions`,
+      method,
+      path: "/api/form-submissions",
+      json: contact,
+      status: 405,
+      code: "method_not_allowed",
+    }),
+  ),
+];
+
+function authCase(
+  name: string,
+  method: string,
+  path: string,
+  body: unknown,
+  status: number,
+  code: string,
+  extra: Partial<Case> = {},
+): Case {
+  return {
+    name: `auth: ${name}`,
+    method,
+    path: `/auth/v1${path}`,
+    json: body,
+    status,
+    code,
+    ...extra,
+  };
+}
+
+const signUpCases: Case[] = [
+  authCase(
+    "signup, NUL in full_name",
+    "POST",
+    "/signup",
+    { ...signUp, data: { full_name: "Jana\u0000" } },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, lone surrogate in full_name",
+    "POST",
+    "/signup",
+    { ...signUp, data: { full_name: "Jana \ud800" } },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, NUL in the e-mail",
+    "POST",
+    "/signup",
+    { ...signUp, email: "nova@example.cz\u0000" },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, NUL in the password",
+    "POST",
+    "/signup",
+    { ...signUp, password: `${secretPassword}\u0000` },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, NUL in a key of data",
+    "POST",
+    "/signup",
+    { ...signUp, data: { "full\u0000name": "Jana" } },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, lone surrogate in an extra field",
+    "POST",
+    "/signup",
+    { ...signUp, gotrue_meta_security: { captcha_token: "\udfff" } },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, invisible full_name",
+    "POST",
+    "/signup",
+    { ...signUp, data: { full_name: "\u200b\u202e" } },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, bidi override in full_name",
+    "POST",
+    "/signup",
+    { ...signUp, data: { full_name: "Jana \u202eNová" } },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, full_name of digits",
+    "POST",
+    "/signup",
+    { ...signUp, data: { full_name: "1234" } },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, full_name with a link",
+    "POST",
+    "/signup",
+    { ...signUp, data: { full_name: "Jana http://spam.example" } },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, full_name that is an e-mail",
+    "POST",
+    "/signup",
+    { ...signUp, data: { full_name: "spam@example.com" } },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, full_name over 100 characters",
+    "POST",
+    "/signup",
+    { ...signUp, data: { full_name: "ř".repeat(101) } },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, no data",
+    "POST",
+    "/signup",
+    { email: signUp.email, password: secretPassword },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, data as a string",
+    "POST",
+    "/signup",
+    { ...signUp, data: "Jana" },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, data with another key",
+    "POST",
+    "/signup",
+    { ...signUp, data: { full_name: "Jana", role: "admin" } },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, 3 KB of metadata",
+    "POST",
+    "/signup",
+    { ...signUp, data: hugeMetadata },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "signup, no e-mail",
+    "POST",
+    "/signup",
+    { password: secretPassword, data: signUp.data },
+    400,
+    "email_address_invalid",
+  ),
+  authCase(
+    "signup, an invalid e-mail",
+    "POST",
+    "/signup",
+    { ...signUp, email: "není-email" },
+    400,
+    "email_address_invalid",
+  ),
+  authCase(
+    "signup, an e-mail of 2.7 KB",
+    "POST",
+    "/signup",
+    { ...signUp, email: longEmail },
+    400,
+    "email_address_invalid",
+  ),
+  authCase(
+    "signup, e-mail as a number",
+    "POST",
+    "/signup",
+    { ...signUp, email: 42 },
+    400,
+    "email_address_invalid",
+  ),
+  authCase(
+    "signup, a short password",
+    "POST",
+    "/signup",
+    { ...signUp, password: "12345" },
+    422,
+    "weak_password",
+  ),
+  authCase(
+    "signup, a password of 201 characters",
+    "POST",
+    "/signup",
+    { ...signUp, password: "h".repeat(201) },
+    422,
+    "weak_password",
+  ),
+  authCase(
+    "signup, password as a list",
+    "POST",
+    "/signup",
+    { ...signUp, password: [secretPassword] },
+    422,
+    "weak_password",
+  ),
+  authCase("signup, a list", "POST", "/signup", [signUp], 400, "validation_failed"),
+  authCase("signup, null", "POST", "/signup", null, 400, "validation_failed"),
+  authCase("signup, text/plain", "POST", "/signup", signUp, 415, "unsupported_media_type", {
+    contentType: "text/plain",
+  }),
+  authCase("signup, charset=iso-8859-1", "POST", "/signup", signUp, 415, "unsupported_media_type", {
+    contentType: "application/json; charset=iso-8859-1",
+  }),
+  authCase("signup, a form encoding", "POST", "/signup", signUp, 415, "unsupported_media_type", {
+    contentType: "application/x-www-form-urlencoded",
+  }),
+  authCase("signup, no content type", "POST", "/signup", signUp, 415, "unsupported_media_type", {
+    contentType: null,
+  }),
+  authCase("signup, malformed JSON", "POST", "/signup", undefined, 400, "bad_json", {
+    text: '{"email":',
+  }),
+  authCase("signup, an empty body", "POST", "/signup", undefined, 400, "bad_json", { text: "" }),
+  authCase("signup, ISO-8859-1 bytes", "POST", "/signup", undefined, 400, "invalid_encoding", {
+    bytes: latin1Bytes,
+  }),
+  authCase(
+    "signup, a 9 KB body",
+    "POST",
+    "/signup",
+    { ...signUp, padding: "x".repeat(9 * 1024) },
+    413,
+    "payload_too_large",
+  ),
+  authCase(
+    "signup, 1 MB without a length",
+    "POST",
+    "/signup",
+    undefined,
+    413,
+    "payload_too_large",
+    { streamBytes: 1024 * 1024 },
+  ),
+  authCase("signup, nested arrays", "POST", "/signup", undefined, 400, "validation_failed", {
+    text: nested(3000),
+  }),
+  authCase("GET /signup", "GET", "/signup", undefined, 405, "method_not_allowed"),
+  authCase("PUT /signup", "PUT", "/signup", signUp, 405, "method_not_allowed"),
+];
+
+const tokenPath = "/token?grant_type=password";
+const signInCases: Case[] = [
+  authCase(
+    "sign-in, an e-mail ending in NUL",
+    "POST",
+    tokenPath,
+    { ...signIn, email: "user@example.com\u0000" },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "sign-in, an e-mail of 2.7 KB",
+    "POST",
+    tokenPath,
+    { ...signIn, email: longEmail },
+    400,
+    "email_address_invalid",
+  ),
+  authCase(
+    "sign-in, a lone surrogate in the password",
+    "POST",
+    tokenPath,
+    { ...signIn, password: "heslo\ud800" },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "sign-in, an invalid e-mail",
+    "POST",
+    tokenPath,
+    { ...signIn, email: "jana" },
+    400,
+    "email_address_invalid",
+  ),
+  authCase(
+    "sign-in, no e-mail",
+    "POST",
+    tokenPath,
+    { password: secretPassword },
+    400,
+    "email_address_invalid",
+  ),
+  authCase(
+    "sign-in, no password",
+    "POST",
+    tokenPath,
+    { email: userEmail },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "sign-in, an empty password",
+    "POST",
+    tokenPath,
+    { email: userEmail, password: "" },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "sign-in, a password of 201 characters",
+    "POST",
+    tokenPath,
+    { email: userEmail, password: "h".repeat(201) },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "sign-in, password as an object",
+    "POST",
+    tokenPath,
+    { email: userEmail, password: { $ne: "" } },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "sign-in, a wrong password",
+    "POST",
+    tokenPath,
+    { email: userEmail, password: "spatne-heslo" },
+    400,
+    "invalid_credentials",
+  ),
+  authCase(
+    "sign-in, an unknown account",
+    "POST",
+    tokenPath,
+    { email: "nikdo@example.cz", password: secretPassword },
+    400,
+    "invalid_credentials",
+  ),
+  authCase("sign-in, text/plain", "POST", tokenPath, signIn, 415, "unsupported_media_type", {
+    contentType: "text/plain",
+  }),
+  authCase("sign-in, charset=latin1", "POST", tokenPath, signIn, 415, "unsupported_media_type", {
+    contentType: "application/json;charset=latin1",
+  }),
+  authCase("sign-in, malformed JSON", "POST", tokenPath, undefined, 400, "bad_json", {
+    text: "{email}",
+  }),
+  authCase(
+    "sign-in, a 9 KB body",
+    "POST",
+    tokenPath,
+    { ...signIn, padding: "x".repeat(9 * 1024) },
+    413,
+    "payload_too_large",
+  ),
+  authCase("token, no grant type", "POST", "/token", signIn, 400, "unsupported_grant_type"),
+  authCase(
+    "token, an unknown grant type",
+    "POST",
+    "/token?grant_type=pkce",
+    signIn,
+    400,
+    "unsupported_grant_type",
+  ),
+  authCase(
+    "token, NUL in the grant type",
+    "POST",
+    "/token?grant_type=password%00",
+    signIn,
+    422,
+    "validation_failed",
+  ),
+  authCase("GET /token", "GET", tokenPath, undefined, 405, "method_not_allowed"),
+  authCase("DELETE /token", "DELETE", "/token", undefined, 405, "method_not_allowed"),
+];
+
+const refreshPath = "/token?grant_type=refresh_token";
+const refreshCases: Case[] = [
+  authCase("refresh, no token", "POST", refreshPath, {}, 400, "validation_failed"),
+  authCase(
+    "refresh, an empty token",
+    "POST",
+    refreshPath,
+    { refresh_token: "" },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "refresh, a token of 600 characters",
+    "POST",
+    refreshPath,
+    { refresh_token: "r".repeat(600) },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "refresh, token as a number",
+    "POST",
+    refreshPath,
+    { refresh_token: 1 },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "refresh, NUL in the token",
+    "POST",
+    refreshPath,
+    { refresh_token: "abc\u0000" },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "refresh, an unknown token",
+    "POST",
+    refreshPath,
+    { refresh_token: "neznamy-token" },
+    400,
+    "refresh_token_not_found",
+  ),
+  authCase(
+    "refresh, text/plain",
+    "POST",
+    refreshPath,
+    { refresh_token: "x" },
+    415,
+    "unsupported_media_type",
+    { contentType: "text/plain" },
+  ),
+  authCase("refresh, malformed JSON", "POST", refreshPath, undefined, 400, "bad_json", {
+    text: "[",
+  }),
+];
+
+const userCases: Case[] = [
+  authCase("GET /user without a token", "GET", "/user", undefined, 401, "no_authorization"),
+  authCase("GET /user with a garbage token", "GET", "/user", undefined, 403, "bad_jwt", {
+    authorization: "Bearer garbage",
+  }),
+  authCase("GET /user with Basic", "GET", "/user", undefined, 401, "no_authorization", {
+    authorization: "Basic amFuYTpoZXNsbw==",
+  }),
+  authCase("GET /user with a forged token", "GET", "/user", undefined, 403, "bad_jwt", {
+    authorization: "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.",
+  }),
+  authCase(
+    "PUT /user without a token",
+    "PUT",
+    "/user",
+    { data: { full_name: "Jana" } },
+    401,
+    "no_authorization",
+  ),
+  authCase(
+    "PUT /user, NUL in data",
+    "PUT",
+    "/user",
+    { data: { full_name: "Jana\u0000" } },
+    422,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase(
+    "PUT /user, lone surrogate in data",
+    "PUT",
+    "/user",
+    { data: { full_name: "\udbff Jana" } },
+    422,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase(
+    "PUT /user, NUL in a key of data",
+    "PUT",
+    "/user",
+    { data: { "\u0000": "x" } },
+    422,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase(
+    "PUT /user, 3 KB of metadata",
+    "PUT",
+    "/user",
+    { data: hugeMetadata },
+    400,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase(
+    "PUT /user, metadata with another key",
+    "PUT",
+    "/user",
+    { data: { avatar: "x" } },
+    400,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase(
+    "PUT /user, metadata as a list",
+    "PUT",
+    "/user",
+    { data: ["Jana"] },
+    400,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase(
+    "PUT /user, an invisible full_name",
+    "PUT",
+    "/user",
+    { data: { full_name: "\u202e\u200b" } },
+    400,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase(
+    "PUT /user, a full_name with a link",
+    "PUT",
+    "/user",
+    { data: { full_name: "www.spam.cz" } },
+    400,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase(
+    "PUT /user, a short password",
+    "PUT",
+    "/user",
+    { password: "123" },
+    422,
+    "weak_password",
+    { as: "user" },
+  ),
+  authCase(
+    "PUT /user, the same password",
+    "PUT",
+    "/user",
+    { password: secretPassword },
+    422,
+    "same_password",
+    { as: "user" },
+  ),
+  authCase(
+    "PUT /user, another e-mail",
+    "PUT",
+    "/user",
+    { email: "jina@example.cz" },
+    422,
+    "email_change_not_supported",
+    { as: "user" },
+  ),
+  authCase(
+    "PUT /user, e-mail of 2.7 KB",
+    "PUT",
+    "/user",
+    { email: longEmail },
+    400,
+    "email_address_invalid",
+    { as: "user" },
+  ),
+  authCase(
+    "PUT /user, text/plain",
+    "PUT",
+    "/user",
+    { data: { full_name: "Jana" } },
+    415,
+    "unsupported_media_type",
+    { as: "user", contentType: "text/plain" },
+  ),
+  authCase(
+    "PUT /user, charset=iso-8859-1",
+    "PUT",
+    "/user",
+    { data: { full_name: "Jana" } },
+    415,
+    "unsupported_media_type",
+    { as: "user", contentType: "application/json; charset=ISO-8859-1" },
+  ),
+  authCase("PUT /user, malformed JSON", "PUT", "/user", undefined, 400, "bad_json", {
+    as: "user",
+    text: "{data}",
+  }),
+  authCase(
+    "PUT /user, 2 MB of metadata",
+    "PUT",
+    "/user",
+    { data: { full_name: "x".repeat(2 * 1024 * 1024) } },
+    413,
+    "payload_too_large",
+    { as: "user" },
+  ),
+  authCase("POST /user", "POST", "/user", {}, 405, "method_not_allowed"),
+  authCase("DELETE /user", "DELETE", "/user", undefined, 405, "method_not_allowed", { as: "user" }),
+];
+
+const otherAuthCases: Case[] = [
+  authCase("logout without a token", "POST", "/logout", undefined, 401, "no_authorization"),
+  authCase(
+    "logout with an unknown scope",
+    "POST",
+    "/logout?scope=everyone",
+    undefined,
+    400,
+    "invalid_scope",
+    { as: "user" },
+  ),
+  authCase(
+    "logout with NUL in the scope",
+    "POST",
+    "/logout?scope=local%00",
+    undefined,
+    422,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase(
+    "logout with a 9 KB body",
+    "POST",
+    "/logout",
+    { padding: "x".repeat(9 * 1024) },
+    413,
+    "payload_too_large",
+  ),
+  authCase("GET /logout", "GET", "/logout", undefined, 405, "method_not_allowed"),
+  authCase("recover, no e-mail", "POST", "/recover", {}, 400, "email_address_invalid"),
+  authCase(
+    "recover, an invalid e-mail",
+    "POST",
+    "/recover",
+    { email: "@example.cz" },
+    400,
+    "email_address_invalid",
+  ),
+  authCase(
+    "recover, NUL in the e-mail",
+    "POST",
+    "/recover",
+    { email: "jana@example.cz\u0000" },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "recover, an e-mail of 2.7 KB",
+    "POST",
+    "/recover",
+    { email: longEmail },
+    400,
+    "email_address_invalid",
+  ),
+  authCase(
+    "recover, NUL in redirect_to",
+    "POST",
+    "/recover?redirect_to=%00",
+    { email: userEmail },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "recover, text/plain",
+    "POST",
+    "/recover",
+    { email: userEmail },
+    415,
+    "unsupported_media_type",
+    { contentType: "text/plain" },
+  ),
+  authCase(
+    "recover, charset=iso-8859-1",
+    "POST",
+    "/recover",
+    { email: userEmail },
+    415,
+    "unsupported_media_type",
+    { contentType: "application/json; charset=iso-8859-1" },
+  ),
+  authCase("recover, malformed JSON", "POST", "/recover", undefined, 400, "bad_json", {
+    text: "email=jana",
+  }),
+  authCase("GET /recover", "GET", "/recover", undefined, 405, "method_not_allowed"),
+  authCase(
+    "verify by link, NUL in the token",
+    "GET",
+    "/verify?type=recovery&token=abc%00",
+    undefined,
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "verify by code, another type",
+    "POST",
+    "/verify",
+    { type: "signup", token_hash: "abc" },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "verify by code, no type",
+    "POST",
+    "/verify",
+    { token_hash: "abc" },
+    400,
+    "validation_failed",
+  ),
+  authCase("verify by code, no token", "POST", "/verify", { type: "recovery" }, 403, "otp_expired"),
+  authCase(
+    "verify by code, an unknown token",
+    "POST",
+    "/verify",
+    { type: "recovery", token_hash: "neznamy" },
+    403,
+    "otp_expired",
+  ),
+  authCase(
+    "verify by code, NUL in the token",
+    "POST",
+    "/verify",
+    { type: "recovery", token_hash: "\u0000" },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "verify by code, a token of 600 characters",
+    "POST",
+    "/verify",
+    { type: "recovery", token_hash: "t".repeat(600) },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "verify by code, text/plain",
+    "POST",
+    "/verify",
+    { type: "recovery" },
+    415,
+    "unsupported_media_type",
+    { contentType: "text/plain" },
+  ),
+  authCase("verify by code, malformed JSON", "POST", "/verify", undefined, 400, "bad_json", {
+    text: "{",
+  }),
+  authCase("PUT /verify", "PUT", "/verify", undefined, 405, "method_not_allowed"),
+  authCase("an unknown path", "GET", "/settings", undefined, 404, "not_found"),
+  authCase("an unknown POST", "POST", "/factors", {}, 404, "not_found"),
+  authCase("admin paths of GoTrue", "GET", "/admin/users", undefined, 404, "not_found"),
+];
+
+function adminCase(
+  name: string,
+  method: string,
+  path: string,
+  status: number,
+  code: string,
+  extra: Partial<Case> = {},
+): Case {
+  return { name: `admin: ${name}`, method, path, status, code, ...extra };
+}
+const unknownId = "7d4a6b1e-0c55-4a8f-9a3b-2f1e0d9c8b7a";
+const adminCases: Case[] = [
+  adminCase("list without a token", "GET", "/api/form-submissions", 401, "unauthorized"),
+  adminCase("list with a garbage token", "GET", "/api/form-submissions", 401, "unauthorized", {
+    authorization: "Bearer x.y.z",
+  }),
+  adminCase("list with Basic", "GET", "/api/form-submissions", 401, "unauthorized", {
+    authorization: "Basic a2F0ZXJpbmE6aGVzbG8=",
+  }),
+  adminCase("list as a user without the role", "GET", "/api/form-submissions", 403, "forbidden", {
+    as: "user",
+  }),
+  adminCase("access without a token", "GET", "/api/admin/access", 401, "unauthorized"),
+  adminCase("access as a user without the role", "GET", "/api/admin/access", 403, "forbidden", {
+    as: "user",
+  }),
+  adminCase(
+    "delete without a token",
+    "DELETE",
+    `/api/form-submissions/${unknownId}`,
+    401,
+    "unauthorized",
+  ),
+  adminCase(
+    "delete as a user without the role",
+    "DELETE",
+    `/api/form-submissions/${unknownId}`,
+    403,
+    "forbidden",
+    { as: "user" },
+  ),
+  adminCase(
+    "delete an unknown id",
+    "DELETE",
+    `/api/form-submissions/${unknownId}`,
+    404,
+    "not_found",
+    { as: "admin" },
+  ),
+  adminCase(
+    "delete a malformed id",
+    "DELETE",
+    "/api/form-submissions/1%20or%201=1",
+    404,
+    "not_found",
+    { as: "admin" },
+  ),
+  adminCase("delete an id with NUL", "DELETE", "/api/form-submissions/abc%00", 404, "not_found", {
+    as: "admin",
+  }),
+  adminCase(
+    "delete an id with a lone surrogate",
+    "DELETE",
+    "/api/form-submissions/%ED%A0%80",
+    404,
+    "not_found",
+    { as: "admin" },
+  ),
+  adminCase(
+    "delete with a 2 KB body",
+    "DELETE",
+    `/api/form-submissions/${unknownId}`,
+    413,
+    "payload_too_large",
+    { as: "admin", json: { padding: "x".repeat(2048) } },
+  ),
+  adminCase("POST /api/admin/access", "POST", "/api/admin/access", 405, "method_not_allowed", {
+    as: "admin",
+    json: {},
+  }),
+  adminCase("DELETE /api/admin/access", "DELETE", "/api/admin/access", 405, "method_not_allowed"),
+  adminCase(
+    "PUT a submission",
+    "PUT",
+    `/api/form-submissions/${unknownId}`,
+    405,
+    "method_not_allowed",
+    { as: "admin", json: {} },
+  ),
+  adminCase(
+    "GET a submission",
+    "GET",
+    `/api/form-submissions/${unknownId}`,
+    405,
+    "method_not_allowed",
+    { as: "admin" },
+  ),
+  adminCase("an unknown API path", "GET", "/api/users", 404, "not_found", { as: "admin" }),
+  adminCase("an unknown API POST", "POST", "/api/admin/grant", 404, "not_found", {
+    as: "admin",
+    json: { email: userEmail },
+  }),
+  adminCase("the bare /api", "DELETE", "/api", 404, "not_found"),
+];
+
+const cases: Case[] = [
+  ...formCases,
+  ...signUpCases,
+  ...signInCases,
+  ...refreshCases,
+  ...userCases,
+  ...otherAuthCases,
+  ...adminCases,
+];
+
+/** A body of `size` bytes of "[", streamed without a Content-Length. */
+function streamOf(size: number): ReadableStream<Uint8Array> {
+  const chunk = new Uint8Array(16 * 1024).fill(0x5b);
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      controller.enqueue(chunk);
+      sent += chunk.length;
+    },
+  });
+}
+
+describe("the bad-input table", () => {
+  it("has at least 150 requests and covers every endpoint", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(150);
+    const covered = new Set(cases.map((c) => `${c.method} ${c.path.split("?")[0]}`));
+    for (const endpoint of [
+      "POST /api/form-submissions",
+      "POST /auth/v1/signup",
+      "POST /auth/v1/token",
+      "GET /auth/v1/user",
+      "PUT /auth/v1/user",
+      "POST /auth/v1/logout",
+      "POST /auth/v1/recover",
+      "GET /auth/v1/verify",
+      "POST /auth/v1/verify",
+      "GET /api/form-submissions",
+      `DELETE /api/form-submissions/${unknownId}`,
+      "GET /api/admin/access",
+    ]) {
+      expect(covered, endpoint).toContain(endpoint);
+    }
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+  });
+});
+
+describe.each(testDatabases)("bad input on $name", ({ open }) => {
+  let server: TestServer;
+  const tokens: Record<Exclude<Who, "nobody">, { access: string; refresh: string }> = {
+    user: { access: "", refresh: "" },
+    admin: { access: "", refresh: "" },
+  };
+  const logged: string[] = [];
+  const consoleSpies: MockInstance[] = [];
+  let addressCounter = 0;
+
+  async function post(path: string, body: unknown) {
+    return fetch(`${server.origin}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": json, "X-Forwarded-For": nextAddress() },
+      body: JSON.stringify(body),
+    });
+  }
+
+  /** Each request from an address of its own: the table tests validation, not rate limits. */
+  function nextAddress() {
+    addressCounter += 1;
+    return `2001:db8:${addressCounter.toString(16)}::1`;
+  }
+
+  async function createAccount(email: string) {
+    const response = await post("/auth/v1/signup", {
+      email,
+      password: secretPassword,
+      data: { full_name: "Jana Testovací" },
+    });
+    expect(response.status).toBe(200);
+    const session = (await response.json()) as { access_token: string; refresh_token: string };
+    return { access: session.access_token, refresh: session.refresh_token };
+  }
+
+  async function storedCounts() {
+    const tables = {
+      users,
+      authSessions,
+      refreshTokens,
+      recoveryTokens,
+      userRoles,
+      formSubmissions,
+      mailOutbox,
+    };
+    const counts: Record<string, number> = {};
+    for (const [name, table] of Object.entries(tables)) {
+      const [row] = await server.db.select({ n: count() }).from(table);
+      counts[name] = row?.n ?? -1;
+    }
+    return counts;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ open });
+    tokens.user = await createAccount(userEmail);
+    tokens.admin = await createAccount(adminEmail);
+    const [admin] = await server.db.select().from(users).where(eq(users.email, adminEmail));
+    await server.db.insert(userRoles).values({ userId: admin?.id ?? "", role: "admin" });
+    // Everything the server prints from here on is read at the end.
+    for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+      consoleSpies.push(
+        vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+          logged.push(format(...args));
+        }),
+      );
+    }
+  }, openTimeoutMs);
+
+  afterAll(async () => {
+    for (const spy of consoleSpies) spy.mockRestore();
+    await server?.close();
+  });
+
+  it.each(cases)(
+    "$name: $status $code, nothing stored",
+    async (c) => {
+      const before = await storedCounts();
+      const headers: Record<string, string> = { "X-Forwarded-For": nextAddress() };
+      const contentType = c.contentType === undefined ? json : c.contentType;
+      if (contentType !== null) headers["Content-Type"] = contentType;
+      if (c.as && c.as !== "nobody") headers.Authorization = `Bearer ${tokens[c.as].access}`;
+      if (c.authorization) headers.Authorization = c.authorization;
+      let body: BodyInit | undefined;
+      if (c.streamBytes !== undefined) body = streamOf(c.streamBytes);
+      else if (c.bytes) body = c.bytes;
+      else if (c.text !== undefined) body = c.text;
+      else if (c.json !== undefined) body = JSON.stringify(c.json);
+
+      const response = await fetch(`${server.origin}${c.path}`, {
+        method: c.method,
+        headers,
+        body,
+        ...(c.streamBytes !== undefined && { duplex: "half" }),
+      } as RequestInit);
+
+      expect(response.status).toBe(c.status);
+      expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+      const answer = (await response.json()) as {
+        code?: string;
+        error_code?: string;
+        message?: string;
+        error?: { code: string; message: string };
+      };
+      if (c.path.startsWith("/auth/v1")) {
+        // GoTrue's shape, which @supabase/auth-js reads.
+        expect(response.headers.get("X-Supabase-Api-Version")).toBe("2024-01-01");
+        expect(answer.code).toBe(c.code);
+        expect(answer.error_code).toBe(c.code);
+        expect(answer.message).toMatch(/\p{L}/u);
+      } else {
+        expect(answer.error?.code).toBe(c.code);
+        expect(answer.error?.message).toMatch(/\p{L}/u);
+      }
+      if (c.status === 405) expect(response.headers.get("Allow")).toMatch(/^[A-Z]+(, [A-Z]+)*$/);
+      expect(await storedCounts()).toEqual(before);
+    },
+    testTimeoutMs,
+  );
+
+  it("printed no password, hash, token, body or SQL parameter while answering the table", () => {
+    const log = logged.join("\n");
+    expect(log).not.toContain(secretPassword);
+    expect(log).not.toContain("$argon2");
+    expect(log).not.toContain(tokens.user.access);
+    expect(log).not.toContain(tokens.user.refresh);
+    expect(log).not.toContain(tokens.admin.access);
+    expect(log).not.toMatch(/params:/i);
+    expect(log).not.toMatch(/\b(insert into|select .* from|update .* set|delete from)\b/i);
+    expect(log).not.toContain(userEmail);
+    expect(log).not.toContain("Nováková");
+    expect(log).not.toContain("spam@example.com");
+  });
+});
