@@ -18,15 +18,18 @@ export const site = {
      * trade register (www.rzp.cz). 12345679 only passes the checksum.
      */
     ico: "12345679",
-    /** The seat (sídlo) registered in the trade register. EXAMPLE VALUE – replace before going live. */
-    seat: "Hlavní 1, 664 34 Jinačovice",
+    /**
+     * The seat (sídlo) registered in the trade register. EXAMPLE VALUE –
+     * replace before going live. Non-breaking spaces keep the postcode whole.
+     */
+    seat: "Hlavní 1, 664\u00a034 Jinačovice",
     legalForm: "fyzická osoba podnikající podle živnostenského zákona",
     register: "zapsaná v živnostenském rejstříku",
     /** Who oversees personal data in the Czech Republic (the privacy notice's right to complain). */
     supervisoryAuthority: {
       name: "Úřad pro ochranu osobních údajů",
       shortName: "ÚOOÚ",
-      address: "Pplk. Sochora 27, 170 00 Praha 7",
+      address: "Pplk. Sochora 27, 170\u00a000 Praha\u00a07",
       url: "https://www.uoou.cz",
     },
   },

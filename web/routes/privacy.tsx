@@ -207,7 +207,9 @@ export default function PrivacyPage() {
               <StorageItem
                 name="harmonie_device"
                 kind="cookie, nezbytně nutná"
-                text="Po úspěšném přihlášení ji nastaví server. Obsahuje jen náhodný kód, který prohlížeč posílá výhradně při přihlašování; podle něj web pozná vaše zařízení a nezablokuje vás, když se do účtu někdo jiný snaží dostat hádáním hesla. Platí rok, skripty na stránce ji nepřečtou. Slouží jen k zabezpečení účtu, a proto k ní podle §\u00a089 odst.\u00a03 zákona o elektronických komunikacích nepotřebuji souhlas."
+                text={
+                  "Po úspěšném přihlášení ji nastaví server. Obsahuje jen náhodný kód, který prohlížeč posílá výhradně při přihlašování; podle něj web pozná vaše zařízení a nezablokuje vás, když se do účtu někdo jiný snaží dostat hádáním hesla. Platí rok, skripty na stránce ji nepřečtou. Slouží jen k zabezpečení účtu, a proto k ní podle §\u00a089 odst.\u00a03 zákona o elektronických komunikacích nepotřebuji souhlas."
+                }
               />
               <StorageItem
                 name="flash-notice"

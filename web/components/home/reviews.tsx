@@ -83,8 +83,11 @@ export function ReviewsSection() {
         ))}
       </ul>
       <p className="mx-auto mt-14 max-w-2xl text-center text-[0.9375rem] leading-relaxed text-pretty text-bark-soft md:mt-20">
+        <strong className="font-semibold text-bark">
+          {czech("Jak recenze sbírám a ověřuji:")}
+        </strong>{" "}
         {czech(
-          "Jak recenze sbírám a ověřuji: zveřejňuji jen recenze od lidí, kteří u mě opravdu byli na setkání nebo si ode mě něco koupili. Posílají mi je e-mailem; než recenzi zveřejním, ověřím podle svých záznamů, že setkání nebo nákup proběhly. Zveřejňuji ji s jejich souhlasem, beze změn a jen s křestním jménem. Za recenze nic nenabízím ani neplatím.",
+          "Zveřejňuji jen recenze od lidí, kteří u mě opravdu byli na setkání nebo si ode mě něco koupili. Posílají mi je e-mailem; než recenzi zveřejním, ověřím podle svých záznamů, že setkání nebo nákup proběhly. Zveřejňuji ji s jejich souhlasem, beze změn a jen s křestním jménem. Za recenze nic nenabízím ani neplatím.",
         )}
       </p>
     </Section>
