@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { paths, privacyAnchors, publicRoutePaths } from "#shared/routes";
 import { site } from "#shared/site";
-import { expect, fetchHtml, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, fetchHtml, test, waitForHydration } from "./fixtures";
 
 const privacyHeadline = "Zásady ochrany osobních údajů";
 
@@ -300,6 +300,16 @@ test.describe("the privacy notice", () => {
     ]) {
       expect(html, `the notice says „${text}“`).toContain(text);
     }
+  });
+
+  test("reads well to assistive technology, with a clean console @phone", async ({
+    page,
+    consoleEntries,
+  }) => {
+    await open(page, paths.privacy);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await expectNoAxeViolations(page);
+    expect(consoleEntries.filter((entry) => entry.type === "error")).toEqual([]);
   });
 
   test("is in the sitemap", async ({ page }) => {
