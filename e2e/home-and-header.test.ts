@@ -33,7 +33,7 @@ const homeTexts = [
   "Síla Matky Země",
   "Celostní přístup",
   "Individuální přístup",
-  "Jinačovice, Czech Republic",
+  "Jinačovice, Česká republika",
   site.email,
   site.social.handle,
   "Pro koho je harmonizační setkání vhodné?",

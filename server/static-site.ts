@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
-import { paths } from "#shared/routes";
+import { paths, privacyAnchors } from "#shared/routes";
 
 /** Screens that exist only in the browser, served through the SPA fallback page. */
 const clientOnlyPaths = [paths.signIn, paths.admin];
@@ -34,6 +34,10 @@ export function createStaticSite(clientDir: string) {
   // The fallback and the 404 page are templates, not addresses of their own.
   site.get("/__spa-fallback.html", notFoundPage);
   site.get("/404/*", notFoundPage);
+
+  // Addresses people guess for the privacy notice lead to it for good.
+  site.get("/gdpr", (c) => c.redirect(paths.privacy, 301));
+  site.get("/cookies", (c) => c.redirect(`${paths.privacy}#${privacyAnchors.cookies}`, 301));
 
   for (const path of clientOnlyPaths) {
     site.get(path, async (c) => {

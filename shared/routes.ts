@@ -7,6 +7,7 @@ export const paths = {
   members: "/clenska-sekce",
   signIn: "/prihlaseni",
   admin: "/admin",
+  privacy: "/zasady-ochrany-osobnich-udaju",
 } as const;
 
 /** Pages that are pre-rendered to HTML and listed in the sitemap. */
@@ -16,7 +17,14 @@ export const publicRoutePaths = [
   paths.gift,
   paths.harmonisation,
   paths.members,
+  paths.privacy,
 ] as const;
+
+/** Anchors of the privacy notice's sections that other pages link to. */
+export const privacyAnchors = {
+  cookies: "cookies",
+  rights: "prava",
+} as const;
 
 /** Anchors of the home page sections. */
 export const homeAnchors = {

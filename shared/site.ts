@@ -8,6 +8,31 @@ export const site = {
   tagline: "Harmonizační setkání, přírodní produkty a živá setkání pro ženy",
   ownerName: "Kateřina Lesná",
   ownerFirstName: "Kateřina",
+  /**
+   * Who runs the site, as a Czech business must say on its website and the
+   * privacy notice names as the controller.
+   */
+  operator: {
+    /**
+     * EXAMPLE VALUE – replace before going live with her real IČO from the
+     * trade register (www.rzp.cz). 12345679 only passes the checksum.
+     */
+    ico: "12345679",
+    /**
+     * The seat (sídlo) registered in the trade register. EXAMPLE VALUE –
+     * replace before going live. Non-breaking spaces keep the postcode whole.
+     */
+    seat: "Hlavní 1, 664\u00a034 Jinačovice",
+    legalForm: "fyzická osoba podnikající podle živnostenského zákona",
+    register: "zapsaná v živnostenském rejstříku",
+    /** Who oversees personal data in the Czech Republic (the privacy notice's right to complain). */
+    supervisoryAuthority: {
+      name: "Úřad pro ochranu osobních údajů",
+      shortName: "ÚOOÚ",
+      address: "Pplk. Sochora 27, 170\u00a000 Praha\u00a07",
+      url: "https://www.uoou.cz",
+    },
+  },
   email: "ahoj@harmonieprirody.cz",
   social: {
     network: "Instagram",
@@ -18,7 +43,6 @@ export const site = {
     locality: "Jinačovice",
     region: "Jihomoravský kraj",
     postalCode: "664 34",
-    country: "Czech Republic",
     countryCode: "CZ",
     countryName: "Česká republika",
     /** Where in-person sessions take place. */

@@ -9,6 +9,7 @@ export default [
   route(paths.gift, "routes/gift.tsx"),
   route(paths.harmonisation, "routes/harmonisation.tsx"),
   route(paths.members, "routes/members.tsx"),
+  route(paths.privacy, "routes/privacy.tsx"),
   // Client-only screens, with the session library and notices only they load.
   layout("routes/account-layout.tsx", [
     route(paths.signIn, "routes/sign-in.tsx"),

@@ -1,6 +1,8 @@
 import { AtSign, Mail, MapPin } from "lucide-react";
 import { Link } from "react-router";
+import { paths, privacyAnchors } from "#shared/routes";
 import { site } from "#shared/site";
+import { EmailLink } from "~/components/email-link";
 import { siteMenu } from "~/components/site-menu";
 import { LeafSprig } from "~/components/ui/botanical";
 import { LogoMark } from "~/components/ui/logo-mark";
@@ -9,9 +11,12 @@ import { czech } from "~/lib/typography";
 const linkClasses =
   "inline-flex min-h-11 items-center rounded-md underline-offset-4 decoration-sage hover:underline";
 
-/** The footer of every page: brand, menu, contact and the copyright notice. */
+/**
+ * The footer of every page: brand, menu, contact, the copyright notice and
+ * who runs the site (a Czech business names itself on its website).
+ */
 export function SiteFooter() {
-  const { location } = site;
+  const { location, operator } = site;
   return (
     <footer className="relative isolate overflow-hidden bg-bark text-cream [&_:focus-visible]:outline-sand">
       <LeafSprig className="absolute -top-6 right-4 -z-10 h-64 rotate-[25deg] text-sage/15 sm:right-16" />
@@ -52,9 +57,8 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-1">
             <li className="flex items-center gap-3">
               <Mail aria-hidden="true" className="size-5 shrink-0 text-sage" />
-              <a href={`mailto:${site.email}`} className={`${linkClasses} break-all`}>
-                {site.email}
-              </a>
+              {/* Not inline-flex like the other links: the address must wrap as text. */}
+              <EmailLink className="rounded-md py-2.5 decoration-sage underline-offset-4 hover:underline" />
             </li>
             <li className="flex items-center gap-3">
               <AtSign aria-hidden="true" className="size-5 shrink-0 text-sage" />
@@ -65,15 +69,36 @@ export function SiteFooter() {
             </li>
             <li className="flex min-h-11 items-center gap-3">
               <MapPin aria-hidden="true" className="size-5 shrink-0 text-sage" />
-              {`${location.locality}, ${location.country}`}
+              {`${location.locality}, ${location.countryName}`}
             </li>
           </ul>
         </div>
       </div>
       <div className="border-t border-cream/15">
-        <p className="mx-auto max-w-6xl px-5 py-6 text-sm text-sand sm:px-8">
-          © {site.copyrightYear} {site.ownerName} · {site.title}
-        </p>
+        <div className="mx-auto grid max-w-6xl gap-4 px-5 py-6 text-sm leading-relaxed text-sand sm:px-8 md:grid-cols-[1fr_auto] md:items-start md:gap-10">
+          <div className="space-y-1">
+            <p>
+              © {site.copyrightYear} {site.ownerName} · {site.title}
+            </p>
+            <p data-testid="operator-identification">
+              {czech(
+                `Provozovatelka: ${site.ownerName}, IČO ${operator.ico}, se sídlem ${operator.seat}, ${operator.legalForm} ${operator.register}.`,
+              )}
+            </p>
+          </div>
+          <ul className="flex flex-wrap gap-x-6 md:justify-end">
+            <li>
+              <Link to={paths.privacy} className={linkClasses}>
+                {czech("Zásady ochrany osobních údajů")}
+              </Link>
+            </li>
+            <li>
+              <Link to={`${paths.privacy}#${privacyAnchors.cookies}`} className={linkClasses}>
+                {czech("Soubory cookies")}
+              </Link>
+            </li>
+          </ul>
+        </div>
       </div>
     </footer>
   );

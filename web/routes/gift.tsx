@@ -1,8 +1,8 @@
 import { Clock, FlaskConical, Gift, Leaf, Mail, Sun } from "lucide-react";
 import { lazy } from "react";
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
 import { BackHomeLink } from "~/components/back-home-link";
+import { EmailLink } from "~/components/email-link";
 import { GiftOffer } from "~/components/gift/gift-offer";
 import { FragrancePoster, RitualPoster } from "~/components/gift/gift-posters";
 import { PageHero } from "~/components/page-hero";
@@ -161,13 +161,7 @@ export default function GiftPage() {
             {czech(
               "Tvoje jméno a e-mail použiju jen k tomu, abych Ti poslala dárek, a nikomu je nepředám. Kdyby Ti cokoli nepřišlo, napiš mi na",
             )}{" "}
-            <a
-              href={`mailto:${site.email}`}
-              className="font-semibold break-all text-moss-dark underline underline-offset-4"
-            >
-              {site.email}
-            </a>
-            .
+            <EmailLink className="font-semibold text-moss-dark underline underline-offset-4" />.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <BackHomeLink look="button" />

@@ -155,6 +155,23 @@ export function CredentialsForm({
         )}
       </div>
 
+      {registering && (
+        // Opens in a new tab so that the filled-in fields stay as they are.
+        <p className="mt-4 text-[0.9375rem] leading-snug text-bark-soft">
+          Jak s{"\u00a0"}údaji vašeho účtu zacházím, popisuji v{"\u00a0"}
+          <a
+            href={paths.privacy}
+            target="_blank"
+            rel="noopener"
+            className="font-semibold text-moss-dark underline underline-offset-4"
+          >
+            zásadách ochrany osobních údajů
+            <span className="sr-only"> (otevřou se v nové záložce)</span>
+          </a>
+          .
+        </p>
+      )}
+
       {!registering && (
         <p className="mt-3 text-right">
           <button

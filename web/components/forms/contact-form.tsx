@@ -10,6 +10,7 @@ import {
   serviceTypes,
 } from "#shared/form-schemas";
 import { serviceQueryParam } from "#shared/routes";
+import { ConsentLabel } from "~/components/forms/consent-label";
 import {
   FormCard,
   FormOutcomeNotice,
@@ -123,7 +124,12 @@ export function ContactForm() {
         <CheckboxField
           id={fieldId("privacyConsent")}
           className="@lg:col-span-2"
-          label={czech("Souhlasím se zpracováním osobních údajů za účelem vyřízení mé zprávy.")}
+          label={
+            <ConsentLabel
+              address="vy"
+              consent="Souhlasím se zpracováním osobních údajů za účelem vyřízení mé zprávy."
+            />
+          }
           error={errors.privacyConsent?.message}
           {...register("privacyConsent")}
         />

@@ -6,6 +6,7 @@ import {
   giftFormSchema,
   limits,
 } from "#shared/form-schemas";
+import { ConsentLabel } from "~/components/forms/consent-label";
 import {
   FormCard,
   FormOutcomeNotice,
@@ -96,7 +97,7 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
         />
         <CheckboxField
           id={fieldId("privacyConsent")}
-          label={czech(copy.consent)}
+          label={<ConsentLabel address="ty" consent={copy.consent} />}
           error={errors.privacyConsent?.message}
           {...register("privacyConsent")}
         />

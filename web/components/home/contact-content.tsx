@@ -1,6 +1,7 @@
 import { AtSign, ChevronDown, Mail, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { site } from "#shared/site";
+import { EmailLink } from "~/components/email-link";
 import { ContactForm } from "~/components/forms/contact-form";
 import { LeafSprig } from "~/components/ui/botanical";
 import { czech } from "~/lib/typography";
@@ -46,12 +47,7 @@ export function ContactContent() {
           </h3>
           <ul className="mt-8 space-y-6">
             <ContactItem icon={<Mail className="size-5" />} label="E-mail">
-              <a
-                href={`mailto:${site.email}`}
-                className="font-semibold break-all underline decoration-sage underline-offset-4 hover:decoration-cream"
-              >
-                {site.email}
-              </a>
+              <EmailLink className="font-semibold underline decoration-sage underline-offset-4 hover:decoration-cream" />
             </ContactItem>
             <ContactItem icon={<AtSign className="size-5" />} label={site.social.network}>
               <a
@@ -63,7 +59,7 @@ export function ContactContent() {
               </a>
             </ContactItem>
             <ContactItem icon={<MapPin className="size-5" />} label="Místo">
-              <span className="font-semibold">{`${location.locality}, ${location.country}`}</span>
+              <span className="font-semibold">{`${location.locality}, ${location.countryName}`}</span>
               <span className="mt-1 block text-sm text-sage-light">
                 {czech(`Osobně: ${location.serviceArea} · online odkudkoli`)}
               </span>
