@@ -25,12 +25,12 @@ const facts = [
   {
     icon: Heart,
     term: "Pro koho",
-    text: "Pro ženy, které potřebují zpomalit, načerpat sílu, projít změnou nebo se znovu cítit doma ve vlastním těle.",
+    text: "Pro kohokoli, kdo potřebuje zpomalit, načerpat sílu, projít změnou nebo se znovu cítit doma ve vlastním těle. Nejčastěji za mnou přicházejí ženy, ale setkání je otevřené všem.",
   },
   {
     icon: Shirt,
     term: "Co si vzít",
-    text: "Pohodlné oblečení, teplé ponožky a chuť být chvíli jen sama se sebou. Vše ostatní připravím.",
+    text: "Pohodlné oblečení, teplé ponožky a chuť věnovat chvíli jen sobě. Vše ostatní připravím.",
   },
   {
     icon: CalendarHeart,
