@@ -57,7 +57,7 @@ export function PracticalInfo() {
                 <span className="flex size-10 items-center justify-center rounded-full bg-cream text-moss-dark">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
-                {term}
+                {czech(term)}
               </dt>
               <dd className="mt-3 leading-relaxed text-bark-soft">{czech(text)}</dd>
             </div>

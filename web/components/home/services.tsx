@@ -163,7 +163,7 @@ function ServiceCard({ service }: { service: Service }) {
         </span>
         {service.status && (
           <p className="rounded-full bg-sand px-3 py-1 text-sm font-semibold text-bark">
-            {service.status}
+            {czech(service.status)}
           </p>
         )}
       </div>
