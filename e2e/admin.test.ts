@@ -113,7 +113,9 @@ test.describe("the list of submissions", () => {
     await expect(page.getByText("Zatím nejsou žádná odeslaná data")).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Poznámka" })).toBeVisible();
     await expect(
-      page.getByText(/přidávat uživatele, spravovat jejich role a\snahrávat materiály pro členy/),
+      page.getByText(
+        /přidávat uživatele, spravovat jejich role a\snahrávat materiály do členské sekce/,
+      ),
     ).toBeVisible();
     await expectNoAxeViolations(page);
     expect(consoleEntries.filter((entry) => entry.type === "error")).toEqual([]);

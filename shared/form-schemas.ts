@@ -39,7 +39,7 @@ export const messages = {
 /** What a form says when it could not be sent. */
 export const sendFailedMessage = "Něco se pokazilo. Zkuste to prosím znovu.";
 export const rateLimitedMessage =
-  "Odeslali jste příliš mnoho zpráv za krátkou dobu. Zkuste to prosím znovu za pár minut.";
+  "Za krátkou dobu přišlo příliš mnoho zpráv. Zkuste to prosím znovu za pár minut.";
 
 /** The services a visitor can ask about in the contact form. */
 export const serviceTypes = {

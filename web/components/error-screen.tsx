@@ -39,7 +39,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
         </h1>
         <p className="mt-5 text-lg leading-relaxed text-bark-soft">
           {czech(
-            "Omlouváme se, na stránce se něco pokazilo. Zkuste ji načíst znovu, nebo se vraťte na hlavní stránku – vše ostatní funguje dál.",
+            "Omlouvám se, na stránce se něco pokazilo. Zkuste ji načíst znovu, nebo se vraťte na hlavní stránku – vše ostatní funguje dál.",
           )}
         </p>
         <pre className="mt-8 overflow-x-auto rounded-2xl bg-sand/70 p-5 text-left font-mono text-sm whitespace-pre-wrap text-bark ring-1 ring-bark/10">

@@ -17,6 +17,11 @@ describe("czech typography", () => {
   });
 
   it("works after an opening quotation mark and a dash", () => {
-    expect(czech("„k sobě“ – a dál")).toBe("„k\u00a0sobě“ – a\u00a0dál");
+    expect(czech("„k sobě“ – a dál")).toBe("„k\u00a0sobě“\u00a0– a\u00a0dál");
+  });
+
+  it("keeps a dash on the line of the word before it", () => {
+    expect(czech("pomalu – s citem")).toBe("pomalu\u00a0– s\u00a0citem");
+    expect(czech("Sezóna — les")).toBe("Sezóna\u00a0— les");
   });
 });

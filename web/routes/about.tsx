@@ -27,7 +27,7 @@ export default function AboutPage() {
       <PageHero
         eyebrow="Kdo vás bude provázet"
         // The specification quotes the headline verbatim.
-        title="O mně"
+        title={czech("O mně")}
         lead={
           <>
             <p className="font-serif text-2xl text-bark sm:text-3xl">

@@ -97,7 +97,7 @@ export default function GiftPage() {
         poster={<RitualPoster />}
         paragraphs={[
           "Každý den jedna minuta jen pro Tebe. Ve videu, které trvá přibližně 6\u00a0minut, Tě krok za krokem provedu jednoduchým rituálem s dechem, dotekem a vůní.",
-          "Jakmile si ho osvojíš, zvládneš ho každý den za jedinou minutu – ráno, abys vykročila do dne s klidem, nebo večer, abys pustila všechno, co už nepotřebuješ.",
+          "Jakmile si ho osvojíš, zvládneš ho každý den za jedinou minutu – ráno, když chceš vykročit do dne s klidem, nebo večer, když chceš odložit všechno, co už nepotřebuješ.",
         ]}
         facts={[
           { icon: Clock, text: "Video přibližně 6\u00a0minut" },
@@ -108,7 +108,7 @@ export default function GiftPage() {
           "Video, ve kterém Tě rituálem provedu krok za krokem – trvá přibližně 6\u00a0minut.",
           "Minutový rituál, který zvládneš kdykoli a kdekoli, i v tom nejnabitějším dni.",
           "Jednoduché kroky s dechem, dotekem a vůní – bez pomůcek a bez zkušeností.",
-          "Odkaz ve své e-mailové schránce, takže se k videu můžeš vracet, kdykoli budeš chtít.",
+          "Odkaz přímo do e-mailové schránky, takže se k videu můžeš vracet, kdykoli budeš chtít.",
         ]}
         formTitle="Chci minutový rituál"
         formIntro="Vyplň jméno a e-mail a odkaz na video Ti přijde do schránky."
@@ -126,7 +126,7 @@ export default function GiftPage() {
         title="Návod na Tvou osobní vůni"
         poster={<FragrancePoster />}
         paragraphs={[
-          "Vůně je nejkratší cesta k našim emocím i vzpomínkám. Jediný nádech dokáže zklidnit, povzbudit, nebo Tě vrátit do pocitu bezpečí.",
+          "Vůně je nejkratší cesta k našim emocím i vzpomínkám. Jediný nádech dokáže zklidnit, povzbudit nebo Tě vrátit do pocitu bezpečí.",
           "V návodu Ti ukážu, jak si z éterických olejů a bylin namíchat vlastní osobní vůni – takovou, která Tě podrží, když potřebuješ klid, a dodá Ti odvahu, když ji hledáš.",
         ]}
         facts={[
@@ -136,7 +136,7 @@ export default function GiftPage() {
         ]}
         benefits={[
           "Jak poznat, které vůně Tvoje tělo a duše právě potřebují.",
-          "Jak poskládat hlavové, srdcové a základové tóny, aby vůně dlouho vydržela.",
+          "Jak poskládat hlavové, srdcové a základní tóny, aby vůně dlouho vydržela.",
           "Tři osvědčené recepty pro začátek: na klid, na radost a na odvahu.",
           "Malý rituál, se kterým svou vůni naplníš vlastním záměrem.",
         ]}
@@ -159,7 +159,7 @@ export default function GiftPage() {
           </h2>
           <p className="mt-5 text-lg leading-relaxed text-bark-soft">
             {czech(
-              "Tvoje jméno a e-mail použiju jen k tomu, abych Ti poslala dárek, a nikomu je nepředám. Kdyby Ti cokoli nepřišlo, napiš mi na",
+              "Tvoje jméno a e-mail použiju jen k tomu, abych Ti poslala dárek, a nikomu je nepředám. Kdyby dárek nedorazil, napiš mi na",
             )}{" "}
             <EmailLink className="font-semibold text-moss-dark underline underline-offset-4" />.
           </p>

@@ -29,7 +29,7 @@ export default function HarmonisationPage() {
         lead={
           <p>
             {czech(
-              "Setkání, při kterém se tělo uvolní, mysl ztiší a vy se znovu spojíte sama se sebou. Šálek kakaa, zvuk nebo dotek a vlastní vůně, kterou si odnesete domů.",
+              "Setkání, při kterém se tělo uvolní, mysl ztiší a vy se znovu spojíte se sebou. Šálek kakaa, zvuk nebo dotek a vlastní vůně, kterou si odnesete domů.",
             )}
           </p>
         }

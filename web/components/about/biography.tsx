@@ -34,7 +34,7 @@ export function Biography() {
           <div className="lg:order-2">
             <Eyebrow>Můj příběh</Eyebrow>
             <h2 id="pribeh-heading" className="mt-3 text-3xl font-semibold text-bark sm:text-4xl">
-              {czech("Z lesa, přes únavu, zpátky k sobě")}
+              {czech("Z lesa přes únavu zpátky k sobě")}
             </h2>
             <div className="mt-6 space-y-5 text-lg leading-relaxed text-bark-soft">
               <p>
@@ -54,7 +54,7 @@ export function Biography() {
               </p>
               <p>
                 {czech(
-                  `Dnes provázím ženy na harmonizačních setkáních, ručně vyrábím oleje a vykuřovadla a pořádám živá setkání a workshopy pro ženy. Doma jsem v obci ${site.location.locality}, kousek za městem, mezi lesy a loukami – a právě odtud pochází většina bylin, se kterými pracuji.`,
+                  `Dnes na harmonizačních setkáních provázím hlavně ženy, ručně vyrábím oleje a vykuřovadla a pořádám živá setkání a workshopy pro ženy. Doma jsem v obci ${site.location.locality}, kousek za Brnem, mezi lesy a loukami – a právě odtud pochází většina bylin, se kterými pracuji.`,
                 )}
               </p>
             </div>

@@ -42,7 +42,7 @@ export function MyCreations() {
               id="tvorba-heading"
               className="mt-3 text-3xl font-semibold tracking-wide text-nowrap text-bark sm:text-4xl"
             >
-              O MÉ TVORBĚ
+              {czech("O MÉ TVORBĚ")}
             </h2>
             <div className="mt-6 space-y-5 text-lg leading-relaxed text-bark-soft">
               <p>

@@ -117,7 +117,7 @@ export function AdminScreen({
         >
           <div className="mb-6 px-2 sm:px-0">
             <h2 id="submissions-heading" className="text-2xl font-semibold text-bark sm:text-3xl">
-              Odeslaná data z formulářů
+              {czech("Odeslaná data z formulářů")}
             </h2>
             <p className="mt-2 text-bark-soft" aria-live="polite">
               {totalRecords(submissions.length)}
@@ -145,7 +145,7 @@ export function AdminScreen({
           </h2>
           <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
             {czech(
-              "V budoucnu zde bude možné přidávat uživatele, spravovat jejich role a nahrávat materiály pro členy.",
+              "V budoucnu zde bude možné přidávat uživatele, spravovat jejich role a nahrávat materiály do členské sekce.",
             )}
           </p>
         </section>

@@ -9,7 +9,7 @@ import { getAuthClient, messageOf } from "~/lib/auth-client";
 import { czech } from "~/lib/typography";
 
 export const recoverySentText =
-  "Pokud u nás účet s tímto e-mailem máte, poslali jsme vám na něj odkaz pro nastavení nového hesla. Odkaz platí hodinu.";
+  "Pokud k tomuto e-mailu patří účet, přijde na něj odkaz pro nastavení nového hesla. Odkaz platí hodinu.";
 export const recoveryFailedText = "Odkaz se nepodařilo odeslat. Zkuste to prosím znovu.";
 
 /** „Zapomenuté heslo?“: sends a link that leads back here to set a new password. */

@@ -23,7 +23,7 @@ const headings: Record<SignInMode, { title: string; lead: string }> = {
   },
   recover: {
     title: "Zapomenuté heslo",
-    lead: "Napište e-mail svého účtu a pošleme vám odkaz, kterým si nastavíte nové heslo.",
+    lead: "Napište e-mail svého účtu a přijde vám na něj odkaz, kterým si nastavíte nové heslo.",
   },
   "new-password": {
     title: "Nové heslo",

@@ -114,7 +114,7 @@ export function ContactForm() {
           id={fieldId("message")}
           className="@lg:col-span-2"
           label="Zpráva"
-          hint={czech("Napište, s čím Vám mohu pomoci, nebo na co se chcete zeptat.")}
+          hint={czech("Napište, s čím vám mohu pomoci, nebo na co se chcete zeptat.")}
           rows={5}
           characterCount={Array.from(message).length}
           maxCharacters={limits.messageMax}

@@ -25,12 +25,12 @@ const facts = [
   {
     icon: Heart,
     term: "Pro koho",
-    text: "Pro ženy, které potřebují zpomalit, načerpat sílu, projít změnou nebo se znovu cítit doma ve vlastním těle.",
+    text: "Pro kohokoli, kdo potřebuje zpomalit, načerpat sílu, projít změnou nebo se znovu cítit doma ve vlastním těle. Nejčastěji za mnou přicházejí ženy, ale setkání je otevřené všem.",
   },
   {
     icon: Shirt,
     term: "Co si vzít",
-    text: "Pohodlné oblečení, teplé ponožky a chuť být chvíli jen sama se sebou. Vše ostatní připravím.",
+    text: "Pohodlné oblečení, teplé ponožky a chuť věnovat chvíli jen sobě. Vše ostatní připravím.",
   },
   {
     icon: CalendarHeart,
@@ -57,7 +57,7 @@ export function PracticalInfo() {
                 <span className="flex size-10 items-center justify-center rounded-full bg-cream text-moss-dark">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
-                {term}
+                {czech(term)}
               </dt>
               <dd className="mt-3 leading-relaxed text-bark-soft">{czech(text)}</dd>
             </div>

@@ -6,7 +6,7 @@ const individualPaths = [
   {
     icon: AudioWaveform,
     title: "Zvuková lázeň",
-    text: "Tóny tibetských mís, gongu a bubnu rozvibrují tělo a rozpustí napětí, o kterém jste ani nevěděla.",
+    text: "Tóny tibetských mís, gongu a bubnu rozvibrují tělo a rozpustí i napětí, které si běžně ani neuvědomujete.",
   },
   {
     icon: HandHeart,
@@ -57,7 +57,7 @@ export function SessionParts() {
           <Step number={2} icon={HandHeart} title="Individuální část">
             <p>
               {czech(
-                "Podle toho, co právě potřebujete, zvolíme jednu z cest. Často to poznáte sama, jindy to spolu vycítíme během kakaového rituálu.",
+                "Podle toho, co právě potřebujete, zvolíme jednu z cest. Často to víte předem, jindy to spolu vycítíme během kakaového rituálu.",
               )}
             </p>
             <ul className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -75,7 +75,7 @@ export function SessionParts() {
           <Step number={3} icon={FlaskConical} title="Tvorba osobní vůně">
             <p>
               {czech(
-                "Na závěr si z olejů, pryskyřic a bylin namícháte vlastní osobní vůni. Odnesete si ji domů jako kotvu – stačí k ní přivonět a vrátí vás k pocitu, který jste v sobě během setkání našla.",
+                "Na závěr si z olejů, pryskyřic a bylin namícháte vlastní osobní vůni. Odnesete si ji domů jako kotvu – stačí k ní přivonět a vrátí vás k pocitu, který se ve vás během setkání probudil.",
               )}
             </p>
           </Step>

@@ -26,7 +26,7 @@ export function SessionStory() {
             </p>
             <p>
               {czech(
-                "Přesto není jedno setkání jako druhé. Vždy se řídí tím, co právě potřebujete – někdy je to hluboké uvolnění, jindy ticho, slzy, nebo úlevný smích.",
+                "Přesto není jedno setkání jako druhé. Vždy se řídí tím, co právě potřebujete – někdy je to hluboké uvolnění, jindy ticho, slzy nebo úlevný smích.",
               )}
             </p>
           </div>

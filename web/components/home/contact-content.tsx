@@ -10,7 +10,7 @@ const faq = [
   {
     question: "Pro koho je harmonizační setkání vhodné?",
     answer:
-      "Pro každého, kdo potřebuje zpomalit, odpočinout si a znovu se spojit sám se sebou – ať procházíte náročným obdobím, cítíte únavu, nebo si prostě chcete udělat radost. Nepotřebujete žádné zkušenosti: vše vám během setkání vysvětlím a půjdeme vaším tempem. Setkání je doplňkem, ne náhradou lékařské péče.",
+      "Pro kohokoli, kdo potřebuje zpomalit, odpočinout si a znovu se spojit se sebou – ať procházíte náročným obdobím, cítíte únavu, nebo si prostě chcete udělat radost. Nejčastěji za mnou přicházejí ženy, ale setkání je otevřené všem. Nepotřebujete žádné zkušenosti: vše vám během setkání vysvětlím a půjdeme vaším tempem. Setkání je doplňkem, ne náhradou lékařské péče.",
   },
   {
     question: "Jsou vaše produkty vhodné i pro citlivou pokožku?",

@@ -58,7 +58,7 @@ export function HomeHero() {
               variant="secondary"
               className="px-7 py-3 text-lg"
             >
-              Více o službách
+              {czech("Více o službách")}
               <ArrowDown aria-hidden="true" className="size-5" />
             </ButtonLink>
           </div>

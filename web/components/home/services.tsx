@@ -35,7 +35,7 @@ const services: readonly Service[] = [
     title: "Dary přírody",
     icon: Flower2,
     description:
-      "Ručně vyrobení pomocníci z rostlin, které sbírám s úctou v rytmu ročních období. Každý kousek vzniká pomalu a s láskou.",
+      "Oleje, vykuřovadla a další dary z rostlin, které sbírám s úctou v rytmu ročních období. Každý kousek vyrábím ručně, pomalu a s láskou.",
     parts: ["Květinové a bylinné oleje", "Bylinná vykuřovadla", "Květiny", "Dekorace"],
     link: contactAbout("products"),
   },
@@ -57,7 +57,7 @@ const services: readonly Service[] = [
     icon: Laptop,
     status: "V přípravě...",
     description:
-      "Rituály na každý den, práce s bylinami a péče o sebe – v klidu domova a ve vašem tempu. Napište mi a dám vám vědět jako první, až budou kurzy hotové.",
+      "Rituály na každý den, práce s bylinami a péče o sebe – v klidu domova a vlastním tempem. Napište mi a dám vám vědět jako první, až budou kurzy hotové.",
     parts: ["Denní rituály", "Byliny v kuchyni i lékárničce", "Péče o sebe krok za krokem"],
     link: contactAbout("course"),
   },
@@ -65,7 +65,7 @@ const services: readonly Service[] = [
     title: "Živá setkání",
     icon: Users,
     description:
-      "Workshopy a kruhy pro ženy: společné tvoření, sdílení a čas v přírodě. Prostor, kde můžete být samy sebou mezi ženami, které vám rozumějí.",
+      "Workshopy a kruhy pro ženy: společné tvoření, sdílení a čas v přírodě. Prostor mezi ženami, které vám rozumějí a před kterými nemusíte nic předstírat.",
     parts: ["Sezónní kruhy žen", "Tvořivé workshopy s bylinami", "Rituály pod širým nebem"],
     link: contactAbout("workshop"),
   },
@@ -80,7 +80,7 @@ const benefits: readonly { title: string; icon: Icon; text: string }[] = [
   {
     title: "Celostní přístup",
     icon: SunMedium,
-    text: "Tělo, mysl i duše k sobě patří. Nedíváme se jen na jednu potíž, ale na celého člověka a na to, co právě prožíváte.",
+    text: "Tělo, mysl i duše k sobě patří. Nedívám se jen na jednu potíž, ale na celého člověka a na to, co právě prožíváte.",
   },
   {
     title: "Individuální přístup",
@@ -97,7 +97,7 @@ export function ServicesSection() {
       eyebrow="Nabízím"
       title={czech("Cesty k harmonii těla i duše")}
       intro={czech(
-        "Vyberte si, co vás právě volá. Ke všemu přistupuji s úctou k přírodě i k vám – pomalu, s citem a bez spěchu.",
+        "Vyberte si, co je vám právě nejblíž. Ke všemu přistupuji s úctou k přírodě i k vám – pomalu, s citem a bez spěchu.",
       )}
       tone="sand"
     >
@@ -163,7 +163,7 @@ function ServiceCard({ service }: { service: Service }) {
         </span>
         {service.status && (
           <p className="rounded-full bg-sand px-3 py-1 text-sm font-semibold text-bark">
-            {service.status}
+            {czech(service.status)}
           </p>
         )}
       </div>

@@ -16,9 +16,9 @@ export function WelcomeSection() {
     >
       <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-[1.1fr_0.9fr] lg:gap-20">
         <div>
-          <Eyebrow>Vítejte</Eyebrow>
+          <Eyebrow>Na úvod</Eyebrow>
           <h2 id="welcome-heading" className="mt-3 text-3xl font-semibold text-bark sm:text-4xl">
-            {czech("Tady smíte zpomalit a být sami sebou")}
+            {czech("Tady smíte zpomalit a na nic si nehrát")}
           </h2>
           <div className="mt-6 space-y-5 text-lg leading-relaxed text-pretty text-bark-soft">
             <p>
@@ -52,7 +52,7 @@ export function WelcomeSection() {
           <blockquote className="font-serif text-2xl leading-snug text-bark italic sm:text-3xl">
             <p>
               {czech(
-                "„Když zpomalíme natolik, že zaslechneme vítr v korunách stromů, začneme znovu slyšet i sami sebe.“",
+                "„Když zpomalíme natolik, že zaslechneme vítr v korunách stromů, uslyšíme znovu i sebe.“",
               )}
             </p>
           </blockquote>

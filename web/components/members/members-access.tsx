@@ -48,7 +48,7 @@ export function MembersAccess() {
             </p>
             <p className="mt-3 leading-relaxed text-bark-soft">
               {czech(
-                "Pokud vás sem web přesměroval z administrace, buď jste byli odhlášeni, nebo váš účet oprávnění administrátora nemá. Administrátoři se mohou znovu přihlásit tlačítkem „Přihlásit se“.",
+                "Pokud vás sem web přesměroval z administrace, buď vypršelo přihlášení, nebo váš účet oprávnění administrátora nemá. Administrátoři se mohou znovu přihlásit tlačítkem „Přihlásit se“.",
               )}
             </p>
           </div>

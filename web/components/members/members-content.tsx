@@ -6,7 +6,7 @@ const comingSoon = [
   {
     icon: Headphones,
     title: "Nahrávky meditací",
-    text: "Řízené meditace a zvukové lázně k poslechu doma – ráno pro dobrý start, večer pro klidný spánek.",
+    text: "Řízené meditace a zvukové lázně k poslechu doma – ráno pro dobrý začátek dne, večer pro klidný spánek.",
   },
   {
     icon: BookOpen,
@@ -37,7 +37,7 @@ export function MembersContent() {
           </h2>
           <p className="mt-5 text-lg leading-relaxed text-bark-soft">
             {czech(
-              "Chci, abyste se k rituálům a meditacím mohla vracet i mezi našimi setkáními – doma, v klidu a kdykoli budete potřebovat.",
+              "Chci, aby vám rituály a meditace byly po ruce i mezi našimi setkáními – doma, v klidu a kdykoli je budete potřebovat.",
             )}
           </p>
         </div>
