@@ -30,7 +30,7 @@ export const authErrors = {
   over_request_rate_limit: [429, "Příliš mnoho pokusů. Zkuste to prosím znovu za pár minut."],
   over_email_send_rate_limit: [
     429,
-    "E-mail jsme vám před chvílí poslali. O další můžete požádat za minutu.",
+    "E-mail odešel před chvílí. O další můžete požádat za minutu.",
   ],
 } as const satisfies Record<string, readonly [ContentfulStatusCode, string]>;
 
