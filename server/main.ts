@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { FolderLockedError } from "#database/folder-lock";
 import { openDatabase } from "#database/open-database";
+import { site } from "#shared/site";
 import { createApp } from "./app";
 import { loadAuthSecret } from "./auth/auth-secret";
 import { systemClock } from "./clock";
@@ -27,6 +28,11 @@ async function start() {
     messageIdDomain: new URL(config.siteUrl).hostname,
   });
   console.log(`Mail: from ${config.mailFrom} through ${transport.description}`);
+  if (site.operator.isExample) {
+    console.warn(
+      "shared/site.ts still holds the example IČO and seat: put in the real ones before going live.",
+    );
+  }
   for (const setting of config.placeholders) {
     console.warn(`${setting} is not set: the gift e-mail links to the gift page instead.`);
   }

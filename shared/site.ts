@@ -13,6 +13,8 @@ export const site = {
    * privacy notice names as the controller.
    */
   operator: {
+    /** True while the IČO and seat below are the examples: the server warns at start-up. */
+    isExample: true,
     /**
      * EXAMPLE VALUE – replace before going live with her real IČO from the
      * trade register (www.rzp.cz). 12345679 only passes the checksum.
