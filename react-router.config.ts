@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { publicRoutePaths } from "./shared/routes";
+import { listArticlePaths } from "./web/lib/article-files";
+import { feedPath } from "./web/lib/blog-paths";
 import { siteFilePaths } from "./web/lib/site-files";
 import { dropModulePreloads, startScriptsAfterLoad } from "./web/progressive/page-scripts.server";
 
@@ -12,7 +14,14 @@ export default {
   // screens served through the SPA fallback. robots.txt, the sitemap and the
   // manifest are resource routes written out as files.
   ssr: false,
-  prerender: [...publicRoutePaths, "/404", ...Object.values(siteFilePaths)],
+  prerender: [
+    ...publicRoutePaths,
+    "/404",
+    ...Object.values(siteFilePaths),
+    // The blog's articles, one per file in content/blog, and its feed.
+    ...listArticlePaths(),
+    feedPath,
+  ],
   // React Router 8's changes, each to be tried with the whole test suite when
   // upgrading (some change the build's output, which buildEnd below edits).
   // Set, not left out, so that the build does not remind us of them each time.

@@ -7,6 +7,7 @@ export const paths = {
   members: "/clenska-sekce",
   signIn: "/prihlaseni",
   admin: "/admin",
+  blog: "/blog",
 } as const;
 
 /** Pages that are pre-rendered to HTML and listed in the sitemap. */
@@ -16,6 +17,7 @@ export const publicRoutePaths = [
   paths.gift,
   paths.harmonisation,
   paths.members,
+  paths.blog,
 ] as const;
 
 /** Anchors of the home page sections. */

@@ -6,6 +6,7 @@ import { FlashNotice } from "~/components/flash-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PageSpinner } from "~/components/ui/spinner";
+import { feedPath } from "~/lib/blog-paths";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
 import { holdSubmissionsScript, markLive } from "~/progressive/held-submissions";
 import type { Route } from "./+types/root";
@@ -23,6 +24,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: iconPaths.svg, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: iconPaths.appleTouch },
   { rel: "manifest", href: siteFilePaths.manifest },
+  {
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: "Harmonie přírody – blog",
+    href: feedPath,
+  },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
