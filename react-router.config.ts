@@ -2,7 +2,6 @@ import { join } from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { publicRoutePaths } from "./shared/routes";
 import { listArticlePaths } from "./web/lib/article-files";
-import { feedPath } from "./web/lib/blog-paths";
 import { siteFilePaths } from "./web/lib/site-files";
 import { dropModulePreloads, startScriptsAfterLoad } from "./web/progressive/page-scripts.server";
 
@@ -18,9 +17,8 @@ export default {
     ...publicRoutePaths,
     "/404",
     ...Object.values(siteFilePaths),
-    // The blog's articles, one per file in content/blog, and its feed.
+    // The blog's articles, one per file in content/blog.
     ...listArticlePaths(),
-    feedPath,
   ],
   // React Router 8's changes, each to be tried with the whole test suite when
   // upgrading (some change the build's output, which buildEnd below edits).

@@ -6,7 +6,6 @@ import { FlashNotice } from "~/components/flash-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PageSpinner } from "~/components/ui/spinner";
-import { feedPath } from "~/lib/blog-paths";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
 import { holdSubmissionsScript, markLive } from "~/progressive/held-submissions";
 import type { Route } from "./+types/root";
@@ -28,7 +27,7 @@ export const links: Route.LinksFunction = () => [
     rel: "alternate",
     type: "application/rss+xml",
     title: "Harmonie přírody – blog",
-    href: feedPath,
+    href: siteFilePaths.feed,
   },
 ];
 

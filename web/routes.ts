@@ -10,7 +10,7 @@ export default [
   route(paths.harmonisation, "routes/harmonisation.tsx"),
   route(paths.members, "routes/members.tsx"),
   route(paths.blog, "routes/blog.tsx"),
-  route(`${paths.blog}/feed.xml`, "routes/blog-feed-xml.ts"),
+  route(siteFilePaths.feed, "routes/blog-feed-xml.ts"),
   route(`${paths.blog}/:slug`, "routes/blog-article.tsx"),
   // Client-only screens, with the session library and notices only they load.
   layout("routes/account-layout.tsx", [

@@ -1,8 +1,7 @@
 import { paths } from "#shared/routes";
 
-/** The addresses of the blog: its index, its feed and each article. */
+/** The addresses of the blog: its index and each article (its feed is in site-files.ts). */
 export const blogPath = paths.blog;
-export const feedPath = `${paths.blog}/feed.xml`;
 
 export function articlePath(slug: string): string {
   return `${paths.blog}/${slug}`;

@@ -81,6 +81,7 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
         </header>
         <div className="bg-cream px-5 pb-16 sm:px-8 sm:pb-24">
           <div
+            data-article-body
             className={`mx-auto max-w-3xl ${articleBodyClasses}`}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: our own Markdown files, rendered at build time
             dangerouslySetInnerHTML={{ __html: article.html }}

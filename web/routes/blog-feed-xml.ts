@@ -2,8 +2,8 @@ import { Feed } from "feed";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { loadArticles } from "~/lib/articles.server";
-import { feedPath } from "~/lib/blog-paths";
 import { shareImagePath } from "~/lib/seo";
+import { siteFilePaths } from "~/lib/site-files";
 
 const absolute = (path: string) => new URL(path, site.url).href;
 
@@ -23,7 +23,7 @@ export function loader() {
     image: absolute(shareImagePath),
     copyright: `© ${site.copyrightYear} ${site.ownerName}`,
     updated: articles[0] ? new Date(`${articles[0].date}T00:00:00Z`) : undefined,
-    feedLinks: { rss: absolute(feedPath) },
+    feedLinks: { rss: absolute(siteFilePaths.feed) },
     author,
   });
   for (const article of articles) {
