@@ -1,4 +1,5 @@
 import { paths } from "#shared/routes";
+import { BackHomeLink } from "~/components/back-home-link";
 import { ArticleCard } from "~/components/blog/article-card";
 import { PageHero } from "~/components/page-hero";
 import { loadArticles, summarise } from "~/lib/articles.server";
@@ -42,6 +43,9 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        <div className="mt-14 text-center">
+          <BackHomeLink look="button" />
+        </div>
       </section>
     </main>
   );
