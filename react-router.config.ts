@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { publicRoutePaths } from "./shared/routes";
+import { listArticlePaths } from "./web/lib/article-files";
 import { siteFilePaths } from "./web/lib/site-files";
 import { dropModulePreloads, startScriptsAfterLoad } from "./web/progressive/page-scripts.server";
 
@@ -12,7 +13,13 @@ export default {
   // screens served through the SPA fallback. robots.txt, the sitemap and the
   // manifest are resource routes written out as files.
   ssr: false,
-  prerender: [...publicRoutePaths, "/404", ...Object.values(siteFilePaths)],
+  prerender: [
+    ...publicRoutePaths,
+    "/404",
+    ...Object.values(siteFilePaths),
+    // The blog's articles, one per file in content/blog.
+    ...listArticlePaths(),
+  ],
   // React Router 8's changes, each to be tried with the whole test suite when
   // upgrading (some change the build's output, which buildEnd below edits).
   // Set, not left out, so that the build does not remind us of them each time.

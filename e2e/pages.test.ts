@@ -76,6 +76,11 @@ const innerPages = {
       "Zpět na hlavní stránku",
     ],
   },
+  blog: {
+    path: paths.blog,
+    headline: "Čtení pro klidné chvíle",
+    texts: ["Blog", "Číst článek", "čtení", "Zpět na hlavní stránku"],
+  },
 } as const satisfies Record<string, InnerPage>;
 
 /** The two gift forms, by the names they carry. */

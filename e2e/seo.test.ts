@@ -1,7 +1,11 @@
 import type { APIResponse, Page } from "@playwright/test";
 import { paths, publicRoutePaths } from "#shared/routes";
 import { site } from "#shared/site";
+import { listArticlePaths } from "../web/lib/article-files";
 import { expect, fetchHtml, test } from "./fixtures";
+
+/** The public pages and the blog's articles: everything search engines should list. */
+const indexedPaths = [...publicRoutePaths, ...listArticlePaths()];
 
 /** What search engines and link previews read from a page's head. */
 type HeadFacts = {
@@ -65,7 +69,7 @@ async function expectImage(page: Page, path: string) {
   return response;
 }
 
-for (const path of publicRoutePaths) {
+for (const path of indexedPaths) {
   test(`${path} is described for search engines and link previews in Czech`, async ({ page }) => {
     const head = await readHead(page, await fetchHtml(page, path));
 
@@ -93,12 +97,23 @@ for (const path of publicRoutePaths) {
 
 test("every public page has its own title and description", async ({ page }) => {
   const heads = [];
-  for (const path of publicRoutePaths)
-    heads.push(await readHead(page, await fetchHtml(page, path)));
+  for (const path of indexedPaths) heads.push(await readHead(page, await fetchHtml(page, path)));
   const titles = heads.map((head) => head.title);
   const descriptions = heads.map((head) => head.description);
-  expect(new Set(titles).size, titles.join("\n")).toBe(publicRoutePaths.length);
-  expect(new Set(descriptions).size, descriptions.join("\n")).toBe(publicRoutePaths.length);
+  expect(new Set(titles).size, titles.join("\n")).toBe(indexedPaths.length);
+  expect(new Set(descriptions).size, descriptions.join("\n")).toBe(indexedPaths.length);
+});
+
+test("articles are shared as articles, with their date and author", async ({ page }) => {
+  for (const path of listArticlePaths()) {
+    const head = await readHead(page, await fetchHtml(page, path));
+    expect(head.og["og:type"], path).toBe("article");
+    expect(head.jsonLd, path).toHaveLength(1);
+    const data = JSON.parse(head.jsonLd[0] ?? "");
+    expect(data["@type"], path).toBe("BlogPosting");
+    expect(data.author.name, path).toBe(site.ownerName);
+    await expectImage(page, localPath(head.og["og:image"] ?? ""));
+  }
 });
 
 test("the home page describes the practitioner's business as structured data", async ({ page }) => {
@@ -173,7 +188,9 @@ test("files without a fingerprint are cached for an hour, fingerprinted ones for
   expect((await page.request.get(paths.about)).headers()["cache-control"]).toBe("no-cache");
 });
 
-test("the sitemap lists exactly the public pages with absolute URLs", async ({ page }) => {
+test("the sitemap lists exactly the public pages and articles with absolute URLs", async ({
+  page,
+}) => {
   const response = await page.request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^application\/xml/);
@@ -189,7 +206,7 @@ test("the sitemap lists exactly the public pages with absolute URLs", async ({ p
   );
 
   expect(parsed, "the sitemap is well-formed XML").toBe(true);
-  expect(locations.toSorted()).toEqual(publicRoutePaths.map(absoluteUrl).toSorted());
+  expect(locations.toSorted()).toEqual(indexedPaths.map(absoluteUrl).toSorted());
 });
 
 test("the web app manifest is Czech, standalone and lists icons that exist", async ({ page }) => {

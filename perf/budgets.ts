@@ -7,10 +7,11 @@
  * budget fails the run, and the message names the page and the metric.
  */
 import { publicRoutePaths } from "#shared/routes";
+import { listArticlePaths } from "../web/lib/article-files";
 
 export const perfBudgets = {
-  /** Every pre-rendered public page, as the sitemap lists them. */
-  pages: publicRoutePaths,
+  /** Every pre-rendered public page and article, as the sitemap lists them. */
+  pages: [...publicRoutePaths, ...listArticlePaths()],
   /** Lighthouse varies from run to run; budgets apply to the median. */
   runsPerPage: 3,
   /** Lowest category scores allowed (0–100). */

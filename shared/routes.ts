@@ -8,6 +8,7 @@ export const paths = {
   signIn: "/prihlaseni",
   admin: "/admin",
   privacy: "/zasady-ochrany-osobnich-udaju",
+  blog: "/blog",
 } as const;
 
 /** Pages that are pre-rendered to HTML and listed in the sitemap. */
@@ -18,6 +19,7 @@ export const publicRoutePaths = [
   paths.harmonisation,
   paths.members,
   paths.privacy,
+  paths.blog,
 ] as const;
 
 /** Anchors of the privacy notice's sections that other pages link to. */

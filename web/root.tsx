@@ -23,6 +23,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: iconPaths.svg, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: iconPaths.appleTouch },
   { rel: "manifest", href: siteFilePaths.manifest },
+  {
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: "Harmonie přírody – blog",
+    href: siteFilePaths.feed,
+  },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -10,6 +10,9 @@ export default [
   route(paths.harmonisation, "routes/harmonisation.tsx"),
   route(paths.members, "routes/members.tsx"),
   route(paths.privacy, "routes/privacy.tsx"),
+  route(paths.blog, "routes/blog.tsx"),
+  route(siteFilePaths.feed, "routes/blog-feed-xml.ts"),
+  route(`${paths.blog}/:slug`, "routes/blog-article.tsx"),
   // Client-only screens, with the session library and notices only they load.
   layout("routes/account-layout.tsx", [
     route(paths.signIn, "routes/sign-in.tsx"),

@@ -9,12 +9,20 @@ type PageMeta = {
   path: string;
   /** Pages that search engines should not list. */
   noIndex?: boolean;
+  /** An article's page: Open Graph describes it as an article. */
+  article?: { publishedDate: string; author: string; section: string };
 };
 
 export const shareImagePath = "/og-image.png";
 
 /** The title, description, canonical URL and Open Graph tags of one page. */
-export function pageMeta({ title, description, path, noIndex }: PageMeta): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  noIndex,
+  article,
+}: PageMeta): MetaDescriptor[] {
   const fullTitle = path === "/" ? `${site.title} – ${title}` : `${title} | ${site.title}`;
   const url = new URL(path, site.url).href;
   const image = new URL(shareImagePath, site.url).href;
@@ -24,7 +32,14 @@ export function pageMeta({ title, description, path, noIndex }: PageMeta): MetaD
     ...(noIndex
       ? [{ name: "robots", content: "noindex, nofollow" }]
       : [{ tagName: "link", rel: "canonical", href: url }]),
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: article ? "article" : "website" },
+    ...(article
+      ? [
+          { property: "article:published_time", content: article.publishedDate },
+          { property: "article:author", content: article.author },
+          { property: "article:section", content: article.section },
+        ]
+      : []),
     { property: "og:locale", content: "cs_CZ" },
     { property: "og:site_name", content: site.title },
     { property: "og:title", content: fullTitle },

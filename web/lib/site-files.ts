@@ -7,6 +7,8 @@ export const siteFilePaths = {
   robots: "/robots.txt",
   sitemap: "/sitemap.xml",
   manifest: "/site.webmanifest",
+  /** The blog's RSS feed, for news readers. */
+  feed: "/blog/feed.xml",
 } as const;
 
 /** Browser chrome and splash screen colours: moss and cream of the palette. */

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
+import type { ArticleSummary } from "~/components/blog/article-summary";
 import { shareImagePath } from "~/lib/seo";
 import { iconPaths } from "~/lib/site-files";
 
@@ -78,3 +79,37 @@ const localBusinessStructuredData = {
 export const businessStructuredData: MetaDescriptor = {
   "script:ld+json": localBusinessStructuredData,
 };
+
+/** An article of the blog as a schema.org `BlogPosting`, by the practitioner, for her business. */
+export function articleStructuredData(article: ArticleSummary): MetaDescriptor {
+  const url = absolute(article.path);
+  return {
+    "script:ld+json": {
+      "@context": "https://schema.org",
+      "@type": "BlogPosting",
+      "@id": `${url}#article`,
+      mainEntityOfPage: url,
+      url,
+      headline: article.title,
+      description: article.description,
+      datePublished: article.date,
+      inLanguage: "cs",
+      articleSection: article.topic,
+      timeRequired: `PT${article.readingMinutes}M`,
+      image: absolute(shareImagePath),
+      author: {
+        "@type": "Person",
+        "@id": `${absolute(paths.home)}#owner`,
+        name: site.ownerName,
+        url: absolute(paths.about),
+      },
+      publisher: {
+        "@type": "Organization",
+        "@id": `${absolute(paths.home)}#business`,
+        name: site.title,
+        logo: { "@type": "ImageObject", url: absolute(iconPaths.app512) },
+      },
+      isPartOf: { "@type": "Blog", name: `${site.title} – blog`, url: absolute(paths.blog) },
+    },
+  };
+}

@@ -1,7 +1,9 @@
 import { paths } from "#shared/routes";
+import type { BlogSectionData } from "~/components/home/blog";
 import { ContactSection } from "~/components/home/contact";
 import { HomeHero } from "~/components/home/hero";
 import { WelcomeSection } from "~/components/home/welcome";
+import { loadArticles, summarise } from "~/lib/articles.server";
 import { pageMeta } from "~/lib/seo";
 import { businessStructuredData } from "~/lib/structured-data";
 import { deferredPart, StaticPart } from "~/progressive/static-part";
@@ -30,18 +32,27 @@ const reviews = deferredPart(() =>
 );
 
 /**
- * Runs before a client-side navigation to this page (a menu link to
- * /#reviews from another page) and loads the static parts' code, so that
- * the page comes whole in its first frame and the browser finds the anchor
- * where it stays. The empty `loader` runs only at pre-rendering; without a
- * `loader`, React Router would run `clientLoader` on the first visit too and
- * show a loading screen instead of the pre-rendered page.
+ * Runs at pre-rendering only: the blog section's three newest articles
+ * (web/components/home/blog.tsx). Having a `loader` also keeps React Router
+ * from running `clientLoader` on the first visit, which would show a loading
+ * screen instead of the pre-rendered page.
  */
-export const loader = () => null;
+export function loader(): BlogSectionData {
+  return { newestArticles: loadArticles().slice(0, 3).map(summarise) };
+}
 
-export async function clientLoader() {
-  await Promise.all([services, blog, reviews].map((part) => part.preload()));
-  return null;
+/**
+ * Runs before a client-side navigation to this page (a menu link to
+ * /#reviews from another page): fetches the pre-rendered loader data and
+ * loads the static parts' code, so that the page comes whole in its first
+ * frame and the browser finds the anchor where it stays.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([
+    serverLoader(),
+    ...[services, blog, reviews].map((part) => part.preload()),
+  ]);
+  return data;
 }
 
 export default function HomePage() {

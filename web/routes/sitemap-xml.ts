@@ -1,12 +1,14 @@
 import { publicRoutePaths } from "#shared/routes";
 import { site } from "#shared/site";
+import { loadArticles } from "~/lib/articles.server";
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** Every public page, with the same absolute URL as its canonical link. */
+/** Every public page and every article, with the same absolute URL as its canonical link. */
 export function loader() {
-  const urls = publicRoutePaths.map(
+  const articlePaths = loadArticles().map((article) => article.path);
+  const urls = [...publicRoutePaths, ...articlePaths].map(
     (path) => `  <url><loc>${escapeXml(new URL(path, site.url).href)}</loc></url>`,
   );
   const xml = [

@@ -1,0 +1,46 @@
+import { Feed } from "feed";
+import { paths } from "#shared/routes";
+import { site } from "#shared/site";
+import { loadArticles } from "~/lib/articles.server";
+import { shareImagePath } from "~/lib/seo";
+import { siteFilePaths } from "~/lib/site-files";
+
+const absolute = (path: string) => new URL(path, site.url).href;
+
+/**
+ * The blog as an RSS 2.0 feed for news readers, pre-rendered to a file at
+ * build time (react-router.config.ts) and linked from every page's head.
+ */
+export function loader() {
+  const articles = loadArticles();
+  const author = { name: site.ownerName, email: site.email, link: absolute(paths.about) };
+  const feed = new Feed({
+    title: `${site.title} – blog`,
+    description: "Články o rituálech, bylinách a péči o sebe.",
+    id: absolute(paths.blog),
+    link: absolute(paths.blog),
+    language: "cs",
+    image: absolute(shareImagePath),
+    copyright: `© ${site.copyrightYear} ${site.ownerName}`,
+    updated: articles[0] ? new Date(`${articles[0].date}T00:00:00Z`) : undefined,
+    feedLinks: { rss: absolute(siteFilePaths.feed) },
+    author,
+  });
+  for (const article of articles) {
+    const url = absolute(article.path);
+    feed.addItem({
+      title: article.title,
+      id: url,
+      link: url,
+      description: article.description,
+      // News readers show the text away from the site: its own links need the origin.
+      content: article.html.replaceAll('href="/', `href="${site.url}/`),
+      date: new Date(`${article.date}T00:00:00Z`),
+      category: [{ name: article.topic }],
+      author: [author],
+    });
+  }
+  return new Response(feed.rss2(), {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8" },
+  });
+}
