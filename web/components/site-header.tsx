@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { Menu, X } from "lucide-react";
-import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { site } from "#shared/site";
 import { consultationLink, siteMenu } from "~/components/site-menu";
@@ -22,45 +22,63 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
  * The sticky header of every page: the brand, the main menu and the
  * consultation button. Below the `nav` breakpoint the same menu list
  * collapses behind a toggle.
+ *
+ * The collapsed menu is a popover opened by the toggle's `popovertarget`, so
+ * it opens and closes from the first paint, before the page's scripts run
+ * (they start after the load event) and without them; the browser also closes
+ * it on Escape and on a tap outside it. The toggle's icon and name follow the
+ * popover's state in CSS (app.css). Once hydrated, the header adds what only
+ * a script can: closing after a choice or a navigation, and `aria-expanded`.
  */
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  // null until hydrated: the pre-rendered toggle leaves its expanded state to
+  // the browser, which derives it from the popover, rather than state a fixed one.
+  const [menuOpen, setMenuOpen] = useState<boolean | null>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const headerRef = useRef<HTMLElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  const closeMenu = useCallback(() => {
+    if (menuRef.current?.matches(":popover-open")) menuRef.current.hidePopover();
+  }, []);
+
+  // A menu opened before hydration stays open; from now on its state is known.
+  useEffect(() => {
+    setMenuOpen(menuRef.current?.matches(":popover-open") ?? false);
+  }, []);
 
   // A new page (or back/forward) closes the menu.
   const location = useLocation();
-  const [menuLocationKey, setMenuLocationKey] = useState(location.key);
-  if (menuLocationKey !== location.key) {
-    setMenuLocationKey(location.key);
-    setMenuOpen(false);
-  }
+  const shownLocationKey = useRef(location.key);
+  useEffect(() => {
+    if (shownLocationKey.current === location.key) return;
+    shownLocationKey.current = location.key;
+    closeMenu();
+  }, [location.key, closeMenu]);
 
+  // The browser closes the popover on Escape too, but gives focus back to the
+  // toggle only when the toggle had it; as before, it always goes there.
+  // Widened until the toggle hides (a tablet turned), the full menu shows
+  // in its place and the open popover would float over it.
   useEffect(() => {
     if (!menuOpen) return;
     function closeOnEscape(event: KeyboardEvent) {
       if (event.key !== "Escape") return;
-      setMenuOpen(false);
+      closeMenu();
       toggleRef.current?.focus();
     }
-    function closeOnOutsidePointer(event: PointerEvent) {
-      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    function closeWithoutToggle() {
+      if (!toggleRef.current?.checkVisibility()) closeMenu();
     }
     document.addEventListener("keydown", closeOnEscape);
-    document.addEventListener("pointerdown", closeOnOutsidePointer);
+    window.addEventListener("resize", closeWithoutToggle);
     return () => {
       document.removeEventListener("keydown", closeOnEscape);
-      document.removeEventListener("pointerdown", closeOnOutsidePointer);
+      window.removeEventListener("resize", closeWithoutToggle);
     };
-  }, [menuOpen]);
-
-  const closeMenu = () => setMenuOpen(false);
+  }, [menuOpen, closeMenu]);
 
   return (
-    <header
-      ref={headerRef}
-      className="sticky top-0 z-50 border-b border-bark/10 bg-cream/90 backdrop-blur-md supports-[backdrop-filter]:bg-cream/80"
-    >
+    <header className="sticky top-0 z-50 border-b border-bark/10 bg-cream/90 backdrop-blur-md supports-[backdrop-filter]:bg-cream/80">
       {/* biome-ignore lint/a11y/useValidAnchor: a real link to #obsah without scripts; the handler reaches any page's <main> */}
       <a
         href="#obsah"
@@ -69,12 +87,6 @@ export function SiteHeader() {
       >
         Přeskočit na obsah
       </a>
-      {menuOpen && (
-        <div
-          aria-hidden="true"
-          className="fixed inset-x-0 top-(--header-height) -z-10 h-screen bg-bark/25 nav:hidden"
-        />
-      )}
       <div className="mx-auto flex h-(--header-height) max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Link
           to="/"
@@ -99,24 +111,29 @@ export function SiteHeader() {
           <button
             ref={toggleRef}
             type="button"
-            aria-expanded={menuOpen}
+            popoverTarget={menuId}
+            aria-expanded={menuOpen ?? undefined}
             aria-controls={menuId}
-            aria-label={menuOpen ? "Zavřít menu" : "Otevřít menu"}
-            onClick={() => setMenuOpen((open) => !open)}
             className="inline-flex size-11 items-center justify-center rounded-full text-moss-dark transition-colors hover:bg-sage-light nav:hidden"
           >
-            {menuOpen ? (
-              <X aria-hidden="true" className="size-6" />
-            ) : (
+            <span className="menu-toggle-open">
               <Menu aria-hidden="true" className="size-6" />
-            )}
+              <span className="sr-only">Otevřít menu</span>
+            </span>
+            <span className="menu-toggle-close">
+              <X aria-hidden="true" className="size-6" />
+              <span className="sr-only">Zavřít menu</span>
+            </span>
           </button>
 
           <div
+            ref={menuRef}
             id={menuId}
+            popover="auto"
+            onToggle={(event) => setMenuOpen(event.newState === "open")}
             className={clsx(
-              menuOpen ? "block" : "hidden",
-              "absolute inset-x-0 top-full max-h-[calc(100svh-var(--header-height))] overflow-y-auto border-b border-bark/10 bg-cream shadow-lifted",
+              // Placed over the browser's own popover styles (centred, framed, sized to fit).
+              "fixed inset-x-0 top-(--header-height) bottom-auto m-0 h-auto w-auto max-h-[calc(100svh-var(--header-height))] overflow-y-auto border-b border-bark/10 bg-cream text-bark shadow-lifted",
               "sm:inset-x-auto sm:right-6 sm:mt-2 sm:max-h-[calc(100svh-var(--header-height)-1rem)] sm:w-80 sm:rounded-3xl sm:border",
               "nav:static nav:mt-0 nav:flex nav:max-h-none nav:w-auto nav:items-center nav:overflow-visible nav:rounded-none nav:border-0 nav:bg-transparent nav:shadow-none",
             )}
