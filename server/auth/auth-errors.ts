@@ -28,10 +28,7 @@ export const authErrors = {
   invalid_scope: [400, "Neznámý rozsah odhlášení: použijte global, local nebo others."],
   not_found: [404, "Tato adresa neexistuje."],
   over_request_rate_limit: [429, "Příliš mnoho pokusů. Zkuste to prosím znovu za pár minut."],
-  over_email_send_rate_limit: [
-    429,
-    "E-mail odešel před chvílí. O další můžete požádat za minutu.",
-  ],
+  over_email_send_rate_limit: [429, "E-mail odešel před chvílí. O další můžete požádat za minutu."],
 } as const satisfies Record<string, readonly [ContentfulStatusCode, string]>;
 
 export type AuthErrorCode = keyof typeof authErrors;
