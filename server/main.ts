@@ -7,6 +7,7 @@ import { createApp } from "./app";
 import { loadAuthSecret } from "./auth/auth-secret";
 import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
+import { summarizeError } from "./error-summary";
 import { createMailTransport } from "./mail/mail-transport";
 import { startMailWorker } from "./mail/mail-worker";
 
@@ -80,7 +81,8 @@ start().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof FolderLockedError) {
     console.error(error.message);
   } else {
-    console.error("The server could not start:", error);
+    // A summary only: a failed migration's error would quote its SQL and parameters.
+    console.error(`The server could not start: ${summarizeError(error)}`);
   }
   process.exit(1);
 });
