@@ -36,6 +36,14 @@ const reportDir = join(projectDir, "perf", "reports");
 const port = Number(process.env.PERF_PORT ?? 3300);
 const origin = `http://127.0.0.1:${port}`;
 const runsPerPage = Number(process.env.PERF_RUNS ?? perfBudgets.runsPerPage);
+/**
+ * `npm test` on a shared 2-core machine: Lighthouse's simulated timings (score,
+ * LCP, TBT) swing with other work (TBT 3–569 ms for one page in one CI run), so
+ * there they are reported, not enforced; sizes, CLS, account code and the other
+ * scores still fail the run. `npm run perf` on an idle machine enforces all.
+ */
+const timingAdvisory = Boolean(process.env.PERF_TIMING_ADVISORY);
+const isTimingFailure = (failure: string) => /: (performance score|LCP|TBT) /.test(failure);
 const pages: readonly string[] =
   process.env.PERF_PAGES?.split(",") ??
   (process.env.PERF_ONE_ARTICLE ? perfBudgets.pagesWithOneArticle : perfBudgets.pages);
@@ -323,7 +331,7 @@ async function main() {
       // A burst of other work on a shared machine inflates the simulated timings of
       // a whole set of runs: a page that misses a budget is measured once more and
       // judged on that set. A real regression misses both.
-      if (findBudgetFailures(page, summary).length > 0) {
+      if (!timingAdvisory && findBudgetFailures(page, summary).length > 0) {
         log(`${page} missed a budget (${loadNote()}): measuring it once more`);
         summary = medianSummary(await measurePage(page, accountChunks));
       }
@@ -341,7 +349,14 @@ async function main() {
   console.log(formatTable(results));
   console.log(`\nReports: ${reportDir}`);
 
-  const failures = [...results].flatMap(([page, result]) => findBudgetFailures(page, result));
+  const missed = [...results].flatMap(([page, result]) => findBudgetFailures(page, result));
+  const failures = timingAdvisory ? missed.filter((failure) => !isTimingFailure(failure)) : missed;
+  const advisories = missed.filter((failure) => !failures.includes(failure));
+  if (advisories.length > 0) {
+    console.warn(
+      `\nTiming budgets missed (advisory here, PERF_TIMING_ADVISORY; npm run perf enforces them):\n  ${advisories.join("\n  ")}`,
+    );
+  }
   if (failures.length > 0) {
     console.error(`\nPerformance budget missed (perf/budgets.ts):\n  ${failures.join("\n  ")}`);
     const [oneMinute = 0] = loadavg();
