@@ -16,6 +16,7 @@ import {
   userRoles,
   users,
 } from "#database/schema";
+import { sampleContact, sampleRitualGift } from "#testing/sample-submissions";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
 
@@ -24,23 +25,8 @@ const secretPassword = "tajne-heslo-4f9c2e";
 const userEmail = "jana.vstupy@example.cz";
 const adminEmail = "katerina.vstupy@example.cz";
 
-const contact = {
-  formType: "contact",
-  name: "Jana Nováková",
-  email: "jana.novakova@example.cz",
-  phone: "+420 777 123 456",
-  serviceType: "consultation",
-  message: "Dobrý den, ráda bych se objednala na harmonizační setkání.",
-  privacyConsent: true,
-  website: "",
-};
-const gift = {
-  formType: "gift_ritual",
-  name: "Šárka Dvořáková",
-  email: "sarka@example.cz",
-  privacyConsent: true,
-  website: "",
-};
+const contact = sampleContact;
+const gift = sampleRitualGift;
 const signUp = {
   email: "nova.ucet@example.cz",
   password: secretPassword,

@@ -2,6 +2,7 @@ import { asc, count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formSubmissions, mailOutbox } from "#database/schema";
 import { formTypeLabels, rateLimitedMessage, sendFailedMessage } from "#shared/form-schemas";
+import { sampleContact, sampleRitualGift } from "#testing/sample-submissions";
 import { createTestApp, createTestClock, postForm, testSettings } from "#testing/test-app";
 import {
   emptyTables,
@@ -12,23 +13,8 @@ import {
 } from "#testing/test-databases";
 import { maxBodyBytes } from "./form-submissions-route";
 
-const contact = {
-  formType: "contact",
-  name: "Jana Nováková",
-  email: "jana.novakova@example.cz",
-  phone: "+420 777 123 456",
-  serviceType: "consultation",
-  message: "Dobrý den, ráda bych se objednala na harmonizační setkání.",
-  privacyConsent: true,
-  website: "",
-};
-const ritualGift = {
-  formType: "gift_ritual",
-  name: "Šárka Dvořáková",
-  email: "sarka@example.cz",
-  privacyConsent: true,
-  website: "",
-};
+const contact = sampleContact;
+const ritualGift = sampleRitualGift;
 const fragranceGift = { ...ritualGift, formType: "gift_fragrance", message: "Těším se!" };
 
 /** Runs `action` and returns what it printed with console.warn (which stays quiet meanwhile). */
