@@ -100,6 +100,10 @@ function NoticesWithoutScripts({ formType, failure }: { formType: FormType; fail
       {failure && (
         <p
           role="alert"
+          // The page answers a send without scripts: this is where to look.
+          tabIndex={-1}
+          // biome-ignore lint/a11y/noAutofocus: only on the page that answers a refused send
+          autoFocus
           className={clsx(noticeClasses, "mb-6 border-terracotta-dark/40 bg-[#fbeee6] text-bark")}
         >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-terracotta-dark" />
@@ -147,8 +151,10 @@ export function FormCard({
       noValidate
       // Sent before the scripts run, the fields must not end up in the address.
       method="post"
-      // The answer opens at the form, where its notices and messages are.
-      action={`${paths.formPost}#${formId}`}
+      // No fragment: the answer's autofocus (on the first refused field, or
+      // the notice) brings the form into view, and browsers skip autofocus
+      // on a page whose address points at an element.
+      action={paths.formPost}
       aria-label={label}
       aria-busy={sending}
       onSubmit={(event) => {
