@@ -193,9 +193,7 @@ describe.each(testDatabases)(
       expect(response.status).toBe(422);
       const html = await response.text();
       expect(html).toContain('<form id="gift-ritual-form"></form>');
-      expect(html).toMatch(
-        /<form id="gift-fragrance-form"[^>]*action="\/formular"/,
-      );
+      expect(html).toMatch(/<form id="gift-fragrance-form"[^>]*action="\/formular"/);
       expect(html).toContain(messages.emailInvalid);
       expect(html).toMatch(/id="gift-fragrance-form-privacyConsent"[^>]*checked=""/);
       expect(html).not.toContain("/assets/a.js");
