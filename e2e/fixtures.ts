@@ -1,5 +1,10 @@
+import { randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { mainMailDir, mainServerSettings } from "./main-server";
 
 export type ConsoleEntry = { type: string; text: string };
 
@@ -30,4 +35,41 @@ export async function waitForHydration(page: Page) {
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+/** Each test sends from an address and an e-mail of its own: rate limits and mail stay apart. */
+export async function visitAs(page: Page) {
+  const id = randomBytes(4);
+  await page.context().setExtraHTTPHeaders({
+    "X-Forwarded-For": `10.${id[0]}.${id[1]}.${id[2]}`,
+  });
+  return `navstevnice-${id.toString("hex")}@example.cz`;
+}
+
+/** Every e-mail the server has written so far that involves `address`. */
+export async function mailsAbout(address: string): Promise<ParsedMail[]> {
+  const files = (await readdir(mainMailDir).catch(() => [])).filter((file) =>
+    file.endsWith(".eml"),
+  );
+  const mails = await Promise.all(
+    files.map(async (file) => simpleParser(await readFile(join(mainMailDir, file)))),
+  );
+  return mails.filter((mail) =>
+    [mail.to, mail.replyTo].some((header) => headerHas(header, address)),
+  );
+}
+
+export function headerHas(header: ParsedMail["to"] | ParsedMail["replyTo"], address: string) {
+  const objects = Array.isArray(header) ? header : header ? [header] : [];
+  return objects.some((object) => object.value.some((entry) => entry.address === address));
+}
+
+export async function waitForMails(address: string) {
+  await expect.poll(async () => (await mailsAbout(address)).length, { timeout: 30_000 }).toBe(2);
+  const mails = await mailsAbout(address);
+  const owner = mails.find((mail) => headerHas(mail.to, mainServerSettings.NOTIFY_EMAIL));
+  const visitor = mails.find((mail) => headerHas(mail.to, address));
+  expect(owner, "the practitioner's notification").toBeDefined();
+  expect(visitor, "the visitor's e-mail").toBeDefined();
+  return { owner: owner as ParsedMail, visitor: visitor as ParsedMail };
 }

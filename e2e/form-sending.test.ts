@@ -2,11 +2,7 @@
  * The three forms against the real server, nothing mocked: typed in the
  * browser, stored, and e-mailed (the test server writes mail as .eml files).
  */
-import { randomBytes } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { type ParsedMail, simpleParser } from "mailparser";
 import {
   type FormType,
   formTypeLabels,
@@ -14,8 +10,16 @@ import {
   serviceTypes,
   successMessages,
 } from "../shared/form-schemas";
-import { expect, test, waitForHydration } from "./fixtures";
-import { mainMailDir, mainServerSettings } from "./main-server";
+import {
+  expect,
+  headerHas,
+  mailsAbout,
+  test,
+  visitAs,
+  waitForHydration,
+  waitForMails,
+} from "./fixtures";
+import { mainServerSettings } from "./main-server";
 
 const forms = {
   contact: { path: "/", name: "Kontaktní formulář", submit: "Odeslat zprávu" },
@@ -27,15 +31,6 @@ const forms = {
   },
 } as const satisfies Record<FormType, { path: string; name: string; submit: string }>;
 
-/** Each test sends from an address and an e-mail of its own: rate limits and mail stay apart. */
-async function visitAs(page: Page) {
-  const id = randomBytes(4);
-  await page.context().setExtraHTTPHeaders({
-    "X-Forwarded-For": `10.${id[0]}.${id[1]}.${id[2]}`,
-  });
-  return `navstevnice-${id.toString("hex")}@example.cz`;
-}
-
 async function openForm(page: Page, formType: FormType): Promise<Locator> {
   await page.goto(forms[formType].path);
   await waitForHydration(page);
@@ -45,34 +40,6 @@ async function openForm(page: Page, formType: FormType): Promise<Locator> {
 }
 
 const field = (form: Locator, label: string) => form.getByLabel(label, { exact: true });
-
-/** Every e-mail the server has written so far that involves `address`. */
-async function mailsAbout(address: string): Promise<ParsedMail[]> {
-  const files = (await readdir(mainMailDir).catch(() => [])).filter((file) =>
-    file.endsWith(".eml"),
-  );
-  const mails = await Promise.all(
-    files.map(async (file) => simpleParser(await readFile(join(mainMailDir, file)))),
-  );
-  return mails.filter((mail) =>
-    [mail.to, mail.replyTo].some((header) => headerHas(header, address)),
-  );
-}
-
-function headerHas(header: ParsedMail["to"] | ParsedMail["replyTo"], address: string) {
-  const objects = Array.isArray(header) ? header : header ? [header] : [];
-  return objects.some((object) => object.value.some((entry) => entry.address === address));
-}
-
-async function waitForMails(address: string) {
-  await expect.poll(async () => (await mailsAbout(address)).length, { timeout: 30_000 }).toBe(2);
-  const mails = await mailsAbout(address);
-  const owner = mails.find((mail) => headerHas(mail.to, mainServerSettings.NOTIFY_EMAIL));
-  const visitor = mails.find((mail) => headerHas(mail.to, address));
-  expect(owner, "the practitioner's notification").toBeDefined();
-  expect(visitor, "the visitor's e-mail").toBeDefined();
-  return { owner: owner as ParsedMail, visitor: visitor as ParsedMail };
-}
 
 test.describe("sending the forms to the real server", () => {
   test("the contact form: typed, stored, thanked, and e-mailed to both sides", async ({ page }) => {

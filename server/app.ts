@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { DatabaseHandle } from "#database/open-database";
+import { paths } from "#shared/routes";
 import { createAdminApi } from "./admin/admin-api";
 import { deleteSubmission, listSubmissions } from "./admin/submissions";
 import { ApiError, handleError } from "./api-error";
@@ -18,6 +19,7 @@ import { createSignInThrottle } from "./auth/throttling";
 import { createClientAddress } from "./client-address";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
+import { createFormPostRoute } from "./forms/form-post-route";
 import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
 import { createOutbox } from "./mail/outbox";
@@ -63,17 +65,20 @@ export function createApp({
   app.use(securityHeaders({ trustProxy: config.trustProxy }));
 
   app.route("/healthz", createHealthRoute(database.isHealthy));
+  // The forms: as JSON from their scripts, and as a plain post without them.
+  const forms = {
+    db,
+    clock,
+    rateLimiter,
+    mail: mailSettings,
+    rateLimitPerHour: config.formRateLimitPerHour,
+    trustProxy: config.trustProxy,
+    onMailQueued,
+  };
+  app.route("/api/form-submissions", createFormSubmissionsRoute(forms));
   app.route(
-    "/api/form-submissions",
-    createFormSubmissionsRoute({
-      db,
-      clock,
-      rateLimiter,
-      mail: mailSettings,
-      rateLimitPerHour: config.formRateLimitPerHour,
-      trustProxy: config.trustProxy,
-      onMailQueued,
-    }),
+    paths.formPost,
+    createFormPostRoute({ ...forms, siteUrl: config.siteUrl, clientDir: config.clientDir }),
   );
   app.route(
     "/auth/v1",

@@ -24,7 +24,7 @@ export type JsonBodyOptions = {
   invalid?: InvalidBody;
 };
 
-const jsonMessages = {
+export const jsonMessages = {
   tooLarge: "Odeslaná data jsou příliš velká.",
   notJson:
     "Data je třeba odeslat ve formátu JSON v kódování UTF-8 (Content-Type: application/json).",
@@ -130,7 +130,7 @@ function requireJsonInUtf8(c: Context) {
 }
 
 /** Reads the body as UTF-8 text, stopping as soon as it passes `maxBytes`. */
-async function readLimitedText(c: Context, maxBytes: number): Promise<string> {
+export async function readLimitedText(c: Context, maxBytes: number): Promise<string> {
   let bytes = new ArrayBuffer(0);
   await bodyLimit({ maxSize: maxBytes, onError: refuseTooLarge })(c, async () => {
     bytes = await c.req.arrayBuffer();
@@ -189,7 +189,9 @@ function unstorableError(field: string | undefined) {
 }
 
 /** The first message of each top-level field (unknown keys named too), or undefined when none. */
-function toFieldMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> | undefined {
+export function toFieldMessages(
+  issues: readonly z.core.$ZodIssue[],
+): Record<string, string> | undefined {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const names =

@@ -26,7 +26,7 @@ const basePolicy = [
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /** Scripts a browser would run: no src, and no data type such as application/ld+json. */
-function isExecutable(attributes: string): boolean {
+export function isExecutable(attributes: string): boolean {
   if (/\bsrc\s*=/i.test(attributes)) return false;
   const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
   return type === undefined || type === "module" || type === "text/javascript";

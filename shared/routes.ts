@@ -1,3 +1,5 @@
+import type { FormType } from "./form-schemas";
+
 /** Every path of the site, in one place. */
 export const paths = {
   home: "/",
@@ -9,6 +11,8 @@ export const paths = {
   admin: "/admin",
   privacy: "/zasady-ochrany-osobnich-udaju",
   blog: "/blog",
+  /** Where the forms post when no script sends them: the server answers with a page. */
+  formPost: "/formular",
 } as const;
 
 /** Pages that are pre-rendered to HTML and listed in the sitemap. */
@@ -50,3 +54,14 @@ export const serviceQueryParam = "sluzba";
 export function contactAbout(service: string): string {
   return `/?${serviceQueryParam}=${encodeURIComponent(service)}#${homeAnchors.contact}`;
 }
+
+/**
+ * Where each form lives: its page, the id of its `<form>` (the answer to a
+ * post without scripts scrolls there), and the anchor of the page that shows
+ * its thank-you notice once it was sent that way.
+ */
+export const formPlaces = {
+  contact: { page: paths.home, formId: "contact-form", sentAnchor: "odeslano-kontakt" },
+  gift_ritual: { page: paths.gift, formId: "gift-ritual-form", sentAnchor: "odeslano-ritual" },
+  gift_fragrance: { page: paths.gift, formId: "gift-fragrance-form", sentAnchor: "odeslano-vune" },
+} as const satisfies Record<FormType, { page: string; formId: string; sentAnchor: string }>;

@@ -17,6 +17,7 @@ import {
   HoneypotField,
   SubmitButton,
 } from "~/components/forms/form-parts";
+import { type SubmittedForm, submittedValueProps } from "~/components/forms/submitted-form";
 import { useFormSubmission } from "~/components/forms/use-form-submission";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { czech } from "~/lib/typography";
@@ -33,8 +34,11 @@ const emptyValues: ContactFormValues = {
   privacyConsent: false,
 };
 
-/** The contact form of the home page; `?sluzba=<service>` chooses the service. */
-export function ContactForm() {
+/**
+ * The contact form of the home page; `?sluzba=<service>` chooses the service.
+ * `submitted` is for the server only (see SubmittedForm).
+ */
+export function ContactForm({ submitted }: { submitted?: SubmittedForm<ContactFormValues> }) {
   const {
     register,
     handleSubmit,
@@ -42,7 +46,10 @@ export function ContactForm() {
     setValue,
     control,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(contactFormSchema), defaultValues: emptyValues });
+  } = useForm({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: submitted?.values ?? emptyValues,
+  });
   const { outcome, sending, send, clearOutcome, honeypotRef } = useFormSubmission("contact");
   const message = useWatch({ control, name: "message" }) ?? "";
 
@@ -60,7 +67,9 @@ export function ContactForm() {
 
   return (
     <FormCard
+      formType="contact"
       label={"Kontaktní formulář"}
+      failure={submitted?.failure}
       sending={sending}
       onSubmit={onSubmit}
       clearOutcome={clearOutcome}
@@ -71,8 +80,9 @@ export function ContactForm() {
           label="Jméno"
           autoComplete="name"
           maxLength={limits.nameMax}
-          error={errors.name?.message}
+          error={errors.name?.message ?? submitted?.errors.name}
           {...register("name")}
+          {...submittedValueProps(submitted, "name")}
         />
         <TextField
           id={fieldId("email")}
@@ -82,8 +92,9 @@ export function ContactForm() {
           autoComplete="email"
           spellCheck={false}
           maxLength={limits.emailMax}
-          error={errors.email?.message}
+          error={errors.email?.message ?? submitted?.errors.email}
           {...register("email")}
+          {...submittedValueProps(submitted, "email")}
         />
         <TextField
           id={fieldId("phone")}
@@ -93,15 +104,17 @@ export function ContactForm() {
           inputMode="tel"
           autoComplete="tel"
           maxLength={limits.phoneMax}
-          error={errors.phone?.message}
+          error={errors.phone?.message ?? submitted?.errors.phone}
           {...register("phone")}
+          {...submittedValueProps(submitted, "phone")}
         />
         <SelectField
           id={fieldId("serviceType")}
           label="Služba"
           optional
-          error={errors.serviceType?.message}
+          error={errors.serviceType?.message ?? submitted?.errors.serviceType}
           {...register("serviceType")}
+          {...submittedValueProps(submitted, "serviceType")}
         >
           <option value="">Vyberte službu</option>
           {Object.entries(serviceTypes).map(([value, label]) => (
@@ -118,8 +131,9 @@ export function ContactForm() {
           rows={5}
           characterCount={Array.from(message).length}
           maxCharacters={limits.messageMax}
-          error={errors.message?.message}
+          error={errors.message?.message ?? submitted?.errors.message}
           {...register("message")}
+          {...submittedValueProps(submitted, "message")}
         />
         <CheckboxField
           id={fieldId("privacyConsent")}
@@ -130,8 +144,9 @@ export function ContactForm() {
               consent="Souhlasím se zpracováním osobních údajů za účelem vyřízení mé zprávy."
             />
           }
-          error={errors.privacyConsent?.message}
+          error={errors.privacyConsent?.message ?? submitted?.errors.privacyConsent}
           {...register("privacyConsent")}
+          {...submittedValueProps(submitted, "privacyConsent")}
         />
       </div>
       <HoneypotField idPrefix={idPrefix} ref={honeypotRef} />

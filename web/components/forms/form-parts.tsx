@@ -1,7 +1,8 @@
 import { clsx } from "clsx";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import type { FormEvent, ReactNode, Ref } from "react";
-import { honeypotField } from "#shared/form-schemas";
+import { type FormType, honeypotField, successMessages } from "#shared/form-schemas";
+import { formPlaces, paths } from "#shared/routes";
 import type { FormOutcome } from "~/components/forms/use-form-submission";
 import { Button } from "~/components/ui/button";
 
@@ -77,25 +78,83 @@ export function FormOutcomeNotice({ outcome }: { outcome: FormOutcome }) {
 const noticeClasses =
   "flex items-start gap-3 rounded-2xl border px-4 py-3.5 text-base font-medium leading-snug";
 
+/**
+ * What a form says at its top when it was sent without scripts: the page it
+ * sits on shows the thank-you notice when its address ends in the form's
+ * `sentAnchor` (the server sends the visitor there), and the page the server
+ * answers a refused send with shows why (`failure`).
+ */
+function NoticesWithoutScripts({ formType, failure }: { formType: FormType; failure?: string }) {
+  return (
+    <>
+      <p
+        id={formPlaces[formType].sentAnchor}
+        className={clsx(
+          noticeClasses,
+          "mb-6 hidden border-moss/30 bg-sage-light text-moss-dark target:flex",
+        )}
+      >
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <span>{successMessages[formType]}</span>
+      </p>
+      {failure && (
+        <p
+          role="alert"
+          // The page answers a send without scripts: this is where to look.
+          tabIndex={-1}
+          // biome-ignore lint/a11y/noAutofocus: only on the page that answers a refused send
+          autoFocus
+          className={clsx(noticeClasses, "mb-6 border-terracotta-dark/40 bg-[#fbeee6] text-bark")}
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-terracotta-dark" />
+          <span>{failure}</span>
+        </p>
+      )}
+    </>
+  );
+}
+
 /** The card every form sits on: calm on cream and on sand alike. */
 const formCardClasses =
   "@container relative rounded-[1.75rem] bg-white/85 p-5 shadow-[0_24px_60px_-30px_rgb(62_51_40/0.45)] ring-1 ring-bark/8 sm:p-8";
 
 type FormCardProps = {
+  formType: FormType;
   label: string;
+  /** Set only on the page the server answers a send without scripts with: why it was refused. */
+  failure?: string;
   sending: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   clearOutcome: () => void;
   children: ReactNode;
 };
 
-/** The <form> of every public form: never sent twice, and the last notice cleared on a new try. */
-export function FormCard({ label, sending, onSubmit, clearOutcome, children }: FormCardProps) {
+/**
+ * The <form> of every public form: never sent twice, and the last notice
+ * cleared on a new try. With scripts running the form is sent as JSON; with
+ * scripts blocked the browser posts it to `paths.formPost`, which answers with
+ * this page again (see server/forms/form-post-route.ts).
+ */
+export function FormCard({
+  formType,
+  label,
+  failure,
+  sending,
+  onSubmit,
+  clearOutcome,
+  children,
+}: FormCardProps) {
+  const { formId } = formPlaces[formType];
   return (
     <form
+      id={formId}
       noValidate
       // Sent before the scripts run, the fields must not end up in the address.
       method="post"
+      // No fragment: the answer's autofocus (on the first refused field, or
+      // the notice) brings the form into view, and browsers skip autofocus
+      // on a page whose address points at an element.
+      action={paths.formPost}
       aria-label={label}
       aria-busy={sending}
       onSubmit={(event) => {
@@ -108,6 +167,8 @@ export function FormCard({ label, sending, onSubmit, clearOutcome, children }: F
       }}
       className={formCardClasses}
     >
+      <input type="hidden" name="formType" value={formType} />
+      <NoticesWithoutScripts formType={formType} failure={failure} />
       {children}
     </form>
   );

@@ -13,6 +13,7 @@ import {
   HoneypotField,
   SubmitButton,
 } from "~/components/forms/form-parts";
+import { type SubmittedForm, submittedValueProps } from "~/components/forms/submitted-form";
 import { useFormSubmission } from "~/components/forms/use-form-submission";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { czech } from "~/lib/typography";
@@ -37,15 +38,27 @@ const giftCopy = {
 
 const emptyValues: GiftFormValues = { name: "", email: "", message: "", privacyConsent: false };
 
-/** The sign-up for one of the two free gifts; both can share a page. */
-export function GiftForm({ formType }: { formType: GiftFormType }) {
+/**
+ * The sign-up for one of the two free gifts; both can share a page.
+ * `submitted` is for the server only (see SubmittedForm).
+ */
+export function GiftForm({
+  formType,
+  submitted,
+}: {
+  formType: GiftFormType;
+  submitted?: SubmittedForm<GiftFormValues>;
+}) {
   const {
     register,
     handleSubmit,
     reset,
     control,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(giftFormSchema), defaultValues: emptyValues });
+  } = useForm({
+    resolver: zodResolver(giftFormSchema),
+    defaultValues: submitted?.values ?? emptyValues,
+  });
   const { outcome, sending, send, clearOutcome, honeypotRef } = useFormSubmission(formType);
   const message = useWatch({ control, name: "message" }) ?? "";
   const copy = giftCopy[formType];
@@ -58,7 +71,9 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
 
   return (
     <FormCard
+      formType={formType}
       label={copy.formLabel}
+      failure={submitted?.failure}
       sending={sending}
       onSubmit={onSubmit}
       clearOutcome={clearOutcome}
@@ -69,8 +84,9 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
           label="Jméno"
           autoComplete="given-name"
           maxLength={limits.nameMax}
-          error={errors.name?.message}
+          error={errors.name?.message ?? submitted?.errors.name}
           {...register("name")}
+          {...submittedValueProps(submitted, "name")}
         />
         <TextField
           id={fieldId("email")}
@@ -81,8 +97,9 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
           autoComplete="email"
           spellCheck={false}
           maxLength={limits.emailMax}
-          error={errors.email?.message}
+          error={errors.email?.message ?? submitted?.errors.email}
           {...register("email")}
+          {...submittedValueProps(submitted, "email")}
         />
         <TextAreaField
           id={fieldId("message")}
@@ -92,14 +109,16 @@ export function GiftForm({ formType }: { formType: GiftFormType }) {
           rows={3}
           characterCount={Array.from(message).length}
           maxCharacters={limits.messageMax}
-          error={errors.message?.message}
+          error={errors.message?.message ?? submitted?.errors.message}
           {...register("message")}
+          {...submittedValueProps(submitted, "message")}
         />
         <CheckboxField
           id={fieldId("privacyConsent")}
           label={<ConsentLabel address="ty" consent={copy.consent} />}
-          error={errors.privacyConsent?.message}
+          error={errors.privacyConsent?.message ?? submitted?.errors.privacyConsent}
           {...register("privacyConsent")}
+          {...submittedValueProps(submitted, "privacyConsent")}
         />
       </div>
       <HoneypotField idPrefix={idPrefix} ref={honeypotRef} />

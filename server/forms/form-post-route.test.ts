@@ -1,0 +1,425 @@
+/**
+ * `POST /formular`, the forms as a browser posts them with scripts blocked:
+ * stored like the JSON route's (same records, same e-mails, same limits),
+ * answered with a page; bad input answered 4xx with the form and its
+ * messages, never 5xx, nothing stored; cross-site posts refused.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { asc, count } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formSubmissions, mailOutbox } from "#database/schema";
+import { messages, rateLimitedMessage } from "#shared/form-schemas";
+import { createTestApp, testSettings } from "#testing/test-app";
+import {
+  emptyTables,
+  openTimeoutMs,
+  type TestDatabaseHandle,
+  testDatabases,
+  testTimeoutMs,
+} from "#testing/test-databases";
+import { maxBodyBytes } from "./form-submissions-route";
+
+const siteOrigin = testSettings.SITE_URL;
+
+const contact = {
+  formType: "contact",
+  name: "Jana Nováková",
+  email: "jana.novakova@example.cz",
+  phone: "+420 777 123 456",
+  serviceType: "consultation",
+  message: "Dobrý den,\r\nráda bych se objednala na harmonizační setkání.",
+  privacyConsent: "on",
+  website: "",
+};
+const ritualGift = {
+  formType: "gift_ritual",
+  name: "Šárka Dvořáková",
+  email: "sarka@example.cz",
+  message: "",
+  privacyConsent: "on",
+  website: "",
+};
+
+/** A form's body as a browser encodes it; a field set to undefined is not sent (an unticked box). */
+function encode(fields: Record<string, string | undefined>): string {
+  return new URLSearchParams(
+    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
+}
+
+// Pages as the build writes them, reduced to what the route needs: a script
+// to leave out and each form where its page has it.
+const pages = {
+  "index.html": `<!doctype html><html lang="cs"><head><title>Domů</title><script>window.started=1</script><script type="application/ld+json">{"@type":"WebSite"}</script></head><body><h1>Domů</h1><form id="contact-form" method="post"><input name="name"></form></body></html>`,
+  "darek/index.html": `<!doctype html><html lang="cs"><head><title>Dárek</title><script type="module" src="/assets/a.js"></script></head><body><form id="gift-ritual-form"></form><form id="gift-fragrance-form"></form></body></html>`,
+};
+
+describe.each(testDatabases)(
+  "POST /formular on $name",
+  { timeout: testTimeoutMs },
+  (testDatabase) => {
+    let database: TestDatabaseHandle;
+    let buildDir: string;
+
+    beforeAll(async () => {
+      buildDir = await mkdtemp(join(tmpdir(), "form-post-build-"));
+      for (const [file, html] of Object.entries(pages)) {
+        await mkdir(join(buildDir, "client", file, ".."), { recursive: true });
+        await writeFile(join(buildDir, "client", file), html);
+      }
+      database = await testDatabase.open();
+    }, openTimeoutMs);
+    afterAll(async () => {
+      await database?.close();
+      await rm(buildDir, { recursive: true, force: true });
+    }, openTimeoutMs);
+    beforeEach(async () => {
+      await emptyTables(database);
+    });
+
+    const app = (settings: Record<string, string> = {}) =>
+      createTestApp(database, { settings: { BUILD_DIR: buildDir, ...settings } });
+
+    let addressCounter = 0;
+    function post(
+      target: ReturnType<typeof app>,
+      body: string,
+      headers: Record<string, string> = {},
+    ) {
+      addressCounter += 1;
+      return target.request("/formular", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Sec-Fetch-Site": "same-origin",
+          Origin: siteOrigin,
+          "X-Forwarded-For": `198.51.100.${addressCounter % 250}`,
+          ...headers,
+        },
+        body,
+      });
+    }
+
+    async function storedCounts() {
+      const [submissions] = await database.db.select({ n: count() }).from(formSubmissions);
+      const [mails] = await database.db.select({ n: count() }).from(mailOutbox);
+      return { submissions: submissions?.n, mails: mails?.n };
+    }
+
+    it("stores a contact message and its two e-mails, and sends the visitor to the thank-you notice", async () => {
+      const response = await post(app(), encode(contact));
+
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/#odeslano-kontakt");
+      const rows = await database.db.select().from(formSubmissions);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          formType: "contact",
+          name: "Jana Nováková",
+          email: contact.email,
+          phone: contact.phone,
+          serviceType: "consultation",
+          // The CR LF a browser posts is stored as the LF its scripts send.
+          message: "Dobrý den,\nráda bych se objednala na harmonizační setkání.",
+          privacyConsent: true,
+        }),
+      ]);
+      const mails = await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+      expect(mails.map(({ kind, to }) => ({ kind, to }))).toEqual([
+        { kind: "owner_notification", to: testSettings.NOTIFY_EMAIL },
+        { kind: "contact_confirmation", to: contact.email },
+      ]);
+    });
+
+    it.each([
+      ["gift_ritual", "/darek#odeslano-ritual", "darek_1"],
+      ["gift_fragrance", "/darek#odeslano-vune", "darek_2"],
+    ])("stores a %s request and queues the gift", async (formType, location, legacy) => {
+      for (const sent of [formType, legacy]) {
+        const response = await post(app(), encode({ ...ritualGift, formType: sent }));
+        expect(response.status).toBe(303);
+        expect(response.headers.get("Location")).toBe(location);
+      }
+      const rows = await database.db.select().from(formSubmissions);
+      expect(rows.map((row) => [row.formType, row.message])).toEqual([
+        [formType, null],
+        [formType, null],
+      ]);
+      expect((await storedCounts()).mails).toBe(4);
+    });
+
+    it("answers a bad contact form with its page: what was typed, each message by its field, no scripts", async () => {
+      const response = await post(
+        app(),
+        encode({
+          ...contact,
+          name: "J",
+          email: "jana.example.cz",
+          message: "Ahoj <b>",
+          privacyConsent: undefined,
+        }),
+      );
+
+      expect(response.status).toBe(422);
+      expect(response.headers.get("Content-Type")).toMatch(/^text\/html; charset=UTF-8/i);
+      const html = await response.text();
+      expect(html).toContain("<h1>Domů</h1>");
+      expect(html).not.toContain("window.started");
+      expect(html).toContain('{"@type":"WebSite"}');
+      for (const message of [
+        messages.nameTooShort,
+        messages.emailInvalid,
+        messages.messageTooShort,
+        messages.consentRequired,
+      ]) {
+        expect(html).toContain(message);
+      }
+      expect(html).toMatch(/<input[^>]*id="contact-form-name"[^>]*autofocus=""[^>]*value="J"/);
+      expect(html).toContain('value="jana.example.cz"');
+      expect(html).toContain('value="+420 777 123 456"');
+      expect(html).toMatch(/<option value="consultation" selected="">/);
+      expect(html).toContain(">Ahoj &lt;b&gt;</textarea>");
+      expect(html).toMatch(/<input[^>]*id="contact-form-privacyConsent"(?![^>]*checked)[^>]*>/);
+      expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
+    });
+
+    it("answers a bad gift form in the gift page, leaving the other gift's form as it was", async () => {
+      const response = await post(
+        app(),
+        encode({ ...ritualGift, formType: "gift_fragrance", email: "@example.cz" }),
+      );
+      expect(response.status).toBe(422);
+      const html = await response.text();
+      expect(html).toContain('<form id="gift-ritual-form"></form>');
+      expect(html).toMatch(/<form id="gift-fragrance-form"[^>]*action="\/formular"/);
+      expect(html).toContain(messages.emailInvalid);
+      expect(html).toMatch(/id="gift-fragrance-form-privacyConsent"[^>]*checked=""/);
+      expect(html).not.toContain("/assets/a.js");
+      expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
+    });
+
+    /** Posts no form of the site would send: each answered 4xx, none stored. */
+    const badPosts: [
+      string,
+      string | Uint8Array<ArrayBuffer>,
+      Record<string, string>,
+      number,
+      string,
+    ][] = [
+      ["a name of one letter", encode({ ...contact, name: "J" }), {}, 422, messages.nameTooShort],
+      [
+        "a phone with letters",
+        encode({ ...contact, phone: "volejte" }),
+        {},
+        422,
+        messages.phoneInvalid,
+      ],
+      [
+        "an unknown service",
+        encode({ ...contact, serviceType: "masáž" }),
+        {},
+        422,
+        messages.serviceTypeInvalid,
+      ],
+      [
+        "a message of 1001 characters",
+        encode({ ...contact, message: "ř".repeat(1001) }),
+        {},
+        422,
+        messages.messageTooLong,
+      ],
+      [
+        "a gift with a phone",
+        encode({ ...ritualGift, phone: "777123456" }),
+        {},
+        422,
+        messages.fieldNotAllowed,
+      ],
+      [
+        "an unknown field",
+        encode({ ...contact, isAdmin: "true" }),
+        {},
+        422,
+        messages.fieldNotAllowed,
+      ],
+      [
+        "a NUL character in the name",
+        encode({ ...contact, name: "Jana\u0000Nováková" }),
+        {},
+        422,
+        messages.textUnstorable,
+      ],
+      [
+        "an unknown form type",
+        encode({ ...contact, formType: "newsletter" }),
+        {},
+        422,
+        messages.formTypeInvalid,
+      ],
+      [
+        "no form type",
+        encode({ ...contact, formType: undefined }),
+        {},
+        422,
+        messages.formTypeInvalid,
+      ],
+      ["an empty body", "", {}, 422, messages.formTypeInvalid],
+      [
+        "percent-encoded bytes that are not UTF-8",
+        encode({ ...contact }).replace("name=", "name=%FF%FE"),
+        {},
+        400,
+        "UTF-8",
+      ],
+      [
+        "bytes that are not UTF-8",
+        new Uint8Array(Buffer.from(`${encode(contact)}&x=\u00ff`, "latin1")),
+        {},
+        400,
+        "UTF-8",
+      ],
+      [
+        "JSON",
+        JSON.stringify(contact),
+        { "Content-Type": "application/json" },
+        415,
+        "application/x-www-form-urlencoded",
+      ],
+      [
+        "another charset",
+        encode(contact),
+        { "Content-Type": "application/x-www-form-urlencoded; charset=iso-8859-2" },
+        415,
+        "UTF-8",
+      ],
+      [
+        "a multipart body",
+        encode(contact),
+        { "Content-Type": "multipart/form-data; boundary=x" },
+        415,
+        "UTF-8",
+      ],
+      [
+        "a body over the limit",
+        encode({ ...contact, message: "a".repeat(maxBodyBytes) }),
+        {},
+        413,
+        "příliš velká",
+      ],
+      [
+        "another site, by Sec-Fetch-Site",
+        encode(contact),
+        { "Sec-Fetch-Site": "cross-site", Origin: "https://zly.example" },
+        403,
+        "jen z jeho stránky",
+      ],
+      [
+        "a sister site, by Sec-Fetch-Site",
+        encode(contact),
+        { "Sec-Fetch-Site": "same-site" },
+        403,
+        "jen z jeho stránky",
+      ],
+      [
+        "another site, by Origin alone",
+        encode(contact),
+        { "Sec-Fetch-Site": "", Origin: "https://zly.example" },
+        403,
+        "jen z jeho stránky",
+      ],
+      [
+        "an opaque origin",
+        encode(contact),
+        { "Sec-Fetch-Site": "", Origin: "null" },
+        403,
+        "jen z jeho stránky",
+      ],
+      [
+        "neither Sec-Fetch-Site nor Origin",
+        encode(contact),
+        { "Sec-Fetch-Site": "", Origin: "" },
+        403,
+        "jen z jeho stránky",
+      ],
+    ];
+
+    it.each(badPosts)(
+      "%s: answered with a page, nothing stored",
+      async (_name, body, headers, status, text) => {
+        // An empty header stands for one the browser did not send.
+        const sent = Object.fromEntries(
+          Object.entries(headers).filter(([, value]) => value !== ""),
+        );
+        const target = app();
+        const response = await (async () => {
+          addressCounter += 1;
+          const all: Record<string, string> = {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Sec-Fetch-Site": "same-origin",
+            Origin: siteOrigin,
+            "X-Forwarded-For": `203.0.113.${addressCounter % 250}`,
+          };
+          for (const [header, value] of Object.entries(headers)) {
+            if (value === "") delete all[header];
+          }
+          return target.request("/formular", {
+            method: "POST",
+            headers: { ...all, ...sent },
+            body,
+          });
+        })();
+
+        expect(response.status).toBe(status);
+        expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+        expect(await response.text()).toContain(text);
+        expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
+      },
+    );
+
+    it("a post with Origin alone from the site itself is taken (browsers without Sec-Fetch-Site)", async () => {
+      const target = app();
+      const response = await target.request("/formular", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: siteOrigin },
+        body: encode(ritualGift),
+      });
+      expect(response.status).toBe(303);
+      expect((await storedCounts()).submissions).toBe(1);
+    });
+
+    it("shares the JSON route's limit of sends per address, and says so by the form, values kept", async () => {
+      const target = app({ FORM_RATE_LIMIT_PER_HOUR: "2" });
+      const from = { "X-Forwarded-For": "192.0.2.44" };
+      const json = (body: object) =>
+        target.request("/api/form-submissions", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", ...from },
+          body: JSON.stringify(body),
+        });
+      expect((await json({ ...ritualGift, privacyConsent: true })).status).toBe(201);
+      expect((await post(target, encode(ritualGift), from)).status).toBe(303);
+
+      const refused = await post(target, encode({ ...ritualGift, name: "Eliška" }), from);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      const html = await refused.text();
+      expect(html).toContain(rateLimitedMessage);
+      expect(html).toContain('value="Eliška"');
+      expect((await storedCounts()).submissions).toBe(2);
+    });
+
+    it("a filled-in hidden field is thanked like a person and nothing is kept", async () => {
+      const response = await post(app(), encode({ ...contact, website: "https://spam.example" }));
+      expect(response.status).toBe(303);
+      expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
+    });
+
+    it("an address asked for with GET leads home", async () => {
+      const response = await app().request("/formular");
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/");
+    });
+  },
+);

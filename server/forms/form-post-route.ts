@@ -1,0 +1,234 @@
+import { type Context, Hono } from "hono";
+import { html } from "hono/html";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import {
+  type FormType,
+  formSubmissionSchema,
+  messages,
+  rateLimitedMessage,
+  sendFailedMessage,
+  toFormType,
+} from "#shared/form-schemas";
+import { formPlaces, paths } from "#shared/routes";
+import { site } from "#shared/site";
+import { ApiError } from "../api-error";
+import { createClientAddress } from "../client-address";
+import { summarizeError } from "../error-summary";
+import { isUnstorableText, jsonMessages, readLimitedText, toFieldMessages } from "../json-route";
+import type { RefusedForm } from "./form-page";
+import { maxBodyBytes } from "./form-submissions-route";
+import { type SubmitFormDependencies, submitForm } from "./submit-form";
+
+export type FormPostRouteDependencies = SubmitFormDependencies & {
+  /** Whether to read the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** The public origin: a post whose Origin is this one comes from the site itself. */
+  siteUrl: string;
+  /** The built pages; a refused form is shown in its own page. */
+  clientDir: string;
+};
+
+/** The fields each form shows; a message about any other key is said above the form. */
+const shownFields = {
+  contact: ["name", "email", "phone", "serviceType", "message", "privacyConsent"],
+  gift_ritual: ["name", "email", "message", "privacyConsent"],
+  gift_fragrance: ["name", "email", "message", "privacyConsent"],
+} as const satisfies Record<FormType, readonly string[]>;
+
+const pageMessages = {
+  crossSite: "Formulář je možné odeslat jen z jeho stránky na tomto webu.",
+  notForm: "Formulář je třeba odeslat jako application/x-www-form-urlencoded v kódování UTF-8.",
+} as const;
+
+/**
+ * `POST /formular`: the three forms as a browser sends them without scripts
+ * (`application/x-www-form-urlencoded`), validated by the same schema as
+ * the JSON route and stored by the same `submitForm`, with the same limits.
+ * A stored form is answered with 303 to its pre-rendered page, at the anchor
+ * that shows its thank-you notice (reloading it sends nothing again); a
+ * refused one with that page and the form as it was sent, with the messages.
+ * Only the site's own pages may post here (Sec-Fetch-Site, else Origin).
+ */
+export function createFormPostRoute(deps: FormPostRouteDependencies) {
+  const route = new Hono();
+  const clientAddress = createClientAddress(deps.trustProxy);
+  const siteOrigin = new URL(deps.siteUrl).origin;
+  // The renderer loads the forms' components: at the first refusal, not at start-up.
+  let renderer: Promise<(form: RefusedForm) => Promise<string>> | undefined;
+  const renderFormPage = async (form: RefusedForm) => {
+    renderer ??= import("./form-page").then((page) => page.createFormPageRenderer(deps.clientDir));
+    return (await renderer)(form);
+  };
+
+  // The address of an answer; asked for again (say, from the history), it leads home.
+  route.get("/", (c) => c.redirect(paths.home, 303));
+
+  route.post("/", async (c) => {
+    if (!isFromThisSite(c, siteOrigin)) return plainPage(c, 403, pageMessages.crossSite);
+    let fields: URLSearchParams;
+    try {
+      fields = await readFormFields(c);
+    } catch (error) {
+      if (error instanceof ApiError) return plainPage(c, error.status, error.message);
+      throw error;
+    }
+    const formType = toFormType(fields.get("formType") ?? "");
+    if (!formType) return plainPage(c, 422, messages.formTypeInvalid);
+
+    const sent = toPayload(fields);
+    const refuse = async (
+      status: ContentfulStatusCode,
+      errors: Record<string, string>,
+      failure?: string,
+      headers?: Record<string, string>,
+    ) => {
+      const shown: Record<string, string> = {};
+      for (const field of shownFields[formType]) {
+        if (errors[field]) shown[field] = errors[field];
+      }
+      const hidden = Object.entries(errors).find(([field]) => !(field in shown))?.[1];
+      const page = await renderFormPage({
+        formType,
+        submitted: {
+          values: valuesToShow(formType, sent),
+          errors: shown,
+          failure: failure ?? hidden,
+        },
+      } as RefusedForm);
+      return c.html(page, status, headers);
+    };
+
+    const unstorable = Object.entries(sent)
+      .filter(
+        ([key, value]) =>
+          isUnstorableText(key) || (typeof value === "string" && isUnstorableText(value)),
+      )
+      .map(([key]) => [key, messages.textUnstorable]);
+    if (unstorable.length > 0) return refuse(422, Object.fromEntries(unstorable));
+
+    const parsed = formSubmissionSchema.safeParse(sent);
+    if (!parsed.success) {
+      return refuse(422, toFieldMessages(parsed.error.issues) ?? {}, undefined);
+    }
+    try {
+      await submitForm(deps, parsed.data, { clientAddress: clientAddress(c) });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        return refuse(429, {}, rateLimitedMessage, error.headers);
+      }
+      if (error instanceof ApiError) return refuse(error.status, {}, sendFailedMessage);
+      console.error(`A form sent without scripts was not stored: ${summarizeError(error)}`);
+      return refuse(500, {}, sendFailedMessage);
+    }
+    const { page, sentAnchor } = formPlaces[formType];
+    return c.redirect(`${page}#${sentAnchor}`, 303);
+  });
+  return route;
+}
+
+/**
+ * Whether the post comes from a page of this site. Browsers say so in
+ * Sec-Fetch-Site; older ones only send Origin, which must then be the site's
+ * (or, without a proxy in front, the request's own). Neither: refused.
+ */
+function isFromThisSite(c: Context, siteOrigin: string): boolean {
+  const fetchSite = c.req.header("Sec-Fetch-Site");
+  if (fetchSite !== undefined) return fetchSite === "same-origin";
+  const origin = c.req.header("Origin");
+  return origin !== undefined && (origin === siteOrigin || origin === new URL(c.req.url).origin);
+}
+
+/** The body as a form sends it, in UTF-8, within the JSON route's body limit. */
+async function readFormFields(c: Context): Promise<URLSearchParams> {
+  const [mediaType = "", ...parameters] = (c.req.header("Content-Type") ?? "").split(";");
+  const charset = parameters
+    .map((parameter) => parameter.split("="))
+    .find(([name]) => name?.trim().toLowerCase() === "charset")?.[1]
+    ?.trim()
+    .toLowerCase();
+  if (
+    mediaType.trim().toLowerCase() !== "application/x-www-form-urlencoded" ||
+    (charset !== undefined && charset !== "utf-8" && charset !== "utf8")
+  ) {
+    throw new ApiError(415, "unsupported_media_type", pageMessages.notForm);
+  }
+  return parseFormBody(await readLimitedText(c, maxBodyBytes));
+}
+
+/**
+ * `a=1&b=2` as a browser encodes a form, decoded strictly: bytes that are
+ * not UTF-8 are refused, not read as U+FFFD (URLSearchParams would).
+ */
+function parseFormBody(body: string): URLSearchParams {
+  const decode = (text: string) => decodeURIComponent(text.replaceAll("+", " "));
+  try {
+    return new URLSearchParams(
+      body
+        .split("&")
+        .filter((pair) => pair !== "")
+        .map((pair) => {
+          const equals = pair.indexOf("=");
+          return equals < 0
+            ? [decode(pair), ""]
+            : [decode(pair.slice(0, equals)), decode(pair.slice(equals + 1))];
+        }),
+    );
+  } catch {
+    throw new ApiError(400, "invalid_encoding", jsonMessages.notUtf8);
+  }
+}
+
+/**
+ * The fields as the JSON route receives them: text as typed, with the line
+ * breaks a browser posts as CR LF read as the LF its scripts send (so a
+ * message counts the same both ways), and the consent box true when ticked
+ * (a box that is not ticked is not posted at all).
+ */
+function toPayload(fields: URLSearchParams): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const [key, value] of fields) {
+    if (!(key in payload)) payload[key] = value.replace(/\r\n?/g, "\n");
+  }
+  payload.privacyConsent = fields.has("privacyConsent");
+  return payload;
+}
+
+/** What goes back into the form's fields: what was sent, as text a page can hold. */
+function valuesToShow(formType: FormType, sent: Record<string, unknown>) {
+  const text = (field: string) =>
+    typeof sent[field] === "string"
+      ? (sent[field] as string).replaceAll("\u0000", "").replace(/\p{Cs}/gu, "\ufffd")
+      : "";
+  const common = {
+    name: text("name"),
+    email: text("email"),
+    message: text("message"),
+    privacyConsent: sent.privacyConsent === true,
+  };
+  return formType === "contact"
+    ? { ...common, phone: text("phone"), serviceType: text("serviceType") }
+    : common;
+}
+
+/** A short page for a post that no form of the site would send. */
+function plainPage(c: Context, status: ContentfulStatusCode, message: string) {
+  return c.html(
+    html`<!doctype html>
+<html lang="cs">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>Formulář nebyl odeslán – ${site.title}</title>
+  </head>
+  <body>
+    <main>
+      <h1>Formulář nebyl odeslán</h1>
+      <p>${message}</p>
+      <p><a href="${paths.home}">Zpět na úvodní stránku</a></p>
+    </main>
+  </body>
+</html>`,
+    status,
+  );
+}
