@@ -20,6 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { formTypes, limits } from "#shared/form-schemas";
+import { type AccountRole, accountRoles } from "#shared/user-admin";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const quoted = (values: readonly string[]) =>
@@ -190,8 +191,8 @@ export const refreshTokens = pgTable(
   (table) => [index("refresh_tokens_session_idx").on(table.sessionId)],
 );
 
-export const roles = ["admin", "member"] as const;
-export type Role = (typeof roles)[number];
+export const roles = accountRoles;
+export type Role = AccountRole;
 
 /**
  * Roles of accounts: `admin` opens the administration, `member` the members'
