@@ -9,7 +9,8 @@
  */
 import { desc, lt } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { type AuditAction, auditLog, type Role } from "#database/schema";
+import { auditLog, type Role } from "#database/schema";
+import type { AuditPage } from "#shared/user-admin";
 
 /** Who acted: a signed-in account, or the server's command line (`npm run admin`). */
 export type AuditActor =
@@ -55,28 +56,13 @@ export async function recordAuditEvent(db: Database, event: AuditEvent, at?: Dat
   });
 }
 
-/** One entry as the administration API sends it. */
-export type AuditEntryJson = {
-  id: number;
-  at: string;
-  action: AuditAction;
-  /** Null: the server's command line. */
-  actor_email: string | null;
-  target_email: string | null;
-  role: string | null;
-  submission: { created_at: string; form_type: string } | null;
-};
-
-/** A page of entries, newest first; `next_before` asks for the page after it (null at the end). */
-export type AuditPageJson = { entries: AuditEntryJson[]; next_before: number | null };
-
 export const auditPageSize = 50;
 
 /** Entries older than the entry `before` (the newest when left out), newest first. */
 export async function listAuditEntries(
   db: Database,
   { before, limit = auditPageSize }: { before?: number; limit?: number } = {},
-): Promise<AuditPageJson> {
+): Promise<AuditPage> {
   const rows = await db
     .select()
     .from(auditLog)

@@ -7,6 +7,9 @@ export const paths = {
   members: "/clenska-sekce",
   signIn: "/prihlaseni",
   admin: "/admin",
+  adminUsers: "/admin/uzivatele",
+  adminAuditLog: "/admin/zaznamy-zmen",
+  adminAccount: "/admin/ucet",
   privacy: "/zasady-ochrany-osobnich-udaju",
   blog: "/blog",
 } as const;

@@ -47,6 +47,32 @@ export type SessionSummary = {
 
 export type SessionListJson = { sessions: SessionSummary[] };
 
+/** Everything the audit log records (`audit_log.action`). */
+export const auditActions = [
+  "role_granted",
+  "role_revoked",
+  "two_factor_enrolled",
+  "two_factor_reset",
+  "submission_deleted",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** One entry of the audit log as the administration API sends it. */
+export type AuditEntry = {
+  id: number;
+  at: string;
+  action: AuditAction;
+  /** Null: the server's command line. */
+  actor_email: string | null;
+  target_email: string | null;
+  role: string | null;
+  /** A deleted submission: when it was sent and which form, never what it said. */
+  submission: { created_at: string; form_type: string } | null;
+};
+
+/** A page of entries, newest first; `next_before` asks for the page after it (null at the end). */
+export type AuditPage = { entries: AuditEntry[]; next_before: number | null };
+
 export const userAdminMessages = {
   unknownRole: "Taková role neexistuje. Lze přidělit roli admin nebo member.",
   userNotFound: "Takový účet neexistuje.",

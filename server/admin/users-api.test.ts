@@ -7,9 +7,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userRoles, users } from "#database/schema";
-import type { AuditPageJson } from "#server/audit-log";
 import { grantAdmin, revokeRole } from "#server/auth/roles";
-import type { RoleChangeJson, SessionListJson, UserListJson } from "#shared/user-admin";
+import type { AuditPage, RoleChangeJson, SessionListJson, UserListJson } from "#shared/user-admin";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
 
@@ -76,7 +75,7 @@ async function rolesOf(email: string) {
 async function auditPage(token: string, before?: number) {
   const response = await call("GET", `/admin/audit-log${before ? `?before=${before}` : ""}`, token);
   expect(response.status).toBe(200);
-  return (await response.json()) as AuditPageJson;
+  return (await response.json()) as AuditPage;
 }
 
 describe.each(testDatabases)("users and roles on $name", ({ open }) => {
