@@ -229,7 +229,7 @@ function RoleBadges({ roles }: { roles: AccountRole[] }) {
 function RoleActions({ user, onChange }: { user: UserSummary; onChange: ChangeHandler }) {
   const confirmed = user.email_confirmed_at !== null;
   return (
-    <div className="flex flex-col items-stretch gap-2">
+    <div className="flex flex-col items-stretch gap-2 lg:w-72">
       {accountRoles.map((role) => {
         const has = user.roles.includes(role);
         if (!has && !confirmed) return null;
@@ -237,7 +237,7 @@ function RoleActions({ user, onChange }: { user: UserSummary; onChange: ChangeHa
           <Button
             key={role}
             variant={has ? "secondary" : "primary"}
-            className="min-h-11 px-4 py-1.5 text-[0.9375rem]"
+            className="min-h-11 px-4 py-1.5 text-[0.9375rem] lg:text-sm"
             onClick={() => onChange(user, role, !has)}
           >
             {capitalise(actionLabel(role, !has))}
@@ -328,7 +328,7 @@ function UsersTable({ users, onChange }: { users: UserSummary[]; onChange: Chang
               <td className="px-3 py-3 align-top">
                 <RoleBadges roles={user.roles} />
               </td>
-              <td className="w-64 px-3 py-3 pr-4 align-top">
+              <td className="px-3 py-3 pr-4 align-top">
                 <RoleActions user={user} onChange={onChange} />
               </td>
             </tr>
