@@ -20,6 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { formTypes, limits } from "#shared/form-schemas";
+import { type AccountRole, accountRoles } from "#shared/user-admin";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const quoted = (values: readonly string[]) =>
@@ -141,6 +142,8 @@ export const users = pgTable(
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     lastSignInAt: timestamptz("last_sign_in_at"),
+    /** When the address was proven to be hers; no role is given to an account without it. */
+    emailConfirmedAt: timestamptz("email_confirmed_at"),
   },
   (table) => [
     check("users_email_lower_case", sql`${table.email} = lower(${table.email})`),
@@ -162,6 +165,10 @@ export const authSessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     refreshedAt: timestamptz("refreshed_at"),
+    /** The browser's User-Agent at sign-in (shortened), so that she can tell her sign-ins apart. */
+    userAgent: text("user_agent"),
+    /** The address the sign-in came from. */
+    ipAddress: text("ip_address"),
   },
   (table) => [index("auth_sessions_user_idx").on(table.userId)],
 );
@@ -184,9 +191,13 @@ export const refreshTokens = pgTable(
   (table) => [index("refresh_tokens_session_idx").on(table.sessionId)],
 );
 
-export const roles = ["admin"] as const;
+export const roles = accountRoles;
+export type Role = AccountRole;
 
-/** Roles of accounts; `admin` opens the administration. Registration grants none. */
+/**
+ * Roles of accounts: `admin` opens the administration, `member` the members'
+ * materials. Registration grants none; `server/auth/roles.ts` gives and takes them.
+ */
 export const userRoles = pgTable(
   "user_roles",
   {
@@ -248,3 +259,39 @@ export const signInAddresses = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.addressBlock] })],
 );
+
+export const auditActions = [
+  "role_granted",
+  "role_revoked",
+  "two_factor_enrolled",
+  "two_factor_reset",
+  "submission_deleted",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/**
+ * What administrators did, for the administration's „Záznamy změn“: written by
+ * `server/audit-log.ts` in the transaction of the change, never changed after.
+ * A trigger refuses UPDATE, DELETE and TRUNCATE. No foreign keys: an entry
+ * outlives the account or submission it names (the e-mail is kept as it was).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamptz("at").notNull().defaultNow(),
+    action: text("action").$type<AuditAction>().notNull(),
+    /** The account that acted; null for the server's command line. */
+    actorUserId: uuid("actor_user_id"),
+    actorEmail: text("actor_email"),
+    /** The account acted on, if any. */
+    targetUserId: uuid("target_user_id"),
+    targetEmail: text("target_email"),
+    role: text("role"),
+    /** For a deleted submission: when it was sent and which form, never what it said. */
+    submissionCreatedAt: timestamptz("submission_created_at"),
+    submissionFormType: text("submission_form_type"),
+  },
+  (table) => [check("audit_log_action_known", sql`${table.action} in (${quoted(auditActions)})`)],
+);
+export type AuditLogRow = typeof auditLog.$inferSelect;

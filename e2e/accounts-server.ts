@@ -26,11 +26,25 @@ export const accountsServerSettings = {
 };
 
 /** Administrators made before the server starts: one per test that signs one in. */
-export const seededAdmins = Array.from({ length: 24 }, (_, index) => ({
+export const seededAdmins = Array.from({ length: 32 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,
   password: "bylinky-a-vune",
   fullName: "Kateřina Lesná",
 }));
+
+/** Accounts with a confirmed address and no role, to be given roles on the page: one per test. */
+export const seededConfirmedAccounts = Array.from({ length: 4 }, (_, index) => ({
+  email: `overena${index + 1}@example.cz`,
+  password: "bylinky-a-vune",
+  fullName: "Lucie Dubová",
+}));
+
+/** An account whose address was never confirmed: no role may be given to it. */
+export const seededUnconfirmed = {
+  email: "nepotvrzena@example.cz",
+  password: "bylinky-a-vune",
+  fullName: "Eva Malá",
+};
 
 /** The session's key in localStorage, for the host the tests browse. */
 export const storageKey = authStorageKey("localhost");

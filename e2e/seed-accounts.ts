@@ -4,10 +4,18 @@
  * Runs before that server starts (the embedded database admits one process).
  */
 import { rm } from "node:fs/promises";
+import { eq } from "drizzle-orm";
 import { openDatabase } from "#database/open-database";
+import { users } from "#database/schema";
 import { createAccounts } from "#server/auth/accounts";
 import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
-import { accountsBaseUrl, accountsDataDir, seededAdmins } from "./accounts-server";
+import {
+  accountsBaseUrl,
+  accountsDataDir,
+  seededAdmins,
+  seededConfirmedAccounts,
+  seededUnconfirmed,
+} from "./accounts-server";
 
 await rm(accountsDataDir, { recursive: true, force: true });
 const handle = await openDatabase({ dataDir: accountsDataDir });
@@ -17,15 +25,30 @@ try {
     secret: "seeding-only-no-token-is-ever-used-from-here",
     issuer: accountsBaseUrl,
   });
+  // Confirmed here whatever sign-up does: no role is given to an unconfirmed address.
+  const confirm = (email: string) =>
+    handle.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
   for (const admin of seededAdmins) {
     await accounts.signUp(admin);
+    await confirm(admin.email);
     const result = await runAdminCommand(parseAdminCommand(["grant", admin.email]), {
       db: handle.db,
       siteUrl: accountsBaseUrl,
     });
     if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
   }
-  console.log(`Seeded ${seededAdmins.length} administrators in ${accountsDataDir}`);
+  for (const account of seededConfirmedAccounts) {
+    await accounts.signUp(account);
+    await confirm(account.email);
+  }
+  await accounts.signUp(seededUnconfirmed);
+  await handle.db
+    .update(users)
+    .set({ emailConfirmedAt: null })
+    .where(eq(users.email, seededUnconfirmed.email));
+  console.log(
+    `Seeded ${seededAdmins.length} administrators and ${seededConfirmedAccounts.length + 1} other accounts in ${accountsDataDir}`,
+  );
 } finally {
   await handle.close();
 }

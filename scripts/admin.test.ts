@@ -3,8 +3,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
+import { users } from "#database/schema";
+import { listAuditEntries } from "#server/audit-log";
 import { createAccounts } from "#server/auth/accounts";
 import { exitCodes, parseAdminCommand, runAdminCommand } from "./admin";
 
@@ -25,13 +28,21 @@ describe("the admin commands", () => {
     handle = await openDatabase({ dataDir: "memory" });
     await createAccount(handle, "katerina@example.cz");
     await createAccount(handle, "pomocnice@example.cz");
+    await createAccount(handle, "nepotvrzena@example.cz");
+    await handle.db
+      .update(users)
+      .set({ emailConfirmedAt: null })
+      .where(eq(users.email, "nepotvrzena@example.cz"));
   }, 60_000);
   afterAll(() => handle?.close());
 
   it("list says there are no administrators yet, and how to make one", async () => {
     expect(await command("list")).toEqual({
       exitCode: exitCodes.done,
-      lines: ["There are no administrators yet. Make one with: npm run admin -- grant <email>"],
+      lines: [
+        "There are no administrators yet. Make one with: npm run admin -- grant <email>",
+        "There are no members.",
+      ],
     });
   });
 
@@ -52,7 +63,7 @@ describe("the admin commands", () => {
       exitCode: exitCodes.done,
       lines: ["katerina@example.cz is already an administrator; nothing changed."],
     });
-    expect((await command("list")).lines).toHaveLength(2);
+    expect((await command("list")).lines).toHaveLength(3);
   });
 
   it("grant refuses an unknown e-mail with exit code 1 and says what to do", async () => {
@@ -68,10 +79,11 @@ describe("the admin commands", () => {
     await command("grant", "pomocnice@example.cz");
     const result = await command("list");
     expect(result.lines[0]).toBe("2 administrators:");
-    expect(result.lines.slice(1).map((line) => line.trim().split(" ")[0])).toEqual([
+    expect(result.lines.slice(1, 3).map((line) => line.trim().split(" ")[0])).toEqual([
       "katerina@example.cz",
       "pomocnice@example.cz",
     ]);
+    expect(result.lines.slice(3)).toEqual(["There are no members."]);
   });
 
   it("revoke takes the role away, and says so when there was none", async () => {
@@ -85,14 +97,77 @@ describe("the admin commands", () => {
     expect((await command("revoke", "nikdo@example.cz")).exitCode).toBe(exitCodes.refused);
   });
 
+  it("the last administrator keeps the role, with exit code 1", async () => {
+    const result = await command("revoke", "katerina@example.cz");
+    expect(result).toEqual({
+      exitCode: exitCodes.refused,
+      lines: [
+        "katerina@example.cz is the last administrator and keeps the role, or nobody could enter the administration; nothing changed.",
+      ],
+    });
+    expect((await command("list")).lines[1]).toContain("katerina@example.cz");
+  });
+
+  it("grant and revoke the member role, one line each", async () => {
+    expect((await command("grant", "pomocnice@example.cz", "member")).lines).toEqual([
+      "pomocnice@example.cz is now a member.",
+    ]);
+    expect((await command("grant", "pomocnice@example.cz", "member")).lines).toEqual([
+      "pomocnice@example.cz is already a member; nothing changed.",
+    ]);
+    expect((await command("list")).lines.slice(-2)).toEqual([
+      "1 member:",
+      expect.stringMatching(/^ {2}pomocnice@example\.cz {2}\(since /),
+    ]);
+    expect((await command("revoke", "pomocnice@example.cz", "member")).lines).toEqual([
+      "pomocnice@example.cz is no longer a member.",
+    ]);
+    expect((await command("revoke", "pomocnice@example.cz", "member")).lines).toEqual([
+      "pomocnice@example.cz was not a member; nothing changed.",
+    ]);
+  });
+
+  it("no role for an account whose address is not confirmed: exit code 1, nothing changed", async () => {
+    for (const role of ["admin", "member"]) {
+      const result = await command("grant", "nepotvrzena@example.cz", role);
+      expect(result).toEqual({
+        exitCode: exitCodes.refused,
+        lines: [
+          "nepotvrzena@example.cz has not confirmed its e-mail address, and no role is given before that; nothing changed.",
+        ],
+      });
+    }
+    expect((await command("list")).lines.join("\n")).not.toContain("nepotvrzena");
+  });
+
+  it("every change is in the audit log, by the command line; refusals and no-ops are not", async () => {
+    const { entries } = await listAuditEntries(handle.db);
+    expect(
+      entries.map((entry) => [entry.action, entry.target_email, entry.role, entry.actor_email]),
+    ).toEqual([
+      ["role_revoked", "pomocnice@example.cz", "member", null],
+      ["role_granted", "pomocnice@example.cz", "member", null],
+      ["role_revoked", "pomocnice@example.cz", "admin", null],
+      ["role_granted", "pomocnice@example.cz", "admin", null],
+      ["role_granted", "katerina@example.cz", "admin", null],
+    ]);
+  });
+
   it("a wrong command line gets the usage and exit code 64", async () => {
-    for (const args of [[], ["promote", "a@b.cz"], ["grant"], ["grant", "a@b.cz", "b@c.cz"]]) {
+    for (const args of [
+      [],
+      ["promote", "a@b.cz"],
+      ["grant"],
+      ["grant", "a@b.cz", "admin", "b@c.cz"],
+      ["grant", "a@b.cz", "owner"],
+    ]) {
       const result = await command(...args);
       expect(result.exitCode).toBe(exitCodes.usage);
       expect(result.lines.at(-1)).toContain("npm run admin -- grant <email>");
     }
     expect((await command("grant")).lines[0]).toBe('Wrong arguments for "grant".');
     expect((await command("promote")).lines[0]).toBe('Unknown command "promote".');
+    expect((await command("revoke", "a@b.cz", "owner")).lines[0]).toBe('Unknown role "owner".');
   });
 });
 

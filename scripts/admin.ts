@@ -1,22 +1,25 @@
 /**
- * Makes accounts administrators, or not:
+ * Gives accounts roles, or takes them away (`admin` by default, or `member`):
  *
- *   npm run admin -- grant <email>
- *   npm run admin -- revoke <email>
+ *   npm run admin -- grant <email> [admin|member]
+ *   npm run admin -- revoke <email> [admin|member]
  *   npm run admin -- list
  *
- * Uses the same database as the server (DATA_DIR or DATABASE_URL).
+ * Uses the same database as the server (DATA_DIR or DATABASE_URL), the same
+ * roles module as the administration page, and writes the same audit log
+ * (its actor: the command line).
  */
 import { pathToFileURL } from "node:url";
 import { FolderLockedError } from "#database/folder-lock";
 import { type Database, openDatabase } from "#database/open-database";
-import { grantAdmin, listAdmins, revokeAdmin } from "#server/auth/roles";
+import { grantRole, listRoleHolders, revokeRole } from "#server/auth/roles";
 import { ConfigError, loadConfig } from "#server/config";
 import { paths } from "#shared/routes";
+import { type AccountRole, accountRoles } from "#shared/user-admin";
 
 export const exitCodes = {
   done: 0,
-  /** The command was understood but could not be carried out (an unknown e-mail). */
+  /** The command was understood but could not be carried out (an unknown e-mail, say). */
   refused: 1,
   /** The database could not be opened. */
   unavailable: 2,
@@ -25,23 +28,28 @@ export const exitCodes = {
 } as const;
 
 export const usage = `Usage:
-  npm run admin -- grant <email>    make the account with this e-mail an administrator
-  npm run admin -- revoke <email>   take the administrator role away
-  npm run admin -- list             list the administrators`;
+  npm run admin -- grant <email> [role]    give the account with this e-mail a role
+  npm run admin -- revoke <email> [role]   take the role away
+  npm run admin -- list                    list who holds each role
+Roles: admin (the administration; the default) and member (the members' materials).`;
 
 export type CommandResult = { exitCode: number; lines: string[] };
 
 export type AdminCommand =
   | { name: "list" }
-  | { name: "grant" | "revoke"; email: string }
+  | { name: "grant" | "revoke"; email: string; role: AccountRole }
   | { name: "invalid"; problem: string };
+
+const isRole = (value: string): value is AccountRole =>
+  (accountRoles as readonly string[]).includes(value);
 
 /** Reads the command line; a wrong one needs no database to be refused. */
 export function parseAdminCommand(args: readonly string[]): AdminCommand {
-  const [name, email, ...rest] = args;
+  const [name, email, role = "admin", ...rest] = args;
   if (name === "list" && email === undefined) return { name };
   if ((name === "grant" || name === "revoke") && email && rest.length === 0) {
-    return { name, email };
+    if (!isRole(role)) return { name: "invalid", problem: `Unknown role "${role}".` };
+    return { name, email, role };
   }
   const problem =
     name === undefined
@@ -52,72 +60,105 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand {
   return { name: "invalid", problem };
 }
 
+const holderNames: Record<AccountRole, [one: string, many: string]> = {
+  admin: ["administrator", "administrators"],
+  member: ["member", "members"],
+};
+
+const anAccountWith: Record<AccountRole, string> = {
+  admin: "an administrator",
+  member: "a member",
+};
+
 /** Runs one command against an open database and says what happened. */
 export async function runAdminCommand(
   command: AdminCommand,
   { db, siteUrl }: { db: Database; siteUrl: string },
 ): Promise<CommandResult> {
   const signInUrl = `${siteUrl}${paths.signIn}`;
+  const done = (...lines: string[]) => ({ exitCode: exitCodes.done, lines });
+  const refused = (...lines: string[]) => ({ exitCode: exitCodes.refused, lines });
   switch (command.name) {
     case "invalid":
       return { exitCode: exitCodes.usage, lines: [command.problem, usage] };
 
     case "list": {
-      const admins = await listAdmins(db);
-      if (admins.length === 0) {
-        return {
-          exitCode: exitCodes.done,
-          lines: ["There are no administrators yet. Make one with: npm run admin -- grant <email>"],
-        };
+      const lines: string[] = [];
+      for (const role of accountRoles) {
+        const holders = await listRoleHolders(db, role);
+        const [one, many] = holderNames[role];
+        if (holders.length === 0) {
+          lines.push(
+            role === "admin"
+              ? "There are no administrators yet. Make one with: npm run admin -- grant <email>"
+              : `There are no ${many}.`,
+          );
+          continue;
+        }
+        lines.push(
+          `${holders.length === 1 ? `1 ${one}` : `${holders.length} ${many}`}:`,
+          ...holders.map((holder) => `  ${holder.email}  (since ${holder.since.toISOString()})`),
+        );
       }
-      return {
-        exitCode: exitCodes.done,
-        lines: [
-          `${admins.length === 1 ? "1 administrator" : `${admins.length} administrators`}:`,
-          ...admins.map((admin) => `  ${admin.email}  (since ${admin.since.toISOString()})`),
-        ],
-      };
+      return done(...lines);
     }
 
     case "grant": {
-      const outcome = await grantAdmin(db, command.email);
-      if (outcome === "unknown_email") {
-        return {
-          exitCode: exitCodes.refused,
-          lines: [
-            `No account has the e-mail ${command.email}; nothing changed.`,
+      const { email, role } = command;
+      const outcome = await grantRole(db, {
+        account: { email },
+        role,
+        actor: { kind: "command_line" },
+      });
+      switch (outcome) {
+        case "unknown_account":
+          return refused(
+            `No account has the e-mail ${email}; nothing changed.`,
             `Register it first on ${signInUrl} ("Registrace"), then run this command again.`,
-          ],
-        };
+          );
+        case "email_not_confirmed":
+          return refused(
+            `${email} has not confirmed its e-mail address, and no role is given before that; nothing changed.`,
+          );
+        case "already_granted":
+          return done(`${email} is already ${anAccountWith[role]}; nothing changed.`);
+        case "granted":
+          return done(
+            role === "admin"
+              ? `${email} is now an administrator: signing in on ${signInUrl} leads to the administration.`
+              : `${email} is now a member.`,
+          );
       }
-      return {
-        exitCode: exitCodes.done,
-        lines: [
-          outcome === "granted"
-            ? `${command.email} is now an administrator: signing in on ${signInUrl} leads to the administration.`
-            : `${command.email} is already an administrator; nothing changed.`,
-        ],
-      };
+      break;
     }
 
     case "revoke": {
-      const outcome = await revokeAdmin(db, command.email);
-      if (outcome === "unknown_email") {
-        return {
-          exitCode: exitCodes.refused,
-          lines: [`No account has the e-mail ${command.email}; nothing changed.`],
-        };
+      const { email, role } = command;
+      const outcome = await revokeRole(db, {
+        account: { email },
+        role,
+        actor: { kind: "command_line" },
+      });
+      switch (outcome) {
+        case "unknown_account":
+          return refused(`No account has the e-mail ${email}; nothing changed.`);
+        case "last_admin":
+          return refused(
+            `${email} is the last administrator and keeps the role, or nobody could enter the administration; nothing changed.`,
+          );
+        case "not_granted":
+          return done(`${email} was not ${anAccountWith[role]}; nothing changed.`);
+        case "revoked":
+          return done(
+            role === "admin"
+              ? `${email} is no longer an administrator; the administration refuses her from her next request.`
+              : `${email} is no longer a member.`,
+          );
       }
-      return {
-        exitCode: exitCodes.done,
-        lines: [
-          outcome === "revoked"
-            ? `${command.email} is no longer an administrator; the administration refuses her from her next request.`
-            : `${command.email} was not an administrator; nothing changed.`,
-        ],
-      };
+      break;
     }
   }
+  throw new Error("unreachable");
 }
 
 async function main(args: string[]): Promise<number> {

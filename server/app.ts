@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "#database/open-database";
 import { paths } from "#shared/routes";
 import { createAdminApi } from "./admin/admin-api";
 import { deleteSubmission, listSubmissions } from "./admin/submissions";
+import { createUsersAdminApi } from "./admin/users-api";
 import { ApiError, handleError } from "./api-error";
 import { createAccounts } from "./auth/accounts";
 import { createAuthApi } from "./auth/auth-api";
@@ -96,14 +97,16 @@ export function createApp({
       clientAddress: createClientAddress(config.trustProxy),
     }),
   );
+  const adminGuard = requireAdmin(accounts);
   app.route(
     "/api",
     createAdminApi({
-      guard: requireAdmin(accounts),
+      guard: adminGuard,
       listSubmissions: () => listSubmissions(db),
       deleteSubmission: (id) => deleteSubmission(db, id),
     }),
   );
+  app.route("/api", createUsersAdminApi({ db, clock, guard: adminGuard }));
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");
   });

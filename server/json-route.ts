@@ -69,6 +69,23 @@ export async function readJsonBody<S extends z.ZodMiniType>(
   } catch {
     throw new ApiError(400, "invalid_json", jsonMessages.badJson);
   }
+  return validate(value, schema, invalid);
+}
+
+/** The query parameters (the first of each name), checked with a shared schema as a body is. */
+export function readQuery<S extends z.ZodMiniType>(
+  c: Context,
+  schema: S,
+  invalid: InvalidBody = defaultInvalid,
+): z.output<S> {
+  return validate(c.req.query(), schema, invalid);
+}
+
+function validate<S extends z.ZodMiniType>(
+  value: unknown,
+  schema: S,
+  invalid: InvalidBody,
+): z.output<S> {
   refuseUnstorableText(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) {

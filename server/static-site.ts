@@ -5,7 +5,13 @@ import { type Context, Hono } from "hono";
 import { paths, privacyAnchors } from "#shared/routes";
 
 /** Screens that exist only in the browser, served through the SPA fallback page. */
-const clientOnlyPaths = [paths.signIn, paths.admin];
+const clientOnlyPaths = [
+  paths.signIn,
+  paths.admin,
+  paths.adminUsers,
+  paths.adminAuditLog,
+  paths.adminAccount,
+];
 
 /**
  * Serves the built web app: hashed assets cached for a year, other files

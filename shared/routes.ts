@@ -9,6 +9,9 @@ export const paths = {
   members: "/clenska-sekce",
   signIn: "/prihlaseni",
   admin: "/admin",
+  adminUsers: "/admin/uzivatele",
+  adminAuditLog: "/admin/zaznamy-zmen",
+  adminAccount: "/admin/ucet",
   privacy: "/zasady-ochrany-osobnich-udaju",
   blog: "/blog",
   /** Where the forms post when no script sends them: the server answers with a page. */

@@ -17,6 +17,9 @@ export default [
   layout("routes/account-layout.tsx", [
     route(paths.signIn, "routes/sign-in.tsx"),
     route(paths.admin, "routes/admin.tsx"),
+    route(paths.adminUsers, "routes/admin-users.tsx"),
+    route(paths.adminAuditLog, "routes/admin-audit-log.tsx"),
+    route(paths.adminAccount, "routes/admin-account.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),
   route(siteFilePaths.sitemap, "routes/sitemap-xml.ts"),

@@ -3,13 +3,16 @@
  * of caller, over HTTP, with a check that nothing was read or deleted where
  * it must not be.
  */
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formSubmissions } from "#database/schema";
-import { grantAdmin, revokeAdmin } from "#server/auth/roles";
+import { auditLog, formSubmissions, userRoles, users } from "#database/schema";
+import { grantAdmin, grantRole, revokeAdmin } from "#server/auth/roles";
 import { createAccessToken } from "#server/auth/tokens";
 import { startTestServer, type TestServer, testSecret } from "#testing/test-app";
 import { testDatabases } from "#testing/test-databases";
 import { adminRoutes } from "./admin-api";
+import { userAdminRoutes } from "./users-api";
 
 let server: TestServer;
 let callers: Record<Caller, string | undefined>;
@@ -20,6 +23,8 @@ type Caller =
   | "expired token"
   | "token signed with another key"
   | "signed-in non-administrator"
+  | "member"
+  | "account with an unconfirmed address"
   | "administrator after sign-out"
   | "administrator";
 
@@ -29,6 +34,8 @@ const expectedStatus: Record<Caller, number> = {
   "expired token": 401,
   "token signed with another key": 401,
   "signed-in non-administrator": 403,
+  member: 403,
+  "account with an unconfirmed address": 403,
   "administrator after sign-out": 401,
   administrator: 200,
 };
@@ -85,12 +92,34 @@ async function submissionCount() {
   return (await server.db.select().from(formSubmissions)).length;
 }
 
+/** What a refused request must leave as it was: submissions, roles and the audit log. */
+async function countEverything() {
+  return {
+    submissions: await submissionCount(),
+    roles: (await server.db.select().from(userRoles)).length,
+    auditEntries: (await server.db.select().from(auditLog)).length,
+  };
+}
+
 describe.each(testDatabases)("on $name", ({ open }) => {
   beforeAll(async () => {
     server = await startTestServer({ open });
     const admin = await signUpAndIn("spravkyne@example.cz");
     expect(await grantAdmin(server.db, "spravkyne@example.cz")).toBe("granted");
     const visitor = await signUpAndIn("navstevnice@example.cz");
+    const member = await signUpAndIn("clenka@example.cz");
+    expect(
+      await grantRole(server.db, {
+        account: { email: "clenka@example.cz" },
+        role: "member",
+        actor: { kind: "command_line" },
+      }),
+    ).toBe("granted");
+    const unconfirmed = await signUpAndIn("nepotvrzena@example.cz");
+    await server.db
+      .update(users)
+      .set({ emailConfirmedAt: null })
+      .where(eq(users.email, "nepotvrzena@example.cz"));
 
     const signedOut = await signUpAndIn("byvala@example.cz");
     await grantAdmin(server.db, "byvala@example.cz");
@@ -127,6 +156,8 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       "expired token": expired.token,
       "token signed with another key": foreign.token,
       "signed-in non-administrator": visitor.access_token,
+      member: member.access_token,
+      "account with an unconfirmed address": unconfirmed.access_token,
       "administrator after sign-out": signedOut.access_token,
       administrator: admin.access_token,
     };
@@ -140,13 +171,20 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       (caller) => caller !== "administrator",
     ) as Caller[];
 
-    for (const route of adminRoutes) {
+    for (const route of [...adminRoutes, ...userAdminRoutes]) {
       for (const caller of refused) {
-        it(`${route.method} /api${route.path} as ${caller}: ${expectedStatus[caller]}, nothing read or deleted`, async () => {
-          const id = await seedSubmission("Chráněná Osoba");
-          const before = await submissionCount();
+        it(`${route.method} /api${route.path} as ${caller}: ${expectedStatus[caller]}, nothing read, changed or deleted`, async () => {
+          const submissionId = await seedSubmission("Chráněná Osoba");
+          // The visitor's account is the one any role change would be about.
+          const [visitor] = await server.db
+            .select()
+            .from(users)
+            .where(eq(users.email, "navstevnice@example.cz"));
+          const id = route.path.includes("/users/") ? (visitor?.id ?? "") : submissionId;
+          const before = await countEverything();
           const token = callers[caller];
-          const response = await fetch(`${server.origin}/api${route.path.replace(":id", id)}`, {
+          const path = route.path.replace(":id", id).replace(":role", "admin");
+          const response = await fetch(`${server.origin}/api${path}`, {
             method: route.method,
             headers: token ? { Authorization: `Bearer ${token}` } : {},
           });
@@ -154,10 +192,33 @@ describe.each(testDatabases)("on $name", ({ open }) => {
           const body = await response.text();
           expect(body).not.toContain("Chráněná Osoba");
           expect(body).not.toContain("navstevnice@example.cz");
-          expect(await submissionCount()).toBe(before);
+          expect(await countEverything()).toEqual(before);
         });
       }
     }
+
+    it("a plain account, a member and an unconfirmed account cannot make themselves administrators", async () => {
+      for (const caller of [
+        "signed-in non-administrator",
+        "member",
+        "account with an unconfirmed address",
+      ] as const) {
+        const token = callers[caller] ?? "";
+        const claims = JSON.parse(
+          Buffer.from(token.split(".")[1] ?? "", "base64url").toString(),
+        ) as { sub: string };
+        const response = await fetch(`${server.origin}/api/admin/users/${claims.sub}/roles/admin`, {
+          method: "PUT",
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        expect(response.status).toBe(403);
+        const roles = await server.db
+          .select()
+          .from(userRoles)
+          .where(eq(userRoles.userId, claims.sub));
+        expect(roles.map((role) => role.role)).not.toContain("admin");
+      }
+    });
 
     it("GET /api/admin/access as the administrator: 200 with her address", async () => {
       const response = await fetch(`${server.origin}/api/admin/access`, {

@@ -1,9 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
+import type { AdminEnv } from "#server/auth/require-admin";
 import { limitBody, refuseOtherMethods } from "#server/json-route";
 import type { Submission } from "#shared/submission";
 
-/** What the guard leaves for the routes: the signed-in administrator. */
-export type AdminEnv = { Variables: { admin: { user: { email: string } } } };
+/** What the guard leaves for the routes: the signed-in administrator and her session. */
+export type { AdminEnv };
 
 export type AdminApiDependencies = {
   /**

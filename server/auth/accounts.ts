@@ -56,13 +56,14 @@ export function normaliseEmail(email: string): string {
 
 export function toUserJson(user: UserRow) {
   const created = user.createdAt.toISOString();
+  const confirmed = user.emailConfirmedAt?.toISOString() ?? null;
   return {
     id: user.id,
     aud: "authenticated",
     role: "authenticated",
     email: user.email,
-    email_confirmed_at: created,
-    confirmed_at: created,
+    email_confirmed_at: confirmed,
+    confirmed_at: confirmed,
     phone: "",
     last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
     app_metadata: { provider: "email", providers: ["email"] },
@@ -73,6 +74,12 @@ export function toUserJson(user: UserRow) {
     is_anonymous: false,
   };
 }
+
+/** The browser a session was opened from, as its sign-ins list shows it. */
+export type SessionDevice = { userAgent: string | undefined; ipAddress: string };
+
+/** A User-Agent is kept this long at most: enough to tell browsers apart. */
+const userAgentMax = 300;
 
 /** Who made a request, as proved by a valid access token of a live session. */
 export type Authenticated = { user: UserRow; sessionId: string };
@@ -129,14 +136,22 @@ export function createAccounts({
   }
 
   /** Opens a new session for a user who has just proved who she is. */
-  async function startSession(user: UserRow, method: "password" | "otp"): Promise<SessionJson> {
+  async function startSession(
+    user: UserRow,
+    method: "password" | "otp",
+    device?: SessionDevice,
+  ): Promise<SessionJson> {
     const signedInAt = now();
     const sessionId = randomUUID();
     const refreshTokenId = randomUUID();
     const updatedUser = await db.transaction(async (tx) => {
-      await tx
-        .insert(authSessions)
-        .values({ id: sessionId, userId: user.id, createdAt: signedInAt });
+      await tx.insert(authSessions).values({
+        id: sessionId,
+        userId: user.id,
+        createdAt: signedInAt,
+        userAgent: device?.userAgent?.slice(0, userAgentMax) ?? null,
+        ipAddress: device?.ipAddress ?? null,
+      });
       await tx.insert(refreshTokens).values({
         id: refreshTokenId,
         sessionId,
@@ -153,12 +168,18 @@ export function createAccounts({
     return issueSession(updatedUser, sessionId, refreshTokenId, method);
   }
 
-  /** Creates an account; it may sign in at once. */
-  async function signUp(input: {
-    email: string;
-    password: string;
-    fullName: string;
-  }): Promise<SessionJson> {
+  /**
+   * Creates an account; it may sign in at once. Its address counts as
+   * confirmed at once (docs/decisions/0004), until confirmation e-mails exist.
+   */
+  async function signUp(
+    input: {
+      email: string;
+      password: string;
+      fullName: string;
+    },
+    device?: SessionDevice,
+  ): Promise<SessionJson> {
     const email = normaliseEmail(input.email);
     if (await findUserByEmail(email)) throw new AuthError("user_already_exists");
     const passwordHash = await hashPassword(input.password);
@@ -171,22 +192,27 @@ export function createAccounts({
         userMetadata: { full_name: input.fullName },
         createdAt,
         updatedAt: createdAt,
+        emailConfirmedAt: createdAt,
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
     // Two sign-ups of one address at once: the second finds the first's row.
     if (!user) throw new AuthError("user_already_exists");
-    return startSession(user, "password");
+    return startSession(user, "password", device);
   }
 
   /** Checks an e-mail address and password; the same answer for an unknown address and a wrong password. */
-  async function signInWithPassword(email: string, password: string): Promise<SessionJson> {
+  async function signInWithPassword(
+    email: string,
+    password: string,
+    device?: SessionDevice,
+  ): Promise<SessionJson> {
     const user = await findUserByEmail(email);
     const matches = user
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstNothing(password);
     if (!user || !matches) throw new AuthError("invalid_credentials");
-    return startSession(user, "password");
+    return startSession(user, "password", device);
   }
 
   /**
@@ -342,7 +368,7 @@ export function createAccounts({
   }
 
   /** Uses a recovery link once: it opens a session in which she sets a new password. */
-  async function redeemRecoveryToken(token: string): Promise<SessionJson> {
+  async function redeemRecoveryToken(token: string, device?: SessionDevice): Promise<SessionJson> {
     const usedAt = now();
     const user = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -360,7 +386,7 @@ export function createAccounts({
       return found ?? null;
     });
     if (!user) throw new AuthError("otp_expired");
-    return startSession(user, "otp");
+    return startSession(user, "otp", device);
   }
 
   async function hasRole(userId: string, role: string): Promise<boolean> {

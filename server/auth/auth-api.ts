@@ -20,7 +20,13 @@ import {
 } from "../json-route";
 import type { RecoveryMail } from "../mail/outbox";
 import { addressBlock, type RateLimiter } from "../rate-limit";
-import { type Accounts, type SessionJson, type SignOutScope, toUserJson } from "./accounts";
+import {
+  type Accounts,
+  type SessionDevice,
+  type SessionJson,
+  type SignOutScope,
+  toUserJson,
+} from "./accounts";
 import { AuthError, type AuthErrorCode, authErrorBody } from "./auth-errors";
 import { type AuthRateLimits, authRateLimits, type SignInThrottle } from "./throttling";
 
@@ -107,6 +113,11 @@ export function createAuthApi({
   }
 
   const answerSession = (c: Context, session: SessionJson) => c.json(session, 200);
+  /** The browser a new session opens in, for her list of sign-ins. */
+  const deviceOf = (c: Context): SessionDevice => ({
+    userAgent: c.req.header("User-Agent"),
+    ipAddress: clientAddress(c),
+  });
 
   api.use(async (c, next) => {
     await next();
@@ -122,11 +133,14 @@ export function createAuthApi({
     const body = c.req.valid("json");
     return answerSession(
       c,
-      await accounts.signUp({
-        email: body.email,
-        password: body.password,
-        fullName: body.data.full_name,
-      }),
+      await accounts.signUp(
+        {
+          email: body.email,
+          password: body.password,
+          fullName: body.data.full_name,
+        },
+        deviceOf(c),
+      ),
     );
   });
 
@@ -139,7 +153,7 @@ export function createAuthApi({
       const attempt = await signInThrottle.begin(c, body.email, clientAddress(c));
       let session: SessionJson;
       try {
-        session = await accounts.signInWithPassword(body.email, body.password);
+        session = await accounts.signInWithPassword(body.email, body.password, deviceOf(c));
       } catch (error) {
         if (error instanceof AuthError && error.code === "invalid_credentials") {
           await attempt.failed();
@@ -211,7 +225,7 @@ export function createAuthApi({
     try {
       await limit(c, "verifyPerAddress");
       if (c.req.query("type") !== "recovery" || !token) throw new AuthError("otp_expired");
-      const session = await accounts.redeemRecoveryToken(token);
+      const session = await accounts.redeemRecoveryToken(token, deviceOf(c));
       fragment = new URLSearchParams({
         access_token: session.access_token,
         expires_at: String(session.expires_at),
@@ -236,7 +250,7 @@ export function createAuthApi({
     await limit(c, "verifyPerAddress");
     const body = c.req.valid("json");
     if (!body.token_hash) throw new AuthError("otp_expired");
-    return answerSession(c, await accounts.redeemRecoveryToken(body.token_hash));
+    return answerSession(c, await accounts.redeemRecoveryToken(body.token_hash, deviceOf(c)));
   });
 
   api.all("/signup", refuseOtherMethods("POST"));

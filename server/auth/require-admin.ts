@@ -4,8 +4,8 @@ import type { Accounts, Authenticated } from "./accounts";
 import { adminRole } from "./accounts";
 import { AuthError } from "./auth-errors";
 
-/** What the guard leaves for the routes; the same shape as the admin API's `AdminEnv`. */
-export type AdminEnv = { Variables: { admin: { user: { email: string } } } };
+/** What the guard leaves for the routes: the administrator and her session. */
+export type AdminEnv = { Variables: { admin: Authenticated } };
 
 function refuse(c: Context, status: 401 | 403, code: string, message: string) {
   c.header("Cache-Control", "no-store");

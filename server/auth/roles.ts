@@ -1,46 +1,131 @@
+/**
+ * The one module that gives and takes roles: the administration page and the
+ * command line (`npm run admin`) both call it. Each change is written with
+ * its audit log entry in one transaction.
+ */
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { userRoles, users } from "#database/schema";
-import { adminRole, normaliseEmail } from "./accounts";
+import { type Role, type User, userRoles, users } from "#database/schema";
+import { type AuditActor, recordAuditEvent } from "#server/audit-log";
+import { normaliseEmail } from "./accounts";
 
-export type GrantOutcome = "granted" | "already_admin" | "unknown_email";
-export type RevokeOutcome = "revoked" | "not_admin" | "unknown_email";
+export type GrantOutcome =
+  | "granted"
+  | "already_granted"
+  | "unknown_account"
+  | "email_not_confirmed";
+export type RevokeOutcome = "revoked" | "not_granted" | "unknown_account" | "last_admin";
 
-/** Makes an account an administrator (what `npm run admin -- grant` does). */
-export async function grantAdmin(db: Database, email: string): Promise<GrantOutcome> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, normaliseEmail(email)));
-  if (!user) return "unknown_email";
-  const inserted = await db
-    .insert(userRoles)
-    .values({ userId: user.id, role: adminRole })
-    .onConflictDoNothing()
-    .returning({ id: userRoles.id });
-  return inserted.length > 0 ? "granted" : "already_admin";
+/** An account named by its e-mail (the command line) or its id (the page). */
+export type AccountReference = { email: string } | { userId: string };
+
+export type RoleChange = {
+  account: AccountReference;
+  role: Role;
+  actor: AuditActor;
+  /** The app's clock, for the audit log entry. */
+  at?: Date;
+};
+
+/**
+ * The one check before any role is given: only an account whose address is
+ * proven may hold one, so that nobody can register someone else's address
+ * and be given her rights.
+ */
+export function mayHoldRoles(user: Pick<User, "emailConfirmedAt">): boolean {
+  return user.emailConfirmedAt !== null;
 }
 
-/** Takes the administrator role away; her next request to the admin API is refused. */
-export async function revokeAdmin(db: Database, email: string): Promise<RevokeOutcome> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, normaliseEmail(email)));
-  if (!user) return "unknown_email";
-  const deleted = await db
-    .delete(userRoles)
-    .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, adminRole)))
-    .returning({ id: userRoles.id });
-  return deleted.length > 0 ? "revoked" : "not_admin";
+/** The account, locked until the transaction ends, so two changes of one account run one after the other. */
+async function lockAccount(tx: Database, account: AccountReference): Promise<User | undefined> {
+  const condition =
+    "email" in account
+      ? eq(users.email, normaliseEmail(account.email))
+      : eq(users.id, account.userId);
+  const [user] = await tx.select().from(users).where(condition).for("update");
+  return user;
 }
 
-/** Every administrator, in the order they were made one. */
-export async function listAdmins(db: Database): Promise<{ email: string; since: Date }[]> {
+/** Gives an account a role; refused for an account whose address is not confirmed. */
+export async function grantRole(
+  db: Database,
+  { account, role, actor, at }: RoleChange,
+): Promise<GrantOutcome> {
+  return db.transaction(async (tx) => {
+    const user = await lockAccount(tx, account);
+    if (!user) return "unknown_account";
+    if (!mayHoldRoles(user)) return "email_not_confirmed";
+    const inserted = await tx
+      .insert(userRoles)
+      .values({ userId: user.id, role, ...(at && { createdAt: at }) })
+      .onConflictDoNothing()
+      .returning({ id: userRoles.id });
+    if (inserted.length === 0) return "already_granted";
+    await recordAuditEvent(
+      tx,
+      { action: "role_granted", actor, target: { userId: user.id, email: user.email }, role },
+      at,
+    );
+    return "granted";
+  });
+}
+
+/**
+ * Takes a role away; the administration refuses a former administrator from
+ * her next request. The last administrator keeps the role: every admin role
+ * row is locked first, so two administrators taking it from each other at
+ * once cannot both succeed (the second one finds herself the last).
+ */
+export async function revokeRole(
+  db: Database,
+  { account, role, actor, at }: RoleChange,
+): Promise<RevokeOutcome> {
+  return db.transaction(async (tx) => {
+    const user = await lockAccount(tx, account);
+    if (!user) return "unknown_account";
+    if (role === "admin") {
+      const admins = await tx
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(eq(userRoles.role, "admin"))
+        .orderBy(asc(userRoles.id))
+        .for("update");
+      if (!admins.some((admin) => admin.userId === user.id)) return "not_granted";
+      if (admins.length === 1) return "last_admin";
+    }
+    const deleted = await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, role)))
+      .returning({ id: userRoles.id });
+    if (deleted.length === 0) return "not_granted";
+    await recordAuditEvent(
+      tx,
+      { action: "role_revoked", actor, target: { userId: user.id, email: user.email }, role },
+      at,
+    );
+    return "revoked";
+  });
+}
+
+/** Makes an account an administrator from the command line (tests and seeds use it too). */
+export function grantAdmin(db: Database, email: string): Promise<GrantOutcome> {
+  return grantRole(db, { account: { email }, role: "admin", actor: { kind: "command_line" } });
+}
+
+/** Takes the administrator role away from the command line. */
+export function revokeAdmin(db: Database, email: string): Promise<RevokeOutcome> {
+  return revokeRole(db, { account: { email }, role: "admin", actor: { kind: "command_line" } });
+}
+
+/** Every holder of a role, in the order they were given it. */
+export async function listRoleHolders(
+  db: Database,
+  role: Role,
+): Promise<{ email: string; since: Date }[]> {
   return db
     .select({ email: users.email, since: userRoles.createdAt })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(eq(userRoles.role, adminRole))
+    .where(eq(userRoles.role, role))
     .orderBy(asc(userRoles.createdAt), asc(users.email));
 }

@@ -1,5 +1,12 @@
 /** The browser side of the administration API, called with the signed-in administrator's access token. */
 import type { Submission } from "#shared/submission";
+import type {
+  AccountRole,
+  AuditPage,
+  RoleChangeJson,
+  SessionListJson,
+  UserListJson,
+} from "#shared/user-admin";
 
 export type AdminAccess = "admin" | "not_admin" | "signed_out";
 
@@ -31,4 +38,61 @@ export async function requestSubmissionDeletion(accessToken: string, id: string)
     headers: authorized(accessToken),
   });
   if (!response.ok) throw new Error(`Deleting a submission failed with status ${response.status}`);
+}
+
+/** A refusal the page shows as it is: the server's code and its Czech message. */
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readJson<T>(response: Response, what: string): Promise<T> {
+  if (response.ok) return (await response.json()) as T;
+  const body = (await response.json().catch(() => null)) as {
+    error?: { code?: string; message?: string };
+  } | null;
+  if (response.status < 500 && body?.error?.code && body.error.message) {
+    throw new AdminApiError(response.status, body.error.code, body.error.message);
+  }
+  throw new Error(`${what} failed with status ${response.status}`);
+}
+
+/** Accounts whose e-mail or name contains `search`, newest first. */
+export async function fetchUsers(accessToken: string, search = ""): Promise<UserListJson> {
+  const query = search ? `?${new URLSearchParams({ q: search })}` : "";
+  const response = await fetch(`/api/admin/users${query}`, { headers: authorized(accessToken) });
+  return readJson(response, "Loading users");
+}
+
+/** Gives or takes a role; refusals (unconfirmed address, last administrator) throw `AdminApiError`. */
+export async function changeRole(
+  accessToken: string,
+  change: { userId: string; role: AccountRole; grant: boolean },
+): Promise<RoleChangeJson> {
+  const path = `/api/admin/users/${encodeURIComponent(change.userId)}/roles/${change.role}`;
+  const response = await fetch(path, {
+    method: change.grant ? "PUT" : "DELETE",
+    headers: authorized(accessToken),
+  });
+  return readJson(response, "Changing a role");
+}
+
+/** Her own live sign-ins, this one first. */
+export async function fetchOwnSessions(accessToken: string): Promise<SessionListJson> {
+  const response = await fetch("/api/admin/sessions", { headers: authorized(accessToken) });
+  return readJson(response, "Loading sign-ins");
+}
+
+/** A page of the audit log, newest first; `before` continues after the last page's end. */
+export async function fetchAuditLog(accessToken: string, before?: number): Promise<AuditPage> {
+  const query = before ? `?before=${before}` : "";
+  const response = await fetch(`/api/admin/audit-log${query}`, {
+    headers: authorized(accessToken),
+  });
+  return readJson(response, "Loading the audit log");
 }

@@ -1,11 +1,9 @@
-import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { authNotices } from "#shared/auth-schemas";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { paths } from "#shared/routes";
 import type { Submission } from "#shared/submission";
 import { AdminScreen } from "~/components/admin/admin-screen";
-import { checkAdminAccess, fetchSubmissions } from "~/lib/admin-api";
-import { getAuthClient } from "~/lib/auth-client";
-import { setFlashNotice } from "~/lib/flash-notice";
+import { fetchSubmissions } from "~/lib/admin-api";
+import { requireAdminSession } from "~/lib/admin-session";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
 
@@ -17,42 +15,17 @@ export const meta = () =>
     noIndex: true,
   });
 
-function leave(text: string) {
-  setFlashNotice({ tone: "error", text });
-  return redirect(paths.members);
-}
-
 /**
- * Who may see the page is decided before it renders (the spinner shows
- * meanwhile): no session, no admin role or an unexpected failure sends the
- * visitor to the members' page with the reason. The server checks again on
- * every request.
+ * Who may see the page is decided before it renders (`requireAdminSession`);
+ * the list of submissions loads with it.
  */
 export async function clientLoader() {
-  let email: string;
+  const { email, accessToken } = await requireAdminSession();
   try {
-    const client = getAuthClient();
-    const { data } = await client.getSession();
-    const session = data.session;
-    if (!session) return leave(authNotices.mustSignIn);
-    const access = await checkAdminAccess(session.access_token);
-    if (access === "signed_out") {
-      await client.signOut({ scope: "local" });
-      return leave(authNotices.mustSignIn);
-    }
-    if (access === "not_admin") {
-      await client.signOut({ scope: "local" });
-      return leave(authNotices.notAdmin);
-    }
-    email = session.user.email ?? "";
-    try {
-      const submissions = await fetchSubmissions(session.access_token);
-      return { email, submissions, listFailed: false };
-    } catch {
-      return { email, submissions: [] as Submission[], listFailed: true };
-    }
+    const submissions = await fetchSubmissions(accessToken);
+    return { email, submissions, listFailed: false };
   } catch {
-    return leave(authNotices.loadFailed);
+    return { email, submissions: [] as Submission[], listFailed: true };
   }
 }
 

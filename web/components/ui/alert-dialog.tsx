@@ -83,3 +83,11 @@ export function AlertDialogAction({
     />
   );
 }
+
+/** The answer that gives something (not destructive): the site's primary button. */
+export function AlertDialogConfirm({
+  className,
+  ...props
+}: ComponentProps<typeof Primitive.Action>) {
+  return <Primitive.Action className={buttonClasses("primary", className)} {...props} />;
+}

@@ -1,0 +1,91 @@
+/**
+ * The audit log: who changed what in the administration, and when. Every
+ * change writes its entry with `recordAuditEvent` inside the transaction that
+ * makes the change, so there is never a change without its entry or an entry
+ * without its change. The application only appends (there is no function to
+ * change or remove an entry) and the database refuses UPDATE, DELETE and
+ * TRUNCATE on the table (migration 0005). Entries never hold a secret or the
+ * content of a submission.
+ */
+import { desc, lt } from "drizzle-orm";
+import type { Database } from "#database/open-database";
+import { auditLog, type Role } from "#database/schema";
+import type { AuditPage } from "#shared/user-admin";
+
+/** Who acted: a signed-in account, or the server's command line (`npm run admin`). */
+export type AuditActor =
+  | { kind: "account"; userId: string; email: string }
+  | { kind: "command_line" };
+
+/** An account an event is about, as it was at that moment. */
+export type AuditSubject = { userId: string; email: string };
+
+export type AuditEvent =
+  | { action: "role_granted" | "role_revoked"; actor: AuditActor; target: AuditSubject; role: Role }
+  /** Two-factor set up by the account itself, or reset (the actor is then whoever reset it). */
+  | { action: "two_factor_enrolled" | "two_factor_reset"; actor: AuditActor; target: AuditSubject }
+  /** A deleted submission, by when it was sent and which form: never its content. */
+  | {
+      action: "submission_deleted";
+      actor: AuditActor;
+      submission: { createdAt: Date; formType: string };
+    };
+
+/**
+ * Appends one entry. Pass the transaction of the change as `db`; `at` is the
+ * app's clock (the database's own time when left out).
+ */
+export async function recordAuditEvent(db: Database, event: AuditEvent, at?: Date): Promise<void> {
+  const actor =
+    event.actor.kind === "account"
+      ? { actorUserId: event.actor.userId, actorEmail: event.actor.email }
+      : { actorUserId: null, actorEmail: null };
+  await db.insert(auditLog).values({
+    ...(at && { at }),
+    action: event.action,
+    ...actor,
+    ...("target" in event && {
+      targetUserId: event.target.userId,
+      targetEmail: event.target.email,
+    }),
+    ...("role" in event && { role: event.role }),
+    ...("submission" in event && {
+      submissionCreatedAt: event.submission.createdAt,
+      submissionFormType: event.submission.formType,
+    }),
+  });
+}
+
+export const auditPageSize = 50;
+
+/** Entries older than the entry `before` (the newest when left out), newest first. */
+export async function listAuditEntries(
+  db: Database,
+  { before, limit = auditPageSize }: { before?: number; limit?: number } = {},
+): Promise<AuditPage> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(before === undefined ? undefined : lt(auditLog.id, before))
+    .orderBy(desc(auditLog.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    entries: page.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      action: row.action,
+      actor_email: row.actorEmail,
+      target_email: row.targetEmail,
+      role: row.role,
+      submission:
+        row.submissionCreatedAt && row.submissionFormType
+          ? {
+              created_at: row.submissionCreatedAt.toISOString(),
+              form_type: row.submissionFormType,
+            }
+          : null,
+    })),
+    next_before: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}

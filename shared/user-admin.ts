@@ -1,0 +1,105 @@
+/**
+ * Users, roles, sign-ins and the audit log as the administration API sends
+ * them and the administration page reads them: the shapes, the role names and
+ * their Czech labels, the rules of the requests and the Czech messages.
+ */
+import * as z from "zod/mini";
+import { limits } from "./form-schemas";
+
+/** Every role an account can hold: `admin` opens the administration, `member` the members' materials. */
+export const accountRoles = ["admin", "member"] as const;
+export type AccountRole = (typeof accountRoles)[number];
+
+/** What each role opens, as the page names it (a place, not a person: no gender to choose). */
+export const roleLabels: Record<AccountRole, string> = {
+  admin: "administrace",
+  member: "členská sekce",
+};
+
+/** One account in the administration's list of users. */
+export type UserSummary = {
+  id: string;
+  email: string;
+  full_name: string | null;
+  created_at: string;
+  last_sign_in_at: string | null;
+  /** Null: the address has not been confirmed, and the account cannot be given a role. */
+  email_confirmed_at: string | null;
+  roles: AccountRole[];
+  two_factor: boolean;
+};
+
+export type UserListJson = { users: UserSummary[]; total: number };
+
+/** The answer to a role change: what happened and the account as it is now. */
+export type RoleChangeJson = { outcome: "changed" | "unchanged"; user: UserSummary };
+
+/** One of the signed-in administrator's own sign-ins (a live session). */
+export type SessionSummary = {
+  id: string;
+  current: boolean;
+  user_agent: string | null;
+  ip_address: string | null;
+  created_at: string;
+  /** The last time the browser renewed its sign-in; null when it has not yet. */
+  refreshed_at: string | null;
+};
+
+export type SessionListJson = { sessions: SessionSummary[] };
+
+/** Everything the audit log records (`audit_log.action`). */
+export const auditActions = [
+  "role_granted",
+  "role_revoked",
+  "two_factor_enrolled",
+  "two_factor_reset",
+  "submission_deleted",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** One entry of the audit log as the administration API sends it. */
+export type AuditEntry = {
+  id: number;
+  at: string;
+  action: AuditAction;
+  /** Null: the server's command line. */
+  actor_email: string | null;
+  target_email: string | null;
+  role: string | null;
+  /** A deleted submission: when it was sent and which form, never what it said. */
+  submission: { created_at: string; form_type: string } | null;
+};
+
+/** A page of entries, newest first; `next_before` asks for the page after it (null at the end). */
+export type AuditPage = { entries: AuditEntry[]; next_before: number | null };
+
+export const userAdminMessages = {
+  unknownRole: "Taková role neexistuje. Lze přidělit roli admin nebo member.",
+  userNotFound: "Takový účet neexistuje.",
+  emailNotConfirmed:
+    "Tento účet zatím nemá potvrzenou e-mailovou adresu, a tak mu nelze přidělit roli. Jakmile adresu potvrdí odkazem z e-mailu, půjde to.",
+  lastAdmin:
+    "Toto je poslední účet s rolí administrátora. Aby se do administrace stále dalo dostat, přidělte nejdřív tuto roli jinému účtu.",
+  searchTooLong: `Hledaný text může mít nejvýše ${limits.emailMax} znaků.`,
+  pageInvalid: "Neplatné pokračování seznamu.",
+} as const;
+
+/** The query of the users list: an optional search in e-mails and names. */
+export const userSearchSchema = z.object({
+  q: z.optional(
+    z.string().check(z.trim(), z.maxLength(limits.emailMax, userAdminMessages.searchTooLong)),
+  ),
+});
+
+/** A role named in a request's path. */
+export const roleSchema = z.enum(accountRoles, userAdminMessages.unknownRole);
+
+/** The query of the audit log: `before` continues from the entry with that id. */
+export const auditPageSchema = z.object({
+  before: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^[1-9]\d{0,14}$/, userAdminMessages.pageInvalid)),
+      z.transform((value) => Number(value)),
+    ),
+  ),
+});

@@ -1,0 +1,116 @@
+import { LogOut, MonitorSmartphone } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { SessionSummary } from "#shared/user-admin";
+import { AdminFrame } from "~/components/admin/admin-frame";
+import { describeDevice, formatDateTime } from "~/components/admin/user-format";
+import { Button } from "~/components/ui/button";
+import { fetchOwnSessions } from "~/lib/admin-api";
+import { currentAccessToken } from "~/lib/admin-session";
+import { getAuthClient } from "~/lib/auth-client";
+import { czech } from "~/lib/typography";
+
+const failedToLoad = "Přihlášení se nepodařilo načíst. Zkuste to prosím znovu.";
+
+/** „Moje přihlášení“: where her account is signed in, and „Odhlásit všude jinde“. */
+export function AccountScreen({
+  email,
+  initialSessions,
+  listFailed,
+}: {
+  email: string;
+  initialSessions: SessionSummary[];
+  listFailed: boolean;
+}) {
+  const [sessions, setSessions] = useState(initialSessions);
+  const [failed, setFailed] = useState(listFailed);
+  const [busy, setBusy] = useState(false);
+  const others = sessions.filter((session) => !session.current).length;
+
+  async function signOutElsewhere() {
+    setBusy(true);
+    try {
+      const { error } = await getAuthClient().signOut({ scope: "others" });
+      if (error) throw error;
+      setSessions((await fetchOwnSessions(await currentAccessToken())).sessions);
+      setFailed(false);
+      toast.success("Přihlášení na ostatních zařízeních jsou ukončená.");
+    } catch {
+      toast.error("Odhlášení jinde se nepodařilo. Zkuste to prosím znovu.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AdminFrame email={email}>
+      <section
+        aria-labelledby="sessions-heading"
+        className="mt-10 rounded-[2rem] bg-cream p-4 shadow-sm ring-1 ring-bark/10 sm:p-8"
+      >
+        <div className="px-2 sm:px-0">
+          <h2
+            id="sessions-heading"
+            className="flex items-center gap-3 text-2xl font-semibold text-bark sm:text-3xl"
+          >
+            <MonitorSmartphone aria-hidden="true" className="size-7 text-moss-dark" />
+            Moje přihlášení
+          </h2>
+          <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
+            {czech(
+              "Zařízení a prohlížeče, ve kterých je váš účet právě přihlášený. Pokud některé nepoznáváte, odhlaste je a změňte si heslo.",
+            )}
+          </p>
+          {failed && (
+            <p role="alert" className="mt-4 font-medium text-terracotta-dark">
+              {failedToLoad}
+            </p>
+          )}
+        </div>
+
+        <ul className="mt-6 grid gap-4 md:grid-cols-2">
+          {sessions.map((session) => (
+            <li
+              key={session.id}
+              data-session={session.current ? "current" : "other"}
+              className="rounded-3xl bg-white/80 p-5 ring-1 ring-bark/10"
+            >
+              <p className="flex flex-wrap items-center gap-2 font-semibold text-bark">
+                {describeDevice(session.user_agent)}
+                {session.current && (
+                  <span className="rounded-full bg-moss px-2.5 py-0.5 text-sm text-cream">
+                    toto zařízení
+                  </span>
+                )}
+              </p>
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-[0.9375rem]">
+                <dt className="text-bark-soft">Adresa</dt>
+                <dd className="break-all">{session.ip_address ?? "neznámá"}</dd>
+                <dt className="text-bark-soft">Přihlášení</dt>
+                <dd>{formatDateTime(session.created_at)}</dd>
+                <dt className="text-bark-soft">Naposledy aktivní</dt>
+                <dd>{formatDateTime(session.refreshed_at ?? session.created_at)}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+
+        <div className="mt-6 flex flex-col gap-3 px-2 sm:flex-row sm:items-center sm:px-0">
+          <Button
+            variant="secondary"
+            onClick={() => void signOutElsewhere()}
+            disabled={busy || others === 0}
+          >
+            <LogOut aria-hidden="true" className="size-5" />
+            Odhlásit všude jinde
+          </Button>
+          <p className="text-sm text-bark-soft" aria-live="polite">
+            {others === 0
+              ? "Jinde účet přihlášený není."
+              : czech(`Další přihlášení: ${others}. Toto zařízení zůstane přihlášené.`)}
+          </p>
+        </div>
+      </section>
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,109 @@
+import { clsx } from "clsx";
+import { LogOut } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { NavLink, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { authNotices } from "#shared/auth-schemas";
+import { paths } from "#shared/routes";
+import { Button } from "~/components/ui/button";
+import { getAuthClient } from "~/lib/auth-client";
+import { setFlashNotice } from "~/lib/flash-notice";
+
+/** The views of the administration, in the order of its menu. */
+const views = [
+  { to: paths.admin, label: "Odeslaná data" },
+  { to: paths.adminUsers, label: "Uživatelé a role" },
+  { to: paths.adminAuditLog, label: "Záznamy změn" },
+  { to: paths.adminAccount, label: "Moje přihlášení" },
+] as const;
+
+/**
+ * Every administration view inside one frame: the header the specification
+ * describes („Administrace“, „Přihlášen jako: {email}“, „Odhlásit se“), the
+ * menu of views, and the move to the members' page when the session ends in
+ * another tab.
+ */
+export function AdminFrame({ email, children }: { email: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const signedOutHere = useRef(false);
+
+  // Signing out in another tab (or the session ending) takes this tab away too.
+  useEffect(() => {
+    const { data } = getAuthClient().onAuthStateChange((event) => {
+      if (event !== "SIGNED_OUT" || signedOutHere.current) return;
+      // Outside the library's callback, which must not wait on a navigation.
+      setTimeout(() => {
+        setFlashNotice({ tone: "error", text: authNotices.mustSignIn });
+        navigate(paths.members, { replace: true });
+      }, 0);
+    });
+    return () => data.subscription.unsubscribe();
+  }, [navigate]);
+
+  async function signOut() {
+    setSigningOut(true);
+    signedOutHere.current = true;
+    const { error } = await getAuthClient().signOut();
+    if (error) {
+      signedOutHere.current = false;
+      setSigningOut(false);
+      toast.error("Odhlášení se nepodařilo. Zkuste to prosím znovu.");
+      return;
+    }
+    setFlashNotice({ tone: "success", text: authNotices.signedOut });
+    navigate(paths.members, { replace: true });
+  }
+
+  return (
+    <main
+      id="main"
+      className="bg-linear-to-b from-sand/60 via-cream to-cream px-4 py-10 sm:px-8 sm:py-14"
+    >
+      <div className="mx-auto max-w-7xl">
+        <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="text-4xl font-semibold text-bark sm:text-5xl">Administrace</h1>
+            <p className="mt-3 break-all text-bark-soft">
+              Přihlášen jako: <span className="font-semibold text-bark">{email}</span>
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            onClick={signOut}
+            disabled={signingOut}
+            className="self-start sm:self-auto"
+          >
+            <LogOut aria-hidden="true" className="size-5" />
+            Odhlásit se
+          </Button>
+        </header>
+
+        <nav aria-label="Části administrace" className="mt-8">
+          <ul className="flex flex-wrap gap-2">
+            {views.map((view) => (
+              <li key={view.to}>
+                <NavLink
+                  to={view.to}
+                  end
+                  className={({ isActive }) =>
+                    clsx(
+                      "inline-flex min-h-11 items-center rounded-full px-4 py-2 text-[0.9375rem] font-semibold transition-colors duration-200",
+                      isActive
+                        ? "bg-moss text-cream"
+                        : "bg-cream/80 text-moss-dark ring-1 ring-moss/30 hover:bg-sage-light",
+                    )
+                  }
+                >
+                  {view.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        {children}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,98 @@
+import { History } from "lucide-react";
+import { useState } from "react";
+import type { AuditPage } from "#shared/user-admin";
+import { AdminFrame } from "~/components/admin/admin-frame";
+import { actorOf, describeAuditEntry, formatDateTime } from "~/components/admin/user-format";
+import { Button } from "~/components/ui/button";
+import { fetchAuditLog } from "~/lib/admin-api";
+import { currentAccessToken } from "~/lib/admin-session";
+import { czech } from "~/lib/typography";
+
+const failedToLoad = "Záznamy změn se nepodařilo načíst. Zkuste to prosím znovu.";
+
+/** „Záznamy změn“: every change of roles, two-factor and submissions, newest first. */
+export function AuditLogScreen({
+  email,
+  initialPage,
+  listFailed,
+}: {
+  email: string;
+  initialPage: AuditPage;
+  listFailed: boolean;
+}) {
+  const [entries, setEntries] = useState(initialPage.entries);
+  const [nextBefore, setNextBefore] = useState(initialPage.next_before);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(listFailed);
+
+  async function loadOlder() {
+    if (nextBefore === null) return;
+    setLoading(true);
+    try {
+      const page = await fetchAuditLog(await currentAccessToken(), nextBefore);
+      setEntries((current) => [...current, ...page.entries]);
+      setNextBefore(page.next_before);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <AdminFrame email={email}>
+      <section
+        aria-labelledby="audit-heading"
+        className="mt-10 rounded-[2rem] bg-cream p-4 shadow-sm ring-1 ring-bark/10 sm:p-8"
+      >
+        <div className="px-2 sm:px-0">
+          <h2
+            id="audit-heading"
+            className="flex items-center gap-3 text-2xl font-semibold text-bark sm:text-3xl"
+          >
+            <History aria-hidden="true" className="size-7 text-moss-dark" />
+            Záznamy změn
+          </h2>
+          <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
+            {czech(
+              "Kdo komu dal nebo odebral přístup, kdo si zapnul nebo komu bylo zrušeno dvoufázové ověření a který záznam z formulářů byl smazán (jen datum a formulář, nikdy jeho obsah). Záznamy nejde upravit ani smazat.",
+            )}
+          </p>
+          {failed && (
+            <p role="alert" className="mt-4 font-medium text-terracotta-dark">
+              {failedToLoad}
+            </p>
+          )}
+        </div>
+
+        {entries.length === 0 ? (
+          <p className="mt-6 px-2 text-bark-soft sm:px-0">Zatím se nic nezměnilo.</p>
+        ) : (
+          <ol className="mt-6 divide-y divide-bark/10 overflow-hidden rounded-2xl bg-white/70 ring-1 ring-bark/10">
+            {entries.map((entry) => (
+              <li
+                key={entry.id}
+                data-audit-entry={entry.id}
+                className="grid gap-1 px-4 py-4 lg:grid-cols-[11rem_1fr_minmax(12rem,18rem)] lg:gap-6"
+              >
+                <time dateTime={entry.at} className="text-sm whitespace-nowrap text-bark-soft">
+                  {formatDateTime(entry.at)}
+                </time>
+                <p className="break-words text-bark">{czech(describeAuditEntry(entry))}</p>
+                <p className="text-sm break-all text-bark-soft">Kdo: {actorOf(entry)}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+        {nextBefore !== null && (
+          <div className="mt-6 px-2 sm:px-0">
+            <Button variant="secondary" onClick={() => void loadOlder()} disabled={loading}>
+              Načíst starší záznamy
+            </Button>
+          </div>
+        )}
+      </section>
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,85 @@
+/** How the users, sign-ins and audit log views put facts into Czech words. */
+import { type AccountRole, type AuditEntry, roleLabels } from "#shared/user-admin";
+import { formTypeLabel } from "~/components/admin/submission-format";
+
+/** „14. 3. 2026“ */
+export function formatDate(isoTime: string): string {
+  return new Date(isoTime).toLocaleDateString("cs-CZ");
+}
+
+/** „14. 3. 2026 9:30“ */
+export function formatDateTime(isoTime: string): string {
+  const date = new Date(isoTime);
+  return `${date.toLocaleDateString("cs-CZ")} ${date.toLocaleTimeString("cs-CZ", {
+    hour: "numeric",
+    minute: "2-digit",
+  })}`;
+}
+
+const pluralRules = new Intl.PluralRules("cs-CZ");
+
+/** „1 účet“, „3 účty“, „5 účtů“ */
+export function accountCount(count: number): string {
+  const rule = pluralRules.select(count);
+  return `${count} ${rule === "one" ? "účet" : rule === "few" ? "účty" : "účtů"}`;
+}
+
+/** „přístup do administrace“, „přístup do členské sekce“ */
+export function accessTo(role: AccountRole | string): string {
+  return role === "admin" ? "přístup do administrace" : "přístup do členské sekce";
+}
+
+export function roleLabel(role: string): string {
+  return role in roleLabels ? roleLabels[role as AccountRole] : role;
+}
+
+// The first that matches wins: Edge and Opera also say "Chrome", Chrome also says "Safari".
+const browsers: [RegExp, string][] = [
+  [/Edg\//, "Edge"],
+  [/OPR\//, "Opera"],
+  [/Firefox\//, "Firefox"],
+  [/Chrom(e|ium)\//, "Chrome"],
+  [/Safari\//, "Safari"],
+];
+// Android also says "Linux", iPhones also say "Mac OS X".
+const systems: [RegExp, string][] = [
+  [/Android/, "v Androidu"],
+  [/iPhone|iPad/, "v iPhonu nebo iPadu"],
+  [/Windows/, "ve Windows"],
+  [/Mac OS X|Macintosh/, "v macOS"],
+  [/Linux/, "v Linuxu"],
+];
+
+/** A browser and system in plain words, from a User-Agent: „Chrome ve Windows“. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Neznámé zařízení";
+  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1] ?? "Prohlížeč";
+  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1] ?? "";
+  return system ? `${browser} ${system}` : browser;
+}
+
+/** Who made a change: her e-mail, or the server's command line. */
+export function actorOf(entry: AuditEntry): string {
+  return entry.actor_email ?? "příkazová řádka serveru";
+}
+
+/** What happened, in one sentence without the actor (impersonal: no gender to guess). */
+export function describeAuditEntry(entry: AuditEntry): string {
+  const target = entry.target_email ?? "neznámý účet";
+  switch (entry.action) {
+    case "role_granted":
+      return `Účet ${target} dostal ${accessTo(entry.role ?? "")}.`;
+    case "role_revoked":
+      return `Účtu ${target} byl odebrán ${accessTo(entry.role ?? "")}.`;
+    case "two_factor_enrolled":
+      return `Účet ${target} si zapnul dvoufázové ověření.`;
+    case "two_factor_reset":
+      return `Účtu ${target} bylo zrušeno dvoufázové ověření.`;
+    case "submission_deleted":
+      return entry.submission
+        ? `Smazán záznam „${formTypeLabel(entry.submission.form_type)}“ odeslaný ${formatDateTime(entry.submission.created_at)}.`
+        : "Smazán záznam z formuláře.";
+    default:
+      return entry.action;
+  }
+}
