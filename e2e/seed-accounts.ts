@@ -18,7 +18,8 @@ try {
     issuer: accountsBaseUrl,
   });
   for (const admin of seededAdmins) {
-    await accounts.signUp(admin);
+    const { confirmationToken } = await accounts.signUp(admin);
+    await accounts.confirmEmail(confirmationToken);
     const result = await runAdminCommand(parseAdminCommand(["grant", admin.email]), {
       db: handle.db,
       siteUrl: accountsBaseUrl,

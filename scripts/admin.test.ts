@@ -11,9 +11,14 @@ import { exitCodes, parseAdminCommand, runAdminCommand } from "./admin";
 const run = promisify(execFile);
 const siteUrl = "https://www.example.cz";
 
-async function createAccount(handle: DatabaseHandle, email: string) {
+async function createAccount(handle: DatabaseHandle, email: string, { confirmed = true } = {}) {
   const accounts = createAccounts({ db: handle.db, secret: "s".repeat(40), issuer: siteUrl });
-  await accounts.signUp({ email, password: "heslo-123", fullName: "Kateřina" });
+  const { confirmationToken } = await accounts.signUp({
+    email,
+    password: "heslo-123",
+    fullName: "Kateřina",
+  });
+  if (confirmed) await accounts.confirmEmail(confirmationToken);
 }
 
 describe("the admin commands", () => {
@@ -53,6 +58,18 @@ describe("the admin commands", () => {
       lines: ["katerina@example.cz is already an administrator; nothing changed."],
     });
     expect((await command("list")).lines).toHaveLength(2);
+  });
+
+  it("grant refuses an account whose address is not confirmed, in one line, and changes nothing", async () => {
+    await createAccount(handle, "nepotvrzena@example.cz", { confirmed: false });
+    const result = await command("grant", "nepotvrzena@example.cz");
+    expect(result).toEqual({
+      exitCode: exitCodes.refused,
+      lines: [
+        "nepotvrzena@example.cz has not confirmed its address yet (the link in the e-mail sent at registration); nothing changed.",
+      ],
+    });
+    expect((await command("list")).lines.join("\n")).not.toContain("nepotvrzena@example.cz");
   });
 
   it("grant refuses an unknown e-mail with exit code 1 and says what to do", async () => {

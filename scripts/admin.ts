@@ -90,6 +90,14 @@ export async function runAdminCommand(
           ],
         };
       }
+      if (outcome === "unconfirmed_email") {
+        return {
+          exitCode: exitCodes.refused,
+          lines: [
+            `${command.email} has not confirmed its address yet (the link in the e-mail sent at registration); nothing changed.`,
+          ],
+        };
+      }
       return {
         exitCode: exitCodes.done,
         lines: [

@@ -15,6 +15,7 @@ import { createAccounts } from "./auth/accounts";
 import { createAuthApi } from "./auth/auth-api";
 import { requireAdmin } from "./auth/require-admin";
 import { createSignInThrottle } from "./auth/throttling";
+import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
 import { createClientAddress } from "./client-address";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
@@ -33,6 +34,8 @@ export type AppDependencies = {
   onMailQueued?: () => void;
   /** Signs access tokens (`loadAuthSecret`); tests may leave it out and get a random one. */
   authSecret?: string;
+  /** Work done after the answer (`/recover`); `main.ts` and tests wait for it to finish. */
+  background?: BackgroundTasks;
 };
 
 /** Builds the whole HTTP app from its dependencies; `main.ts` only opens them and listens. */
@@ -42,6 +45,7 @@ export function createApp({
   clock,
   onMailQueued,
   authSecret = randomBytes(48).toString("base64url"),
+  background = createBackgroundTasks(),
 }: AppDependencies) {
   const { db } = database;
   const rateLimiter = createRateLimiter({ db, clock });
@@ -81,6 +85,8 @@ export function createApp({
       accounts,
       siteUrl: config.siteUrl,
       sendRecoveryEmail: (mail) => outbox.queueRecoveryMail(mail),
+      sendConfirmationEmail: (mail) => outbox.queueConfirmationMail(mail),
+      background,
       rateLimiter,
       signInThrottle: createSignInThrottle({
         db,

@@ -23,6 +23,7 @@ export const authMessages = {
   refreshTokenMissing: "Chybí token pro obnovení přihlášení.",
   tokenInvalid: "Odkaz nebo kód pro obnovení hesla je neplatný.",
   recoveryTypeInvalid: "Podporujeme jen obnovení hesla (type: recovery).",
+  resendTypeInvalid: "Znovu lze poslat jen potvrzení e-mailu (type: signup).",
   userMetadataTooLarge: `Údaje účtu mohou mít nejvýše ${userMetadataMaxBytes / 1024} KB.`,
   userMetadataKeyNotAllowed: "Účet si pamatuje jen celé jméno (full_name).",
   bodyNotObject: "Odeslaná data musí být objekt JSON.",
@@ -143,6 +144,15 @@ export const refreshRequestSchema = /* @__PURE__ */ z.object(
 
 /** `POST /recover`. */
 export const recoverRequestSchema = /* @__PURE__ */ z.object({ email: emailSchema }, objectParams);
+
+/** `POST /resend`: a new confirmation e-mail (the only kind this server sends again). */
+export const resendRequestSchema = /* @__PURE__ */ z.object(
+  {
+    type: z.literal("signup", authMessages.resendTypeInvalid),
+    email: emailSchema,
+  },
+  objectParams,
+);
 
 /** `PUT /user`: a new password, new metadata, or the current e-mail (a change is refused later). */
 export const updateUserRequestSchema = /* @__PURE__ */ z.object(

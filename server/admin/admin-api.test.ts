@@ -89,10 +89,12 @@ describe.each(testDatabases)("on $name", ({ open }) => {
   beforeAll(async () => {
     server = await startTestServer({ open });
     const admin = await signUpAndIn("spravkyne@example.cz");
+    await server.confirmEmail("spravkyne@example.cz");
     expect(await grantAdmin(server.db, "spravkyne@example.cz")).toBe("granted");
     const visitor = await signUpAndIn("navstevnice@example.cz");
 
     const signedOut = await signUpAndIn("byvala@example.cz");
+    await server.confirmEmail("byvala@example.cz");
     await grantAdmin(server.db, "byvala@example.cz");
     const logout = await post("/auth/v1/logout?scope=local", undefined, signedOut.access_token);
     expect(logout.status).toBe(204);
@@ -109,7 +111,8 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       sessionId: claims?.session_id ?? "",
       email: admin.user.email,
       userMetadata: {},
-      method: "password" as const,
+      aal: "aal1" as const,
+      amr: [{ method: "password", timestamp: Math.floor(Date.now() / 1000) }],
       issuer: `${server.origin}/auth/v1`,
     };
     const expired = await createAccessToken(testSecret, {
@@ -213,6 +216,7 @@ describe.each(testDatabases)("on $name", ({ open }) => {
 
     it("a revoked administrator is refused at her very next request", async () => {
       const former = await signUpAndIn("docasna@example.cz");
+      await server.confirmEmail("docasna@example.cz");
       await grantAdmin(server.db, "docasna@example.cz");
       const headers = { Authorization: `Bearer ${former.access_token}` };
       expect((await fetch(`${server.origin}/api/admin/access`, { headers })).status).toBe(200);

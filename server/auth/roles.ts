@@ -3,16 +3,21 @@ import type { Database } from "#database/open-database";
 import { userRoles, users } from "#database/schema";
 import { adminRole, normaliseEmail } from "./accounts";
 
-export type GrantOutcome = "granted" | "already_admin" | "unknown_email";
+export type GrantOutcome = "granted" | "already_admin" | "unknown_email" | "unconfirmed_email";
 export type RevokeOutcome = "revoked" | "not_admin" | "unknown_email";
 
-/** Makes an account an administrator (what `npm run admin -- grant` does). */
+/**
+ * Makes an account an administrator (what `npm run admin -- grant` does).
+ * Only an account whose address is confirmed gets a role: otherwise a
+ * stranger who registered the owner's address first would get her rights.
+ */
 export async function grantAdmin(db: Database, email: string): Promise<GrantOutcome> {
   const [user] = await db
     .select()
     .from(users)
     .where(eq(users.email, normaliseEmail(email)));
   if (!user) return "unknown_email";
+  if (user.emailConfirmedAt === null) return "unconfirmed_email";
   const inserted = await db
     .insert(userRoles)
     .values({ userId: user.id, role: adminRole })
