@@ -13,6 +13,7 @@ import { deleteSubmission, listSubmissions } from "./admin/submissions";
 import { ApiError, handleError } from "./api-error";
 import { createAccounts } from "./auth/accounts";
 import { createAuthApi } from "./auth/auth-api";
+import { createFactors } from "./auth/factors";
 import { requireAdmin } from "./auth/require-admin";
 import { createSignInThrottle } from "./auth/throttling";
 import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
@@ -83,6 +84,13 @@ export function createApp({
     "/auth/v1",
     createAuthApi({
       accounts,
+      factors: createFactors({
+        db,
+        clock,
+        accounts,
+        rateLimiter,
+        defaultIssuer: new URL(config.siteUrl).host,
+      }),
       siteUrl: config.siteUrl,
       sendRecoveryEmail: (mail) => outbox.queueRecoveryMail(mail),
       sendConfirmationEmail: (mail) => outbox.queueConfirmationMail(mail),

@@ -1,12 +1,15 @@
 import { type Context, Hono } from "hono";
 import type { z } from "zod/mini";
 import {
+  challengeFactorRequestSchema,
+  enrollFactorRequestSchema,
   passwordSignInRequestSchema,
   recoverRequestSchema,
   refreshRequestSchema,
   resendRequestSchema,
   signUpRequestSchema,
   updateUserRequestSchema,
+  verifyFactorRequestSchema,
   verifyRequestSchema,
 } from "#shared/auth-schemas";
 import { ApiError } from "../api-error";
@@ -24,10 +27,13 @@ import type { ConfirmationMail, RecoveryMail } from "../mail/outbox";
 import { addressBlock, type RateLimiter } from "../rate-limit";
 import type { Accounts, SessionJson, SignOutScope, UserRow } from "./accounts";
 import { AuthError, type AuthErrorCode, authErrorBody } from "./auth-errors";
+import type { Factors } from "./factors";
 import { type AuthRateLimits, authRateLimits, type SignInThrottle } from "./throttling";
 
 export type AuthApiDependencies = {
   accounts: Accounts;
+  /** Two-factor sign-in: the `/factors` endpoints. */
+  factors: Factors;
   /** The public origin of the site: links in e-mails point here and redirects may only go here. */
   siteUrl: string;
   sendRecoveryEmail: (email: RecoveryMail) => Promise<void>;
@@ -81,6 +87,7 @@ function authJson<S extends z.ZodMiniType>(schema: S, passwordIsNew = false) {
  */
 export function createAuthApi({
   accounts,
+  factors,
   siteUrl,
   sendRecoveryEmail,
   sendConfirmationEmail,
@@ -294,7 +301,47 @@ export function createAuthApi({
     return answerSession(c, await accounts.redeemRecoveryToken(body.token_hash));
   });
 
+  // Two-factor sign-in with a TOTP app, as GoTrue's /factors (docs/auth-mfa.md).
+  const signedIn = (c: Context) => accounts.authenticate(c.req.header("Authorization"));
+
+  api.post("/factors", authJson(enrollFactorRequestSchema), async (c) => {
+    await limit(c, "factorsPerAddress");
+    const body = c.req.valid("json");
+    return c.json(
+      await factors.enroll(await signedIn(c), {
+        friendlyName: body.friendly_name,
+        issuer: body.issuer,
+      }),
+    );
+  });
+
+  api.post("/factors/:id/challenge", authJson(challengeFactorRequestSchema), async (c) => {
+    await limit(c, "factorsPerAddress");
+    return c.json(await factors.challenge(await signedIn(c), c.req.param("id"), clientAddress(c)));
+  });
+
+  api.post("/factors/:id/verify", authJson(verifyFactorRequestSchema), async (c) => {
+    await limit(c, "factorsPerAddress");
+    const body = c.req.valid("json");
+    const session = await factors.verify(
+      await signedIn(c),
+      c.req.param("id"),
+      { challengeId: body.challenge_id, code: body.code },
+      clientAddress(c),
+    );
+    return answerSession(c, session);
+  });
+
+  api.delete("/factors/:id", limitBody(maxAuthBodyBytes), async (c) => {
+    await limit(c, "factorsPerAddress");
+    return c.json(await factors.unenroll(await signedIn(c), c.req.param("id")));
+  });
+
   api.all("/signup", refuseOtherMethods("POST"));
+  api.all("/factors", refuseOtherMethods("POST"));
+  api.all("/factors/:id", refuseOtherMethods("DELETE"));
+  api.all("/factors/:id/challenge", refuseOtherMethods("POST"));
+  api.all("/factors/:id/verify", refuseOtherMethods("POST"));
   api.all("/token", refuseOtherMethods("POST"));
   api.all("/user", refuseOtherMethods("GET", "PUT"));
   api.all("/logout", refuseOtherMethods("POST"));
