@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
+import { mfaFactors } from "#database/schema";
 import { createAccounts } from "#server/auth/accounts";
 import { exitCodes, parseAdminCommand, runAdminCommand } from "./admin";
 
@@ -70,6 +71,26 @@ describe("the admin commands", () => {
       ],
     });
     expect((await command("list")).lines.join("\n")).not.toContain("nepotvrzena@example.cz");
+  });
+
+  it("reset-2fa removes the account's authenticator apps and says so in one line", async () => {
+    const accounts = createAccounts({ db: handle.db, secret: "s".repeat(40), issuer: siteUrl });
+    const user = await accounts.findUserByEmail("katerina@example.cz");
+    await handle.db
+      .insert(mfaFactors)
+      .values({ userId: user?.id ?? "", secret: "JBSWY3DPEHPK3PXP", status: "verified" });
+    expect(await command("reset-2fa", "katerina@example.cz")).toEqual({
+      exitCode: exitCodes.done,
+      lines: [
+        "katerina@example.cz has no authenticator app now (1 removed, with their recovery codes): she sets up a new one at her next visit to the administration.",
+      ],
+    });
+    expect(await accounts.listFactors(user?.id ?? "")).toEqual([]);
+    expect(await command("reset-2fa", "katerina@example.cz")).toEqual({
+      exitCode: exitCodes.done,
+      lines: ["katerina@example.cz had no authenticator app; nothing changed."],
+    });
+    expect((await command("reset-2fa", "nikdo@example.cz")).exitCode).toBe(exitCodes.refused);
   });
 
   it("grant refuses an unknown e-mail with exit code 1 and says what to do", async () => {

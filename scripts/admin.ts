@@ -4,12 +4,14 @@
  *   npm run admin -- grant <email>
  *   npm run admin -- revoke <email>
  *   npm run admin -- list
+ *   npm run admin -- reset-2fa <email>
  *
  * Uses the same database as the server (DATA_DIR or DATABASE_URL).
  */
 import { pathToFileURL } from "node:url";
 import { FolderLockedError } from "#database/folder-lock";
 import { type Database, openDatabase } from "#database/open-database";
+import { resetTwoFactor } from "#server/auth/factors";
 import { grantAdmin, listAdmins, revokeAdmin } from "#server/auth/roles";
 import { ConfigError, loadConfig } from "#server/config";
 import { paths } from "#shared/routes";
@@ -27,26 +29,31 @@ export const exitCodes = {
 export const usage = `Usage:
   npm run admin -- grant <email>    make the account with this e-mail an administrator
   npm run admin -- revoke <email>   take the administrator role away
-  npm run admin -- list             list the administrators`;
+  npm run admin -- list             list the administrators
+  npm run admin -- reset-2fa <email> remove the account's authenticator apps (a lost phone)`;
 
 export type CommandResult = { exitCode: number; lines: string[] };
 
 export type AdminCommand =
   | { name: "list" }
-  | { name: "grant" | "revoke"; email: string }
+  | { name: "grant" | "revoke" | "reset-2fa"; email: string }
   | { name: "invalid"; problem: string };
 
 /** Reads the command line; a wrong one needs no database to be refused. */
 export function parseAdminCommand(args: readonly string[]): AdminCommand {
   const [name, email, ...rest] = args;
   if (name === "list" && email === undefined) return { name };
-  if ((name === "grant" || name === "revoke") && email && rest.length === 0) {
+  if (
+    (name === "grant" || name === "revoke" || name === "reset-2fa") &&
+    email &&
+    rest.length === 0
+  ) {
     return { name, email };
   }
   const problem =
     name === undefined
       ? "No command given."
-      : ["grant", "revoke", "list"].includes(name)
+      : ["grant", "revoke", "list", "reset-2fa"].includes(name)
         ? `Wrong arguments for "${name}".`
         : `Unknown command "${name}".`;
   return { name: "invalid", problem };
@@ -104,6 +111,24 @@ export async function runAdminCommand(
           outcome === "granted"
             ? `${command.email} is now an administrator: signing in on ${signInUrl} leads to the administration.`
             : `${command.email} is already an administrator; nothing changed.`,
+        ],
+      };
+    }
+
+    case "reset-2fa": {
+      const removed = await resetTwoFactor(db, command.email);
+      if (removed === null) {
+        return {
+          exitCode: exitCodes.refused,
+          lines: [`No account has the e-mail ${command.email}; nothing changed.`],
+        };
+      }
+      return {
+        exitCode: exitCodes.done,
+        lines: [
+          removed === 0
+            ? `${command.email} had no authenticator app; nothing changed.`
+            : `${command.email} has no authenticator app now (${removed} removed, with their recovery codes): she sets up a new one at her next visit to the administration.`,
         ],
       };
     }

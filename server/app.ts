@@ -108,7 +108,7 @@ export function createApp({
   app.route(
     "/api",
     createAdminApi({
-      guard: requireAdmin(accounts),
+      guard: requireAdmin(accounts, { requireTwoFactor: config.adminRequireTwoFactor }),
       listSubmissions: () => listSubmissions(db),
       deleteSubmission: (id) => deleteSubmission(db, id),
     }),
