@@ -97,7 +97,8 @@ async function createAdmin(handle: DatabaseHandle) {
     secret: "seeding-only-no-token-is-ever-used-from-here",
     issuer: "http://127.0.0.1",
   });
-  await accounts.signUp(admin);
+  const { confirmationToken } = await accounts.signUp(admin);
+  await accounts.confirmEmail(confirmationToken);
   const outcome = await grantAdmin(handle.db, admin.email);
   if (outcome !== "granted") throw new Error(`grantAdmin: ${outcome}`);
 }

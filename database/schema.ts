@@ -169,9 +169,20 @@ export const authSessions = pgTable(
     userAgent: text("user_agent"),
     /** The address the sign-in came from. */
     ipAddress: text("ip_address"),
+    /** GoTrue's assurance level: `aal2` once a second factor was verified in this session. */
+    aal: text("aal").$type<AssuranceLevel>().notNull().default("aal1"),
+    /** How she proved who she is in this session, newest first (the `amr` claim). */
+    amr: jsonb("amr").$type<AuthenticationMethod[]>().notNull().default(sql`'[]'::jsonb`),
   },
-  (table) => [index("auth_sessions_user_idx").on(table.userId)],
+  (table) => [
+    index("auth_sessions_user_idx").on(table.userId),
+    check("auth_sessions_aal_known", sql`${table.aal} in ('aal1', 'aal2')`),
+  ],
 );
+
+export type AssuranceLevel = "aal1" | "aal2";
+/** One entry of the `amr` claim: a method and when it was used, in seconds since the epoch. */
+export type AuthenticationMethod = { method: string; timestamp: number };
 
 /** Single-use refresh tokens, stored as digests, each knowing the token it replaced. */
 export const refreshTokens = pgTable(
@@ -295,3 +306,84 @@ export const auditLog = pgTable(
   (table) => [check("audit_log_action_known", sql`${table.action} in (${quoted(auditActions)})`)],
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;
+/** Links of the confirmation e-mail sent at sign-up, stored as digests. */
+export const emailConfirmationTokens = pgTable(
+  "email_confirmation_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+  },
+  (table) => [index("email_confirmation_tokens_user_idx").on(table.userId)],
+);
+
+export const factorStatuses = ["unverified", "verified"] as const;
+export type FactorStatus = (typeof factorStatuses)[number];
+
+/**
+ * Second factors (TOTP apps), as GoTrue keeps them. A factor is unverified
+ * until its first code is accepted; `lastUsedStep` makes each code single use.
+ */
+export const mfaFactors = pgTable(
+  "mfa_factors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    friendlyName: text("friendly_name"),
+    factorType: text("factor_type").notNull().default("totp"),
+    status: text("status").$type<FactorStatus>().notNull().default("unverified"),
+    /** The shared TOTP secret in base32, as the app got it. */
+    secret: text("secret").notNull(),
+    /** The 30-second step of the last accepted code: a code of that step or older is refused. */
+    lastUsedStep: bigint("last_used_step", { mode: "number" }),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    index("mfa_factors_user_idx").on(table.userId),
+    unique("mfa_factors_user_friendly_name_unique").on(table.userId, table.friendlyName),
+    check("mfa_factors_type_known", sql`${table.factorType} = 'totp'`),
+    check("mfa_factors_status_known", sql`${table.status} in (${quoted(factorStatuses)})`),
+  ],
+);
+
+/** A challenge of a factor: verified once, from the address that asked for it, within minutes. */
+export const mfaChallenges = pgTable(
+  "mfa_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    factorId: uuid("factor_id")
+      .notNull()
+      .references(() => mfaFactors.id, { onDelete: "cascade" }),
+    ipAddress: text("ip_address").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    verifiedAt: timestamptz("verified_at"),
+  },
+  (table) => [index("mfa_challenges_factor_idx").on(table.factorId)],
+);
+
+/**
+ * One-time recovery codes, shown once when a factor is enrolled, stored as
+ * digests; they work only while their factor is verified, each once.
+ */
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    factorId: uuid("factor_id")
+      .notNull()
+      .references(() => mfaFactors.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamptz("used_at"),
+  },
+  (table) => [
+    index("mfa_recovery_codes_factor_idx").on(table.factorId),
+    unique("mfa_recovery_codes_factor_code_unique").on(table.factorId, table.codeHash),
+  ],
+);

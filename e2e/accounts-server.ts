@@ -23,6 +23,9 @@ export const accountsServerSettings = {
   // Each test browses from an address of its own (X-Forwarded-For), so rate limits stay apart.
   TRUST_PROXY: "true",
   FORM_RATE_LIMIT_PER_HOUR: "1000",
+  // Its seeded administrators sign in with a password alone; the two-factor
+  // tests run against a server of their own that requires an app (two-factor-server.ts).
+  ADMIN_REQUIRE_2FA: "false",
 };
 
 /** Administrators made before the server starts: one per test that signs one in. */

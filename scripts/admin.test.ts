@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
-import { users } from "#database/schema";
+import { mfaFactors, users } from "#database/schema";
 import { listAuditEntries } from "#server/audit-log";
 import { createAccounts } from "#server/auth/accounts";
 import { exitCodes, parseAdminCommand, runAdminCommand } from "./admin";
@@ -14,9 +14,14 @@ import { exitCodes, parseAdminCommand, runAdminCommand } from "./admin";
 const run = promisify(execFile);
 const siteUrl = "https://www.example.cz";
 
-async function createAccount(handle: DatabaseHandle, email: string) {
+async function createAccount(handle: DatabaseHandle, email: string, { confirmed = true } = {}) {
   const accounts = createAccounts({ db: handle.db, secret: "s".repeat(40), issuer: siteUrl });
-  await accounts.signUp({ email, password: "heslo-123", fullName: "Kateřina" });
+  const { confirmationToken } = await accounts.signUp({
+    email,
+    password: "heslo-123",
+    fullName: "Kateřina",
+  });
+  if (confirmed) await accounts.confirmEmail(confirmationToken);
 }
 
 describe("the admin commands", () => {
@@ -64,6 +69,38 @@ describe("the admin commands", () => {
       lines: ["katerina@example.cz is already an administrator; nothing changed."],
     });
     expect((await command("list")).lines).toHaveLength(3);
+  });
+
+  it("grant refuses an account whose address is not confirmed, in one line, and changes nothing", async () => {
+    await createAccount(handle, "nepotvrzena@example.cz", { confirmed: false });
+    const result = await command("grant", "nepotvrzena@example.cz");
+    expect(result).toEqual({
+      exitCode: exitCodes.refused,
+      lines: [
+        "nepotvrzena@example.cz has not confirmed its e-mail address yet (the link in the e-mail sent at registration), and no role is given before that; nothing changed.",
+      ],
+    });
+    expect((await command("list")).lines.join("\n")).not.toContain("nepotvrzena@example.cz");
+  });
+
+  it("reset-2fa removes the account's authenticator apps and says so in one line", async () => {
+    const accounts = createAccounts({ db: handle.db, secret: "s".repeat(40), issuer: siteUrl });
+    const user = await accounts.findUserByEmail("katerina@example.cz");
+    await handle.db
+      .insert(mfaFactors)
+      .values({ userId: user?.id ?? "", secret: "JBSWY3DPEHPK3PXP", status: "verified" });
+    expect(await command("reset-2fa", "katerina@example.cz")).toEqual({
+      exitCode: exitCodes.done,
+      lines: [
+        "katerina@example.cz has no authenticator app now (1 removed, with their recovery codes): she sets up a new one at her next visit to the administration.",
+      ],
+    });
+    expect(await accounts.listFactors(user?.id ?? "")).toEqual([]);
+    expect(await command("reset-2fa", "katerina@example.cz")).toEqual({
+      exitCode: exitCodes.done,
+      lines: ["katerina@example.cz had no authenticator app; nothing changed."],
+    });
+    expect((await command("reset-2fa", "nikdo@example.cz")).exitCode).toBe(exitCodes.refused);
   });
 
   it("grant refuses an unknown e-mail with exit code 1 and says what to do", async () => {
@@ -133,7 +170,7 @@ describe("the admin commands", () => {
       expect(result).toEqual({
         exitCode: exitCodes.refused,
         lines: [
-          "nepotvrzena@example.cz has not confirmed its e-mail address, and no role is given before that; nothing changed.",
+          "nepotvrzena@example.cz has not confirmed its e-mail address yet (the link in the e-mail sent at registration), and no role is given before that; nothing changed.",
         ],
       });
     }

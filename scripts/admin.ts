@@ -4,6 +4,7 @@
  *   npm run admin -- grant <email> [admin|member]
  *   npm run admin -- revoke <email> [admin|member]
  *   npm run admin -- list
+ *   npm run admin -- reset-2fa <email>
  *
  * Uses the same database as the server (DATA_DIR or DATABASE_URL), the same
  * roles module as the administration page, and writes the same audit log
@@ -12,6 +13,7 @@
 import { pathToFileURL } from "node:url";
 import { FolderLockedError } from "#database/folder-lock";
 import { type Database, openDatabase } from "#database/open-database";
+import { resetTwoFactor } from "#server/auth/factors";
 import { grantRole, listRoleHolders, revokeRole } from "#server/auth/roles";
 import { ConfigError, loadConfig } from "#server/config";
 import { paths } from "#shared/routes";
@@ -31,6 +33,7 @@ export const usage = `Usage:
   npm run admin -- grant <email> [role]    give the account with this e-mail a role
   npm run admin -- revoke <email> [role]   take the role away
   npm run admin -- list                    list who holds each role
+  npm run admin -- reset-2fa <email>       remove the account's authenticator apps (a lost phone)
 Roles: admin (the administration; the default) and member (the members' materials).`;
 
 export type CommandResult = { exitCode: number; lines: string[] };
@@ -38,6 +41,7 @@ export type CommandResult = { exitCode: number; lines: string[] };
 export type AdminCommand =
   | { name: "list" }
   | { name: "grant" | "revoke"; email: string; role: AccountRole }
+  | { name: "reset-2fa"; email: string }
   | { name: "invalid"; problem: string };
 
 const isRole = (value: string): value is AccountRole =>
@@ -47,6 +51,7 @@ const isRole = (value: string): value is AccountRole =>
 export function parseAdminCommand(args: readonly string[]): AdminCommand {
   const [name, email, role = "admin", ...rest] = args;
   if (name === "list" && email === undefined) return { name };
+  if (name === "reset-2fa" && email && args.length === 2) return { name, email };
   if ((name === "grant" || name === "revoke") && email && rest.length === 0) {
     if (!isRole(role)) return { name: "invalid", problem: `Unknown role "${role}".` };
     return { name, email, role };
@@ -54,7 +59,7 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand {
   const problem =
     name === undefined
       ? "No command given."
-      : ["grant", "revoke", "list"].includes(name)
+      : ["grant", "revoke", "list", "reset-2fa"].includes(name)
         ? `Wrong arguments for "${name}".`
         : `Unknown command "${name}".`;
   return { name: "invalid", problem };
@@ -118,7 +123,7 @@ export async function runAdminCommand(
           );
         case "email_not_confirmed":
           return refused(
-            `${email} has not confirmed its e-mail address, and no role is given before that; nothing changed.`,
+            `${email} has not confirmed its e-mail address yet (the link in the e-mail sent at registration), and no role is given before that; nothing changed.`,
           );
         case "already_granted":
           return done(`${email} is already ${anAccountWith[role]}; nothing changed.`);
@@ -130,6 +135,24 @@ export async function runAdminCommand(
           );
       }
       break;
+    }
+
+    case "reset-2fa": {
+      const removed = await resetTwoFactor(db, command.email);
+      if (removed === null) {
+        return {
+          exitCode: exitCodes.refused,
+          lines: [`No account has the e-mail ${command.email}; nothing changed.`],
+        };
+      }
+      return {
+        exitCode: exitCodes.done,
+        lines: [
+          removed === 0
+            ? `${command.email} had no authenticator app; nothing changed.`
+            : `${command.email} has no authenticator app now (${removed} removed, with their recovery codes): she sets up a new one at her next visit to the administration.`,
+        ],
+      };
     }
 
     case "revoke": {

@@ -15,8 +15,10 @@ import { createUsersAdminApi } from "./admin/users-api";
 import { ApiError, handleError } from "./api-error";
 import { createAccounts } from "./auth/accounts";
 import { createAuthApi } from "./auth/auth-api";
+import { createFactors } from "./auth/factors";
 import { requireAdmin } from "./auth/require-admin";
 import { createSignInThrottle } from "./auth/throttling";
+import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
 import { createClientAddress } from "./client-address";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
@@ -36,6 +38,8 @@ export type AppDependencies = {
   onMailQueued?: () => void;
   /** Signs access tokens (`loadAuthSecret`); tests may leave it out and get a random one. */
   authSecret?: string;
+  /** Work done after the answer (`/recover`); `main.ts` and tests wait for it to finish. */
+  background?: BackgroundTasks;
 };
 
 /** Builds the whole HTTP app from its dependencies; `main.ts` only opens them and listens. */
@@ -45,6 +49,7 @@ export function createApp({
   clock,
   onMailQueued,
   authSecret = randomBytes(48).toString("base64url"),
+  background = createBackgroundTasks(),
 }: AppDependencies) {
   const { db } = database;
   const rateLimiter = createRateLimiter({ db, clock });
@@ -85,8 +90,17 @@ export function createApp({
     "/auth/v1",
     createAuthApi({
       accounts,
+      factors: createFactors({
+        db,
+        clock,
+        accounts,
+        rateLimiter,
+        defaultIssuer: new URL(config.siteUrl).host,
+      }),
       siteUrl: config.siteUrl,
       sendRecoveryEmail: (mail) => outbox.queueRecoveryMail(mail),
+      sendConfirmationEmail: (mail) => outbox.queueConfirmationMail(mail),
+      background,
       rateLimiter,
       signInThrottle: createSignInThrottle({
         db,
@@ -97,7 +111,7 @@ export function createApp({
       clientAddress: createClientAddress(config.trustProxy),
     }),
   );
-  const adminGuard = requireAdmin(accounts);
+  const adminGuard = requireAdmin(accounts, { requireTwoFactor: config.adminRequireTwoFactor });
   app.route(
     "/api",
     createAdminApi({

@@ -35,6 +35,7 @@ describe("the configuration", () => {
       GIFT_FRAGRANCE_URL: "https://soubory.example/vune.pdf",
       FORM_RATE_LIMIT_PER_HOUR: "20",
       TRUST_PROXY: "true",
+      ADMIN_REQUIRE_2FA: "false",
     });
 
     expect(config).toMatchObject({
@@ -53,7 +54,12 @@ describe("the configuration", () => {
       placeholders: [],
       formRateLimitPerHour: 20,
       trustProxy: true,
+      adminRequireTwoFactor: false,
     });
+  });
+
+  it("requires administrators to set up two-factor sign-in unless told otherwise", () => {
+    expect(loadConfig({}).adminRequireTwoFactor).toBe(true);
   });
 
   it("treats an empty value as not set", () => {
@@ -77,6 +83,7 @@ describe("the configuration", () => {
     ["GIFT_FRAGRANCE_URL", "javascript:alert(1)"],
     ["FORM_RATE_LIMIT_PER_HOUR", "0"],
     ["TRUST_PROXY", "maybe"],
+    ["ADMIN_REQUIRE_2FA", "yes please"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));

@@ -46,6 +46,7 @@ const configSchema = z.object({
     10,
   ),
   TRUST_PROXY: z._default(z.stringbool({ error: "must be true or false" }), false),
+  ADMIN_REQUIRE_2FA: z._default(z.stringbool({ error: "must be true or false" }), true),
   JWT_SECRET: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
 });
 
@@ -74,6 +75,8 @@ export type Config = {
   trustProxy: boolean;
   /** Signs access tokens; when absent, a key generated once and kept in `dataDir`. */
   jwtSecret: string | undefined;
+  /** Whether an administrator must set up a TOTP app before the administration shows her anything. */
+  adminRequireTwoFactor: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -113,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     formRateLimitPerHour: settings.FORM_RATE_LIMIT_PER_HOUR,
     trustProxy: settings.TRUST_PROXY,
     jwtSecret: settings.JWT_SECRET,
+    adminRequireTwoFactor: settings.ADMIN_REQUIRE_2FA,
   };
 }

@@ -5,6 +5,7 @@ import { openDatabase } from "#database/open-database";
 import { site } from "#shared/site";
 import { createApp } from "./app";
 import { loadAuthSecret } from "./auth/auth-secret";
+import { createBackgroundTasks } from "./background-tasks";
 import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
 import { summarizeError } from "./error-summary";
@@ -44,7 +45,9 @@ async function start() {
     soleWorker: database.kind === "pglite",
   });
 
+  const background = createBackgroundTasks();
   const app = createApp({
+    background,
     config,
     database,
     clock: systemClock,
@@ -68,6 +71,7 @@ async function start() {
       process.exit(1);
     }, 10_000).unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await background.idle();
     await mailWorker.stop();
     transport.close();
     await database.close();

@@ -23,6 +23,11 @@ export const authMessages = {
   refreshTokenMissing: "Chybí token pro obnovení přihlášení.",
   tokenInvalid: "Odkaz nebo kód pro obnovení hesla je neplatný.",
   recoveryTypeInvalid: "Podporujeme jen obnovení hesla (type: recovery).",
+  resendTypeInvalid: "Znovu lze poslat jen potvrzení e-mailu (type: signup).",
+  factorTypeInvalid: "Podporujeme jen ověření kódem z aplikace (factor_type: totp).",
+  factorNameTooLong: "Název může mít nejvýše 100 znaků.",
+  challengeInvalid: "Chybí platné ověření (challenge_id). Zadejte prosím kód znovu.",
+  codeMissing: "Zadejte prosím kód z aplikace.",
   userMetadataTooLarge: `Údaje účtu mohou mít nejvýše ${userMetadataMaxBytes / 1024} KB.`,
   userMetadataKeyNotAllowed: "Účet si pamatuje jen celé jméno (full_name).",
   bodyNotObject: "Odeslaná data musí být objekt JSON.",
@@ -144,6 +149,15 @@ export const refreshRequestSchema = /* @__PURE__ */ z.object(
 /** `POST /recover`. */
 export const recoverRequestSchema = /* @__PURE__ */ z.object({ email: emailSchema }, objectParams);
 
+/** `POST /resend`: a new confirmation e-mail (the only kind this server sends again). */
+export const resendRequestSchema = /* @__PURE__ */ z.object(
+  {
+    type: z.literal("signup", authMessages.resendTypeInvalid),
+    email: emailSchema,
+  },
+  objectParams,
+);
+
 /** `PUT /user`: a new password, new metadata, or the current e-mail (a change is refused later). */
 export const updateUserRequestSchema = /* @__PURE__ */ z.object(
   {
@@ -173,6 +187,45 @@ export const verifyRequestSchema = /* @__PURE__ */ z.object(
         .string(authMessages.emailInvalid)
         .check(z.maxLength(limits.emailMax, authMessages.emailInvalid)),
     ),
+  },
+  objectParams,
+);
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for the shape of an id the server issues (checked before any query uses it). */
+export function isUuid(text: string): boolean {
+  return uuidPattern.test(text);
+}
+
+/** `POST /factors`: a TOTP app (the one kind of second factor this server has). */
+export const enrollFactorRequestSchema = /* @__PURE__ */ z.object(
+  {
+    factor_type: z.literal("totp", authMessages.factorTypeInvalid),
+    friendly_name: z.optional(
+      z.string().check(z.trim(), z.maxLength(100, authMessages.factorNameTooLong)),
+    ),
+    issuer: z.optional(z.string().check(z.maxLength(100, authMessages.factorNameTooLong))),
+  },
+  objectParams,
+);
+
+/** `POST /factors/{id}/challenge`: auth-js sends its own parameters; none is needed. */
+export const challengeFactorRequestSchema = /* @__PURE__ */ z.object({}, objectParams);
+
+/** `POST /factors/{id}/verify`: a code from the app, or one of the recovery codes. */
+export const verifyFactorRequestSchema = /* @__PURE__ */ z.object(
+  {
+    challenge_id: z
+      .string(authMessages.challengeInvalid)
+      .check(z.regex(uuidPattern, authMessages.challengeInvalid)),
+    code: z
+      .string(authMessages.codeMissing)
+      .check(
+        z.trim(),
+        z.minLength(1, authMessages.codeMissing),
+        z.maxLength(32, authMessages.codeMissing),
+      ),
   },
   objectParams,
 );

@@ -13,6 +13,7 @@ import { serve } from "@hono/node-server";
 import { simpleParser } from "mailparser";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
 import { createApp } from "#server/app";
+import { type BackgroundTasks, createBackgroundTasks } from "#server/background-tasks";
 import type { Clock } from "#server/clock";
 import { type Config, loadConfig } from "#server/config";
 import { createMailTransport } from "#server/mail/mail-transport";
@@ -72,11 +73,18 @@ export type TestAppOptions = {
   settings?: Record<string, string>;
   onMailQueued?: () => void;
   authSecret?: string;
+  background?: BackgroundTasks;
 };
 
 export function createTestApp(
   database: DatabaseHandle,
-  { clock = createTestClock(), settings, onMailQueued, authSecret }: TestAppOptions = {},
+  {
+    clock = createTestClock(),
+    settings,
+    onMailQueued,
+    authSecret,
+    background,
+  }: TestAppOptions = {},
 ) {
   return createApp({
     config: testConfig(settings),
@@ -84,6 +92,7 @@ export function createTestApp(
     clock,
     onMailQueued,
     authSecret,
+    background,
   });
 }
 
@@ -142,10 +151,12 @@ export async function startTestServer({
     messageIdDomain: "127.0.0.1",
   });
   let sending = Promise.resolve();
+  const background = createBackgroundTasks();
   app = createTestApp(database, {
     clock,
     settings: serverSettings,
     authSecret: testSecret,
+    background,
     onMailQueued: () => {
       sending = sending.then(() => sendPendingMail(database.db, transport, clock).then(() => {}));
     },
@@ -160,6 +171,7 @@ export async function startTestServer({
     },
     /** The e-mails in the local mail folder, decoded, oldest first. */
     async readMails() {
+      await background.idle();
       await sending;
       const files = (await readdir(config.mailDir).catch(() => [] as string[]))
         .filter((file) => file.endsWith(".eml"))
@@ -168,7 +180,25 @@ export async function startTestServer({
         files.map(async (file) => simpleParser(await readFile(join(config.mailDir, file)))),
       );
     },
+    /** The link of the newest e-mail to `email` that leads to `GET /auth/v1/verify?type=…`. */
+    async readVerifyLink(email: string, type: "signup" | "recovery"): Promise<string> {
+      const mails = await this.readMails();
+      for (const mail of mails.reverse()) {
+        const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+        if (to?.text !== email) continue;
+        const link = mail.text?.match(/https?:\/\/\S+\/auth\/v1\/verify\?[^\s\]>)]+/)?.[0];
+        if (link && new URL(link).searchParams.get("type") === type) return link;
+      }
+      throw new Error(`No ${type} link was sent to ${email}`);
+    },
+    /** Follows the confirmation link sent to `email` at sign-up, as she would. */
+    async confirmEmail(email: string): Promise<void> {
+      const link = await this.readVerifyLink(email, "signup");
+      const response = await fetch(link, { redirect: "manual" });
+      if (response.status !== 303) throw new Error(`Confirmation link answered ${response.status}`);
+    },
     async close() {
+      await background.idle();
       await sending;
       await new Promise<void>((resolve) => server.close(() => resolve()));
       transport.close();

@@ -5,6 +5,7 @@
  */
 
 import { eq } from "drizzle-orm";
+import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, formSubmissions, userRoles, users } from "#database/schema";
 import { grantAdmin, grantRole, revokeAdmin } from "#server/auth/roles";
@@ -24,8 +25,10 @@ type Caller =
   | "token signed with another key"
   | "signed-in non-administrator"
   | "member"
-  | "account with an unconfirmed address"
   | "administrator after sign-out"
+  | "unconfirmed account"
+  | "administrator without an authenticator app"
+  | "administrator at aal1 with an authenticator app"
   | "administrator";
 
 const expectedStatus: Record<Caller, number> = {
@@ -35,8 +38,10 @@ const expectedStatus: Record<Caller, number> = {
   "token signed with another key": 401,
   "signed-in non-administrator": 403,
   member: 403,
-  "account with an unconfirmed address": 403,
   "administrator after sign-out": 401,
+  "unconfirmed account": 403,
+  "administrator without an authenticator app": 403,
+  "administrator at aal1 with an authenticator app": 403,
   administrator: 200,
 };
 
@@ -67,6 +72,47 @@ async function signUpAndIn(email: string) {
     access_token: string;
     user: { id: string; email: string };
   };
+}
+
+async function signIn(email: string) {
+  const response = await post("/auth/v1/token?grant_type=password", {
+    email,
+    password: "heslo-123",
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { access_token: string };
+}
+
+async function postAs(path: string, accessToken: string, body: unknown = {}) {
+  const response = await post(path, body, accessToken);
+  expect(response.status, `${path}: ${response.status}`).toBe(200);
+  return response.json();
+}
+
+/**
+ * Sets up an authenticator app as the page does (enroll, challenge, verify
+ * with a code the app would show) and returns the factor's secret and the
+ * session's new aal2 access token.
+ */
+async function addAuthenticatorApp(accessToken: string) {
+  const factor = (await postAs("/auth/v1/factors", accessToken, { factor_type: "totp" })) as {
+    id: string;
+    totp: { secret: string };
+  };
+  const secret = factor.totp.secret;
+  const session = await verifyWithApp(accessToken, factor.id, secret);
+  return { factorId: factor.id, secret, accessToken: session.access_token };
+}
+
+async function verifyWithApp(accessToken: string, factorId: string, secret: string) {
+  const challenge = (await postAs(`/auth/v1/factors/${factorId}/challenge`, accessToken)) as {
+    id: string;
+  };
+  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+  return (await postAs(`/auth/v1/factors/${factorId}/verify`, accessToken, {
+    challenge_id: challenge.id,
+    code,
+  })) as { access_token: string };
 }
 
 /** `createdAt` defaults to the database's now(), which PGlite gives to the millisecond only. */
@@ -105,9 +151,12 @@ describe.each(testDatabases)("on $name", ({ open }) => {
   beforeAll(async () => {
     server = await startTestServer({ open });
     const admin = await signUpAndIn("spravkyne@example.cz");
+    await server.confirmEmail("spravkyne@example.cz");
     expect(await grantAdmin(server.db, "spravkyne@example.cz")).toBe("granted");
+    const adminApp = await addAuthenticatorApp(admin.access_token);
     const visitor = await signUpAndIn("navstevnice@example.cz");
     const member = await signUpAndIn("clenka@example.cz");
+    await server.confirmEmail("clenka@example.cz");
     expect(
       await grantRole(server.db, {
         account: { email: "clenka@example.cz" },
@@ -115,13 +164,23 @@ describe.each(testDatabases)("on $name", ({ open }) => {
         actor: { kind: "command_line" },
       }),
     ).toBe("granted");
+    await server.confirmEmail("navstevnice@example.cz");
     const unconfirmed = await signUpAndIn("nepotvrzena@example.cz");
-    await server.db
-      .update(users)
-      .set({ emailConfirmedAt: null })
-      .where(eq(users.email, "nepotvrzena@example.cz"));
+    expect(await grantAdmin(server.db, "nepotvrzena@example.cz")).toBe("email_not_confirmed");
+
+    const withoutApp = await signUpAndIn("bez-aplikace@example.cz");
+    await server.confirmEmail("bez-aplikace@example.cz");
+    await grantAdmin(server.db, "bez-aplikace@example.cz");
+
+    // She set up her app in one session; a new sign-in starts at aal1.
+    const atAal1 = await signUpAndIn("jen-heslo@example.cz");
+    await server.confirmEmail("jen-heslo@example.cz");
+    await grantAdmin(server.db, "jen-heslo@example.cz");
+    await addAuthenticatorApp(atAal1.access_token);
+    const atAal1Again = await signIn("jen-heslo@example.cz");
 
     const signedOut = await signUpAndIn("byvala@example.cz");
+    await server.confirmEmail("byvala@example.cz");
     await grantAdmin(server.db, "byvala@example.cz");
     const logout = await post("/auth/v1/logout?scope=local", undefined, signedOut.access_token);
     expect(logout.status).toBe(204);
@@ -138,7 +197,8 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       sessionId: claims?.session_id ?? "",
       email: admin.user.email,
       userMetadata: {},
-      method: "password" as const,
+      aal: "aal1" as const,
+      amr: [{ method: "password", timestamp: Math.floor(Date.now() / 1000) }],
       issuer: `${server.origin}/auth/v1`,
     };
     const expired = await createAccessToken(testSecret, {
@@ -157,9 +217,11 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       "token signed with another key": foreign.token,
       "signed-in non-administrator": visitor.access_token,
       member: member.access_token,
-      "account with an unconfirmed address": unconfirmed.access_token,
       "administrator after sign-out": signedOut.access_token,
-      administrator: admin.access_token,
+      "unconfirmed account": unconfirmed.access_token,
+      "administrator without an authenticator app": withoutApp.access_token,
+      "administrator at aal1 with an authenticator app": atAal1Again.access_token,
+      administrator: adminApp.accessToken,
     };
   }, 60_000);
 
@@ -201,7 +263,7 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       for (const caller of [
         "signed-in non-administrator",
         "member",
-        "account with an unconfirmed address",
+        "unconfirmed account",
       ] as const) {
         const token = callers[caller] ?? "";
         const claims = JSON.parse(
@@ -272,13 +334,56 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       }
     });
 
+    it("tells an administrator who must still prove herself why: a code, or setting up an app", async () => {
+      const refusal = async (token: string | undefined) => {
+        const response = await fetch(`${server.origin}/api/admin/access`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        return ((await response.json()) as { error: { code: string; message: string } }).error;
+      };
+      expect(await refusal(callers["administrator at aal1 with an authenticator app"])).toEqual({
+        code: "aal2_required",
+        message: "Ověřte se prosím kódem z aplikace.",
+      });
+      expect(await refusal(callers["administrator without an authenticator app"])).toEqual({
+        code: "two_factor_setup_required",
+        message: "Nejdřív si prosím nastavte ověření kódem z aplikace.",
+      });
+      expect((await refusal(callers["unconfirmed account"])).code).toBe("forbidden");
+    });
+
     it("a revoked administrator is refused at her very next request", async () => {
       const former = await signUpAndIn("docasna@example.cz");
+      await server.confirmEmail("docasna@example.cz");
       await grantAdmin(server.db, "docasna@example.cz");
-      const headers = { Authorization: `Bearer ${former.access_token}` };
+      const { accessToken } = await addAuthenticatorApp(former.access_token);
+      const headers = { Authorization: `Bearer ${accessToken}` };
       expect((await fetch(`${server.origin}/api/admin/access`, { headers })).status).toBe(200);
       expect(await revokeAdmin(server.db, "docasna@example.cz")).toBe("revoked");
       expect((await fetch(`${server.origin}/api/admin/access`, { headers })).status).toBe(403);
     });
+  });
+});
+
+describe("with ADMIN_REQUIRE_2FA=false", () => {
+  beforeAll(async () => {
+    server = await startTestServer({ settings: { ADMIN_REQUIRE_2FA: "false" } });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("lets an administrator without an app in, but one with an app still needs its code", async () => {
+    const admin = await signUpAndIn("spravkyne@example.cz");
+    await server.confirmEmail("spravkyne@example.cz");
+    await grantAdmin(server.db, "spravkyne@example.cz");
+    const access = (token: string) =>
+      fetch(`${server.origin}/api/admin/access`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await access(admin.access_token)).status).toBe(200);
+
+    const app = await addAuthenticatorApp(admin.access_token);
+    expect((await access(app.accessToken)).status).toBe(200);
+    const again = await signIn("spravkyne@example.cz");
+    expect((await access(again.access_token)).status).toBe(403);
   });
 });

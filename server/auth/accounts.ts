@@ -1,7 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { authSessions, recoveryTokens, refreshTokens, userRoles, users } from "#database/schema";
+import {
+  type AssuranceLevel,
+  type AuthenticationMethod,
+  authSessions,
+  emailConfirmationTokens,
+  mfaFactors,
+  recoveryTokens,
+  refreshTokens,
+  userRoles,
+  users,
+} from "#database/schema";
 import { type Clock, systemClock } from "../clock";
 import { AuthError } from "./auth-errors";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords";
@@ -15,6 +25,8 @@ import {
 } from "./tokens";
 
 export type UserRow = typeof users.$inferSelect;
+export type FactorRow = typeof mfaFactors.$inferSelect;
+type SessionRow = typeof authSessions.$inferSelect;
 
 /** The user as GoTrue describes one; the browser library keeps it in the session. */
 export type UserJson = ReturnType<typeof toUserJson>;
@@ -40,6 +52,9 @@ export const refreshTokenReuseIntervalMs = 10_000;
 /** How long a password recovery link works. */
 export const recoveryLinkLifetimeMs = 60 * 60 * 1000;
 
+/** How long the link of a confirmation e-mail works (GoTrue's default). */
+export const confirmationLinkLifetimeMs = 24 * 60 * 60 * 1000;
+
 export type AccountsDependencies = {
   db: Database;
   /** Signs access tokens and derives refresh tokens. */
@@ -54,7 +69,19 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function toUserJson(user: UserRow) {
+/** A factor as GoTrue lists it in the user object (never its secret). */
+export function toFactorJson(factor: FactorRow) {
+  return {
+    id: factor.id,
+    friendly_name: factor.friendlyName ?? undefined,
+    factor_type: factor.factorType,
+    status: factor.status,
+    created_at: factor.createdAt.toISOString(),
+    updated_at: factor.updatedAt.toISOString(),
+  };
+}
+
+export function toUserJson(user: UserRow, factors: FactorRow[] = []) {
   const created = user.createdAt.toISOString();
   const confirmed = user.emailConfirmedAt?.toISOString() ?? null;
   return {
@@ -72,6 +99,8 @@ export function toUserJson(user: UserRow) {
     created_at: created,
     updated_at: user.updatedAt.toISOString(),
     is_anonymous: false,
+    // GoTrue leaves the key out when there are none.
+    ...(factors.length > 0 && { factors: factors.map(toFactorJson) }),
   };
 }
 
@@ -82,7 +111,7 @@ export type SessionDevice = { userAgent: string | undefined; ipAddress: string }
 const userAgentMax = 300;
 
 /** Who made a request, as proved by a valid access token of a live session. */
-export type Authenticated = { user: UserRow; sessionId: string };
+export type Authenticated = { user: UserRow; sessionId: string; aal: AssuranceLevel };
 
 /**
  * Accounts, sessions, refresh tokens, recovery links and roles: everything
@@ -109,18 +138,31 @@ export function createAccounts({
     return user;
   }
 
+  async function listFactors(userId: string): Promise<FactorRow[]> {
+    return db
+      .select()
+      .from(mfaFactors)
+      .where(eq(mfaFactors.userId, userId))
+      .orderBy(mfaFactors.createdAt);
+  }
+
+  /** The user object of the API, with her factors. */
+  async function describeUser(user: UserRow): Promise<UserJson> {
+    return toUserJson(user, await listFactors(user.id));
+  }
+
   async function issueSession(
     user: UserRow,
-    sessionId: string,
+    session: Pick<SessionRow, "id" | "aal" | "amr">,
     refreshTokenId: string,
-    method: "password" | "otp",
   ): Promise<SessionJson> {
     const access = await createAccessToken(secret, {
       userId: user.id,
-      sessionId,
+      sessionId: session.id,
       email: user.email,
       userMetadata: user.userMetadata,
-      method,
+      aal: session.aal,
+      amr: session.amr,
       issuedAt: Math.floor(now().getTime() / 1000),
       lifetimeSeconds: accessTokenLifetime,
       issuer,
@@ -131,7 +173,7 @@ export function createAccounts({
       expires_in: access.expiresIn,
       expires_at: access.expiresAt,
       refresh_token: deriveRefreshToken(secret, refreshTokenId),
-      user: toUserJson(user),
+      user: await describeUser(user),
     };
   }
 
@@ -144,6 +186,9 @@ export function createAccounts({
     const signedInAt = now();
     const sessionId = randomUUID();
     const refreshTokenId = randomUUID();
+    const amr: AuthenticationMethod[] = [
+      { method, timestamp: Math.floor(signedInAt.getTime() / 1000) },
+    ];
     const updatedUser = await db.transaction(async (tx) => {
       await tx.insert(authSessions).values({
         id: sessionId,
@@ -151,6 +196,7 @@ export function createAccounts({
         createdAt: signedInAt,
         userAgent: device?.userAgent?.slice(0, userAgentMax) ?? null,
         ipAddress: device?.ipAddress ?? null,
+        amr,
       });
       await tx.insert(refreshTokens).values({
         id: refreshTokenId,
@@ -165,12 +211,13 @@ export function createAccounts({
         .returning();
       return updated ?? user;
     });
-    return issueSession(updatedUser, sessionId, refreshTokenId, method);
+    return issueSession(updatedUser, { id: sessionId, aal: "aal1", amr }, refreshTokenId);
   }
 
   /**
    * Creates an account; it may sign in at once. Its address counts as
-   * confirmed at once (docs/decisions/0004), until confirmation e-mails exist.
+   * confirmed only once the link of the confirmation e-mail is followed
+   * (`confirmationToken`, for the caller to send).
    */
   async function signUp(
     input: {
@@ -179,7 +226,7 @@ export function createAccounts({
       fullName: string;
     },
     device?: SessionDevice,
-  ): Promise<SessionJson> {
+  ): Promise<{ session: SessionJson; user: UserRow; confirmationToken: string }> {
     const email = normaliseEmail(input.email);
     if (await findUserByEmail(email)) throw new AuthError("user_already_exists");
     const passwordHash = await hashPassword(input.password);
@@ -192,13 +239,70 @@ export function createAccounts({
         userMetadata: { full_name: input.fullName },
         createdAt,
         updatedAt: createdAt,
-        emailConfirmedAt: createdAt,
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
     // Two sign-ups of one address at once: the second finds the first's row.
     if (!user) throw new AuthError("user_already_exists");
-    return startSession(user, "password", device);
+    const confirmationToken = await createConfirmationToken(user.id);
+    return { session: await startSession(user, "password", device), user, confirmationToken };
+  }
+
+  async function createConfirmationToken(userId: string): Promise<string> {
+    const token = createRandomToken();
+    const createdAt = now();
+    await db.insert(emailConfirmationTokens).values({
+      tokenHash: hashToken(token),
+      userId,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + confirmationLinkLifetimeMs),
+    });
+    return token;
+  }
+
+  /**
+   * A new confirmation link for an account whose address is not confirmed
+   * yet; null for an unknown or already confirmed address (the caller
+   * answers the same either way).
+   */
+  async function createConfirmationTokenFor(
+    email: string,
+  ): Promise<{ user: UserRow; token: string } | null> {
+    const user = await findUserByEmail(email);
+    if (!user || user.emailConfirmedAt !== null) return null;
+    return { user, token: await createConfirmationToken(user.id) };
+  }
+
+  /** Follows a confirmation link: the address is confirmed, and every link sent for it retires. */
+  async function confirmEmail(token: string): Promise<UserRow> {
+    const confirmedAt = now();
+    const user = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(emailConfirmationTokens)
+        .where(eq(emailConfirmationTokens.tokenHash, hashToken(token)))
+        .for("update");
+      if (!row || row.usedAt !== null || row.expiresAt.getTime() <= confirmedAt.getTime()) {
+        return null;
+      }
+      await tx
+        .update(emailConfirmationTokens)
+        .set({ usedAt: confirmedAt })
+        .where(
+          and(
+            eq(emailConfirmationTokens.userId, row.userId),
+            sql`${emailConfirmationTokens.usedAt} is null`,
+          ),
+        );
+      const [updated] = await tx
+        .update(users)
+        .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${confirmedAt})` })
+        .where(eq(users.id, row.userId))
+        .returning();
+      return updated ?? null;
+    });
+    if (!user) throw new AuthError("otp_expired", {}, confirmationLinkInvalidMessage);
+    return user;
   }
 
   /** Checks an e-mail address and password; the same answer for an unknown address and a wrong password. */
@@ -277,11 +381,11 @@ export function createAccounts({
       await tx.update(authSessions).set({ refreshedAt }).where(eq(authSessions.id, session.id));
       const [user] = await tx.select().from(users).where(eq(users.id, session.userId));
       if (!user) return { kind: "not_found" } as const;
-      return { kind: "issued", user, sessionId: session.id, issuedId } as const;
+      return { kind: "issued", user, session, issuedId } as const;
     });
     if (outcome.kind === "not_found") throw new AuthError("refresh_token_not_found");
     if (outcome.kind === "reused") throw new AuthError("refresh_token_already_used");
-    return issueSession(outcome.user, outcome.sessionId, outcome.issuedId, "password");
+    return issueSession(outcome.user, outcome.session, outcome.issuedId);
   }
 
   /**
@@ -304,7 +408,66 @@ export function createAccounts({
         ),
       );
     if (!row) throw new AuthError("session_not_found");
-    return { user: row.user, sessionId: row.session.id };
+    return { user: row.user, sessionId: row.session.id, aal: row.session.aal };
+  }
+
+  /**
+   * After a second factor was verified: the session becomes aal2 with the
+   * method first in its `amr`, gets a fresh refresh token (the old ones
+   * still answer within the reuse rule), and her other sessions below aal2
+   * end, as GoTrue does.
+   */
+  async function raiseSessionToAal2(
+    { user, sessionId }: Authenticated,
+    method: "totp" | "recovery_code",
+  ): Promise<SessionJson> {
+    const raisedAt = now();
+    const refreshTokenId = randomUUID();
+    const session = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.id, sessionId))
+        .for("update");
+      if (!current) return null;
+      const amr = [
+        { method, timestamp: Math.floor(raisedAt.getTime() / 1000) },
+        ...current.amr.filter((entry) => entry.method !== method),
+      ];
+      const [updated] = await tx
+        .update(authSessions)
+        .set({ aal: "aal2", amr, refreshedAt: raisedAt })
+        .where(eq(authSessions.id, sessionId))
+        .returning();
+      await tx
+        .update(refreshTokens)
+        .set({ revoked: true, revokedAt: raisedAt })
+        .where(and(eq(refreshTokens.sessionId, sessionId), eq(refreshTokens.revoked, false)));
+      await tx.insert(refreshTokens).values({
+        id: refreshTokenId,
+        sessionId,
+        tokenHash: hashToken(deriveRefreshToken(secret, refreshTokenId)),
+        createdAt: raisedAt,
+      });
+      await tx
+        .delete(authSessions)
+        .where(
+          and(
+            eq(authSessions.userId, user.id),
+            ne(authSessions.id, sessionId),
+            eq(authSessions.aal, "aal1"),
+          ),
+        );
+      return updated ?? null;
+    });
+    if (!session) throw new AuthError("session_not_found");
+    const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
+    return issueSession(fresh ?? user, session, refreshTokenId);
+  }
+
+  /** After a verified factor is removed, her sessions fall back to aal1 (GoTrue's downgrade). */
+  async function lowerSessionsToAal1(userId: string): Promise<void> {
+    await db.update(authSessions).set({ aal: "aal1" }).where(eq(authSessions.userId, userId));
   }
 
   /** Ends this session, every session of the user, or all but this one. */
@@ -344,7 +507,7 @@ export function createAccounts({
       return row;
     });
     if (!updated) throw new AuthError("user_not_found");
-    return toUserJson(updated);
+    return describeUser(updated);
   }
 
   /**
@@ -400,7 +563,13 @@ export function createAccounts({
   return {
     findUserByEmail,
     findUserById,
+    listFactors,
+    describeUser,
     signUp,
+    createConfirmationTokenFor,
+    confirmEmail,
+    raiseSessionToAal2,
+    lowerSessionsToAal1,
     signInWithPassword,
     refreshSession,
     authenticate,
@@ -413,3 +582,6 @@ export function createAccounts({
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
+
+const confirmationLinkInvalidMessage =
+  "Odkaz pro potvrzení e-mailu je neplatný nebo vypršel. Požádejte prosím o nový.";

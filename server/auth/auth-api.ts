@@ -1,14 +1,19 @@
 import { type Context, Hono } from "hono";
 import type { z } from "zod/mini";
 import {
+  challengeFactorRequestSchema,
+  enrollFactorRequestSchema,
   passwordSignInRequestSchema,
   recoverRequestSchema,
   refreshRequestSchema,
+  resendRequestSchema,
   signUpRequestSchema,
   updateUserRequestSchema,
+  verifyFactorRequestSchema,
   verifyRequestSchema,
 } from "#shared/auth-schemas";
 import { ApiError } from "../api-error";
+import { type BackgroundTasks, createBackgroundTasks } from "../background-tasks";
 import { createClientAddress } from "../client-address";
 import { summarizeError } from "../error-summary";
 import {
@@ -18,7 +23,7 @@ import {
   refuseOtherMethods,
   refuseUnstorableQueries,
 } from "../json-route";
-import type { RecoveryMail } from "../mail/outbox";
+import type { ConfirmationMail, RecoveryMail } from "../mail/outbox";
 import { addressBlock, type RateLimiter } from "../rate-limit";
 import {
   type Accounts,
@@ -26,15 +31,22 @@ import {
   type SessionJson,
   type SignOutScope,
   toUserJson,
+  type UserRow,
 } from "./accounts";
 import { AuthError, type AuthErrorCode, authErrorBody } from "./auth-errors";
+import type { Factors } from "./factors";
 import { type AuthRateLimits, authRateLimits, type SignInThrottle } from "./throttling";
 
 export type AuthApiDependencies = {
   accounts: Accounts;
+  /** Two-factor sign-in: the `/factors` endpoints. */
+  factors: Factors;
   /** The public origin of the site: links in e-mails point here and redirects may only go here. */
   siteUrl: string;
   sendRecoveryEmail: (email: RecoveryMail) => Promise<void>;
+  sendConfirmationEmail: (email: ConfirmationMail) => Promise<void>;
+  /** Runs the work of `/recover` and `/resend` after the answer, so its timing tells nothing. */
+  background?: BackgroundTasks;
   rateLimiter: RateLimiter;
   signInThrottle: SignInThrottle;
   rateLimits?: AuthRateLimits;
@@ -82,8 +94,11 @@ function authJson<S extends z.ZodMiniType>(schema: S, passwordIsNew = false) {
  */
 export function createAuthApi({
   accounts,
+  factors,
   siteUrl,
   sendRecoveryEmail,
+  sendConfirmationEmail,
+  background = createBackgroundTasks(),
   rateLimiter,
   signInThrottle,
   rateLimits = authRateLimits,
@@ -119,6 +134,30 @@ export function createAuthApi({
     ipAddress: clientAddress(c),
   });
 
+  /** A link to `GET /verify`, as GoTrue writes it into its e-mails. */
+  function verifyLink(token: string, type: "recovery" | "signup", redirectTo: string | undefined) {
+    const link = new URL("/auth/v1/verify", siteOrigin);
+    link.searchParams.set("token", token);
+    link.searchParams.set("type", type);
+    link.searchParams.set("redirect_to", safeRedirect(redirectTo));
+    return link.href;
+  }
+
+  function fullNameOf(user: UserRow): string | null {
+    const fullName = user.userMetadata.full_name;
+    return typeof fullName === "string" ? fullName : null;
+  }
+
+  /** One e-mail a minute to one address, whether or not it has an account. */
+  async function limitMailTo(
+    email: string,
+    rule: "recoveryEmailPerEmail" | "confirmationEmailPerEmail",
+  ) {
+    if (!(await rateLimiter.hit(`${rule}:${email}`, rateLimits[rule])).allowed) {
+      throw new AuthError("over_email_send_rate_limit");
+    }
+  }
+
   api.use(async (c, next) => {
     await next();
     c.header("X-Supabase-Api-Version", apiVersionHeader["X-Supabase-Api-Version"]);
@@ -131,17 +170,20 @@ export function createAuthApi({
   api.post("/signup", authJson(signUpRequestSchema, true), async (c) => {
     await limit(c, "signUpPerAddress");
     const body = c.req.valid("json");
-    return answerSession(
-      c,
-      await accounts.signUp(
-        {
-          email: body.email,
-          password: body.password,
-          fullName: body.data.full_name,
-        },
-        deviceOf(c),
-      ),
+    const created = await accounts.signUp(
+      {
+        email: body.email,
+        password: body.password,
+        fullName: body.data.full_name,
+      },
+      deviceOf(c),
     );
+    await sendConfirmationEmail({
+      to: created.user.email,
+      fullName: fullNameOf(created.user),
+      link: verifyLink(created.confirmationToken, "signup", c.req.query("redirect_to")),
+    });
+    return answerSession(c, created.session);
   });
 
   api.post("/token", async (c) => {
@@ -173,7 +215,7 @@ export function createAuthApi({
 
   api.get("/user", async (c) => {
     const { user } = await accounts.authenticate(c.req.header("Authorization"));
-    return c.json(toUserJson(user));
+    return c.json(await accounts.describeUser(user));
   });
 
   api.put("/user", authJson(updateUserRequestSchema, true), async (c) => {
@@ -194,27 +236,41 @@ export function createAuthApi({
     return c.body(null, 204);
   });
 
+  // Limited per address whether or not an account exists, and answered before
+  // the account is even looked up: neither the answer nor its timing tells
+  // whether the address has an account.
   api.post("/recover", authJson(recoverRequestSchema), async (c) => {
     await limit(c, "recoverPerAddress");
     const email = c.req.valid("json").email.toLowerCase();
-    // Limited per address whether or not an account exists, so the answer tells nothing.
-    const emailKey = `recoveryEmailPerEmail:${email}`;
-    if (!(await rateLimiter.hit(emailKey, rateLimits.recoveryEmailPerEmail)).allowed) {
-      throw new AuthError("over_email_send_rate_limit");
-    }
-    const recovery = await accounts.createRecoveryToken(email);
-    if (recovery) {
-      const link = new URL("/auth/v1/verify", siteOrigin);
-      link.searchParams.set("token", recovery.token);
-      link.searchParams.set("type", "recovery");
-      link.searchParams.set("redirect_to", safeRedirect(c.req.query("redirect_to")));
-      const fullName = recovery.user.userMetadata.full_name;
+    await limitMailTo(email, "recoveryEmailPerEmail");
+    const redirectTo = c.req.query("redirect_to");
+    background.run("password recovery", async () => {
+      const recovery = await accounts.createRecoveryToken(email);
+      if (!recovery) return;
       await sendRecoveryEmail({
         to: recovery.user.email,
-        fullName: typeof fullName === "string" ? fullName : null,
-        link: link.href,
+        fullName: fullNameOf(recovery.user),
+        link: verifyLink(recovery.token, "recovery", redirectTo),
       });
-    }
+    });
+    return c.json({});
+  });
+
+  // GoTrue's resend of the sign-up confirmation, answered like `/recover`.
+  api.post("/resend", authJson(resendRequestSchema), async (c) => {
+    await limit(c, "resendPerAddress");
+    const email = c.req.valid("json").email.toLowerCase();
+    await limitMailTo(email, "confirmationEmailPerEmail");
+    const redirectTo = c.req.query("redirect_to");
+    background.run("confirmation e-mail", async () => {
+      const confirmation = await accounts.createConfirmationTokenFor(email);
+      if (!confirmation) return;
+      await sendConfirmationEmail({
+        to: confirmation.user.email,
+        fullName: fullNameOf(confirmation.user),
+        link: verifyLink(confirmation.token, "signup", redirectTo),
+      });
+    });
     return c.json({});
   });
 
@@ -222,9 +278,16 @@ export function createAuthApi({
     const redirectTo = new URL(safeRedirect(c.req.query("redirect_to")));
     const token = c.req.query("token");
     let fragment: URLSearchParams;
+    const type = c.req.query("type");
     try {
       await limit(c, "verifyPerAddress");
-      if (c.req.query("type") !== "recovery" || !token) throw new AuthError("otp_expired");
+      if (type === "signup" && token) {
+        // The address is confirmed; she signs in as usual (no session rides in the address).
+        await accounts.confirmEmail(token);
+        redirectTo.hash = new URLSearchParams({ type: "signup" }).toString();
+        return c.redirect(redirectTo.href, 303);
+      }
+      if (type !== "recovery" || !token) throw new AuthError("otp_expired");
       const session = await accounts.redeemRecoveryToken(token, deviceOf(c));
       fragment = new URLSearchParams({
         access_token: session.access_token,
@@ -253,11 +316,52 @@ export function createAuthApi({
     return answerSession(c, await accounts.redeemRecoveryToken(body.token_hash, deviceOf(c)));
   });
 
+  // Two-factor sign-in with a TOTP app, as GoTrue's /factors (docs/auth-mfa.md).
+  const signedIn = (c: Context) => accounts.authenticate(c.req.header("Authorization"));
+
+  api.post("/factors", authJson(enrollFactorRequestSchema), async (c) => {
+    await limit(c, "factorsPerAddress");
+    const body = c.req.valid("json");
+    return c.json(
+      await factors.enroll(await signedIn(c), {
+        friendlyName: body.friendly_name,
+        issuer: body.issuer,
+      }),
+    );
+  });
+
+  api.post("/factors/:id/challenge", authJson(challengeFactorRequestSchema), async (c) => {
+    await limit(c, "factorsPerAddress");
+    return c.json(await factors.challenge(await signedIn(c), c.req.param("id"), clientAddress(c)));
+  });
+
+  api.post("/factors/:id/verify", authJson(verifyFactorRequestSchema), async (c) => {
+    await limit(c, "factorsPerAddress");
+    const body = c.req.valid("json");
+    const session = await factors.verify(
+      await signedIn(c),
+      c.req.param("id"),
+      { challengeId: body.challenge_id, code: body.code },
+      clientAddress(c),
+    );
+    return answerSession(c, session);
+  });
+
+  api.delete("/factors/:id", limitBody(maxAuthBodyBytes), async (c) => {
+    await limit(c, "factorsPerAddress");
+    return c.json(await factors.unenroll(await signedIn(c), c.req.param("id")));
+  });
+
   api.all("/signup", refuseOtherMethods("POST"));
+  api.all("/factors", refuseOtherMethods("POST"));
+  api.all("/factors/:id", refuseOtherMethods("DELETE"));
+  api.all("/factors/:id/challenge", refuseOtherMethods("POST"));
+  api.all("/factors/:id/verify", refuseOtherMethods("POST"));
   api.all("/token", refuseOtherMethods("POST"));
   api.all("/user", refuseOtherMethods("GET", "PUT"));
   api.all("/logout", refuseOtherMethods("POST"));
   api.all("/recover", refuseOtherMethods("POST"));
+  api.all("/resend", refuseOtherMethods("POST"));
   api.all("/verify", refuseOtherMethods("GET", "POST"));
   api.all("*", () => {
     throw new AuthError("not_found");

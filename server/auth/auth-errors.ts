@@ -27,6 +27,19 @@ export const authErrors = {
   bad_json: [400, "Odeslaná data nejsou platný JSON."],
   invalid_scope: [400, "Neznámý rozsah odhlášení: použijte global, local nebo others."],
   not_found: [404, "Tato adresa neexistuje."],
+  mfa_factor_not_found: [404, "Toto ověření v aplikaci u účtu není nastavené."],
+  mfa_factor_name_conflict: [422, "Aplikace s tímto názvem už je u účtu nastavená."],
+  too_many_enrolled_mfa_factors: [
+    422,
+    "U účtu je nastavených aplikací příliš mnoho. Nejdřív prosím některou odeberte.",
+  ],
+  insufficient_aal: [403, "Nejdřív se prosím ověřte kódem z aplikace."],
+  mfa_challenge_expired: [422, "Ověření trvalo příliš dlouho. Zadejte prosím kód znovu."],
+  mfa_ip_address_mismatch: [
+    422,
+    "Ověření je potřeba dokončit ze stejného připojení, ze kterého začalo. Zadejte prosím kód znovu.",
+  ],
+  mfa_verification_failed: [422, "Kód nesouhlasí. Opište prosím aktuální kód z aplikace."],
   over_request_rate_limit: [429, "Příliš mnoho pokusů. Zkuste to prosím znovu za pár minut."],
   over_email_send_rate_limit: [429, "E-mail odešel před chvílí. O další můžete požádat za minutu."],
 } as const satisfies Record<string, readonly [ContentfulStatusCode, string]>;

@@ -13,13 +13,25 @@ function refuse(c: Context, status: 401 | 403, code: string, message: string) {
   return c.json({ error: { code, message } }, status);
 }
 
+/** Why an administrator is refused until she proves herself with her app (the page reads these). */
+export const twoFactorRefusals = {
+  aal2_required: "Ověřte se prosím kódem z aplikace.",
+  two_factor_setup_required: "Nejdřív si prosím nastavte ověření kódem z aplikace.",
+} as const;
+
 /**
  * The one guard of every administration route. No token, or a token that
  * is malformed, expired, signed with another key or of a signed-out session:
- * 401. A valid session without the admin role: 403. The role is read from
- * the database on every request, so revoking it takes effect at once.
+ * 401. A valid session without the admin role: 403. An administrator with a
+ * verified TOTP factor whose session has not verified it (aal1): 403
+ * `aal2_required`; one without a factor while `requireTwoFactor` holds: 403
+ * `two_factor_setup_required`. The role, the factors and the session's level
+ * are read from the database on every request, so a change takes effect at once.
  */
-export function requireAdmin(accounts: Accounts) {
+export function requireAdmin(
+  accounts: Accounts,
+  { requireTwoFactor }: { requireTwoFactor: boolean },
+) {
   return createMiddleware<AdminEnv>(async (c, next) => {
     let who: Authenticated;
     try {
@@ -32,6 +44,19 @@ export function requireAdmin(accounts: Accounts) {
     }
     if (!(await accounts.hasRole(who.user.id, adminRole))) {
       return refuse(c, 403, "forbidden", "Nemáte oprávnění administrátora");
+    }
+    const factors = await accounts.listFactors(who.user.id);
+    const hasVerifiedFactor = factors.some((factor) => factor.status === "verified");
+    if (hasVerifiedFactor && who.aal !== "aal2") {
+      return refuse(c, 403, "aal2_required", twoFactorRefusals.aal2_required);
+    }
+    if (!hasVerifiedFactor && requireTwoFactor) {
+      return refuse(
+        c,
+        403,
+        "two_factor_setup_required",
+        twoFactorRefusals.two_factor_setup_required,
+      );
     }
     c.set("admin", who);
     await next();

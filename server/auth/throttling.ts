@@ -28,6 +28,10 @@ export const authRateLimits = {
   recoveryEmailPerEmail: { limit: 1, windowMs: minute },
   refreshPerAddress: { limit: 300, windowMs: 5 * minute },
   verifyPerAddress: { limit: 30, windowMs: 5 * minute },
+  resendPerAddress: { limit: 10, windowMs: 60 * minute },
+  confirmationEmailPerEmail: { limit: 1, windowMs: minute },
+  /** Every call to the factor endpoints (enroll, challenge, verify, unenroll). */
+  factorsPerAddress: { limit: 60, windowMs: 5 * minute },
 } satisfies Record<string, RateLimitRule>;
 
 export type AuthRateLimits = typeof authRateLimits;

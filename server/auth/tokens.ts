@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { AssuranceLevel, AuthenticationMethod } from "#database/schema";
 
 /** GoTrue's default; the browser refreshes when fewer than 120 s are left. */
 export const accessTokenLifetimeSeconds = 3600;
@@ -20,8 +21,10 @@ type AccessTokenInput = {
   sessionId: string;
   email: string;
   userMetadata: Record<string, unknown>;
-  /** How the session began: "password" or "otp" (a recovery link). */
-  method: "password" | "otp";
+  /** The session's assurance level: aal2 once a second factor was verified. */
+  aal: AssuranceLevel;
+  /** How she proved who she is, newest first: "totp", "password", "otp" (a recovery link). */
+  amr: AuthenticationMethod[];
   /** Seconds since the epoch. */
   issuedAt: number;
   lifetimeSeconds?: number;
@@ -45,8 +48,8 @@ export async function createAccessToken(
     app_metadata: { provider: "email", providers: ["email"] },
     user_metadata: input.userMetadata,
     role: "authenticated",
-    aal: "aal1",
-    amr: [{ method: input.method, timestamp: input.issuedAt }],
+    aal: input.aal,
+    amr: input.amr,
     session_id: input.sessionId,
     is_anonymous: false,
   })

@@ -10,6 +10,7 @@ import type { Database } from "#database/open-database";
 import { mailOutbox } from "#database/schema";
 import type { Clock } from "../clock";
 import { ContactConfirmationEmail, contactConfirmationSubject } from "./contact-confirmation-email";
+import { EmailConfirmationEmail, emailConfirmationSubject } from "./email-confirmation-email";
 import { GiftEmail, giftContent } from "./gift-email";
 import {
   OwnerNotificationEmail,
@@ -32,7 +33,8 @@ export type MailKind =
   | "owner_notification"
   | "gift_delivery"
   | "contact_confirmation"
-  | "password_recovery";
+  | "password_recovery"
+  | "email_confirmation";
 
 /** A message ready for the outbox: addresses, subject, HTML and plain text. */
 export type ComposedMail = {
@@ -46,6 +48,9 @@ export type ComposedMail = {
 
 /** What a password recovery e-mail needs. */
 export type RecoveryMail = { to: string; fullName: string | null; link: string };
+
+/** What a confirmation e-mail needs: the same as a recovery e-mail. */
+export type ConfirmationMail = RecoveryMail;
 
 /**
  * The e-mails one submission sends: always one to the practitioner and,
@@ -121,6 +126,26 @@ export async function composeRecoveryMail(
   };
 }
 
+/** The link that confirms the address of a new account. */
+export async function composeConfirmationMail(
+  { to, fullName, link }: ConfirmationMail,
+  settings: Pick<MailSettings, "notifyEmail" | "siteUrl">,
+): Promise<ComposedMail> {
+  return {
+    kind: "email_confirmation",
+    to,
+    replyTo: settings.notifyEmail,
+    subject: emailConfirmationSubject,
+    ...(await renderMail(
+      createElement(EmailConfirmationEmail, {
+        fullName: fullName === null ? null : toOneLine(fullName),
+        link,
+        siteUrl: settings.siteUrl,
+      }),
+    )),
+  };
+}
+
 /**
  * Writes composed mails to the outbox, due at once. Pass a transaction as
  * `db` to store them together with what they belong to.
@@ -153,14 +178,18 @@ export type OutboxDependencies = {
   onMailQueued?: () => void;
 };
 
-/** Queues mail that belongs to no submission (password recovery, later account mail). */
+/** Queues mail that belongs to no submission (password recovery, address confirmation). */
 export function createOutbox({ db, clock, settings, onMailQueued }: OutboxDependencies) {
+  async function queue(mail: ComposedMail) {
+    await writeToOutbox(db, [mail], { dueAt: clock.now() });
+    onMailQueued?.();
+  }
   return {
     async queueRecoveryMail(mail: RecoveryMail) {
-      await writeToOutbox(db, [await composeRecoveryMail(mail, settings)], {
-        dueAt: clock.now(),
-      });
-      onMailQueued?.();
+      await queue(await composeRecoveryMail(mail, settings));
+    },
+    async queueConfirmationMail(mail: ConfirmationMail) {
+      await queue(await composeConfirmationMail(mail, settings));
     },
   };
 }

@@ -1,0 +1,352 @@
+/**
+ * Two-factor sign-in with a TOTP app, as GoTrue speaks it (docs/auth-mfa.md):
+ * enroll a factor (QR code, secret, recovery codes), challenge it, verify a
+ * code (the session becomes aal2), unenroll it. Codes are RFC 6238 (SHA-1,
+ * 6 digits, 30 s) from `otpauth`, accepted one step either side, each once.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import * as OTPAuth from "otpauth";
+import QRCode from "qrcode";
+import type { Database } from "#database/open-database";
+import { authSessions, mfaChallenges, mfaFactors, mfaRecoveryCodes, users } from "#database/schema";
+import { recordAuditEvent } from "#server/audit-log";
+import { isUuid } from "#shared/auth-schemas";
+import type { Clock } from "../clock";
+import type { RateLimiter, RateLimitRule } from "../rate-limit";
+import {
+  type Accounts,
+  type Authenticated,
+  type FactorRow,
+  normaliseEmail,
+  type SessionJson,
+} from "./accounts";
+import { AuthError } from "./auth-errors";
+import { hashToken } from "./tokens";
+
+/** GoTrue's defaults: a challenge lives 5 minutes; at most 10 factors a user. */
+export const challengeLifetimeMs = 5 * 60_000;
+export const maxFactorsPerUser = 10;
+export const recoveryCodeCount = 8;
+
+/** Wrong codes one factor may take before it must wait (a 6-digit code must not be guessable). */
+export const verifyFailureLimit: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+
+const totpSettings = { algorithm: "SHA1", digits: 6, period: 30 } as const;
+
+/** Letters and digits that cannot be mistaken for each other when copied by hand. */
+const recoveryAlphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+
+/** A recovery code: two groups of five, e.g. `k7m2p-x9qrt` (about 49 bits). */
+function createRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  const characters = [...bytes].map(
+    (byte) => recoveryAlphabet[byte % recoveryAlphabet.length] as string,
+  );
+  return `${characters.slice(0, 5).join("")}-${characters.slice(5).join("")}`;
+}
+
+/** How a typed recovery code is compared: lower case, no spaces or dashes. */
+function normaliseRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, "");
+}
+
+/**
+ * The QR code as GoTrue sends it: the SVG itself (auth-js prefixes
+ * `data:image/svg+xml;utf-8,`). Colours by name: a `#` would end that data URI.
+ */
+async function renderQrCode(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  return svg.replaceAll('"#ffffff"', '"white"').replaceAll('"#000000"', '"black"');
+}
+
+export type FactorsDependencies = {
+  db: Database;
+  clock: Clock;
+  accounts: Accounts;
+  rateLimiter: RateLimiter;
+  /** The name the app shows above the code when the client names none (GoTrue: the site's host). */
+  defaultIssuer: string;
+};
+
+export function createFactors({
+  db,
+  clock,
+  accounts,
+  rateLimiter,
+  defaultIssuer,
+}: FactorsDependencies) {
+  async function findOwnFactor(userId: string, factorId: string): Promise<FactorRow> {
+    if (!isUuid(factorId)) throw new AuthError("mfa_factor_not_found");
+    const [factor] = await db
+      .select()
+      .from(mfaFactors)
+      .where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId)));
+    if (!factor) throw new AuthError("mfa_factor_not_found");
+    return factor;
+  }
+
+  /**
+   * A new, unverified factor: its secret, as a QR code and as text, and the
+   * recovery codes, shown this once (only their digests are kept). Once she
+   * has a verified factor, another may be added only at aal2.
+   */
+  async function enroll(
+    { user, aal }: Authenticated,
+    { friendlyName, issuer }: { friendlyName?: string; issuer?: string },
+  ) {
+    const existing = await accounts.listFactors(user.id);
+    if (existing.some((factor) => factor.status === "verified") && aal !== "aal2") {
+      throw new AuthError("insufficient_aal");
+    }
+    const name = friendlyName || null;
+    if (name !== null && existing.some((factor) => factor.friendlyName === name)) {
+      throw new AuthError("mfa_factor_name_conflict");
+    }
+    if (existing.length >= maxFactorsPerUser) throw new AuthError("too_many_enrolled_mfa_factors");
+
+    const secret = new OTPAuth.Secret({ size: 20 });
+    const totp = new OTPAuth.TOTP({
+      ...totpSettings,
+      issuer: issuer || defaultIssuer,
+      label: user.email,
+      secret,
+    });
+    const uri = totp.toString();
+    const recoveryCodes = Array.from({ length: recoveryCodeCount }, createRecoveryCode);
+    const createdAt = clock.now();
+    const factor = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(mfaFactors)
+        .values({
+          userId: user.id,
+          friendlyName: name,
+          secret: secret.base32,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return null;
+      await tx.insert(mfaRecoveryCodes).values(
+        recoveryCodes.map((code) => ({
+          factorId: row.id,
+          codeHash: hashToken(normaliseRecoveryCode(code)),
+        })),
+      );
+      return row;
+    });
+    // Two enrolments with one name at once: the second finds the first's row.
+    if (!factor) throw new AuthError("mfa_factor_name_conflict");
+    return {
+      id: factor.id,
+      type: "totp" as const,
+      friendly_name: factor.friendlyName ?? "",
+      totp: { qr_code: await renderQrCode(uri), secret: secret.base32, uri },
+      // Not in GoTrue's answer: this server's one-time recovery codes (docs/auth-mfa.md).
+      recovery_codes: recoveryCodes,
+    };
+  }
+
+  /** A challenge to answer with a code, from this address, within five minutes. */
+  async function challenge({ user }: Authenticated, factorId: string, ipAddress: string) {
+    const factor = await findOwnFactor(user.id, factorId);
+    const createdAt = clock.now();
+    // Challenges of hers that are over are of no use to anyone.
+    await db
+      .delete(mfaChallenges)
+      .where(
+        and(
+          eq(mfaChallenges.factorId, factor.id),
+          or(
+            lt(mfaChallenges.createdAt, new Date(createdAt.getTime() - challengeLifetimeMs)),
+            sql`${mfaChallenges.verifiedAt} is not null`,
+          ),
+        ),
+      );
+    const [row] = await db
+      .insert(mfaChallenges)
+      .values({ factorId: factor.id, ipAddress, createdAt })
+      .returning();
+    if (!row) throw new Error("The challenge was not stored");
+    return {
+      id: row.id,
+      type: "totp" as const,
+      expires_at: Math.floor((createdAt.getTime() + challengeLifetimeMs) / 1000),
+    };
+  }
+
+  /** The step of a code the app shows now or one step either side, or null. */
+  function matchingStep(secret: string, code: string, now: Date): number | null {
+    if (!/^\d{6}$/.test(code)) return null;
+    const totp = new OTPAuth.TOTP({ ...totpSettings, secret: OTPAuth.Secret.fromBase32(secret) });
+    const delta = totp.validate({ token: code, timestamp: now.getTime(), window: 1 });
+    if (delta === null) return null;
+    return Math.floor(now.getTime() / 1000 / totpSettings.period) + delta;
+  }
+
+  /**
+   * Checks a code against a challenge. A right code (or an unused recovery
+   * code of a verified factor) makes the factor verified and the session
+   * aal2; a wrong or reused one counts against the factor, which then has to
+   * wait (429) after `verifyFailureLimit` of them.
+   */
+  async function verify(
+    who: Authenticated,
+    factorId: string,
+    { challengeId, code }: { challengeId: string; code: string },
+    ipAddress: string,
+  ): Promise<SessionJson> {
+    const factor = await findOwnFactor(who.user.id, factorId);
+    const failuresKey = `mfa-verify-failures:${factor.id}`;
+    if (await rateLimiter.isOver(failuresKey, verifyFailureLimit)) {
+      throw new AuthError("over_request_rate_limit");
+    }
+    const now = clock.now();
+    const [found] = await db
+      .select()
+      .from(mfaChallenges)
+      .where(and(eq(mfaChallenges.id, challengeId), eq(mfaChallenges.factorId, factor.id)));
+    if (!found) throw new AuthError("mfa_factor_not_found");
+    if (found.verifiedAt !== null || found.ipAddress !== ipAddress) {
+      throw new AuthError("mfa_ip_address_mismatch");
+    }
+    if (now.getTime() - found.createdAt.getTime() > challengeLifetimeMs) {
+      await db.delete(mfaChallenges).where(eq(mfaChallenges.id, found.id));
+      throw new AuthError("mfa_challenge_expired");
+    }
+
+    const method = await useCode(factor, code, now);
+    if (method === null) {
+      await rateLimiter.hit(failuresKey, verifyFailureLimit);
+      throw new AuthError("mfa_verification_failed");
+    }
+    if (method === "reused") {
+      await rateLimiter.hit(failuresKey, verifyFailureLimit);
+      throw new AuthError(
+        "mfa_verification_failed",
+        {},
+        "Tento kód už byl použit. Počkejte prosím na další kód v aplikaci.",
+      );
+    }
+
+    await db.transaction(async (tx) => {
+      await tx.update(mfaChallenges).set({ verifiedAt: now }).where(eq(mfaChallenges.id, found.id));
+      if (factor.status !== "verified") {
+        await tx
+          .update(mfaFactors)
+          .set({ status: "verified", updatedAt: now })
+          .where(eq(mfaFactors.id, factor.id));
+        const account = { userId: who.user.id, email: who.user.email };
+        await recordAuditEvent(
+          tx,
+          {
+            action: "two_factor_enrolled",
+            actor: { kind: "account", ...account },
+            target: account,
+          },
+          now,
+        );
+        // As GoTrue: her other unverified factors (abandoned set-ups) go.
+        await tx
+          .delete(mfaFactors)
+          .where(
+            and(
+              eq(mfaFactors.userId, who.user.id),
+              eq(mfaFactors.status, "unverified"),
+              ne(mfaFactors.id, factor.id),
+            ),
+          );
+      }
+    });
+    return accounts.raiseSessionToAal2(who, method);
+  }
+
+  /**
+   * Uses a code once: a TOTP code of a later step than the last one
+   * accepted, or an unused recovery code of a verified factor. The row
+   * updates are conditional, so two requests with one code cannot both pass.
+   */
+  async function useCode(
+    factor: FactorRow,
+    code: string,
+    now: Date,
+  ): Promise<"totp" | "recovery_code" | "reused" | null> {
+    const step = matchingStep(factor.secret, code, now);
+    if (step !== null) {
+      const updated = await db
+        .update(mfaFactors)
+        .set({ lastUsedStep: step })
+        .where(
+          and(
+            eq(mfaFactors.id, factor.id),
+            or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step)),
+          ),
+        )
+        .returning({ id: mfaFactors.id });
+      return updated.length > 0 ? "totp" : "reused";
+    }
+    if (factor.status !== "verified") return null;
+    const used = await db
+      .update(mfaRecoveryCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(mfaRecoveryCodes.factorId, factor.id),
+          eq(mfaRecoveryCodes.codeHash, hashToken(normaliseRecoveryCode(code))),
+          isNull(mfaRecoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: mfaRecoveryCodes.id });
+    return used.length > 0 ? "recovery_code" : null;
+  }
+
+  /**
+   * Removes a factor. A verified one only from an aal2 session; when none
+   * is left, her sessions fall back to aal1.
+   */
+  async function unenroll(who: Authenticated, factorId: string) {
+    const factor = await findOwnFactor(who.user.id, factorId);
+    if (factor.status === "verified" && who.aal !== "aal2") {
+      throw new AuthError("insufficient_aal");
+    }
+    await db.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
+    const left = await accounts.listFactors(who.user.id);
+    if (!left.some((other) => other.status === "verified")) {
+      await accounts.lowerSessionsToAal1(who.user.id);
+    }
+    return { id: factor.id };
+  }
+
+  return { enroll, challenge, verify, unenroll };
+}
+
+export type Factors = ReturnType<typeof createFactors>;
+
+/**
+ * What `npm run admin -- reset-2fa` does for a lost phone: every factor of
+ * the account goes (with its recovery codes), and her sessions fall back to
+ * aal1. Returns how many factors were removed, or null for an unknown e-mail.
+ */
+export async function resetTwoFactor(db: Database, email: string): Promise<number | null> {
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)));
+  if (!user) return null;
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(mfaFactors)
+      .where(eq(mfaFactors.userId, user.id))
+      .returning({ id: mfaFactors.id });
+    await tx.update(authSessions).set({ aal: "aal1" }).where(eq(authSessions.userId, user.id));
+    if (removed.length > 0) {
+      await recordAuditEvent(tx, {
+        action: "two_factor_reset",
+        actor: { kind: "command_line" },
+        target: { userId: user.id, email: user.email },
+      });
+    }
+    return removed.length;
+  });
+}
