@@ -31,6 +31,8 @@ async function signUp(email: string, fullName = "Jana Nová") {
     data: { full_name: fullName },
   });
   expect(response.status).toBe(200);
+  // As if she had followed the confirmation link (its own tests: email-confirmation.test.ts).
+  await server.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
 }
 
 async function signIn(
@@ -82,7 +84,8 @@ describe.each(testDatabases)("users and roles on $name", ({ open }) => {
   let admin: Session;
 
   beforeAll(async () => {
-    server = await startTestServer({ open });
+    // Two-factor sign-in has tests of its own (admin-api.test.ts): here she signs in with a password.
+    server = await startTestServer({ open, settings: { ADMIN_REQUIRE_2FA: "false" } });
     await signUp("spravkyne@example.cz", "Kateřina Lesná");
     expect(await grantAdmin(server.db, "spravkyne@example.cz")).toBe("granted");
     admin = await signIn("spravkyne@example.cz");
