@@ -20,7 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { formTypes, limits } from "#shared/form-schemas";
-import { type AccountRole, accountRoles } from "#shared/user-admin";
+import { type AccountRole, type AuditAction, accountRoles, auditActions } from "#shared/user-admin";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const quoted = (values: readonly string[]) =>
@@ -271,14 +271,7 @@ export const signInAddresses = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.addressBlock] })],
 );
 
-export const auditActions = [
-  "role_granted",
-  "role_revoked",
-  "two_factor_enrolled",
-  "two_factor_reset",
-  "submission_deleted",
-] as const;
-export type AuditAction = (typeof auditActions)[number];
+export { type AuditAction, auditActions };
 
 /**
  * What administrators did, for the administration's „Záznamy změn“: written by

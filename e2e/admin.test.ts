@@ -113,8 +113,9 @@ test.describe("the list of submissions", () => {
     await expect(page.getByText("Zatím nejsou žádná odeslaná data")).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Poznámka" })).toBeVisible();
     await expect(
+      // What is possible now (users and roles) and what is still coming (materials).
       page.getByText(
-        /přidávat uživatele, spravovat jejich role a\snahrávat materiály do členské sekce/,
+        /„Uživatelé a\srole“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i\sdo administrace.*Nahrávání materiálů pro členskou sekci se teprve připravuje\./,
       ),
     ).toBeVisible();
     await expectNoAxeViolations(page);

@@ -159,7 +159,13 @@ test("robots.txt lets crawlers in everywhere and names the sitemap", async ({ pa
 test("sign-in and administration tell crawlers not to index them; public pages do not", async ({
   page,
 }) => {
-  for (const path of [paths.signIn, paths.admin]) {
+  for (const path of [
+    paths.signIn,
+    paths.admin,
+    paths.adminUsers,
+    paths.adminAuditLog,
+    paths.adminAccount,
+  ]) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(200);
     expect(response.headers()["x-robots-tag"], path).toBe("noindex, nofollow");

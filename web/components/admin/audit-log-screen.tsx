@@ -56,7 +56,7 @@ export function AuditLogScreen({
           </h2>
           <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
             {czech(
-              "Kdo komu dal nebo odebral přístup, kdo si zapnul nebo komu bylo zrušeno dvoufázové ověření a který záznam z formulářů byl smazán (jen datum a formulář, nikdy jeho obsah). Záznamy nejde upravit ani smazat.",
+              "Každé přidělení a odebrání přístupu, zapnutí a zrušení dvoufázového ověření a smazání záznamu z formulářů – u smazaného záznamu jen datum a formulář, nikdy jeho obsah. Záznamy nejde upravit ani smazat.",
             )}
           </p>
           {failed && (

@@ -311,8 +311,8 @@ function UsersTable({ users, onChange }: { users: UserSummary[]; onChange: Chang
               data-user={user.email}
               className="border-b border-bark/10 last:border-b-0"
             >
-              <td className="px-3 py-3 pl-4 align-top">
-                <span className="font-semibold break-all">{user.email}</span>
+              <td className="min-w-56 px-3 py-3 pl-4 align-top">
+                <span className="font-semibold [overflow-wrap:anywhere]">{user.email}</span>
                 {user.full_name && <span className="block text-bark-soft">{user.full_name}</span>}
               </td>
               <td className="px-3 py-3 align-top whitespace-nowrap">
