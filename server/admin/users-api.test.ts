@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userRoles, users } from "#database/schema";
+import { mfaFactors, userRoles, users } from "#database/schema";
 import { grantAdmin, revokeRole } from "#server/auth/roles";
 import type { AuditPage, RoleChangeJson, SessionListJson, UserListJson } from "#shared/user-admin";
 import { startTestServer, type TestServer } from "#testing/test-app";
@@ -126,6 +126,29 @@ describe.each(testDatabases)("users and roles on $name", ({ open }) => {
       roles: [],
       last_sign_in_at: expect.any(String),
     });
+  });
+
+  it("says two-factor is on for an account with a verified authenticator app only", async () => {
+    const twoFactorOf = async () => {
+      const response = await call("GET", "/admin/users", admin.access_token);
+      const { users: list } = (await response.json()) as UserListJson;
+      return Object.fromEntries(list.map((user) => [user.email, user.two_factor]));
+    };
+    const jana = await findId("jana@example.cz");
+    const petra = await findId("petra@example.cz");
+    await server.db.insert(mfaFactors).values([
+      { userId: jana, secret: "JBSWY3DPEHPK3PXP", status: "verified" },
+      { userId: petra, secret: "JBSWY3DPEHPK3PXQ", status: "unverified" },
+    ]);
+    try {
+      expect(await twoFactorOf()).toMatchObject({
+        "jana@example.cz": true,
+        "petra@example.cz": false,
+        "spravkyne@example.cz": false,
+      });
+    } finally {
+      await server.db.delete(mfaFactors);
+    }
   });
 
   it("searches e-mails and names in any letter case; % and _ are plain letters", async () => {

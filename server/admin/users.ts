@@ -3,24 +3,24 @@
  * roles, and the signed-in administrator's own sign-ins. Roles change only
  * through `server/auth/roles.ts`.
  */
-import { asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { authSessions, type User, userRoles, users } from "#database/schema";
+import { authSessions, mfaFactors, type User, userRoles, users } from "#database/schema";
 import type { AccountRole, SessionSummary, UserListJson, UserSummary } from "#shared/user-admin";
 
 /** The list shows at most this many accounts; a search finds the others. */
 export const userListLimit = 200;
 
-/**
- * TODO(issue 14, two-factor half, branch h-mfa): the accounts among `userIds`
- * with a verified two-factor factor. Until the factor tables exist it answers
- * "none"; the lead wires it to them at merge. Everything else on the list is real.
- */
-export async function findAccountsWithTwoFactorTODO(
-  _db: Database,
-  _userIds: readonly string[],
+/** The accounts among `userIds` with a verified authenticator app. */
+export async function findAccountsWithTwoFactor(
+  db: Database,
+  userIds: readonly string[],
 ): Promise<Set<string>> {
-  return new Set();
+  const rows = await db
+    .selectDistinct({ userId: mfaFactors.userId })
+    .from(mfaFactors)
+    .where(and(inArray(mfaFactors.userId, [...userIds]), eq(mfaFactors.status, "verified")));
+  return new Set(rows.map((row) => row.userId));
 }
 
 /** `%` and `_` typed in the search are letters, not wildcards. */
@@ -37,7 +37,7 @@ async function summarise(db: Database, rows: User[]): Promise<UserSummary[]> {
       .from(userRoles)
       .where(inArray(userRoles.userId, ids))
       .orderBy(asc(userRoles.role)),
-    findAccountsWithTwoFactorTODO(db, ids),
+    findAccountsWithTwoFactor(db, ids),
   ]);
   return rows.map((row) => {
     const fullName = row.userMetadata.full_name;
