@@ -44,12 +44,18 @@ export async function clientLoader() {
       await client.signOut({ scope: "local" });
       return leave(authNotices.notAdmin);
     }
+    // Her app's code is asked for on the sign-in page, which shows that step.
+    if (access === "needs_code") return redirect(paths.signIn);
     email = session.user.email ?? "";
+    // No data before she has set up her app: the page leads her to it.
+    if (access === "needs_setup") {
+      return { email, submissions: [] as Submission[], listFailed: false, needsSetup: true };
+    }
     try {
       const submissions = await fetchSubmissions(session.access_token);
-      return { email, submissions, listFailed: false };
+      return { email, submissions, listFailed: false, needsSetup: false };
     } catch {
-      return { email, submissions: [] as Submission[], listFailed: true };
+      return { email, submissions: [] as Submission[], listFailed: true, needsSetup: false };
     }
   } catch {
     return leave(authNotices.loadFailed);
@@ -72,6 +78,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       email={loaderData.email}
       initialSubmissions={loaderData.submissions}
       listFailed={loaderData.listFailed}
+      needsSetup={loaderData.needsSetup}
     />
   );
 }
