@@ -1,7 +1,15 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "#testing/chromium";
 import { buildServerEnv } from "#testing/server-process";
-import { accountsDataDir, accountsPort, accountsServerSettings } from "./e2e/accounts-server";
+import {
+  accountsDataDir,
+  accountsPort,
+  accountsServerSettings,
+  twoFactorBaseUrl,
+  twoFactorDataDir,
+  twoFactorPort,
+  twoFactorServerSettings,
+} from "./e2e/accounts-server";
 import { mainDataDir, mainServerSettings } from "./e2e/main-server";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -51,6 +59,19 @@ export default defineConfig({
         port: accountsPort,
         dataDir: accountsDataDir,
         settings: accountsServerSettings,
+      }),
+      reuseExistingServer: false,
+      stdout: "pipe",
+      timeout: 120_000,
+    },
+    {
+      // Two-factor tests: administrators must set up an authenticator app (the default).
+      command: `tsx e2e/seed-accounts.ts "${twoFactorDataDir}" ${twoFactorBaseUrl} && tsx server/main.ts`,
+      url: `http://localhost:${twoFactorPort}/healthz`,
+      env: buildServerEnv({
+        port: twoFactorPort,
+        dataDir: twoFactorDataDir,
+        settings: twoFactorServerSettings,
       }),
       reuseExistingServer: false,
       stdout: "pipe",

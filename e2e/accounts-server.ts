@@ -28,6 +28,18 @@ export const accountsServerSettings = {
   ADMIN_REQUIRE_2FA: "false",
 };
 
+/**
+ * The two-factor tests' server: administrators there must set up an
+ * authenticator app (ADMIN_REQUIRE_2FA at its default, true).
+ */
+export const twoFactorPort = mainPort + 51;
+export const twoFactorBaseUrl = `http://localhost:${twoFactorPort}`;
+export const twoFactorDataDir = join(tmpdir(), `e2e-two-factor-${twoFactorPort}`);
+export const twoFactorServerSettings = {
+  TRUST_PROXY: "true",
+  FORM_RATE_LIMIT_PER_HOUR: "1000",
+};
+
 /** Administrators made before the server starts: one per test that signs one in. */
 export const seededAdmins = Array.from({ length: 32 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,
@@ -98,8 +110,17 @@ export async function sendSubmission(page: Page, submission: Record<string, unkn
 }
 
 /** The link of the newest recovery e-mail to an address, read from the server's mail folder. */
-export async function readRecoveryLink(email: string): Promise<string> {
-  const mailDir = join(accountsDataDir, "mail");
+export function readRecoveryLink(email: string): Promise<string> {
+  return readVerifyLink(email, "recovery");
+}
+
+/** The link of the newest e-mail to an address that leads to `/auth/v1/verify?type=…`. */
+export async function readVerifyLink(
+  email: string,
+  type: "recovery" | "signup",
+  dataDir = accountsDataDir,
+): Promise<string> {
+  const mailDir = join(dataDir, "mail");
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const files = (await readdir(mailDir).catch(() => [] as string[]))
       .filter((file) => file.endsWith(".eml"))
@@ -110,9 +131,9 @@ export async function readRecoveryLink(email: string): Promise<string> {
       const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
       if (to?.text !== email) continue;
       const link = mail.text?.match(/https?:\/\/[^\s\]>)]+\/auth\/v1\/verify\?[^\s\]>)]+/)?.[0];
-      if (link) return link;
+      if (link && new URL(link).searchParams.get("type") === type) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`No recovery e-mail to ${email} in ${mailDir}`);
+  throw new Error(`No ${type} e-mail to ${email} in ${mailDir}`);
 }

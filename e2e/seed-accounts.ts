@@ -1,7 +1,9 @@
 /**
- * Prepares the accounts test server's data folder: empty, then with the
- * seeded accounts, each made an administrator by the admin CLI's own code.
- * Runs before that server starts (the embedded database admits one process).
+ * Prepares a test server's data folder (the accounts server's, or the one
+ * given: `tsx e2e/seed-accounts.ts <data dir> <base URL>`): empty, then with
+ * the seeded accounts, each with a confirmed address and made an
+ * administrator by the admin CLI's own code. Runs before that server starts
+ * (the embedded database admits one process).
  */
 import { rm } from "node:fs/promises";
 import { eq } from "drizzle-orm";
@@ -17,13 +19,15 @@ import {
   seededUnconfirmed,
 } from "./accounts-server";
 
-await rm(accountsDataDir, { recursive: true, force: true });
-const handle = await openDatabase({ dataDir: accountsDataDir });
+const [dataDir = accountsDataDir, baseUrl = accountsBaseUrl] = process.argv.slice(2);
+
+await rm(dataDir, { recursive: true, force: true });
+const handle = await openDatabase({ dataDir });
 try {
   const accounts = createAccounts({
     db: handle.db,
     secret: "seeding-only-no-token-is-ever-used-from-here",
-    issuer: accountsBaseUrl,
+    issuer: baseUrl,
   });
   // Confirmed here whatever sign-up does: no role is given to an unconfirmed address.
   const confirm = (email: string) =>
@@ -33,7 +37,7 @@ try {
     await confirm(admin.email);
     const result = await runAdminCommand(parseAdminCommand(["grant", admin.email]), {
       db: handle.db,
-      siteUrl: accountsBaseUrl,
+      siteUrl: baseUrl,
     });
     if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
   }
@@ -47,7 +51,7 @@ try {
     .set({ emailConfirmedAt: null })
     .where(eq(users.email, seededUnconfirmed.email));
   console.log(
-    `Seeded ${seededAdmins.length} administrators and ${seededConfirmedAccounts.length + 1} other accounts in ${accountsDataDir}`,
+    `Seeded ${seededAdmins.length} administrators and ${seededConfirmedAccounts.length + 1} other accounts in ${dataDir}`,
   );
 } finally {
   await handle.close();

@@ -14,6 +14,7 @@ import {
 } from "#database/schema";
 import { type Clock, systemClock } from "../clock";
 import { AuthError } from "./auth-errors";
+import { refuseCommonPassword } from "./common-passwords";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords";
 import {
   accessTokenLifetimeSeconds,
@@ -229,6 +230,7 @@ export function createAccounts({
   ): Promise<{ session: SessionJson; user: UserRow; confirmationToken: string }> {
     const email = normaliseEmail(input.email);
     if (await findUserByEmail(email)) throw new AuthError("user_already_exists");
+    refuseCommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     const createdAt = now();
     const [user] = await db
@@ -491,6 +493,7 @@ export function createAccounts({
   ): Promise<UserJson> {
     const set: Partial<typeof users.$inferInsert> = { updatedAt: now() };
     if (changes.password !== undefined) {
+      refuseCommonPassword(changes.password);
       if (await verifyPassword(user.passwordHash, changes.password)) {
         throw new AuthError("same_password");
       }

@@ -8,7 +8,13 @@ import type {
   UserListJson,
 } from "#shared/user-admin";
 
-export type AdminAccess = "admin" | "not_admin" | "signed_out";
+/**
+ * What the administration says to this session: come in; not an
+ * administrator; not signed in; first the code from her app (`needs_code`,
+ * an aal1 session of an account with an app); first set up an app
+ * (`needs_setup`, when the server requires one).
+ */
+export type AdminAccess = "admin" | "not_admin" | "signed_out" | "needs_code" | "needs_setup";
 
 function authorized(accessToken: string): HeadersInit {
   return { Authorization: `Bearer ${accessToken}` };
@@ -18,7 +24,12 @@ function authorized(accessToken: string): HeadersInit {
 export async function checkAdminAccess(accessToken: string): Promise<AdminAccess> {
   const response = await fetch("/api/admin/access", { headers: authorized(accessToken) });
   if (response.ok) return "admin";
-  if (response.status === 403) return "not_admin";
+  if (response.status === 403) {
+    const body = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
+    if (body?.error?.code === "aal2_required") return "needs_code";
+    if (body?.error?.code === "two_factor_setup_required") return "needs_setup";
+    return "not_admin";
+  }
   if (response.status === 401) return "signed_out";
   throw new Error(`Checking the admin role failed with status ${response.status}`);
 }

@@ -11,15 +11,29 @@ import { checkAdminAccess } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
 import { setFlashNotice } from "~/lib/flash-notice";
 
-export type AdminSession = { email: string; accessToken: string };
+export type AdminSession = {
+  email: string;
+  accessToken: string;
+  /** She must set up her authenticator app first: only /admin shows (it leads her through it). */
+  needsSetup: boolean;
+};
 
 function leave(text: string) {
   setFlashNotice({ tone: "error", text });
   return redirect(paths.members);
 }
 
-/** The signed-in administrator, or a redirect to the members' page (thrown, for a clientLoader). */
-export async function requireAdminSession(): Promise<AdminSession> {
+/**
+ * The signed-in administrator, or a redirect (thrown, for a clientLoader):
+ * to the members' page with the reason; to the sign-in page for the code
+ * from her app; to /admin, for its set-up, from the other screens.
+ */
+export async function requireAdminSession({
+  setUpHere = false,
+}: {
+  /** This screen leads an administrator without an app through its set-up. */
+  setUpHere?: boolean;
+} = {}): Promise<AdminSession> {
   let outcome: AdminSession | Response;
   try {
     const client = getAuthClient();
@@ -29,8 +43,16 @@ export async function requireAdminSession(): Promise<AdminSession> {
       outcome = leave(authNotices.mustSignIn);
     } else {
       const access = await checkAdminAccess(session.access_token);
+      const email = session.user.email ?? "";
       if (access === "admin") {
-        outcome = { email: session.user.email ?? "", accessToken: session.access_token };
+        outcome = { email, accessToken: session.access_token, needsSetup: false };
+      } else if (access === "needs_code") {
+        // Her app's code is asked for on the sign-in page, which shows that step.
+        outcome = redirect(paths.signIn);
+      } else if (access === "needs_setup") {
+        outcome = setUpHere
+          ? { email, accessToken: session.access_token, needsSetup: true }
+          : redirect(paths.admin);
       } else {
         await client.signOut({ scope: "local" });
         outcome = leave(access === "not_admin" ? authNotices.notAdmin : authNotices.mustSignIn);

@@ -20,12 +20,14 @@ export const meta = () =>
  * the list of submissions loads with it.
  */
 export async function clientLoader() {
-  const { email, accessToken } = await requireAdminSession();
+  const { email, accessToken, needsSetup } = await requireAdminSession({ setUpHere: true });
+  // No data before she has set up her app: the page leads her to it.
+  if (needsSetup) return { email, submissions: [] as Submission[], listFailed: false, needsSetup };
   try {
     const submissions = await fetchSubmissions(accessToken);
-    return { email, submissions, listFailed: false };
+    return { email, submissions, listFailed: false, needsSetup };
   } catch {
-    return { email, submissions: [] as Submission[], listFailed: true };
+    return { email, submissions: [] as Submission[], listFailed: true, needsSetup };
   }
 }
 
@@ -45,6 +47,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       email={loaderData.email}
       initialSubmissions={loaderData.submissions}
       listFailed={loaderData.listFailed}
+      needsSetup={loaderData.needsSetup}
     />
   );
 }

@@ -59,7 +59,8 @@ export async function clientLoader(): Promise<Outcome | Response> {
     }
     if (!session) return { mode: "login", notice: null };
     const access = await checkAdminAccess(session.access_token);
-    if (access === "admin") return redirect(paths.admin);
+    if (access === "admin" || access === "needs_setup") return redirect(paths.admin);
+    if (access === "needs_code") return { mode: "code", notice: null };
     if (access === "signed_out") {
       await client.signOut({ scope: "local" });
       return { mode: "login", notice: null };

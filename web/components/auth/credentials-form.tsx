@@ -31,10 +31,13 @@ export function CredentialsForm({
   mode,
   onModeChange,
   onForgotPassword,
+  onNeedsCode,
 }: {
   mode: "login" | "register";
   onModeChange: (mode: "login" | "register") => void;
   onForgotPassword: () => void;
+  /** An administrator with an authenticator app: her code comes next. */
+  onNeedsCode: () => void;
 }) {
   const navigate = useNavigate();
   const [fields, setFields] = useState<Fields>(emptyFields);
@@ -96,7 +99,12 @@ export function CredentialsForm({
       return;
     }
     const access = await checkAdminAccess(data.session.access_token);
-    if (access === "admin") {
+    if (access === "needs_code") {
+      onNeedsCode();
+      return;
+    }
+    // One who must still set up her app is led to it on /admin.
+    if (access === "admin" || access === "needs_setup") {
       toast.success(authNotices.signedIn);
       navigate(paths.admin);
       return;

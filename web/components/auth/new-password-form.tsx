@@ -15,7 +15,14 @@ const passwordChangeFailedText = "Heslo se nepodařilo změnit. Zkuste to prosí
  * Reached from the recovery e-mail: the link signed her in for this one
  * purpose. An administrator then goes on to the administration.
  */
-export function NewPasswordForm({ onDone }: { onDone: () => void }) {
+export function NewPasswordForm({
+  onDone,
+  onNeedsCode,
+}: {
+  onDone: () => void;
+  /** An administrator with an authenticator app: her code comes next. */
+  onNeedsCode: () => void;
+}) {
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
@@ -44,7 +51,12 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
       toast.success(passwordChangedText);
       const { data: sessionData } = await client.getSession();
       const token = sessionData.session?.access_token;
-      if (token && (await checkAdminAccess(token)) === "admin") {
+      const access = token ? await checkAdminAccess(token) : "signed_out";
+      if (access === "needs_code") {
+        onNeedsCode();
+        return;
+      }
+      if (access === "admin" || access === "needs_setup") {
         navigate(paths.admin);
         return;
       }

@@ -6,11 +6,13 @@ import { paths } from "#shared/routes";
 import { CredentialsForm } from "~/components/auth/credentials-form";
 import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { RecoveryRequestForm } from "~/components/auth/recovery-request-form";
+import { TwoFactorCodeForm } from "~/components/auth/two-factor-code-form";
 import { LeafSprig } from "~/components/ui/botanical";
+import { getAuthClient } from "~/lib/auth-client";
 import type { FlashNotice } from "~/lib/flash-notice";
 import { czech } from "~/lib/typography";
 
-export type SignInMode = "login" | "register" | "recover" | "new-password";
+export type SignInMode = "login" | "register" | "recover" | "new-password" | "code";
 
 const headings: Record<SignInMode, { title: string; lead: string }> = {
   login: {
@@ -28,6 +30,10 @@ const headings: Record<SignInMode, { title: string; lead: string }> = {
   "new-password": {
     title: "Nové heslo",
     lead: "Zvolte si nové heslo. Ostatní přihlášená zařízení se tím odhlásí.",
+  },
+  code: {
+    title: "Kód z aplikace",
+    lead: "Účet chrání ještě druhý krok: kód z aplikace ve vašem telefonu.",
   },
 };
 
@@ -62,12 +68,25 @@ export function SignInScreen({
         mode={mode}
         onModeChange={switchTo}
         onForgotPassword={() => switchTo("recover")}
+        onNeedsCode={() => switchTo("code")}
       />
     );
   } else if (mode === "recover") {
     form = <RecoveryRequestForm onBack={() => switchTo("login")} />;
+  } else if (mode === "code") {
+    form = (
+      <TwoFactorCodeForm
+        onCancel={() => {
+          void getAuthClient()
+            .signOut({ scope: "local" })
+            .finally(() => switchTo("login"));
+        }}
+      />
+    );
   } else {
-    form = <NewPasswordForm onDone={() => switchTo("login")} />;
+    form = (
+      <NewPasswordForm onDone={() => switchTo("login")} onNeedsCode={() => switchTo("code")} />
+    );
   }
 
   return (

@@ -1,0 +1,42 @@
+/**
+ * A new account's address is confirmed through the link of the e-mail sent
+ * at registration (the server writes mail as .eml files; the test reads them).
+ */
+import { accountsBaseUrl, readVerifyLink, useOwnAddress } from "./accounts-server";
+import { expect, test, waitForHydration } from "./fixtures";
+
+test.use({ baseURL: accountsBaseUrl });
+test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
+
+test("registration sends a confirmation e-mail whose link confirms the address and leads to the site", async ({
+  page,
+}) => {
+  const email = `potvrzeni-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.cz`;
+  await page.goto("/prihlaseni");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Zaregistrujte se" }).click();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Heslo", { exact: true }).fill("bylinky-a-vune");
+  await page.getByLabel("Celé jméno").fill("Petra Nováková");
+  await page.getByRole("button", { name: "Zaregistrovat se" }).click();
+  await expect(page.getByText("Registrace úspěšná! Nyní se můžete přihlásit.")).toBeVisible();
+
+  const signIn = async () => {
+    const response = await page.request.post(
+      `${accountsBaseUrl}/auth/v1/token?grant_type=password`,
+      {
+        data: { email, password: "bylinky-a-vune" },
+      },
+    );
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { user: { email_confirmed_at: string | null } }).user;
+  };
+  // She may sign in at once; the address is not confirmed yet.
+  expect((await signIn()).email_confirmed_at).toBeNull();
+
+  const link = await readVerifyLink(email, "signup");
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/#type=signup$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect((await signIn()).email_confirmed_at).toBeTruthy();
+});

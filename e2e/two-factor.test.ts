@@ -1,0 +1,176 @@
+/**
+ * Two-factor sign-in in the browser, against a server that requires
+ * administrators to have an authenticator app (ADMIN_REQUIRE_2FA's default):
+ * set-up from /admin before any data, sign-out, sign-in with the code; codes
+ * computed with `otpauth`, as the app on her phone would.
+ */
+import type { Page } from "@playwright/test";
+import * as OTPAuth from "otpauth";
+import { seededAdmins, twoFactorBaseUrl, useOwnAddress } from "./accounts-server";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+
+test.use({ baseURL: twoFactorBaseUrl });
+test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
+
+const admin = (number: number) => seededAdmins[number - 1] as (typeof seededAdmins)[number];
+
+/** The code the app shows `offsetMs` from now (each code is accepted once). */
+function codeFor(secret: string, offsetMs = 0) {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+  return totp.generate({ timestamp: Date.now() + offsetMs });
+}
+
+async function screenshot(page: Page, name: string) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.goto("/prihlaseni");
+  await waitForHydration(page);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Heslo", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Přihlásit se" }).click();
+}
+
+/** Sets up the app from /admin after a password sign-in; returns its secret. */
+async function setUpApp(page: Page, number: number): Promise<string> {
+  await signInWithPassword(page, admin(number).email, admin(number).password);
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { name: "Ověření kódem z aplikace" })).toBeVisible();
+  const secret = ((await page.getByTestId("two-factor-secret").textContent()) ?? "").replace(
+    /\s/g,
+    "",
+  );
+  await page.getByLabel("2. Opište kód, který aplikace ukazuje").fill(codeFor(secret));
+  await page.getByRole("button", { name: "Ověřit a zapnout" }).click();
+  await expect(page.getByRole("heading", { name: "Záložní kódy" })).toBeVisible();
+  return secret;
+}
+
+test("an administrator without an app is led to set it up before any data, then signs out and in with its code", async ({
+  page,
+  consoleEntries,
+}) => {
+  await signInWithPassword(page, admin(1).email, admin(1).password);
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByText("Přihlášení úspěšné!")).toBeVisible();
+
+  // The set-up screen: QR code, the secret in text, the code field; no data at all.
+  await expect(page.getByRole("heading", { name: "Ověření kódem z aplikace" })).toBeVisible();
+  const qr = page.getByRole("img", { name: "QR kód pro aplikaci s ověřovacími kódy" });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml;utf-8,<svg /);
+  expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await screenshot(page, "two-factor-setup");
+
+  const secret = ((await page.getByTestId("two-factor-secret").textContent()) ?? "").replace(
+    /\s/g,
+    "",
+  );
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // A wrong code first: a Czech reason, and the form stays.
+  const right = codeFor(secret);
+  await page
+    .getByLabel("2. Opište kód, který aplikace ukazuje")
+    .fill(right === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Ověřit a zapnout" }).click();
+  await expect(
+    page.getByText("Kód nesouhlasí. Opište prosím aktuální kód z aplikace."),
+  ).toBeVisible();
+
+  await page.getByLabel("2. Opište kód, který aplikace ukazuje").fill(right);
+  await page.getByRole("button", { name: "Ověřit a zapnout" }).click();
+  await expect(page.getByText("Ověření kódem z aplikace je zapnuté.")).toBeVisible();
+  const codes = page.getByRole("list", { name: "Záložní kódy" }).getByRole("listitem");
+  await expect(codes).toHaveCount(8);
+  await screenshot(page, "two-factor-recovery-codes");
+  await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+  await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await expect(page).toHaveURL("/clenska-sekce");
+  await expect(page.getByText("Odhlášení úspěšné")).toBeVisible();
+
+  // Signing in again: the password, then the code from her app.
+  await signInWithPassword(page, admin(1).email, admin(1).password);
+  await expect(page.getByRole("heading", { level: 1, name: "Kód z aplikace" })).toBeVisible();
+  await expect(page).toHaveURL("/prihlaseni");
+  await expectNoAxeViolations(page);
+  await screenshot(page, "two-factor-code-step");
+  // The code of the set-up was used; the app's next one works.
+  await page.getByLabel("Kód z aplikace").fill(codeFor(secret, 30_000));
+  await page.getByRole("button", { name: "Ověřit a pokračovat" }).click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByText("Přihlášení úspěšné!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
+  expect(consoleEntries.filter((entry) => entry.type === "error")).toEqual([]);
+});
+
+test("a recovery code opens the administration once in place of the app's code", async ({
+  page,
+}) => {
+  await setUpApp(page, 2);
+  const recoveryCode =
+    (await page
+      .getByRole("list", { name: "Záložní kódy" })
+      .getByRole("listitem")
+      .first()
+      .textContent()) ?? "";
+  await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await expect(page).toHaveURL("/clenska-sekce");
+
+  await signInWithPassword(page, admin(2).email, admin(2).password);
+  await page.getByLabel("Kód z aplikace").fill(recoveryCode);
+  await page.getByRole("button", { name: "Ověřit a pokračovat" }).click();
+  await expect(page).toHaveURL("/admin");
+});
+
+test("with the password alone, /admin shows nothing and leads to the code step", async ({
+  page,
+}) => {
+  await setUpApp(page, 3);
+  await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await signInWithPassword(page, admin(3).email, admin(3).password);
+  await expect(page.getByRole("heading", { level: 1, name: "Kód z aplikace" })).toBeVisible();
+  // Going to /admin by hand at this point: back to the code step, no data shown.
+  await page.goto("/admin");
+  await expect(page).toHaveURL("/prihlaseni");
+  await expect(page.getByRole("heading", { level: 1, name: "Kód z aplikace" })).toBeVisible();
+  await page.getByRole("button", { name: "Přihlásit se jiným účtem" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Přihlášení" })).toBeVisible();
+});
+
+test("an administrator changes her password on the page; the new one signs her in", async ({
+  page,
+}) => {
+  await setUpApp(page, 4);
+  await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+  await page.getByLabel("Nové heslo", { exact: true }).fill("levandule-a-mata");
+  await page.getByLabel("Nové heslo znovu").fill("levandule-a-mata");
+  await page.getByRole("button", { name: "Změnit heslo" }).click();
+  await expect(page.getByText("Heslo je změněné.")).toBeVisible();
+
+  const signIn = (password: string) =>
+    page.request.post(`${twoFactorBaseUrl}/auth/v1/token?grant_type=password`, {
+      data: { email: admin(4).email, password },
+    });
+  expect((await signIn(admin(4).password)).status()).toBe(400);
+  expect((await signIn("levandule-a-mata")).status()).toBe(200);
+  // A common password is refused with the reason.
+  await page.getByLabel("Nové heslo", { exact: true }).fill("123456");
+  await page.getByLabel("Nové heslo znovu").fill("123456");
+  await page.getByRole("button", { name: "Změnit heslo" }).click();
+  await expect(
+    page.getByText(
+      "Toto heslo patří mezi nejčastěji používaná hesla, proto by se dalo snadno uhodnout. Zvolte si prosím jiné.",
+    ),
+  ).toBeVisible();
+});

@@ -1,0 +1,211 @@
+import { KeyRound, ShieldCheck } from "lucide-react";
+import { type FormEvent, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/form-field";
+import { Spinner } from "~/components/ui/spinner";
+import { getAuthClient, messageOf } from "~/lib/auth-client";
+import { czech } from "~/lib/typography";
+
+type Enrolment = { factorId: string; qrCode: string; secret: string; recoveryCodes: string[] };
+
+const enrollFailedText = "Nastavení se nepodařilo připravit. Zkuste to prosím znovu.";
+const verifyFailedText = "Kód se nepodařilo ověřit. Zkuste to prosím znovu.";
+export const twoFactorEnabledText = "Ověření kódem z aplikace je zapnuté.";
+
+/** The secret in groups of four, as apps ask to have it typed. */
+function groupSecret(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+}
+
+/**
+ * Before the administration shows any data: an administrator without an
+ * authenticator app sets one up. auth-js's `mfa.enroll` gives the QR code
+ * and the secret; her first code verifies the factor (the session becomes
+ * aal2); then her recovery codes, shown this once.
+ */
+export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const [verified, setVerified] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` starts a new enrolment
+  useEffect(() => {
+    let current = true;
+    setFailed(false);
+    void (async () => {
+      try {
+        const { data, error: enrollError } = await getAuthClient().mfa.enroll({
+          factorType: "totp",
+        });
+        if (!current) return;
+        if (enrollError || data?.type !== "totp") {
+          setFailed(true);
+          toast.error(messageOf(enrollError, enrollFailedText));
+          return;
+        }
+        setEnrolment({
+          factorId: data.id,
+          qrCode: data.totp.qr_code,
+          secret: data.totp.secret,
+          recoveryCodes: (data as unknown as { recovery_codes?: string[] }).recovery_codes ?? [],
+        });
+      } catch (thrown) {
+        if (!current) return;
+        setFailed(true);
+        toast.error(messageOf(thrown, enrollFailedText));
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  async function verify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!enrolment) return;
+    const typed = code.replace(/\s/g, "");
+    if (!/^\d{6}$/.test(typed)) {
+      setError("Zadejte prosím šest číslic, které aplikace ukazuje.");
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { error: verifyError } = await getAuthClient().mfa.challengeAndVerify({
+        factorId: enrolment.factorId,
+        code: typed,
+      });
+      if (verifyError) {
+        setCode("");
+        toast.error(messageOf(verifyError, verifyFailedText));
+        return;
+      }
+      toast.success(twoFactorEnabledText);
+      setVerified(true);
+    } catch (thrown) {
+      toast.error(messageOf(thrown, verifyFailedText));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="two-factor-heading"
+      className="mt-10 rounded-[2rem] bg-cream p-6 shadow-sm ring-1 ring-bark/10 sm:p-10"
+    >
+      <h2
+        id="two-factor-heading"
+        className="flex items-center gap-3 text-2xl font-semibold text-bark sm:text-3xl"
+      >
+        <ShieldCheck aria-hidden="true" className="size-7 shrink-0 text-moss-dark" />
+        {verified ? "Záložní kódy" : "Ověření kódem z aplikace"}
+      </h2>
+
+      {verified && enrolment ? (
+        <RecoveryCodes codes={enrolment.recoveryCodes} onDone={onDone} />
+      ) : (
+        <>
+          <p className="mt-4 max-w-3xl leading-relaxed text-bark-soft">
+            {czech(
+              "Administrace ukazuje osobní údaje návštěvníků webu, proto ji kromě hesla chrání ještě kód z telefonu. Nastavení zabere dvě minuty a stačí ho udělat jednou.",
+            )}
+          </p>
+          {!enrolment ? (
+            failed ? (
+              <Button className="mt-6" onClick={() => setAttempt((value) => value + 1)}>
+                Zkusit znovu
+              </Button>
+            ) : (
+              <div className="mt-8">
+                <Spinner label="Připravuji nastavení…" />
+              </div>
+            )
+          ) : (
+            <ol className="mt-8 grid gap-8 lg:grid-cols-[auto_1fr] lg:gap-x-12">
+              <li className="lg:row-span-2">
+                <p className="font-semibold text-bark">
+                  {czech("1. Naskenujte QR kód v aplikaci pro ověřovací kódy")}
+                </p>
+                <p className="mt-1 max-w-sm text-[0.9375rem] leading-snug text-bark-soft">
+                  {czech(
+                    "Například Google Authenticator, Microsoft Authenticator nebo FreeOTP; v obchodě s aplikacemi jsou zdarma.",
+                  )}
+                </p>
+                <img
+                  src={enrolment.qrCode}
+                  alt="QR kód pro aplikaci s ověřovacími kódy"
+                  width={224}
+                  height={224}
+                  className="mt-4 size-56 rounded-2xl bg-white p-2 ring-1 ring-bark/15"
+                />
+              </li>
+              <li>
+                <p className="flex items-center gap-2 font-semibold text-bark">
+                  <KeyRound aria-hidden="true" className="size-5 text-moss-dark" />
+                  {czech("Skenovat nejde? Opište do aplikace tento klíč:")}
+                </p>
+                <p
+                  data-testid="two-factor-secret"
+                  className="mt-2 inline-block rounded-xl bg-white px-4 py-3 font-mono text-lg tracking-wider break-all text-bark ring-1 ring-bark/15"
+                >
+                  {groupSecret(enrolment.secret)}
+                </p>
+              </li>
+              <li>
+                <form noValidate onSubmit={verify} className="max-w-sm">
+                  <TextField
+                    id="two-factor-setup-code"
+                    label={czech("2. Opište kód, který aplikace ukazuje")}
+                    hint="Šest číslic; každých 30 sekund se mění."
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    value={code}
+                    onChange={(event) => {
+                      setCode(event.target.value);
+                      setError(undefined);
+                    }}
+                    error={error}
+                    className="[&_input]:text-xl [&_input]:tracking-[0.3em]"
+                  />
+                  <Button type="submit" disabled={submitting} className="mt-5 w-full sm:w-auto">
+                    {submitting ? "Ověřuji…" : "Ověřit a zapnout"}
+                  </Button>
+                </form>
+              </li>
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <>
+      <p className="mt-4 max-w-3xl leading-relaxed text-bark-soft">
+        {czech(
+          "Kdyby se telefon ztratil nebo nebyl po ruce, přihlásíte se místo kódu z aplikace jedním z těchto kódů. Každý platí jen jednou. Uložte si je na bezpečné místo, třeba vytištěné doma – teď je vidíte naposledy.",
+        )}
+      </p>
+      <ul
+        aria-label="Záložní kódy"
+        className="mt-6 grid max-w-xl grid-cols-2 gap-3 font-mono text-lg text-bark"
+      >
+        {codes.map((code) => (
+          <li key={code} className="rounded-xl bg-white px-4 py-2 text-center ring-1 ring-bark/15">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <Button className="mt-8" onClick={onDone}>
+        Kódy mám uložené, pokračovat
+      </Button>
+    </>
+  );
+}

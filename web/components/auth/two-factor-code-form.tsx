@@ -1,0 +1,102 @@
+import { Smartphone } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { authNotices } from "#shared/auth-schemas";
+import { paths } from "#shared/routes";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/form-field";
+import { getAuthClient, messageOf } from "~/lib/auth-client";
+import { czech } from "~/lib/typography";
+
+export const codeMissingText = "Zadejte prosím kód z aplikace.";
+const codeFailedText = "Kód se nepodařilo ověřit. Zkuste to prosím znovu.";
+
+/**
+ * The second step of an administrator's sign-in: the six digits her
+ * authenticator app shows (or one of her recovery codes). auth-js's own
+ * `mfa.challengeAndVerify` raises the session to aal2; then /admin, with
+ * the specification's success notice.
+ */
+export function TwoFactorCodeForm({ onCancel }: { onCancel: () => void }) {
+  const navigate = useNavigate();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const typed = code.trim();
+    if (!typed) {
+      setError(codeMissingText);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const client = getAuthClient();
+      const { data: factors, error: listError } = await client.mfa.listFactors();
+      const factor = factors?.totp[0];
+      if (listError || !factor) {
+        toast.error(messageOf(listError, codeFailedText));
+        return;
+      }
+      // Digits may be typed with a space in the middle, as apps show them.
+      const sent = /^[\d\s]+$/.test(typed) ? typed.replace(/\s/g, "") : typed;
+      const { error: verifyError } = await client.mfa.challengeAndVerify({
+        factorId: factor.id,
+        code: sent,
+      });
+      if (verifyError) {
+        setCode("");
+        toast.error(messageOf(verifyError, codeFailedText));
+        return;
+      }
+      toast.success(authNotices.signedIn);
+      navigate(paths.admin);
+    } catch (thrown) {
+      toast.error(messageOf(thrown, codeFailedText));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <p className="mb-5 flex items-start gap-3 leading-relaxed text-bark">
+        <Smartphone aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-moss-dark" />
+        <span>
+          {czech(
+            "Otevřete v telefonu aplikaci pro ověřovací kódy a opište šestimístný kód, který u tohoto webu právě ukazuje.",
+          )}
+        </span>
+      </p>
+      <TextField
+        id="two-factor-code"
+        label="Kód z aplikace"
+        hint={czech("Bez telefonu můžete zadat jeden ze záložních kódů.")}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        autoFocus
+        value={code}
+        onChange={(event) => {
+          setCode(event.target.value);
+          setError(undefined);
+        }}
+        error={error}
+        className="[&_input]:text-xl [&_input]:tracking-[0.3em]"
+      />
+      <Button type="submit" disabled={submitting} className="mt-6 w-full">
+        {submitting ? "Ověřuji…" : "Ověřit a pokračovat"}
+      </Button>
+      <p className="mt-4 text-center">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="min-h-11 font-semibold text-moss-dark underline-offset-4 hover:underline"
+        >
+          Přihlásit se jiným účtem
+        </button>
+      </p>
+    </form>
+  );
+}
