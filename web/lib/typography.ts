@@ -1,4 +1,4 @@
-import { createElement, Fragment, type ReactNode } from "react";
+import { createElement, type ReactNode } from "react";
 
 const oneLetterWordFollowedBySpace = /(?<=^|[\s\u00a0(„–])([ksvzouaiKSVZOUAI]) /g;
 const spaceBeforeDash = / (?=[–—])/g;
@@ -49,7 +49,9 @@ export function keepWordsWhole(text: string): ReactNode {
   }
   if (parts.length === 0) return text;
   parts.push(text.slice(last));
-  return createElement(Fragment, null, ...parts);
+  // One element, not a fragment: in a flex row (an icon beside its text)
+  // each piece of a fragment would become an item of its own.
+  return createElement("span", null, ...parts);
 }
 
 /** The same for HTML text between tags (the articles): hyphenated words in a span that does not wrap. */
