@@ -34,7 +34,9 @@ describe("hyphenated words", () => {
     expect(markup("Odkaz Ti přijde e-mailem a v e-mailové schránce")).toBe(
       '<p><span>Odkaz Ti přijde <span class="whitespace-nowrap">e-mailem</span> a\u00a0v\u00a0<span class="whitespace-nowrap">e-mailové</span> schránce</span></p>',
     );
-    expect(markup("E-mail")).toBe('<p><span><span class="whitespace-nowrap">E-mail</span></span></p>');
+    expect(markup("E-mail")).toBe(
+      '<p><span><span class="whitespace-nowrap">E-mail</span></span></p>',
+    );
   });
 
   it("leaves text without one as the plain string czech() gives", () => {
