@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Article, ArticleSummary } from "~/components/blog/article-summary";
 import { articleGuideFile } from "~/lib/article-files";
 import { articlePath } from "~/lib/blog-paths";
-import { czech } from "~/lib/typography";
+import { czech, keepHyphenatedWordsWhole } from "~/lib/typography";
 
 /**
  * The blog's articles: Markdown files with front matter in content/blog,
@@ -43,11 +43,11 @@ export function formatCzechDate(isoDate: string): string {
   return czechDate.format(new Date(`${isoDate}T00:00:00Z`)).replace(/\.\s/, ".\u00a0");
 }
 
-/** Czech non-breaking spaces in the text between tags, never inside a tag or attribute. */
+/** Czech non-breaking spaces, and hyphenated words kept whole, in the text between tags, never inside a tag or attribute. */
 function applyCzechTypography(html: string): string {
   return html
     .split(/(<[^>]*>)/)
-    .map((part) => (part.startsWith("<") ? part : czech(part)))
+    .map((part) => (part.startsWith("<") ? part : keepHyphenatedWordsWhole(czech(part))))
     .join("");
 }
 

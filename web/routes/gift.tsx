@@ -9,7 +9,7 @@ import { PageHero } from "~/components/page-hero";
 import { Blossom } from "~/components/ui/botanical";
 import { buttonClasses } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
-import { czech } from "~/lib/typography";
+import { czech, typeset } from "~/lib/typography";
 import { LoadWhenNear } from "~/progressive/load-when-near";
 
 export const meta = () =>
@@ -50,7 +50,7 @@ export default function GiftPage() {
         title="Dárek pro Tebe"
         lead={
           <p>
-            {czech(
+            {typeset(
               "Péče o sebe nemusí zabrat hodiny ani stát peníze. Připravila jsem pro Tebe dva dárky zdarma – vyber si jeden, nebo si nech poslat oba. Stačí vyplnit jméno a e-mail a já Ti je pošlu.",
             )}
           </p>
@@ -65,7 +65,7 @@ export default function GiftPage() {
               <span className="flex size-11 items-center justify-center rounded-full bg-terracotta-dark text-cream">
                 <Gift aria-hidden="true" className="size-5" />
               </span>
-              {czech("Co pro Tebe mám")}
+              {typeset("Co pro Tebe mám")}
             </p>
             <ol className="mt-6 space-y-3">
               {gifts.map((gift, index) => (
@@ -78,8 +78,8 @@ export default function GiftPage() {
                       {index + 1}
                     </span>
                     <span>
-                      <span className="block font-semibold text-bark">{czech(gift.title)}</span>
-                      <span className="block text-sm text-bark-soft">{czech(gift.note)}</span>
+                      <span className="block font-semibold text-bark">{typeset(gift.title)}</span>
+                      <span className="block text-sm text-bark-soft">{typeset(gift.note)}</span>
                     </span>
                   </a>
                 </li>
@@ -155,10 +155,10 @@ export default function GiftPage() {
       >
         <div className="mx-auto max-w-2xl">
           <h2 id="po-darku-heading" className="text-3xl font-semibold text-bark sm:text-4xl">
-            {czech("Tvůj e-mail je u mě v bezpečí")}
+            {typeset("Tvůj e-mail je u mě v bezpečí")}
           </h2>
           <p className="mt-5 text-lg leading-relaxed text-bark-soft">
-            {czech(
+            {typeset(
               "Tvoje jméno a e-mail použiju jen k tomu, abych Ti poslala dárek, a nikomu je nepředám. Kdyby dárek nedorazil, napiš mi na",
             )}{" "}
             <EmailLink className="font-semibold text-moss-dark underline underline-offset-4" />.

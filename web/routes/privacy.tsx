@@ -6,7 +6,7 @@ import { BackHomeLink } from "~/components/back-home-link";
 import { EmailLink } from "~/components/email-link";
 import { PageHero } from "~/components/page-hero";
 import { pageMeta } from "~/lib/seo";
-import { czech } from "~/lib/typography";
+import { czech, typeset } from "~/lib/typography";
 
 /** The day this notice took effect; change it with every change of substance. */
 const effectiveDate = { iso: "2026-11-23", text: "23.\u00a0listopadu 2026" };
@@ -43,7 +43,7 @@ export default function PrivacyPage() {
         lead={
           <>
             <p>
-              {czech(
+              {typeset(
                 "Údaje, které mi svěříte, používám jen k tomu, kvůli čemu mi je dáváte. Tady srozumitelně popisuji, co o vás vím, proč, jak dlouho a jak mě můžete požádat o jejich opravu nebo smazání.",
               )}
             </p>
@@ -55,11 +55,11 @@ export default function PrivacyPage() {
         aside={
           <div className="rounded-[2rem] bg-white/85 p-6 shadow-soft ring-1 ring-bark/8 sm:p-8">
             <ShieldCheck aria-hidden="true" className="size-9 text-moss" />
-            <p className="mt-4 font-serif text-xl font-semibold text-bark">{czech("Stručně")}</p>
+            <p className="mt-4 font-serif text-xl font-semibold text-bark">{typeset("Stručně")}</p>
             <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed text-bark-soft marker:text-sage">
-              <li>{czech("Žádné sledovací ani reklamní cookies, žádné měření návštěvnosti.")}</li>
-              <li>{czech("Vaše údaje nikomu neprodávám a nepoužívám je k reklamě.")}</li>
-              <li>{czech("Napište mi a řeknu vám, co o vás mám, nebo to smažu.")}</li>
+              <li>{typeset("Žádné sledovací ani reklamní cookies, žádné měření návštěvnosti.")}</li>
+              <li>{typeset("Vaše údaje nikomu neprodávám a nepoužívám je k reklamě.")}</li>
+              <li>{typeset("Napište mi a řeknu vám, co o vás mám, nebo to smažu.")}</li>
             </ul>
           </div>
         }
@@ -81,7 +81,7 @@ export default function PrivacyPage() {
                     href={`#${section.id}`}
                     className="inline-flex min-h-11 items-center font-semibold text-moss-dark underline-offset-4 hover:underline"
                   >
-                    {czech(section.title)}
+                    {typeset(section.title)}
                   </a>
                 </li>
               ))}
@@ -90,7 +90,7 @@ export default function PrivacyPage() {
 
           <PrivacySection {...sections.controller}>
             <Paragraph>
-              {czech(
+              {typeset(
                 `Správkyní vašich osobních údajů jsem já, ${site.ownerName}, ${operator.legalForm} ${operator.register}.`,
               )}
             </Paragraph>
@@ -100,14 +100,14 @@ export default function PrivacyPage() {
               <dt className="font-semibold text-bark">IČO</dt>
               <dd>{operator.ico}</dd>
               <dt className="font-semibold text-bark">Sídlo</dt>
-              <dd>{czech(`${operator.seat}, ${site.location.countryName}`)}</dd>
-              <dt className="font-semibold text-bark">E-mail</dt>
+              <dd>{typeset(`${operator.seat}, ${site.location.countryName}`)}</dd>
+              <dt className="font-semibold text-bark">{typeset("E-mail")}</dt>
               <dd>
                 <EmailLink className={linkClasses} />
               </dd>
             </dl>
             <Paragraph>
-              {czech(
+              {typeset(
                 "Pověřence pro ochranu osobních údajů nemám – jako jednotlivá podnikatelka ho mít nemusím. Se vším, co se týká vašich údajů, se obracejte přímo na mě.",
               )}
             </Paragraph>
@@ -115,7 +115,7 @@ export default function PrivacyPage() {
 
           <PrivacySection {...sections.purposes}>
             <Paragraph>
-              {czech(
+              {typeset(
                 "Web má tři formuláře a možnost založit si účet. U každého ukládám jen to, co k jeho účelu potřebuji. Právní základy odkazují na článek\u00a06 odstavec\u00a01 obecného nařízení o ochraně osobních údajů (GDPR).",
               )}
             </Paragraph>
@@ -148,7 +148,7 @@ export default function PrivacyPage() {
 
           <PrivacySection {...sections.retention}>
             <Paragraph>
-              {czech(
+              {typeset(
                 "Web sám zprávy ani žádosti o dárek automaticky nemaže: zůstávají v mé administraci, dokud je nesmažu. Proto mám pevné pravidlo:",
               )}
             </Paragraph>
@@ -162,7 +162,7 @@ export default function PrivacyPage() {
               ]}
             />
             <Paragraph>
-              {czech(
+              {typeset(
                 "Pokud by mi zákon ukládal něco uchovat déle (například doklady k nákupu pro účetnictví), uchovám jen to, co zákon vyžaduje, a jen po stanovenou dobu.",
               )}
             </Paragraph>
@@ -170,7 +170,7 @@ export default function PrivacyPage() {
 
           <PrivacySection {...sections.recipients}>
             <Paragraph>
-              {czech(
+              {typeset(
                 "K vašim údajům mám přístup já. Aby web fungoval, pracují s nimi podle mých pokynů ještě dva druhy zpracovatelů:",
               )}
             </Paragraph>
@@ -181,7 +181,7 @@ export default function PrivacyPage() {
               ]}
             />
             <Paragraph>
-              {czech(
+              {typeset(
                 "Oba vybírám tak, aby údaje zpracovávali v Evropské unii, a mám s nimi smlouvu o zpracování osobních údajů. Web sám údaje mimo Evropskou unii nepředává. Nikomu je neprodávám a nepoužívám je k reklamě.",
               )}
             </Paragraph>
@@ -189,12 +189,12 @@ export default function PrivacyPage() {
 
           <PrivacySection {...sections.cookies}>
             <Paragraph>
-              {czech(
+              {typeset(
                 "Web nepoužívá žádné analytické, reklamní ani sledovací cookies a neměří návštěvnost. Písma i obrázky jsou uložené přímo na webu, takže se o vaší návštěvě nedozví nikdo třetí. Proto po vás nechci souhlas s cookies.",
               )}
             </Paragraph>
             <Paragraph>
-              {czech(
+              {typeset(
                 "Při běžném prohlížení stránek a odesílání formulářů web do vašeho prohlížeče nic neukládá. Jen když se přihlásíte ke svému účtu, uloží se tohle:",
               )}
             </Paragraph>
@@ -220,7 +220,7 @@ export default function PrivacyPage() {
           </PrivacySection>
 
           <PrivacySection {...sections.rights}>
-            <Paragraph>{czech("Kdykoli mě můžete požádat:")}</Paragraph>
+            <Paragraph>{typeset("Kdykoli mě můžete požádat:")}</Paragraph>
             <List
               items={[
                 "o přístup – řeknu vám, jaké údaje o vás mám, a pošlu vám jejich kopii,",
@@ -231,13 +231,13 @@ export default function PrivacyPage() {
               ]}
             />
             <Paragraph>
-              {czech(
+              {typeset(
                 "Dále můžete vznést námitku proti zpracování na základě mého oprávněného zájmu a kdykoli odvolat svůj souhlas.",
               )}
             </Paragraph>
             <Paragraph>
-              {czech("Stačí napsat na")} <EmailLink className={linkClasses} />
-              {czech(
+              {typeset("Stačí napsat na")} <EmailLink className={linkClasses} />
+              {typeset(
                 ". Odpovím bez zbytečného odkladu, nejpozději do měsíce. Abych údaje nevydala někomu jinému, mohu vás požádat o potvrzení z e-mailové adresy, pod kterou je u mě máte.",
               )}
             </Paragraph>
@@ -245,7 +245,7 @@ export default function PrivacyPage() {
 
           <PrivacySection {...sections.complaint}>
             <Paragraph>
-              {czech(
+              {typeset(
                 `Pokud se vám nebude líbit, jak s vašimi údaji zacházím, budu ráda, když mi to napíšete jako první. Máte ale také právo podat stížnost u dozorového úřadu, kterým je ${operator.supervisoryAuthority.name} (${operator.supervisoryAuthority.shortName}), ${operator.supervisoryAuthority.address},`,
               )}{" "}
               <a href={operator.supervisoryAuthority.url} rel="noopener" className={linkClasses}>
@@ -257,7 +257,7 @@ export default function PrivacyPage() {
 
           <PrivacySection {...sections.changes}>
             <Paragraph>
-              {czech(
+              {typeset(
                 "Když začnu s údaji zacházet jinak, tyto zásady upravím a změním datum jejich platnosti nahoře na stránce.",
               )}
             </Paragraph>
@@ -287,7 +287,7 @@ function PrivacySection({
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="mt-14 scroll-mt-28">
       <h2 id={`${id}-heading`} className="text-2xl font-semibold text-bark sm:text-3xl">
-        {czech(title)}
+        {typeset(title)}
       </h2>
       <div className="mt-5 space-y-4 text-[1.0625rem] leading-relaxed text-bark-soft">
         {children}
@@ -305,7 +305,7 @@ function List({ items }: { items: string[] }) {
     <ul className="list-disc space-y-2 pl-6 marker:text-sage">
       {items.map((item) => (
         <li key={item} className="text-pretty">
-          {czech(item)}
+          {typeset(item)}
         </li>
       ))}
     </ul>
@@ -326,7 +326,7 @@ function Purpose({
 }) {
   return (
     <div className="rounded-2xl bg-white/70 p-5 ring-1 ring-bark/8 sm:p-6">
-      <h3 className="font-serif text-xl font-semibold text-bark">{czech(title)}</h3>
+      <h3 className="font-serif text-xl font-semibold text-bark">{typeset(title)}</h3>
       <dl className="mt-3 space-y-2">
         <PurposeLine term="Co ukládám" text={data} />
         <PurposeLine term="Proč" text={why} />
@@ -340,7 +340,7 @@ function PurposeLine({ term, text }: { term: string; text: string }) {
   return (
     <div>
       <dt className="inline font-semibold text-bark">{term}: </dt>
-      <dd className="inline text-pretty">{czech(text)}</dd>
+      <dd className="inline text-pretty">{typeset(text)}</dd>
     </div>
   );
 }
@@ -351,9 +351,9 @@ function StorageItem({ name, kind, text }: { name: string; kind: string; text: s
     <div className="rounded-2xl bg-white/70 p-5 ring-1 ring-bark/8">
       <dt>
         <code className="font-semibold break-all text-bark">{name}</code>
-        <span className="block text-sm text-bark-soft">{czech(kind)}</span>
+        <span className="block text-sm text-bark-soft">{typeset(kind)}</span>
       </dt>
-      <dd className="mt-2 text-pretty">{czech(text)}</dd>
+      <dd className="mt-2 text-pretty">{typeset(text)}</dd>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { paths } from "#shared/routes";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 export const recoverySentText =
   "Pokud k tomuto e-mailu patří účet, přijde na něj odkaz pro nastavení nového hesla. Odkaz platí hodinu.";
@@ -49,7 +49,7 @@ export function RecoveryRequestForm({ onBack }: { onBack: () => void }) {
       <div>
         <p role="status" className="flex items-start gap-3 leading-relaxed text-bark">
           <MailCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-moss-dark" />
-          <span>{czech(recoverySentText)}</span>
+          <span>{typeset(recoverySentText)}</span>
         </p>
         <Button variant="secondary" onClick={onBack} className="mt-6 w-full">
           Zpět na přihlášení

@@ -10,7 +10,7 @@ import { TwoFactorCodeForm } from "~/components/auth/two-factor-code-form";
 import { LeafSprig } from "~/components/ui/botanical";
 import { getAuthClient } from "~/lib/auth-client";
 import type { FlashNotice } from "~/lib/flash-notice";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 export type SignInMode = "login" | "register" | "recover" | "new-password" | "code";
 
@@ -107,7 +107,7 @@ export function SignInScreen({
         >
           {title}
         </h1>
-        <p className="mt-4 text-center leading-relaxed text-bark-soft">{czech(lead)}</p>
+        <p className="mt-4 text-center leading-relaxed text-bark-soft">{typeset(lead)}</p>
 
         <div className="mt-8 rounded-[2rem] bg-white/80 p-6 shadow-sm ring-1 ring-bark/10 sm:p-8">
           {form}
@@ -116,7 +116,7 @@ export function SignInScreen({
         <p className="mt-6 flex items-start gap-3 rounded-2xl bg-sage-light/70 px-4 py-3 text-[0.9375rem] leading-snug text-bark">
           <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-moss-dark" />
           <span>
-            {czech(
+            {typeset(
               "Přístup do administrace je pouze pro administrátory. Registrace sama oprávnění administrátora nedává.",
             )}
           </span>

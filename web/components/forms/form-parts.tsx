@@ -5,6 +5,7 @@ import { type FormType, honeypotField, successMessages } from "#shared/form-sche
 import { formPlaces, paths } from "#shared/routes";
 import type { FormOutcome } from "~/components/forms/use-form-submission";
 import { Button } from "~/components/ui/button";
+import { keepWordsWhole } from "~/lib/typography";
 
 /**
  * A field only bots see and fill in: off-screen, out of the tab order and
@@ -58,7 +59,7 @@ export function FormOutcomeNotice({ outcome }: { outcome: FormOutcome }) {
         {outcome.state === "sent" && (
           <p className={clsx(noticeClasses, "border-moss/30 bg-sage-light text-moss-dark")}>
             <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <span>{outcome.message}</span>
+            <span>{keepWordsWhole(outcome.message)}</span>
           </p>
         )}
       </div>
@@ -68,7 +69,7 @@ export function FormOutcomeNotice({ outcome }: { outcome: FormOutcome }) {
           className={clsx(noticeClasses, "border-terracotta-dark/40 bg-[#fbeee6] text-bark")}
         >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-terracotta-dark" />
-          <span>{outcome.message}</span>
+          <span>{keepWordsWhole(outcome.message)}</span>
         </p>
       )}
     </>
@@ -95,7 +96,7 @@ function NoticesWithoutScripts({ formType, failure }: { formType: FormType; fail
         )}
       >
         <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <span>{successMessages[formType]}</span>
+        <span>{keepWordsWhole(successMessages[formType])}</span>
       </p>
       {failure && (
         <p
@@ -107,7 +108,7 @@ function NoticesWithoutScripts({ formType, failure }: { formType: FormType; fail
           className={clsx(noticeClasses, "mb-6 border-terracotta-dark/40 bg-[#fbeee6] text-bark")}
         >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-terracotta-dark" />
-          <span>{failure}</span>
+          <span>{keepWordsWhole(failure)}</span>
         </p>
       )}
     </>

@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { Check, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Eyebrow } from "~/components/ui/section";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 type GiftOfferProps = {
   id: string;
@@ -50,11 +50,11 @@ export function GiftOffer({
         <div>
           <Eyebrow>{eyebrow}</Eyebrow>
           <h2 id={headingId} className="mt-3 text-3xl font-semibold text-bark sm:text-4xl">
-            {czech(title)}
+            {typeset(title)}
           </h2>
           <div className="mt-6 space-y-5 text-lg leading-relaxed text-bark-soft">
             {paragraphs.map((paragraph) => (
-              <p key={paragraph}>{czech(paragraph)}</p>
+              <p key={paragraph}>{typeset(paragraph)}</p>
             ))}
           </div>
           <ul className="mt-7 flex flex-wrap gap-3">
@@ -64,7 +64,7 @@ export function GiftOffer({
                 className="inline-flex items-center gap-2 rounded-full bg-cream px-4 py-2 text-sm font-semibold text-moss-dark ring-1 ring-moss/20"
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />
-                {czech(text)}
+                {typeset(text)}
               </li>
             ))}
           </ul>
@@ -75,15 +75,15 @@ export function GiftOffer({
                 <span className="mt-1 flex size-6 shrink-0 items-center justify-center rounded-full bg-moss text-cream">
                   <Check aria-hidden="true" className="size-4" strokeWidth={3} />
                 </span>
-                {czech(benefit)}
+                {typeset(benefit)}
               </li>
             ))}
           </ul>
         </div>
         <div>
           {poster}
-          <h3 className="mt-10 text-2xl font-semibold text-bark">{czech(formTitle)}</h3>
-          <p className="mt-2 leading-relaxed text-bark-soft">{czech(formIntro)}</p>
+          <h3 className="mt-10 text-2xl font-semibold text-bark">{typeset(formTitle)}</h3>
+          <p className="mt-2 leading-relaxed text-bark-soft">{typeset(formIntro)}</p>
           <div className="mt-5">{form}</div>
         </div>
       </div>

@@ -4,7 +4,7 @@ import { site } from "#shared/site";
 import { EmailLink } from "~/components/email-link";
 import { ContactForm } from "~/components/forms/contact-form";
 import { LeafSprig } from "~/components/ui/botanical";
-import { czech } from "~/lib/typography";
+import { czech, typeset } from "~/lib/typography";
 
 const faq = [
   {
@@ -112,7 +112,9 @@ function ContactItem({
         {icon}
       </span>
       <span className="min-w-0">
-        <span className="block text-sm tracking-wider text-sage-light uppercase">{label}</span>
+        <span className="block text-sm tracking-wider text-sage-light uppercase">
+          {typeset(label)}
+        </span>
         <span className="block">{children}</span>
       </span>
     </li>

@@ -1,7 +1,7 @@
 import { Quote } from "lucide-react";
 import { homeAnchors } from "#shared/routes";
 import { Section } from "~/components/ui/section";
-import { czech } from "~/lib/typography";
+import { czech, typeset } from "~/lib/typography";
 
 /**
  * Each review with the service it is about and the day it came (a date the
@@ -59,7 +59,7 @@ export function ReviewsSection() {
             <figure className="relative h-full rounded-[2rem] bg-cream p-6 shadow-soft ring-1 ring-bark/5 sm:p-9">
               <Quote aria-hidden="true" className="size-9 fill-terracotta/20 text-terracotta" />
               <blockquote className="mt-4 font-serif text-lg leading-relaxed text-pretty text-bark italic sm:text-xl">
-                <p>{czech(`„${review.text}“`)}</p>
+                <p>{typeset(`„${review.text}“`)}</p>
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-4">
                 <span
@@ -71,7 +71,7 @@ export function ReviewsSection() {
                 <span>
                   <span className="block font-semibold text-bark">{review.name}</span>
                   <span className="block text-sm text-bark-soft">
-                    {czech(review.about)} ·{" "}
+                    {typeset(review.about)} ·{" "}
                     <time dateTime={review.date}>
                       {czechDate.format(new Date(review.date)).replace(/ /g, "\u00a0")}
                     </time>
@@ -84,9 +84,9 @@ export function ReviewsSection() {
       </ul>
       <p className="mx-auto mt-14 max-w-2xl text-center text-[0.9375rem] leading-relaxed text-pretty text-bark-soft md:mt-20">
         <strong className="font-semibold text-bark">
-          {czech("Jak recenze sbírám a ověřuji:")}
+          {typeset("Jak recenze sbírám a ověřuji:")}
         </strong>{" "}
-        {czech(
+        {typeset(
           "Zveřejňuji jen recenze od lidí, kteří u mě opravdu byli na setkání nebo si ode mě něco koupili. Posílají mi je e-mailem; než recenzi zveřejním, ověřím podle svých záznamů, že setkání nebo nákup proběhly. Zveřejňuji ji s jejich souhlasem, beze změn a jen s křestním jménem. Za recenze nic nenabízím ani neplatím.",
         )}
       </p>

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { ChevronDown, CircleAlert } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
+import { keepWordsWhole, typeset } from "~/lib/typography";
 
 /**
  * Form fields: a visible label bound to its control, an optional hint, and the
@@ -33,7 +34,7 @@ function describedBy(id: string, ...parts: (string | false | undefined)[]) {
 function FieldLabel({ id, label, optional }: Pick<FieldProps, "id" | "label" | "optional">) {
   return (
     <label htmlFor={id} className="block text-[0.9375rem] font-semibold text-bark">
-      {label}
+      {typeof label === "string" ? typeset(label) : label}
       {optional && (
         <>
           {" "}
@@ -47,7 +48,7 @@ function FieldLabel({ id, label, optional }: Pick<FieldProps, "id" | "label" | "
 function FieldHint({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={`${id}-hint`} className="mt-1 text-sm leading-snug text-bark-soft">
-      {children}
+      {typeof children === "string" ? typeset(children) : children}
     </p>
   );
 }
@@ -60,7 +61,7 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
       className="mt-2 flex items-start gap-1.5 text-sm font-medium leading-snug text-terracotta-dark"
     >
       <CircleAlert aria-hidden="true" className="mt-px size-4 shrink-0" />
-      <span>{error}</span>
+      <span>{keepWordsWhole(error)}</span>
     </p>
   );
 }
