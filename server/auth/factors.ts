@@ -215,7 +215,7 @@ export function createFactors({
       throw new AuthError("mfa_challenge_expired");
     }
 
-    const method = await useCode(factor, code, now);
+    const method = await consumeCode(factor, code, now);
     if (method === null) {
       await rateLimiter.hit(failuresKey, verifyFailureLimit);
       throw new AuthError("mfa_verification_failed");
@@ -256,7 +256,7 @@ export function createFactors({
    * accepted, or an unused recovery code of a verified factor. The row
    * updates are conditional, so two requests with one code cannot both pass.
    */
-  async function useCode(
+  async function consumeCode(
     factor: FactorRow,
     code: string,
     now: Date,
