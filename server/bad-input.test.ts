@@ -51,6 +51,7 @@ type Case = {
   code: string;
 };
 
+const unknownId = "7d4a6b1e-0c55-4a8f-9a3b-2f1e0d9c8b7a";
 const json = "application/json";
 const longEmail = `${"a".repeat(2700)}@example.cz`;
 const hugeMetadata = { full_name: "Jana", note: "x".repeat(3000) };
@@ -886,6 +887,98 @@ const otherAuthCases: Case[] = [
   }),
   authCase("GET /recover", "GET", "/recover", undefined, 405, "method_not_allowed"),
   authCase(
+    "resend, another type",
+    "POST",
+    "/resend",
+    { type: "sms", email: userEmail },
+    400,
+    "validation_failed",
+  ),
+  authCase(
+    "resend, NUL in the e-mail",
+    "POST",
+    "/resend",
+    { type: "signup", email: "jana@example.cz\u0000" },
+    422,
+    "validation_failed",
+  ),
+  authCase("resend, malformed JSON", "POST", "/resend", undefined, 400, "bad_json", {
+    text: "email=jana",
+  }),
+  authCase("GET /resend", "GET", "/resend", undefined, 405, "method_not_allowed"),
+  authCase(
+    "factors, another factor type",
+    "POST",
+    "/factors",
+    { factor_type: "phone", phone: "+420777123456" },
+    400,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase(
+    "factors, no token",
+    "POST",
+    "/factors",
+    { factor_type: "totp" },
+    401,
+    "no_authorization",
+  ),
+  authCase(
+    "factors, a name of 200 characters",
+    "POST",
+    "/factors",
+    { factor_type: "totp", friendly_name: "n".repeat(200) },
+    400,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase("GET /factors", "GET", "/factors", undefined, 405, "method_not_allowed"),
+  authCase(
+    "challenge, a factor id that is no UUID",
+    "POST",
+    "/factors/not-a-uuid/challenge",
+    {},
+    404,
+    "mfa_factor_not_found",
+    { as: "user" },
+  ),
+  authCase(
+    "challenge, an unknown factor",
+    "POST",
+    `/factors/${unknownId}/challenge`,
+    {},
+    404,
+    "mfa_factor_not_found",
+    { as: "user" },
+  ),
+  authCase(
+    "verify a factor, a challenge id that is no UUID",
+    "POST",
+    `/factors/${unknownId}/verify`,
+    { challenge_id: "abc", code: "123456" },
+    400,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase(
+    "verify a factor, no code",
+    "POST",
+    `/factors/${unknownId}/verify`,
+    { challenge_id: unknownId },
+    400,
+    "validation_failed",
+    { as: "user" },
+  ),
+  authCase(
+    "unenroll, an unknown factor",
+    "DELETE",
+    `/factors/${unknownId}`,
+    undefined,
+    404,
+    "mfa_factor_not_found",
+    { as: "user" },
+  ),
+  authCase(
     "verify by link, NUL in the token",
     "GET",
     "/verify?type=recovery&token=abc%00",
@@ -948,7 +1041,7 @@ const otherAuthCases: Case[] = [
   }),
   authCase("PUT /verify", "PUT", "/verify", undefined, 405, "method_not_allowed"),
   authCase("an unknown path", "GET", "/settings", undefined, 404, "not_found"),
-  authCase("an unknown POST", "POST", "/no-such-endpoint", {}, 404, "not_found"),
+  authCase("an unknown POST", "POST", "/otp", {}, 404, "not_found"),
   authCase("admin paths of GoTrue", "GET", "/admin/users", undefined, 404, "not_found"),
 ];
 
@@ -962,7 +1055,6 @@ function adminCase(
 ): Case {
   return { name: `admin: ${name}`, method, path, status, code, ...extra };
 }
-const unknownId = "7d4a6b1e-0c55-4a8f-9a3b-2f1e0d9c8b7a";
 const adminCases: Case[] = [
   adminCase("list without a token", "GET", "/api/form-submissions", 401, "unauthorized"),
   adminCase("list with a garbage token", "GET", "/api/form-submissions", 401, "unauthorized", {
@@ -1092,6 +1184,11 @@ describe("the bad-input table", () => {
       "PUT /auth/v1/user",
       "POST /auth/v1/logout",
       "POST /auth/v1/recover",
+      "POST /auth/v1/resend",
+      "POST /auth/v1/factors",
+      `POST /auth/v1/factors/${unknownId}/challenge`,
+      `POST /auth/v1/factors/${unknownId}/verify`,
+      `DELETE /auth/v1/factors/${unknownId}`,
       "GET /auth/v1/verify",
       "POST /auth/v1/verify",
       "GET /api/form-submissions",
@@ -1158,7 +1255,7 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
   }
 
   beforeAll(async () => {
-    // Bad input, not two-factor sign-in (its own tests), is what this table is about.
+    // Its administrator signs in with a password alone: two-factor sign-in has tests of its own.
     server = await startTestServer({ open, settings: { ADMIN_REQUIRE_2FA: "false" } });
     tokens.user = await createAccount(userEmail);
     tokens.admin = await createAccount(adminEmail);

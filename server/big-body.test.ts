@@ -94,6 +94,10 @@ const jsonRoutes = [
   ["POST", "/auth/v1/logout"],
   ["POST", "/auth/v1/recover"],
   ["POST", "/auth/v1/verify"],
+  ["POST", "/auth/v1/resend"],
+  ["POST", "/auth/v1/factors"],
+  ["POST", "/auth/v1/factors/7d4a6b1e-0c55-4a8f-9a3b-2f1e0d9c8b7a/challenge"],
+  ["POST", "/auth/v1/factors/7d4a6b1e-0c55-4a8f-9a3b-2f1e0d9c8b7a/verify"],
   ["DELETE", "/api/form-submissions/7d4a6b1e-0c55-4a8f-9a3b-2f1e0d9c8b7a"],
 ] as const;
 

@@ -30,10 +30,10 @@ function createClient() {
   });
 }
 
-const newEmail = () => {
+function newEmail() {
   counter += 1;
   return `heslo${counter}-${Date.now()}@example.cz`;
-};
+}
 
 describe("the common-password check", () => {
   it.each(["123456", "password", "qwerty123", "iloveyou", "heslo", "HESLO", "monkey1", "aaaaaa"])(

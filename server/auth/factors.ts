@@ -216,7 +216,7 @@ export function createFactors({
       throw new AuthError("mfa_challenge_expired");
     }
 
-    const method = await redeemCode(factor, code, now);
+    const method = await consumeCode(factor, code, now);
     if (method === null) {
       await rateLimiter.hit(failuresKey, verifyFailureLimit);
       throw new AuthError("mfa_verification_failed");
@@ -267,7 +267,7 @@ export function createFactors({
    * accepted, or an unused recovery code of a verified factor. The row
    * updates are conditional, so two requests with one code cannot both pass.
    */
-  async function redeemCode(
+  async function consumeCode(
     factor: FactorRow,
     code: string,
     now: Date,

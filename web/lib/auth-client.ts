@@ -2,7 +2,12 @@
  * The one session library instance of the browser. Only the sign-in and
  * administration screens import this module, so public pages never load it.
  */
-import { AuthClient, type GoTrueClient, isAuthApiError } from "@supabase/auth-js";
+import {
+  AuthClient,
+  type GoTrueClient,
+  isAuthApiError,
+  isAuthWeakPasswordError,
+} from "@supabase/auth-js";
 import { authApiPath, authStorageKey } from "#shared/auth-session";
 
 let client: GoTrueClient | undefined;
@@ -24,6 +29,8 @@ export function getAuthClient(): GoTrueClient {
 
 /** The server's own (Czech) message, or the screen's fallback for anything else (offline, 5xx). */
 export function messageOf(error: unknown, fallback: string): string {
+  // A refused password comes as its own error class, with the server's reason as its message.
+  if (isAuthWeakPasswordError(error) && error.message) return error.message;
   if (isAuthApiError(error) && error.message && error.status < 500) return error.message;
   return fallback;
 }

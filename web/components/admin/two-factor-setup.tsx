@@ -1,5 +1,5 @@
 import { KeyRound, ShieldCheck } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, Fragment, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
@@ -151,9 +151,17 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
                 </p>
                 <p
                   data-testid="two-factor-secret"
-                  className="mt-2 inline-block rounded-xl bg-white px-4 py-3 font-mono text-lg tracking-wider break-all text-bark ring-1 ring-bark/15"
+                  className="mt-2 inline-block rounded-xl bg-white px-4 py-3 font-mono text-base tracking-wider text-bark ring-1 ring-bark/15 sm:text-lg"
                 >
-                  {groupSecret(enrolment.secret)}
+                  {/* Groups never break inside: a line ends only between them. */}
+                  {groupSecret(enrolment.secret)
+                    .split(" ")
+                    .map((group, index) => (
+                      <Fragment key={group + String(index)}>
+                        {index > 0 && " "}
+                        <span className="whitespace-nowrap">{group}</span>
+                      </Fragment>
+                    ))}
                 </p>
               </li>
               <li>
@@ -195,10 +203,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </p>
       <ul
         aria-label="Záložní kódy"
-        className="mt-6 grid max-w-xl grid-cols-2 gap-3 font-mono text-lg text-bark"
+        className="mt-6 grid max-w-xl grid-cols-2 gap-3 font-mono text-base text-bark sm:text-lg"
       >
         {codes.map((code) => (
-          <li key={code} className="rounded-xl bg-white px-4 py-2 text-center ring-1 ring-bark/15">
+          <li
+            key={code}
+            className="rounded-xl bg-white px-2 py-2 text-center whitespace-nowrap ring-1 ring-bark/15"
+          >
             {code}
           </li>
         ))}
