@@ -15,7 +15,7 @@ import {
   startServerProcess,
 } from "#testing/server-process";
 
-const rounds = 15;
+const rounds = 21;
 let dataDir: string;
 let server: ServerProcess;
 
