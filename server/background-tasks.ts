@@ -4,11 +4,13 @@
  * as fast for an unknown address as for an account). A failure is logged as
  * a summary, like every error of the server.
  */
+import type { ServerResponse } from "node:http";
+import type { Context } from "hono";
 import { summarizeError } from "./error-summary";
 
 export type BackgroundTasks = {
-  /** Starts `task` without waiting for it. */
-  run(name: string, task: () => Promise<unknown>): void;
+  /** Starts `task` without waiting for it: once `after` settles (the answer is sent), or on a later turn. */
+  run(name: string, task: () => Promise<unknown>, after?: Promise<void>): void;
   /** Resolves once every task started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
 };
@@ -16,10 +18,10 @@ export type BackgroundTasks = {
 export function createBackgroundTasks(): BackgroundTasks {
   const running = new Set<Promise<unknown>>();
   return {
-    run(name, task) {
-      // Started on a later turn of the event loop, once the answer is written: the
-      // embedded database runs queries on this thread and would hold the answer back.
-      const done: Promise<unknown> = new Promise((resolve) => setTimeout(resolve, 0))
+    run(name, task, after) {
+      // Started once the answer is written: the embedded database runs queries on
+      // this thread and would hold the answer back.
+      const done: Promise<unknown> = (after ?? new Promise((resolve) => setTimeout(resolve, 0)))
         .then(task)
         .catch((error: unknown) => {
           console.error(`Background task ${name} failed: ${summarizeError(error)}`);
@@ -31,4 +33,18 @@ export function createBackgroundTasks(): BackgroundTasks {
       while (running.size > 0) await Promise.all([...running]);
     },
   };
+}
+
+/**
+ * Settles once the answer to this request has been handed to the network
+ * (Node's response `finish`, or `close` when the client went away); at once
+ * outside a Node server (`app.request` in tests).
+ */
+export function answerSent(c: Context): Promise<void> {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (!outgoing || outgoing.writableFinished) return Promise.resolve();
+  return new Promise((resolve) => {
+    outgoing.once("finish", () => resolve());
+    outgoing.once("close", () => resolve());
+  });
 }

@@ -13,7 +13,7 @@ import {
   verifyRequestSchema,
 } from "#shared/auth-schemas";
 import { ApiError } from "../api-error";
-import { type BackgroundTasks, createBackgroundTasks } from "../background-tasks";
+import { answerSent, type BackgroundTasks, createBackgroundTasks } from "../background-tasks";
 import { createClientAddress } from "../client-address";
 import { summarizeError } from "../error-summary";
 import {
@@ -244,15 +244,19 @@ export function createAuthApi({
     const email = c.req.valid("json").email.toLowerCase();
     await limitMailTo(email, "recoveryEmailPerEmail");
     const redirectTo = c.req.query("redirect_to");
-    background.run("password recovery", async () => {
-      const recovery = await accounts.createRecoveryToken(email);
-      if (!recovery) return;
-      await sendRecoveryEmail({
-        to: recovery.user.email,
-        fullName: fullNameOf(recovery.user),
-        link: verifyLink(recovery.token, "recovery", redirectTo),
-      });
-    });
+    background.run(
+      "password recovery",
+      async () => {
+        const recovery = await accounts.createRecoveryToken(email);
+        if (!recovery) return;
+        await sendRecoveryEmail({
+          to: recovery.user.email,
+          fullName: fullNameOf(recovery.user),
+          link: verifyLink(recovery.token, "recovery", redirectTo),
+        });
+      },
+      answerSent(c),
+    );
     return c.json({});
   });
 
@@ -262,15 +266,19 @@ export function createAuthApi({
     const email = c.req.valid("json").email.toLowerCase();
     await limitMailTo(email, "confirmationEmailPerEmail");
     const redirectTo = c.req.query("redirect_to");
-    background.run("confirmation e-mail", async () => {
-      const confirmation = await accounts.createConfirmationTokenFor(email);
-      if (!confirmation) return;
-      await sendConfirmationEmail({
-        to: confirmation.user.email,
-        fullName: fullNameOf(confirmation.user),
-        link: verifyLink(confirmation.token, "signup", redirectTo),
-      });
-    });
+    background.run(
+      "confirmation e-mail",
+      async () => {
+        const confirmation = await accounts.createConfirmationTokenFor(email);
+        if (!confirmation) return;
+        await sendConfirmationEmail({
+          to: confirmation.user.email,
+          fullName: fullNameOf(confirmation.user),
+          link: verifyLink(confirmation.token, "signup", redirectTo),
+        });
+      },
+      answerSent(c),
+    );
     return c.json({});
   });
 
