@@ -266,7 +266,8 @@ test.describe("the last administrator", () => {
         secret: "seeding-only-no-token-is-ever-used-from-here",
         issuer: `http://localhost:${port}`,
       });
-      await accounts.signUp(owner);
+      const { confirmationToken } = await accounts.signUp(owner);
+      await accounts.confirmEmail(confirmationToken);
       const result = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
         db: handle.db,
         siteUrl: `http://localhost:${port}`,
