@@ -117,6 +117,8 @@ export function AdminScreen({
           </Button>
         </header>
 
+        {!needsSetup && <PasswordChange />}
+
         {needsSetup ? (
           <TwoFactorSetup
             onDone={() => {
@@ -167,8 +169,6 @@ export function AdminScreen({
                 )}
               </p>
             </section>
-
-            <PasswordChange />
           </>
         )}
       </div>
