@@ -49,18 +49,13 @@ export function PasswordChange() {
     }
   }
 
+  // Folded away until she needs it: the submissions stay the first thing on the page.
   return (
-    <section
-      aria-labelledby="password-heading"
-      className="mt-8 rounded-[2rem] bg-cream p-6 shadow-sm ring-1 ring-bark/10 sm:p-8"
-    >
-      <h2
-        id="password-heading"
-        className="flex items-center gap-3 text-2xl font-semibold text-bark"
-      >
-        <KeyRound aria-hidden="true" className="size-6 text-moss-dark" />
+    <details className="group mt-6 rounded-[2rem] bg-cream ring-1 ring-bark/10 open:p-6 open:shadow-sm sm:open:p-8">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 rounded-[2rem] px-6 py-2 font-semibold text-moss-dark group-open:px-0 group-open:py-0 group-open:text-2xl group-open:text-bark [&::-webkit-details-marker]:hidden">
+        <KeyRound aria-hidden="true" className="size-5 text-moss-dark group-open:size-6" />
         Změna hesla
-      </h2>
+      </summary>
       <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
         {czech(
           "Po změně hesla se odhlásí všechna ostatní zařízení, na kterých je účet přihlášený.",
@@ -99,6 +94,6 @@ export function PasswordChange() {
           </Button>
         </div>
       </form>
-    </section>
+    </details>
   );
 }
