@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { DatabaseHandle } from "#database/open-database";
 import { createAdminApi } from "./admin/admin-api";
+import { createInboxApi } from "./admin/inbox-api";
 import { deleteSubmission, listSubmissions } from "./admin/submissions";
 import { ApiError, handleError } from "./api-error";
 import { createAccounts } from "./auth/accounts";
@@ -91,12 +92,15 @@ export function createApp({
       clientAddress: createClientAddress(config.trustProxy),
     }),
   );
+  const adminGuard = requireAdmin(accounts);
+  // Before the admin API: its 405 for other methods of /form-submissions/:id must not catch GET.
+  app.route("/api", createInboxApi({ guard: adminGuard, db, clock, onMailQueued }));
   app.route(
     "/api",
     createAdminApi({
-      guard: requireAdmin(accounts),
+      guard: adminGuard,
       listSubmissions: () => listSubmissions(db),
-      deleteSubmission: (id) => deleteSubmission(db, id),
+      deleteSubmission: (id, by) => deleteSubmission(db, id, by),
     }),
   );
   app.all("/api/*", () => {

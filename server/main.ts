@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { FolderLockedError } from "#database/folder-lock";
 import { openDatabase } from "#database/open-database";
 import { site } from "#shared/site";
+import { startRetentionSchedule } from "./admin/retention";
 import { createApp } from "./app";
 import { loadAuthSecret } from "./auth/auth-secret";
 import { systemClock } from "./clock";
@@ -44,6 +45,9 @@ async function start() {
     soleWorker: database.kind === "pglite",
   });
 
+  // The owner's „mazat záznamy starší než N měsíců“: at start, then daily (off until she sets it).
+  const retention = startRetentionSchedule({ db: database.db, clock: systemClock });
+
   const app = createApp({
     config,
     database,
@@ -69,6 +73,7 @@ async function start() {
     }, 10_000).unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await mailWorker.stop();
+    await retention.stop();
     transport.close();
     await database.close();
     process.exit(0);
