@@ -5,7 +5,7 @@ import { type Context, Hono } from "hono";
 import { paths, privacyAnchors } from "#shared/routes";
 
 /** Screens that exist only in the browser, served through the SPA fallback page. */
-const clientOnlyPaths = [paths.signIn, paths.admin];
+const clientOnlyPaths = [paths.signIn, paths.admin, `${paths.adminRecord}/:id`];
 
 /**
  * Serves the built web app: hashed assets cached for a year, other files

@@ -7,6 +7,8 @@ export const paths = {
   members: "/clenska-sekce",
   signIn: "/prihlaseni",
   admin: "/admin",
+  /** One submission in the administration: /admin/zaznam/<id>. */
+  adminRecord: "/admin/zaznam",
   privacy: "/zasady-ochrany-osobnich-udaju",
   blog: "/blog",
 } as const;
@@ -49,4 +51,9 @@ export const serviceQueryParam = "sluzba";
 /** A link to the contact form with a service already chosen. */
 export function contactAbout(service: string): string {
   return `/?${serviceQueryParam}=${encodeURIComponent(service)}#${homeAnchors.contact}`;
+}
+
+/** The administration's page of one submission. */
+export function adminRecordPath(id: string): string {
+  return `${paths.adminRecord}/${encodeURIComponent(id)}`;
 }

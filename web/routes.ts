@@ -17,6 +17,7 @@ export default [
   layout("routes/account-layout.tsx", [
     route(paths.signIn, "routes/sign-in.tsx"),
     route(paths.admin, "routes/admin.tsx"),
+    route(`${paths.adminRecord}/:id`, "routes/admin-record.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),
   route(siteFilePaths.sitemap, "routes/sitemap-xml.ts"),

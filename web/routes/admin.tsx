@@ -1,11 +1,9 @@
-import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { authNotices } from "#shared/auth-schemas";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { paths } from "#shared/routes";
 import type { Submission } from "#shared/submission";
 import { AdminScreen } from "~/components/admin/admin-screen";
-import { checkAdminAccess, fetchSubmissions } from "~/lib/admin-api";
-import { getAuthClient } from "~/lib/auth-client";
-import { setFlashNotice } from "~/lib/flash-notice";
+import { requireAdminSession } from "~/lib/admin-access";
+import { fetchSubmissions } from "~/lib/admin-api";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
 
@@ -17,11 +15,6 @@ export const meta = () =>
     noIndex: true,
   });
 
-function leave(text: string) {
-  setFlashNotice({ tone: "error", text });
-  return redirect(paths.members);
-}
-
 /**
  * Who may see the page is decided before it renders (the spinner shows
  * meanwhile): no session, no admin role or an unexpected failure sends the
@@ -29,39 +22,24 @@ function leave(text: string) {
  * every request.
  */
 export async function clientLoader() {
-  let email: string;
+  const admin = await requireAdminSession();
+  if (admin instanceof Response) return admin;
   try {
-    const client = getAuthClient();
-    const { data } = await client.getSession();
-    const session = data.session;
-    if (!session) return leave(authNotices.mustSignIn);
-    const access = await checkAdminAccess(session.access_token);
-    if (access === "signed_out") {
-      await client.signOut({ scope: "local" });
-      return leave(authNotices.mustSignIn);
-    }
-    if (access === "not_admin") {
-      await client.signOut({ scope: "local" });
-      return leave(authNotices.notAdmin);
-    }
-    email = session.user.email ?? "";
-    try {
-      const submissions = await fetchSubmissions(session.access_token);
-      return { email, submissions, listFailed: false };
-    } catch {
-      return { email, submissions: [] as Submission[], listFailed: true };
-    }
+    const submissions = await fetchSubmissions(admin.accessToken);
+    return { email: admin.email, submissions, listFailed: false };
   } catch {
-    return leave(authNotices.loadFailed);
+    return { email: admin.email, submissions: [] as Submission[], listFailed: true };
   }
 }
 
 /**
  * The session library clears the address's fragment after reading a
- * session from it; that alone must not run the checks above again.
+ * session from it; that alone must not run the checks above again, nor
+ * must the search and filters, which live in the query and filter the list
+ * the page already holds.
  */
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search;
+  return currentUrl.pathname !== nextUrl.pathname;
 }
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {

@@ -1,24 +1,48 @@
-import { LogOut, MoveHorizontal, NotebookPen } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { LogOut, MailWarning, NotebookPen } from "lucide-react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
 import type { Submission } from "#shared/submission";
 import { DeleteSubmissionDialog } from "~/components/admin/delete-submission-dialog";
+import {
+  applyFilter,
+  buildSearchIndex,
+  type InboxFilter,
+  isNew,
+  listViewKey,
+  readFilter,
+  writeFilter,
+} from "~/components/admin/inbox-filter";
+import { useWideScreen } from "~/components/admin/inbox-parts";
+import { InboxToolbar } from "~/components/admin/inbox-toolbar";
+import { PrivacyTools } from "~/components/admin/privacy-tools";
+import { SubmissionCards } from "~/components/admin/submission-cards";
 import { totalRecords } from "~/components/admin/submission-format";
 import { SubmissionsTable } from "~/components/admin/submissions-table";
 import { Button } from "~/components/ui/button";
-import { fetchSubmissions, requestSubmissionDeletion } from "~/lib/admin-api";
+import { currentAccessToken, fetchSubmissions, requestSubmissionDeletion } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
 import { setFlashNotice } from "~/lib/flash-notice";
 import { czech } from "~/lib/typography";
 
-/** The signed-in administrator's current access token (refreshed by the library when due). */
-async function currentAccessToken(): Promise<string> {
-  const { data, error } = await getAuthClient().getSession();
-  if (error || !data.session) throw error ?? new Error("Not signed in");
-  return data.session.access_token;
+export const noMatchText = "Hledání ani filtrům neodpovídá žádný záznam.";
+
+/** „u 1 záznamu“, „u 3 záznamů“ */
+function atRecords(count: number) {
+  return `u ${count} ${count === 1 ? "záznamu" : "záznamů"}`;
+}
+
+/** The tab's title with the count of new submissions in front, as mail clients do. */
+function useNewCountInTitle(newCount: number) {
+  useEffect(() => {
+    const base = document.title.replace(/^\(\d+\) /, "");
+    document.title = newCount > 0 ? `(${newCount}) ${base}` : base;
+    return () => {
+      document.title = document.title.replace(/^\(\d+\) /, "");
+    };
+  }, [newCount]);
 }
 
 export function AdminScreen({
@@ -31,10 +55,13 @@ export function AdminScreen({
   listFailed: boolean;
 }) {
   const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
   const [submissions, setSubmissions] = useState(initialSubmissions);
+  const [filter, setFilter] = useState<InboxFilter>(() => readFilter(searchParams));
   const [pendingDelete, setPendingDelete] = useState<Submission | null>(null);
   const [signingOut, setSigningOut] = useState(false);
   const signedOutHere = useRef(false);
+  const wide = useWideScreen();
 
   useEffect(() => {
     if (listFailed) toast.error(authNotices.listFailed);
@@ -52,6 +79,33 @@ export function AdminScreen({
     });
     return () => data.subscription.unsubscribe();
   }, [navigate]);
+
+  // The filter lives in the address: a reload or a shared link shows the same view.
+  function changeFilter(next: InboxFilter) {
+    setFilter(next);
+    setSearchParams(writeFilter(next), { replace: true, preventScrollReset: true });
+  }
+  const search = searchParams.toString();
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(listViewKey, search ? `?${search}` : "");
+    } catch {
+      // Without storage the way back shows the whole list.
+    }
+  }, [search]);
+
+  const index = useMemo(() => buildSearchIndex(submissions), [submissions]);
+  const deferredFilter = useDeferredValue(filter);
+  const shown = useMemo(
+    () => applyFilter(submissions, index, deferredFilter),
+    [submissions, index, deferredFilter],
+  );
+  const newCount = useMemo(() => submissions.filter(isNew).length, [submissions]);
+  const failedCount = useMemo(
+    () => submissions.filter((submission) => submission.mail_state === "failed").length,
+    [submissions],
+  );
+  useNewCountInTitle(newCount);
 
   const reload = useCallback(async () => {
     try {
@@ -73,6 +127,12 @@ export function AdminScreen({
     await reload();
   }
 
+  async function exportCsv() {
+    // The CSV library loads only when she asks for a file.
+    const { csvFileName, downloadFile, toCsv } = await import("~/components/admin/csv-export");
+    downloadFile(toCsv(shown), csvFileName(new Date()), "text/csv;charset=utf-8");
+  }
+
   async function signOut() {
     setSigningOut(true);
     signedOutHere.current = true;
@@ -90,10 +150,10 @@ export function AdminScreen({
   return (
     <main
       id="main"
-      className="bg-linear-to-b from-sand/60 via-cream to-cream px-4 py-10 sm:px-8 sm:py-14"
+      className="bg-linear-to-b from-sand/60 via-cream to-cream px-3 py-10 sm:px-8 sm:py-14"
     >
       <div className="mx-auto max-w-7xl">
-        <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <header className="flex flex-col gap-5 px-1 sm:flex-row sm:items-end sm:justify-between sm:px-0">
           <div>
             <h1 className="text-4xl font-semibold text-bark sm:text-5xl">Administrace</h1>
             <p className="mt-3 break-all text-bark-soft">
@@ -111,26 +171,75 @@ export function AdminScreen({
           </Button>
         </header>
 
+        {failedCount > 0 && (
+          <div
+            role="alert"
+            data-mail-banner
+            className="mt-8 flex flex-col gap-3 rounded-2xl bg-terracotta/15 p-4 ring-1 ring-terracotta-dark/30 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+          >
+            <p className="flex items-start gap-3 text-bark">
+              <MailWarning
+                aria-hidden="true"
+                className="mt-0.5 size-6 shrink-0 text-terracotta-dark"
+              />
+              <span>
+                <strong>{czech(`E-maily se nepodařilo odeslat ${atRecords(failedCount)}.`)}</strong>{" "}
+                {czech("V záznamu uvidíte proč a můžete je poslat znovu.")}
+              </span>
+            </p>
+            <Button
+              variant="secondary"
+              className="self-start sm:self-auto"
+              onClick={() => changeFilter({ ...filter, mail: "neodeslane" })}
+            >
+              Zobrazit tyto záznamy
+            </Button>
+          </div>
+        )}
+
         <section
           aria-labelledby="submissions-heading"
-          className="mt-10 rounded-[2rem] bg-cream p-4 shadow-sm ring-1 ring-bark/10 sm:p-8"
+          className="mt-8 rounded-[2rem] bg-cream p-3 shadow-sm ring-1 ring-bark/10 sm:mt-10 sm:p-8"
         >
           <div className="mb-6 px-2 sm:px-0">
             <h2 id="submissions-heading" className="text-2xl font-semibold text-bark sm:text-3xl">
               {czech("Odeslaná data z formulářů")}
             </h2>
-            <p className="mt-2 text-bark-soft" aria-live="polite">
-              {totalRecords(submissions.length)}
+            <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-bark-soft">
+              <span aria-live="polite">{totalRecords(submissions.length)}</span>
+              {newCount > 0 && (
+                <span
+                  data-new-count
+                  className="rounded-full bg-moss px-2.5 py-0.5 text-sm font-semibold text-cream"
+                >
+                  Nových: {newCount}
+                </span>
+              )}
             </p>
-            {submissions.length > 0 && (
-              <p className="mt-1 flex items-center gap-1.5 text-sm text-bark-soft lg:hidden">
-                <MoveHorizontal aria-hidden="true" className="size-4" />
-                Tabulku můžete posouvat do stran.
-              </p>
-            )}
           </div>
-          <SubmissionsTable submissions={submissions} onDelete={setPendingDelete} />
+          {submissions.length > 0 && (
+            <InboxToolbar
+              filter={filter}
+              onChange={changeFilter}
+              shown={shown.length}
+              total={submissions.length}
+              onExport={() => void exportCsv()}
+            />
+          )}
+          {submissions.length === 0 ? (
+            <SubmissionsTable submissions={[]} onDelete={setPendingDelete} />
+          ) : shown.length === 0 ? (
+            <p className="rounded-2xl bg-white/70 px-6 py-12 text-center text-bark-soft ring-1 ring-bark/10">
+              {noMatchText}
+            </p>
+          ) : wide ? (
+            <SubmissionsTable submissions={shown} onDelete={setPendingDelete} />
+          ) : (
+            <SubmissionCards submissions={shown} onDelete={setPendingDelete} />
+          )}
         </section>
+
+        <PrivacyTools onErased={reload} />
 
         <section
           aria-labelledby="note-heading"
