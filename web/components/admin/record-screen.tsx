@@ -318,6 +318,15 @@ export function RecordScreen({
             </Button>
           </div>
 
+          <h2 className="mt-6 text-xl font-semibold text-bark">Zpráva</h2>
+          <div
+            data-full-message
+            className="mt-3 rounded-2xl bg-white/80 p-4 leading-relaxed whitespace-pre-wrap text-bark ring-1 ring-bark/10 [overflow-wrap:anywhere]"
+          >
+            {submission.message?.trim() ? submission.message : orDash(null)}
+          </div>
+
+
           <dl className="mt-6">
             <Field label="Datum">
               <time dateTime={submission.created_at}>
@@ -343,14 +352,6 @@ export function RecordScreen({
             </Field>
             <Field label="Stav">{stateLabel(submission)}</Field>
           </dl>
-
-          <h2 className="mt-8 text-xl font-semibold text-bark">Zpráva</h2>
-          <div
-            data-full-message
-            className="mt-3 rounded-2xl bg-white/80 p-4 leading-relaxed whitespace-pre-wrap text-bark ring-1 ring-bark/10 [overflow-wrap:anywhere]"
-          >
-            {submission.message?.trim() ? submission.message : orDash(null)}
-          </div>
 
           <h2 className="mt-8 text-xl font-semibold text-bark">E-maily k záznamu</h2>
           {mails.length === 0 ? (
