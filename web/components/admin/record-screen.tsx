@@ -326,7 +326,6 @@ export function RecordScreen({
             {submission.message?.trim() ? submission.message : orDash(null)}
           </div>
 
-
           <dl className="mt-6">
             <Field label="Datum">
               <time dateTime={submission.created_at}>
