@@ -15,7 +15,7 @@ import { authStorageKey } from "#shared/auth-session";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
-import { expect, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 70;
 const baseUrl = `http://localhost:${port}`;
@@ -223,6 +223,7 @@ test("the detail view: a 1,000-character message whole, reply, call and copy", a
   for (const label of ["Datum", "Typ formuláře", "Jméno", "E-mail", "Telefon", "Služba", "Stav"]) {
     await expect(page.locator("dt", { hasText: label }).first()).toBeVisible();
   }
+  await expectNoAxeViolations(page);
   await page.waitForTimeout(6500); // the notice fades before the picture
   await shoot(page, "detail");
 });
@@ -320,9 +321,14 @@ for (const width of [360, 1280]) {
   });
 }
 
-test("pictures of the list", async ({ page }) => {
+test("the list with data passes axe at both widths; pictures of it", async ({ page }) => {
   await signIn(page);
   await openList(page);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await expect(page.locator("[data-submission-id]").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
   await shoot(page, "list");
 });
 
