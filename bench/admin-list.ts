@@ -4,6 +4,7 @@
  * /admin to the table being visible, and the frame times of a scripted scroll.
  */
 
+import { stat } from "node:fs/promises";
 import type { Browser } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "#database/open-database";
@@ -36,6 +37,10 @@ type SizeFigures = {
   renderedRows: number | null;
   frames: FrameFigures | null;
   browserHeapMb: number | null;
+  /** Keystroke (or a changed filter) to the updated list, ms: p50 and p95. */
+  search: { p50: number; p95: number } | null;
+  filter: { p50: number; p95: number } | null;
+  csv: { ms: number; bytes: number } | null;
   note: string;
 };
 
@@ -68,14 +73,14 @@ export async function benchAdminList(options: AdminOptions): Promise<string> {
   const lines = [
     "## 2. Administration list (PGlite)",
     "",
-    "API: median of 5 requests after one warm-up, measured by the client over loopback; bytes of the JSON as sent without and with `Accept-Encoding: gzip`. Browser: headless Chromium, from `page.goto('/admin')` (session already in localStorage) to the first table row visible (“list received at”: when the page had the whole JSON, from the start of its navigation, by Resource Timing; the rest is parsing, React rendering and layout); then a scripted scroll to the bottom in 120 `requestAnimationFrame` steps, frame deltas in ms.",
+    "API: median of 5 requests after one warm-up, measured by the client over loopback; bytes of the JSON as sent without and with `Accept-Encoding: gzip`. Browser: headless Chromium, from `page.goto('/admin')` (session already in localStorage) to the first table row visible (“list received at”: when the page had the whole JSON, from the start of its navigation, by Resource Timing; the rest is parsing, React rendering and layout); then a scripted scroll to the bottom in 120 `requestAnimationFrame` steps, frame deltas in ms; then search (6 queries typed into „Hledat“, each followed by clearing it) and the form-type filter (3 types, each followed by „all“), from the input event to the shown count changed and the next frame; then „Stáhnout CSV“ of the whole list, from the click to the finished download.",
     "",
-    "| Rows | API ms | JSON bytes | gzip bytes | server RSS MB | /admin → table visible ms | list received at ms | rows in DOM | frame p50 / p95 / max ms | frames > 50 ms | JS heap MB | note |",
-    "|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|",
+    "| Rows | API ms | JSON bytes | gzip bytes | server RSS MB | /admin → table visible ms | list received at ms | rows in DOM | frame p50 / p95 / max ms | frames > 50 ms | JS heap MB | search p50 / p95 ms | filter p50 / p95 ms | CSV ms / bytes | note |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---|---|---|",
   ];
   for (const f of figures) {
     lines.push(
-      `| ${f.rows.toLocaleString("en")} | ${f.apiMedianMs.toFixed(0)} | ${f.identityBytes.toLocaleString("en")} | ${f.gzipBytes.toLocaleString("en")} | ${f.serverRssMb.toFixed(0)} | ${f.visibleMs?.toFixed(0) ?? "—"} | ${f.listReceivedMs?.toFixed(0) ?? "—"} | ${f.renderedRows ?? "—"} | ${f.frames ? `${f.frames.p50.toFixed(1)} / ${f.frames.p95.toFixed(1)} / ${f.frames.max.toFixed(0)}` : "—"} | ${f.frames ? `${f.frames.over50} of ${f.frames.count}` : "—"} | ${f.browserHeapMb?.toFixed(0) ?? "—"} | ${f.note} |`,
+      `| ${f.rows.toLocaleString("en")} | ${f.apiMedianMs.toFixed(0)} | ${f.identityBytes.toLocaleString("en")} | ${f.gzipBytes.toLocaleString("en")} | ${f.serverRssMb.toFixed(0)} | ${f.visibleMs?.toFixed(0) ?? "—"} | ${f.listReceivedMs?.toFixed(0) ?? "—"} | ${f.renderedRows ?? "—"} | ${f.frames ? `${f.frames.p50.toFixed(1)} / ${f.frames.p95.toFixed(1)} / ${f.frames.max.toFixed(0)}` : "—"} | ${f.frames ? `${f.frames.over50} of ${f.frames.count}` : "—"} | ${f.browserHeapMb?.toFixed(0) ?? "—"} | ${f.search ? `${f.search.p50.toFixed(0)} / ${f.search.p95.toFixed(0)}` : "—"} | ${f.filter ? `${f.filter.p50.toFixed(0)} / ${f.filter.p95.toFixed(0)}` : "—"} | ${f.csv ? `${f.csv.ms.toFixed(0)} / ${f.csv.bytes.toLocaleString("en")}` : "—"} | ${f.note} |`,
     );
   }
   const first = figures[0];
@@ -165,6 +170,9 @@ async function measureSize(
     renderedRows: null,
     frames: null,
     browserHeapMb: null,
+    search: null,
+    filter: null,
+    csv: null,
     note: "",
   };
 
@@ -190,6 +198,22 @@ async function measureSize(
     );
     figures.renderedRows = await page.locator("tbody tr").count();
     figures.frames = (await page.evaluate(scrollAndTimeFrames)) as FrameFigures;
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const searchTimes = (await page.evaluate(
+      `(${timeListUpdates})("#inbox-search", ${JSON.stringify(searchQueries)})`,
+    )) as number[];
+    figures.search = summarize(searchTimes);
+    const filterTimes = (await page.evaluate(
+      `(${timeListUpdates})("#inbox-form-type", ${JSON.stringify(filterValues)})`,
+    )) as number[];
+    figures.filter = summarize(filterTimes);
+    const exportBegun = performance.now();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Stáhnout CSV" }).click(),
+    ]);
+    const file = await download.path();
+    figures.csv = { ms: performance.now() - exportBegun, bytes: (await stat(file)).size };
     figures.browserHeapMb = await page.evaluate(
       () =>
         ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory
@@ -203,6 +227,41 @@ async function measureSize(
   }
   return figures;
 }
+
+/** Searches as she might type them; each is followed by clearing the box, also timed. */
+const searchQueries = ["jana 7", "777", "harmonizační", "nová 4242", "@example", "nikdo"];
+const filterValues = ["gift_ritual", "contact", "gift_fragrance"];
+
+function summarize(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+}
+
+/**
+ * Runs in the page: for each value, sets the control (as typing or choosing
+ * would, through React's input or change event) and times until the shown
+ * count changes and the next frame is painted; then clears it, also timed.
+ */
+const timeListUpdates = `async (selector, values) => {
+  const control = document.querySelector(selector);
+  const proto = control instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  const setValue = Object.getOwnPropertyDescriptor(proto, "value").set;
+  const shown = () => document.querySelector("[data-shown-count]")?.textContent ?? "";
+  const times = [];
+  for (const value of values.flatMap((value) => [value, ""])) {
+    const before = shown();
+    const begun = performance.now();
+    setValue.call(control, value);
+    control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+    await new Promise((resolve) => {
+      const check = () => (shown() !== before ? resolve() : requestAnimationFrame(check));
+      requestAnimationFrame(check);
+    });
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    times.push(performance.now() - begun);
+  }
+  return times;
+}`;
 
 type FrameFigures = { count: number; p50: number; p95: number; max: number; over50: number };
 

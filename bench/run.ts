@@ -21,6 +21,8 @@ type Part = (typeof parts)[number];
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
+/** The first of the three ports the parts use (BENCH_PORT, so runs in several work trees do not collide). */
+const basePort = Number(process.env.BENCH_PORT ?? 3301);
 const onlyArgument = args.find((arg) => arg.startsWith("--only="));
 const chosen = onlyArgument
   ? (onlyArgument.slice("--only=".length).split(",") as Part[])
@@ -67,7 +69,7 @@ if (chosen.includes("forms")) {
       durationMs: quick ? 3000 : 10_000,
       concurrency: 50,
       rounds: quick ? 1 : 3,
-      port: 3301,
+      port: basePort,
     }),
   );
 }
@@ -75,12 +77,12 @@ if (chosen.includes("admin")) {
   print(
     await benchAdminList({
       sizes: quick ? [100, 1000] : [100, 1000, 10_000, 100_000],
-      port: 3302,
+      port: basePort + 1,
       browserTimeoutMs: quick ? 60_000 : 300_000,
     }),
   );
 }
 if (chosen.includes("startup")) {
-  print(await benchStartup({ port: 3303 }));
+  print(await benchStartup({ port: basePort + 2 }));
 }
 console.log(`\nLoad average at the end: ${load()}`);

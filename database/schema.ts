@@ -38,6 +38,10 @@ export const formSubmissions = pgTable(
     serviceType: text("service_type"),
     message: text("message"),
     privacyConsent: boolean("privacy_consent").notNull(),
+    /** When the owner first opened it (or marked it); null while it is new. */
+    readAt: timestamptz("read_at"),
+    /** When the owner marked it handled; null while it waits for her. */
+    handledAt: timestamptz("handled_at"),
   },
   (table) => [
     index("form_submissions_created_at_idx").on(table.createdAt.desc()),
@@ -72,6 +76,27 @@ export const formSubmissions = pgTable(
   ],
 );
 export type FormSubmission = typeof formSubmissions.$inferSelect;
+
+/**
+ * The administration's settings, one row (id 1). `retentionMonths`: the
+ * server deletes submissions older than that many months, daily; null keeps them.
+ */
+export const inboxSettings = pgTable(
+  "inbox_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    retentionMonths: integer("retention_months"),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    retentionLastRunAt: timestamptz("retention_last_run_at"),
+  },
+  (table) => [
+    check("inbox_settings_single_row", sql`${table.id} = 1`),
+    check(
+      "inbox_settings_retention_range",
+      sql`${table.retentionMonths} is null or ${table.retentionMonths} between 1 and 120`,
+    ),
+  ],
+);
 export type NewFormSubmission = typeof formSubmissions.$inferInsert;
 
 export const mailStatuses = ["pending", "sent", "failed"] as const;

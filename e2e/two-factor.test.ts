@@ -164,6 +164,7 @@ test("an administrator changes her password on the page; the new one signs her i
 }) => {
   await setUpApp(page, 4);
   await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+  await page.getByRole("link", { name: "Můj účet" }).click();
   await page.getByText("Změna hesla").click();
   await page.getByLabel("Nové heslo", { exact: true }).fill("levandule-a-mata");
   await page.getByLabel("Nové heslo znovu").fill("levandule-a-mata");

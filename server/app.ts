@@ -10,6 +10,7 @@ import { compress } from "hono/compress";
 import type { DatabaseHandle } from "#database/open-database";
 import { paths } from "#shared/routes";
 import { createAdminApi } from "./admin/admin-api";
+import { createInboxApi } from "./admin/inbox-api";
 import { deleteSubmission, listSubmissions } from "./admin/submissions";
 import { createUsersAdminApi } from "./admin/users-api";
 import { ApiError, handleError } from "./api-error";
@@ -112,12 +113,14 @@ export function createApp({
     }),
   );
   const adminGuard = requireAdmin(accounts, { requireTwoFactor: config.adminRequireTwoFactor });
+  // Before the admin API: its 405 for other methods of /form-submissions/:id must not catch GET.
+  app.route("/api", createInboxApi({ guard: adminGuard, db, clock, onMailQueued }));
   app.route(
     "/api",
     createAdminApi({
       guard: adminGuard,
       listSubmissions: () => listSubmissions(db),
-      deleteSubmission: (id) => deleteSubmission(db, id),
+      deleteSubmission: (id, by) => deleteSubmission(db, id, by, clock.now()),
     }),
   );
   app.route("/api", createUsersAdminApi({ db, clock, guard: adminGuard }));

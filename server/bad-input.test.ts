@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from
 import {
   authSessions,
   formSubmissions,
+  inboxSettings,
   mailOutbox,
   recoveryTokens,
   refreshTokens,
@@ -1134,13 +1135,150 @@ const adminCases: Case[] = [
     { as: "admin", json: {} },
   ),
   adminCase(
-    "GET a submission",
+    "GET an unknown submission",
     "GET",
     `/api/form-submissions/${unknownId}`,
+    404,
+    "not_found",
+    {
+      as: "admin",
+    },
+  ),
+  adminCase(
+    "GET a malformed submission id",
+    "GET",
+    "/api/form-submissions/1%20or%201=1",
+    404,
+    "not_found",
+    {
+      as: "admin",
+    },
+  ),
+  adminCase(
+    "state: an unknown state",
+    "POST",
+    `/api/form-submissions/${unknownId}/state`,
+    422,
+    "validation_failed",
+    {
+      as: "admin",
+      json: { state: "archived" },
+    },
+  ),
+  adminCase(
+    "state: a key too many",
+    "POST",
+    `/api/form-submissions/${unknownId}/state`,
+    422,
+    "validation_failed",
+    {
+      as: "admin",
+      json: { state: "read", handledAt: "2020-01-01" },
+    },
+  ),
+  adminCase(
+    "state: broken JSON",
+    "POST",
+    `/api/form-submissions/${unknownId}/state`,
+    400,
+    "invalid_json",
+    {
+      as: "admin",
+      text: '{"state":',
+      contentType: json,
+    },
+  ),
+  adminCase(
+    "state: not JSON",
+    "POST",
+    `/api/form-submissions/${unknownId}/state`,
+    415,
+    "unsupported_media_type",
+    {
+      as: "admin",
+      text: "state=read",
+      contentType: "application/x-www-form-urlencoded",
+    },
+  ),
+  adminCase(
+    "state: a 4 KB body",
+    "POST",
+    `/api/form-submissions/${unknownId}/state`,
+    413,
+    "payload_too_large",
+    {
+      as: "admin",
+      json: { state: "read", padding: "x".repeat(4096) },
+    },
+  ),
+  adminCase(
+    "state of an unknown submission",
+    "POST",
+    `/api/form-submissions/${unknownId}/state`,
+    404,
+    "not_found",
+    {
+      as: "admin",
+      json: { state: "read" },
+    },
+  ),
+  adminCase(
+    "state as a user without the role",
+    "POST",
+    `/api/form-submissions/${unknownId}/state`,
+    403,
+    "forbidden",
+    {
+      as: "user",
+      json: { state: "read" },
+    },
+  ),
+  adminCase("resend a malformed mail id", "POST", "/api/mail/1e3/resend", 404, "not_found", {
+    as: "admin",
+  }),
+  adminCase("resend an unknown mail", "POST", "/api/mail/987654/resend", 404, "not_found", {
+    as: "admin",
+  }),
+  adminCase("GET a resend", "GET", "/api/mail/1/resend", 405, "method_not_allowed", {
+    as: "admin",
+  }),
+  adminCase("address without @", "POST", "/api/admin/address/summary", 422, "validation_failed", {
+    as: "admin",
+    json: { email: "jana" },
+  }),
+  adminCase("address not a string", "POST", "/api/admin/address/export", 422, "validation_failed", {
+    as: "admin",
+    json: { email: ["jana@example.cz"] },
+  }),
+  adminCase("address too long", "POST", "/api/admin/address/erase", 413, "payload_too_large", {
+    as: "admin",
+    json: { email: longEmail },
+  }),
+  adminCase(
+    "GET an address export",
+    "GET",
+    "/api/admin/address/export",
     405,
     "method_not_allowed",
-    { as: "admin" },
+    {
+      as: "admin",
+    },
   ),
+  adminCase("retention: zero months", "PUT", "/api/admin/retention", 422, "validation_failed", {
+    as: "admin",
+    json: { months: 0 },
+  }),
+  adminCase("retention: a string", "PUT", "/api/admin/retention", 422, "validation_failed", {
+    as: "admin",
+    json: { months: "12" },
+  }),
+  adminCase("retention: missing", "PUT", "/api/admin/retention", 422, "validation_failed", {
+    as: "admin",
+    json: {},
+  }),
+  adminCase("retention: DELETE", "DELETE", "/api/admin/retention", 405, "method_not_allowed", {
+    as: "admin",
+  }),
   adminCase("an unknown API path", "GET", "/api/users", 404, "not_found", { as: "admin" }),
   adminCase("an unknown API POST", "POST", "/api/admin/grant", 404, "not_found", {
     as: "admin",
@@ -1245,6 +1383,7 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
       userRoles,
       formSubmissions,
       mailOutbox,
+      inboxSettings,
     };
     const counts: Record<string, number> = {};
     for (const [name, table] of Object.entries(tables)) {

@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { FolderLockedError } from "#database/folder-lock";
 import { openDatabase } from "#database/open-database";
 import { site } from "#shared/site";
+import { startRetentionSchedule } from "./admin/retention";
 import { createApp } from "./app";
 import { loadAuthSecret } from "./auth/auth-secret";
 import { createBackgroundTasks } from "./background-tasks";
@@ -46,6 +47,9 @@ async function start() {
   });
 
   const background = createBackgroundTasks();
+  // The owner's „mazat záznamy starší než N měsíců“: at start, then daily (off until she sets it).
+  const retention = startRetentionSchedule({ db: database.db, clock: systemClock });
+
   const app = createApp({
     background,
     config,
@@ -73,6 +77,7 @@ async function start() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await background.idle();
     await mailWorker.stop();
+    await retention.stop();
     transport.close();
     await database.close();
     process.exit(0);

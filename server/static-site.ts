@@ -11,6 +11,7 @@ const clientOnlyPaths = [
   paths.adminUsers,
   paths.adminAuditLog,
   paths.adminAccount,
+  `${paths.adminRecord}/:id`,
 ];
 
 /**

@@ -12,6 +12,8 @@ export const paths = {
   adminUsers: "/admin/uzivatele",
   adminAuditLog: "/admin/zaznamy-zmen",
   adminAccount: "/admin/ucet",
+  /** One submission in the administration: /admin/zaznam/<id>. */
+  adminRecord: "/admin/zaznam",
   privacy: "/zasady-ochrany-osobnich-udaju",
   blog: "/blog",
   /** Where the forms post when no script sends them: the server answers with a page. */
@@ -68,3 +70,7 @@ export const formPlaces = {
   gift_ritual: { page: paths.gift, formId: "gift-ritual-form", sentAnchor: "odeslano-ritual" },
   gift_fragrance: { page: paths.gift, formId: "gift-fragrance-form", sentAnchor: "odeslano-vune" },
 } as const satisfies Record<FormType, { page: string; formId: string; sentAnchor: string }>;
+/** The administration's page of one submission. */
+export function adminRecordPath(id: string): string {
+  return `${paths.adminRecord}/${encodeURIComponent(id)}`;
+}

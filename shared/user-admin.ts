@@ -54,6 +54,10 @@ export const auditActions = [
   "two_factor_enrolled",
   "two_factor_reset",
   "submission_deleted",
+  /** Deleted with everything stored about one address (the GDPR erasure). */
+  "submission_erased",
+  /** Deleted by the owner's retention rule, older than the months she set. */
+  "submission_expired",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -7,12 +7,20 @@
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, formSubmissions, userRoles, users } from "#database/schema";
+import {
+  auditLog,
+  formSubmissions,
+  inboxSettings,
+  mailOutbox,
+  userRoles,
+  users,
+} from "#database/schema";
 import { grantAdmin, grantRole, revokeAdmin } from "#server/auth/roles";
 import { createAccessToken } from "#server/auth/tokens";
 import { startTestServer, type TestServer, testSecret } from "#testing/test-app";
 import { testDatabases } from "#testing/test-databases";
 import { adminRoutes } from "./admin-api";
+import { inboxRoutes } from "./inbox-api";
 import { userAdminRoutes } from "./users-api";
 
 let server: TestServer;
@@ -233,7 +241,7 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       (caller) => caller !== "administrator",
     ) as Caller[];
 
-    for (const route of [...adminRoutes, ...userAdminRoutes]) {
+    for (const route of [...adminRoutes, ...inboxRoutes, ...userAdminRoutes]) {
       for (const caller of refused) {
         it(`${route.method} /api${route.path} as ${caller}: ${expectedStatus[caller]}, nothing read, changed or deleted`, async () => {
           const submissionId = await seedSubmission("Chráněná Osoba");
@@ -255,6 +263,13 @@ describe.each(testDatabases)("on $name", ({ open }) => {
           expect(body).not.toContain("Chráněná Osoba");
           expect(body).not.toContain("navstevnice@example.cz");
           expect(await countEverything()).toEqual(before);
+          // Nor changed: the record is still new, the retention rule still off.
+          const [seeded] = await server.db
+            .select()
+            .from(formSubmissions)
+            .where(eq(formSubmissions.id, submissionId));
+          expect(seeded?.readAt).toBeNull();
+          expect(await server.db.select().from(inboxSettings)).toEqual([]);
         });
       }
     }
@@ -309,10 +324,15 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       expect(times).toEqual([...times].sort((a, b) => b - a));
     });
 
-    it("DELETE /api/form-submissions/:id as the administrator: 204 and that one record is gone", async () => {
+    it("DELETE /api/form-submissions/:id as the administrator: 204, that one record is gone, the audit log says so", async () => {
       const keep = await seedSubmission("Zůstane Tady");
       const remove = await seedSubmission("Bude Smazána");
+      const [removed] = await server.db
+        .select()
+        .from(formSubmissions)
+        .where(eq(formSubmissions.id, remove));
       const before = await submissionCount();
+      const auditBefore = (await server.db.select().from(auditLog)).length;
       const response = await fetch(`${server.origin}/api/form-submissions/${remove}`, {
         method: "DELETE",
         headers: { Authorization: `Bearer ${callers.administrator}` },
@@ -322,6 +342,17 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       expect(ids).toContain(keep);
       expect(ids).not.toContain(remove);
       expect(ids).toHaveLength(before - 1);
+      // Who deleted which form's record sent when: never what it said.
+      const entries = (await server.db.select().from(auditLog)).slice(auditBefore);
+      expect(entries).toMatchObject([
+        {
+          action: "submission_deleted",
+          actorEmail: "spravkyne@example.cz",
+          submissionFormType: removed?.formType,
+          submissionCreatedAt: removed?.createdAt,
+        },
+      ]);
+      expect(JSON.stringify(entries)).not.toContain("Bude Smazána");
     });
 
     it("DELETE of a record that does not exist, or of a malformed id: 404", async () => {
@@ -361,6 +392,207 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       expect((await fetch(`${server.origin}/api/admin/access`, { headers })).status).toBe(200);
       expect(await revokeAdmin(server.db, "docasna@example.cz")).toBe("revoked");
       expect((await fetch(`${server.origin}/api/admin/access`, { headers })).status).toBe(403);
+    });
+  });
+
+  describe("the inbox routes as the administrator", () => {
+    const as = (method: string, path: string, body?: unknown) =>
+      fetch(`${server.origin}/api${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${callers.administrator}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+
+    async function seedMail(submissionId: string | null, to: string, status: "failed" | "sent") {
+      const [row] = await server.db
+        .insert(mailOutbox)
+        .values({
+          submissionId,
+          kind: "owner_notification",
+          to,
+          subject: "Kontaktní formulář: Zkouška",
+          html: "<p>Zkouška</p>",
+          text: "Zkouška",
+          status,
+          attempts: 1,
+          lastError: status === "failed" ? "550 Mailbox unavailable" : null,
+          nextAttemptAt: new Date(),
+        })
+        .returning();
+      if (!row) throw new Error("seed failed");
+      return row.id;
+    }
+
+    it("GET /form-submissions/:id: the record with its e-mails and their fate; 404 for none or a malformed id", async () => {
+      const id = await seedSubmission("Detailní Záznam");
+      await seedMail(id, "majitelka@example.cz", "failed");
+      const response = await as("GET", `/form-submissions/${id}`);
+      expect(response.status).toBe(200);
+      const detail = await response.json();
+      expect(detail.submission).toMatchObject({
+        id,
+        name: "Detailní Záznam",
+        read_at: null,
+        handled_at: null,
+        mail_state: "failed",
+      });
+      expect(detail.mails).toMatchObject([
+        { to: "majitelka@example.cz", status: "failed", last_error: "550 Mailbox unavailable" },
+      ]);
+      for (const missing of ["6b1d8a52-7a4f-4d55-9a0e-1b2c3d4e5f60", "not-a-uuid"]) {
+        expect((await as("GET", `/form-submissions/${missing}`)).status).toBe(404);
+      }
+      const list = (await (await as("GET", "/form-submissions")).json()) as {
+        submissions: { id: string; mail_state: string | null }[];
+      };
+      expect(list.submissions.find((row) => row.id === id)?.mail_state).toBe("failed");
+    });
+
+    it("POST /form-submissions/:id/state: read, handled, new again; bad states 422, unknown records 404", async () => {
+      const id = await seedSubmission("Stavový Záznam");
+      const read = await (
+        await as("POST", `/form-submissions/${id}/state`, { state: "read" })
+      ).json();
+      expect(read.submission.read_at).not.toBeNull();
+      expect(read.submission.handled_at).toBeNull();
+      const handled = await (
+        await as("POST", `/form-submissions/${id}/state`, { state: "handled" })
+      ).json();
+      expect(handled.submission.read_at).toBe(read.submission.read_at);
+      expect(handled.submission.handled_at).not.toBeNull();
+      const fresh = await (
+        await as("POST", `/form-submissions/${id}/state`, { state: "new" })
+      ).json();
+      expect(fresh.submission).toMatchObject({ read_at: null, handled_at: null });
+
+      const bad = await as("POST", `/form-submissions/${id}/state`, { state: "archived" });
+      expect(bad.status).toBe(422);
+      expect((await bad.json()).error.code).toBe("validation_failed");
+      const missing = await as(
+        "POST",
+        "/form-submissions/6b1d8a52-7a4f-4d55-9a0e-1b2c3d4e5f60/state",
+        {
+          state: "read",
+        },
+      );
+      expect(missing.status).toBe(404);
+      const noJson = await fetch(`${server.origin}/api/form-submissions/${id}/state`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${callers.administrator}`, "Content-Type": "text/plain" },
+        body: "state=read",
+      });
+      expect(noJson.status).toBe(415);
+      const [row] = await server.db
+        .select()
+        .from(formSubmissions)
+        .where(eq(formSubmissions.id, id));
+      expect(row?.readAt).toBeNull();
+    });
+
+    it("POST /mail/:id/resend: a failed e-mail goes back to the outbox; a sent one 409, none 404", async () => {
+      const id = await seedSubmission("Znovu Odeslat");
+      const failed = await seedMail(id, "spatna@example.cz", "failed");
+      const sent = await seedMail(id, "dobra@example.cz", "sent");
+      expect((await as("POST", `/mail/${sent}/resend`)).status).toBe(409);
+      expect((await as("POST", "/mail/999999/resend")).status).toBe(404);
+      expect((await as("POST", "/mail/abc/resend")).status).toBe(404);
+      const response = await as("POST", `/mail/${failed}/resend`);
+      expect(response.status).toBe(200);
+      // Queued afresh, and the worker woken: it goes out at once.
+      const mails = await server.readMails();
+      expect(mails.filter((mail) => mail.subject === "Kontaktní formulář: Zkouška")).toHaveLength(
+        1,
+      );
+      const [row] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.id, failed));
+      expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    });
+
+    it("address summary, export and erasure: everything about one address, nothing about others", async () => {
+      const email = "gdpr.navstevnice@example.cz";
+      const keep = await seedSubmission("Jiná Osoba");
+      const [own] = await server.db
+        .insert(formSubmissions)
+        .values({
+          formType: "gift_ritual",
+          name: "Gdpr Návštěvnice",
+          email: "GDPR.Navstevnice@example.cz",
+          privacyConsent: true,
+        })
+        .returning();
+      await seedMail(own?.id ?? null, "majitelka@example.cz", "sent");
+      await seedMail(null, email, "sent");
+      // The account's sign-up sends the third e-mail: the address's confirmation.
+      await signUpAndIn(email);
+
+      const summary = await (await as("POST", "/admin/address/summary", { email })).json();
+      expect(summary).toEqual({ email, submissions: 1, mails: 3, account: true });
+
+      const exported = await as("POST", "/admin/address/export", { email });
+      expect(exported.status).toBe(200);
+      expect(exported.headers.get("Content-Disposition")).toContain("attachment");
+      const file = await exported.json();
+      expect(file.submissions.map((row: { name: string }) => row.name)).toEqual([
+        "Gdpr Návštěvnice",
+      ]);
+      expect(file.mails).toHaveLength(3);
+      expect(file.account.email).toBe(email);
+      expect(JSON.stringify(file)).not.toContain("argon2");
+
+      expect(
+        (await as("POST", "/admin/address/erase", { email: "spravkyne@example.cz" })).status,
+      ).toBe(409);
+      expect((await as("POST", "/admin/address/erase", { email: "bez-zavinace" })).status).toBe(
+        422,
+      );
+      const auditBefore = (await server.db.select().from(auditLog)).length;
+      const erased = await as("POST", "/admin/address/erase", { email });
+      expect(await erased.json()).toEqual({
+        email,
+        submissions: 1,
+        mails: 3,
+        account: true,
+      });
+      expect(await (await as("POST", "/admin/address/summary", { email })).json()).toEqual({
+        email,
+        submissions: 0,
+        mails: 0,
+        account: false,
+      });
+      expect(await server.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      const ids = (await server.db.select().from(formSubmissions)).map((row) => row.id);
+      expect(ids).toContain(keep);
+      // The erasure in the audit log: who, which form and when it was sent; never the address.
+      const entries = (await server.db.select().from(auditLog)).slice(auditBefore);
+      expect(entries).toMatchObject([
+        {
+          action: "submission_erased",
+          actorEmail: "spravkyne@example.cz",
+          submissionFormType: "gift_ritual",
+          submissionCreatedAt: own?.createdAt,
+        },
+      ]);
+      expect(JSON.stringify(entries).toLowerCase()).not.toContain("gdpr.navstevnice");
+    });
+
+    it("GET and PUT /admin/retention: off by default, then set, then off again; out of range 422", async () => {
+      expect(await (await as("GET", "/admin/retention")).json()).toEqual({
+        months: null,
+        last_run_at: null,
+      });
+      for (const months of [0, 121, 2.5, "6"]) {
+        const refused = await as("PUT", "/admin/retention", { months });
+        expect(refused.status).toBe(422);
+      }
+      expect(await (await as("PUT", "/admin/retention", { months: 24 })).json()).toMatchObject({
+        months: 24,
+      });
+      expect(await (await as("GET", "/admin/retention")).json()).toMatchObject({ months: 24 });
+      expect(await (await as("PUT", "/admin/retention", { months: null })).json()).toMatchObject({
+        months: null,
+      });
     });
   });
 });

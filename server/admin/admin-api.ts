@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from "hono";
+import type { AuditActor } from "#server/audit-log";
 import type { AdminEnv } from "#server/auth/require-admin";
 import { limitBody, refuseOtherMethods } from "#server/json-route";
 import type { Submission } from "#shared/submission";
@@ -14,8 +15,8 @@ export type AdminApiDependencies = {
   guard: MiddlewareHandler<AdminEnv>;
   /** Every submission, newest first. */
   listSubmissions: () => Promise<Submission[]>;
-  /** Deletes one submission; false when there was none with that id. */
-  deleteSubmission: (id: string) => Promise<boolean>;
+  /** Deletes one submission for the administrator `by`; false when there was none with that id. */
+  deleteSubmission: (id: string, by: AuditActor) => Promise<boolean>;
 };
 
 /** Every administration route, relative to /api; each is behind `requireAdmin`. */
@@ -45,7 +46,12 @@ export function createAdminApi({ guard, listSubmissions, deleteSubmission }: Adm
 
   // No administration route takes a body: anything sizeable is refused unread.
   api.delete("/form-submissions/:id", limitBody(1024), guard, async (c) => {
-    const deleted = await deleteSubmission(c.req.param("id"));
+    const { user } = c.get("admin");
+    const deleted = await deleteSubmission(c.req.param("id"), {
+      kind: "account",
+      userId: user.id,
+      email: user.email,
+    });
     if (!deleted) {
       return c.json({ error: { code: "not_found", message: "Záznam nebyl nalezen" } }, 404);
     }
@@ -56,7 +62,8 @@ export function createAdminApi({ guard, listSubmissions, deleteSubmission }: Adm
   // route, mounted before this API, so it is allowed here too.
   api.all("/admin/access", refuseOtherMethods("GET"));
   api.all("/form-submissions", refuseOtherMethods("GET", "POST"));
-  api.all("/form-submissions/:id", refuseOtherMethods("DELETE"));
+  // GET of one record is the inbox API's (server/admin/inbox-api.ts, mounted first).
+  api.all("/form-submissions/:id", refuseOtherMethods("GET", "DELETE"));
 
   return api;
 }

@@ -244,6 +244,36 @@ describe.each(testDatabases)(
       });
     });
 
+    it("fails a message at once when the mail server refuses its recipient for good (550), and keeps retrying a temporary refusal (451)", async () => {
+      await submit(contact);
+      smtp.refuse.set("jana@example.cz", 550);
+      smtp.refuse.set(testSettings.NOTIFY_EMAIL, 451);
+      try {
+        const report = await sendPendingMail(database.db, smtpTransport(smtp.url), clock);
+        expect(report).toEqual({ sent: 0, retrying: 1, failed: 1 });
+        const jobs = await outbox();
+        const visitor = jobs.find((job) => job.to === "jana@example.cz");
+        const owner = jobs.find((job) => job.to === testSettings.NOTIFY_EMAIL);
+        expect(visitor).toMatchObject({ status: "failed", attempts: 1 });
+        expect(visitor?.lastError).toMatch(/550/);
+        expect(owner).toMatchObject({ status: "pending", attempts: 1 });
+        expect(owner?.lastError).toMatch(/451/);
+
+        // The temporary refusal clears: the owner's copy goes out at its next try; the failed one stays.
+        smtp.refuse.clear();
+        clock.advance(retryDelayMs(1));
+        expect(await sendPendingMail(database.db, smtpTransport(smtp.url), clock)).toEqual({
+          sent: 1,
+          retrying: 0,
+          failed: 0,
+        });
+        expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(1);
+        expect(mailTo(smtp.mails, "jana@example.cz")).toHaveLength(0);
+      } finally {
+        smtp.refuse.clear();
+      }
+    });
+
     // PGlite is one connection inside one process, and a second process cannot open its
     // folder (see database/folder-lock.ts): two workers there can only take turns on that
     // connection, so this shows that interleaved claims never hand out a message twice, not

@@ -44,7 +44,8 @@ export async function sendPendingMail(
       report.sent++;
     } catch (error) {
       const lastError = describeError(error);
-      if (job.attempts >= mailRetryPolicy.maxAttempts) {
+      // A mail server's 5xx is its final word (say, no such mailbox): retrying cannot help.
+      if (job.attempts >= mailRetryPolicy.maxAttempts || isPermanentRefusal(error)) {
         await db
           .update(mailOutbox)
           .set({ status: "failed", lastError, claimedUntil: null })
@@ -113,6 +114,12 @@ export async function releaseAbandonedClaims(db: Database): Promise<number> {
     .where(and(eq(mailOutbox.status, "pending"), isNotNull(mailOutbox.claimedUntil)))
     .returning({ id: mailOutbox.id });
   return released.length;
+}
+
+/** True for an SMTP reply in the 5xx range (nodemailer's `responseCode`), the server's permanent refusal. */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
 }
 
 function describeError(error: unknown): string {

@@ -1,5 +1,6 @@
 /** The browser side of the administration API, called with the signed-in administrator's access token. */
-import type { Submission } from "#shared/submission";
+import type { AddressSummary, RetentionSetting } from "#shared/inbox-schemas";
+import type { Submission, SubmissionDetail, SubmissionStateChange } from "#shared/submission";
 import type {
   AccountRole,
   AuditPage,
@@ -7,6 +8,7 @@ import type {
   SessionListJson,
   UserListJson,
 } from "#shared/user-admin";
+import { getAuthClient } from "~/lib/auth-client";
 
 /**
  * What the administration says to this session: come in; not an
@@ -51,26 +53,35 @@ export async function requestSubmissionDeletion(accessToken: string, id: string)
   if (!response.ok) throw new Error(`Deleting a submission failed with status ${response.status}`);
 }
 
-/** A refusal the page shows as it is: the server's code and its Czech message. */
+/** The signed-in administrator's current access token (refreshed by the library when due). */
+export async function currentAccessToken(): Promise<string> {
+  const { data, error } = await getAuthClient().getSession();
+  if (error || !data.session) throw error ?? new Error("Not signed in");
+  return data.session.access_token;
+}
+
+/** Thrown for an answer other than 2xx: its status and the API's Czech message, if any. */
 export class AdminApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: string | undefined,
     message: string,
   ) {
     super(message);
   }
 }
 
+/** The answer's JSON, or an `AdminApiError` with the API's code and Czech message when it has them. */
 async function readJson<T>(response: Response, what: string): Promise<T> {
   if (response.ok) return (await response.json()) as T;
   const body = (await response.json().catch(() => null)) as {
     error?: { code?: string; message?: string };
   } | null;
-  if (response.status < 500 && body?.error?.code && body.error.message) {
-    throw new AdminApiError(response.status, body.error.code, body.error.message);
-  }
-  throw new Error(`${what} failed with status ${response.status}`);
+  throw new AdminApiError(
+    response.status,
+    body?.error?.code,
+    body?.error?.message ?? `${what} failed with status ${response.status}`,
+  );
 }
 
 /** Accounts whose e-mail or name contains `search`, newest first. */
@@ -106,4 +117,58 @@ export async function fetchAuditLog(accessToken: string, before?: number): Promi
     headers: authorized(accessToken),
   });
   return readJson(response, "Loading the audit log");
+}
+
+async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, ...rest } = init;
+  const response = await fetch(path, {
+    ...rest,
+    headers: {
+      ...authorized(await currentAccessToken()),
+      ...(json === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: json === undefined ? rest.body : JSON.stringify(json),
+  });
+  return readJson(response, `${rest.method ?? "GET"} ${path}`);
+}
+
+/** One submission with its e-mails. */
+export function fetchSubmissionDetail(id: string): Promise<SubmissionDetail> {
+  return call(`/api/form-submissions/${encodeURIComponent(id)}`);
+}
+
+/** Opened, handled, or new again; answers with the record as it now is. */
+export function changeSubmissionState(
+  id: string,
+  state: SubmissionStateChange,
+): Promise<SubmissionDetail> {
+  return call(`/api/form-submissions/${encodeURIComponent(id)}/state`, {
+    method: "POST",
+    json: { state },
+  });
+}
+
+/** Puts a failed e-mail back in the outbox. */
+export function resendMail(id: number): Promise<{ queued: true }> {
+  return call(`/api/mail/${id}/resend`, { method: "POST" });
+}
+
+export function summarizeAddress(email: string): Promise<AddressSummary> {
+  return call("/api/admin/address/summary", { method: "POST", json: { email } });
+}
+
+export function exportAddress(email: string): Promise<unknown> {
+  return call("/api/admin/address/export", { method: "POST", json: { email } });
+}
+
+export function eraseAddress(email: string): Promise<AddressSummary> {
+  return call("/api/admin/address/erase", { method: "POST", json: { email } });
+}
+
+export function fetchRetention(): Promise<RetentionSetting> {
+  return call("/api/admin/retention");
+}
+
+export function saveRetention(months: number | null): Promise<RetentionSetting> {
+  return call("/api/admin/retention", { method: "PUT", json: { months } });
 }

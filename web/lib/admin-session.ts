@@ -64,10 +64,3 @@ export async function requireAdminSession({
   if (outcome instanceof Response) throw outcome;
   return outcome;
 }
-
-/** The signed-in administrator's current access token (refreshed by the library when due). */
-export async function currentAccessToken(): Promise<string> {
-  const { data, error } = await getAuthClient().getSession();
-  if (error || !data.session) throw error ?? new Error("Not signed in");
-  return data.session.access_token;
-}

@@ -9,8 +9,8 @@ import type { Route } from "./+types/admin-account";
 
 export const meta = () =>
   pageMeta({
-    title: "Moje přihlášení – Administrace",
-    description: "Kde je účet administrátora přihlášený.",
+    title: "Můj účet – Administrace",
+    description: "Kde je účet administrátora přihlášený a změna jeho hesla.",
     path: paths.adminAccount,
     noIndex: true,
   });

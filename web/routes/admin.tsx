@@ -33,10 +33,12 @@ export async function clientLoader() {
 
 /**
  * The session library clears the address's fragment after reading a
- * session from it; that alone must not run the checks above again.
+ * session from it; that alone must not run the checks above again, nor
+ * must the search and filters, which live in the query and filter the list
+ * the page already holds.
  */
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search;
+  return currentUrl.pathname !== nextUrl.pathname;
 }
 
 export default function AdminPage({ loaderData }: Route.ComponentProps) {

@@ -3,16 +3,16 @@ import { useState } from "react";
 import { toast } from "sonner";
 import type { SessionSummary } from "#shared/user-admin";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { PasswordChange } from "~/components/admin/password-change";
 import { describeDevice, formatDateTime } from "~/components/admin/user-format";
 import { Button } from "~/components/ui/button";
-import { fetchOwnSessions } from "~/lib/admin-api";
-import { currentAccessToken } from "~/lib/admin-session";
+import { currentAccessToken, fetchOwnSessions } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
 import { czech } from "~/lib/typography";
 
 const failedToLoad = "Přihlášení se nepodařilo načíst. Zkuste to prosím znovu.";
 
-/** „Moje přihlášení“: where her account is signed in, and „Odhlásit všude jinde“. */
+/** „Můj účet“: where her account is signed in, „Odhlásit všude jinde“, and her password. */
 export function AccountScreen({
   email,
   initialSessions,
@@ -111,6 +111,8 @@ export function AccountScreen({
           </p>
         </div>
       </section>
+
+      <PasswordChange />
     </AdminFrame>
   );
 }

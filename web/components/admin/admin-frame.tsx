@@ -14,7 +14,7 @@ const views = [
   { to: paths.admin, label: "Odeslaná data" },
   { to: paths.adminUsers, label: "Uživatelé a role" },
   { to: paths.adminAuditLog, label: "Záznamy změn" },
-  { to: paths.adminAccount, label: "Moje přihlášení" },
+  { to: paths.adminAccount, label: "Můj účet" },
 ] as const;
 
 /**

@@ -1,17 +1,48 @@
-import { MoveHorizontal, NotebookPen } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { MailWarning, NotebookPen } from "lucide-react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import type { Submission } from "#shared/submission";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { DeleteSubmissionDialog } from "~/components/admin/delete-submission-dialog";
-import { PasswordChange } from "~/components/admin/password-change";
+import {
+  applyFilter,
+  buildSearchIndex,
+  type InboxFilter,
+  isNew,
+  listViewKey,
+  readFilter,
+  writeFilter,
+} from "~/components/admin/inbox-filter";
+import { useWideScreen } from "~/components/admin/inbox-parts";
+import { InboxToolbar } from "~/components/admin/inbox-toolbar";
+import { PrivacyTools } from "~/components/admin/privacy-tools";
+import { SubmissionCards } from "~/components/admin/submission-cards";
 import { totalRecords } from "~/components/admin/submission-format";
 import { SubmissionsTable } from "~/components/admin/submissions-table";
 import { TwoFactorSetup } from "~/components/admin/two-factor-setup";
-import { fetchSubmissions, requestSubmissionDeletion } from "~/lib/admin-api";
-import { currentAccessToken } from "~/lib/admin-session";
+import { Button } from "~/components/ui/button";
+import { currentAccessToken, fetchSubmissions, requestSubmissionDeletion } from "~/lib/admin-api";
 import { czech } from "~/lib/typography";
+
+export const noMatchText = "Hledání ani filtrům neodpovídá žádný záznam.";
+
+/** „u 1 záznamu“, „u 3 záznamů“ */
+function atRecords(count: number) {
+  return `u ${count} ${count === 1 ? "záznamu" : "záznamů"}`;
+}
+
+/** The tab's title with the count of new submissions in front, as mail clients do. */
+function useNewCountInTitle(newCount: number) {
+  useEffect(() => {
+    const base = document.title.replace(/^\(\d+\) /, "");
+    document.title = newCount > 0 ? `(${newCount}) ${base}` : base;
+    return () => {
+      document.title = document.title.replace(/^\(\d+\) /, "");
+    };
+  }, [newCount]);
+}
 
 export function AdminScreen({
   email,
@@ -25,13 +56,43 @@ export function AdminScreen({
   /** She must set up her authenticator app before any data is shown. */
   needsSetup: boolean;
 }) {
+  const [searchParams, setSearchParams] = useSearchParams();
   const [submissions, setSubmissions] = useState(initialSubmissions);
+  const [filter, setFilter] = useState<InboxFilter>(() => readFilter(searchParams));
   const [pendingDelete, setPendingDelete] = useState<Submission | null>(null);
   const [needsSetup, setNeedsSetup] = useState(initialNeedsSetup);
+  const wide = useWideScreen();
 
   useEffect(() => {
     if (listFailed) toast.error(authNotices.listFailed);
   }, [listFailed]);
+
+  // The filter lives in the address: a reload or a shared link shows the same view.
+  function changeFilter(next: InboxFilter) {
+    setFilter(next);
+    setSearchParams(writeFilter(next), { replace: true, preventScrollReset: true });
+  }
+  const search = searchParams.toString();
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(listViewKey, search ? `?${search}` : "");
+    } catch {
+      // Without storage the way back shows the whole list.
+    }
+  }, [search]);
+
+  const index = useMemo(() => buildSearchIndex(submissions), [submissions]);
+  const deferredFilter = useDeferredValue(filter);
+  const shown = useMemo(
+    () => applyFilter(submissions, index, deferredFilter),
+    [submissions, index, deferredFilter],
+  );
+  const newCount = useMemo(() => submissions.filter(isNew).length, [submissions]);
+  const failedCount = useMemo(
+    () => submissions.filter((submission) => submission.mail_state === "failed").length,
+    [submissions],
+  );
+  useNewCountInTitle(newCount);
 
   const reload = useCallback(async () => {
     try {
@@ -53,58 +114,112 @@ export function AdminScreen({
     await reload();
   }
 
-  return (
-    <AdminFrame email={email}>
-      {needsSetup ? (
+  async function exportCsv() {
+    // The CSV library loads only when she asks for a file.
+    const { csvFileName, downloadFile, toCsv } = await import("~/components/admin/csv-export");
+    downloadFile(toCsv(shown), csvFileName(new Date()), "text/csv;charset=utf-8");
+  }
+
+  if (needsSetup) {
+    return (
+      <AdminFrame email={email}>
         <TwoFactorSetup
           onDone={() => {
             setNeedsSetup(false);
             void reload();
           }}
         />
-      ) : (
-        <>
-          <section
-            aria-labelledby="submissions-heading"
-            className="mt-10 rounded-[2rem] bg-cream p-4 shadow-sm ring-1 ring-bark/10 sm:p-8"
-          >
-            <div className="mb-6 px-2 sm:px-0">
-              <h2 id="submissions-heading" className="text-2xl font-semibold text-bark sm:text-3xl">
-                {czech("Odeslaná data z formulářů")}
-              </h2>
-              <p className="mt-2 text-bark-soft" aria-live="polite">
-                {totalRecords(submissions.length)}
-              </p>
-              {submissions.length > 0 && (
-                <p className="mt-1 flex items-center gap-1.5 text-sm text-bark-soft lg:hidden">
-                  <MoveHorizontal aria-hidden="true" className="size-4" />
-                  Tabulku můžete posouvat do stran.
-                </p>
-              )}
-            </div>
-            <SubmissionsTable submissions={submissions} onDelete={setPendingDelete} />
-          </section>
+      </AdminFrame>
+    );
+  }
 
-          <section
-            aria-labelledby="note-heading"
-            className="mt-8 rounded-[2rem] bg-sage-light/60 p-6 ring-1 ring-moss/15 sm:p-8"
+  return (
+    <AdminFrame email={email}>
+      {failedCount > 0 && (
+        <div
+          role="alert"
+          data-mail-banner
+          className="mt-8 flex flex-col gap-3 rounded-2xl bg-terracotta/15 p-4 ring-1 ring-terracotta-dark/30 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+        >
+          <p className="flex items-start gap-3 text-bark">
+            <MailWarning
+              aria-hidden="true"
+              className="mt-0.5 size-6 shrink-0 text-terracotta-dark"
+            />
+            <span>
+              <strong>{czech(`E-maily se nepodařilo odeslat ${atRecords(failedCount)}.`)}</strong>{" "}
+              {czech("V záznamu uvidíte proč a můžete je poslat znovu.")}
+            </span>
+          </p>
+          <Button
+            variant="secondary"
+            className="self-start sm:self-auto"
+            onClick={() => changeFilter({ ...filter, mail: "neodeslane" })}
           >
-            <h2
-              id="note-heading"
-              className="flex items-center gap-3 text-2xl font-semibold text-bark"
-            >
-              <NotebookPen aria-hidden="true" className="size-6 text-moss-dark" />
-              Poznámka
-            </h2>
-            <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
-              {czech(
-                "Účty si lidé zakládají sami na stránce přihlášení. V části „Uživatelé a role“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i do administrace a každá taková změna se zapíše do „Záznamů změn“. Nahrávání materiálů pro členskou sekci se teprve připravuje.",
-              )}
-            </p>
-          </section>
-          <PasswordChange />
-        </>
+            Zobrazit tyto záznamy
+          </Button>
+        </div>
       )}
+
+      <section
+        aria-labelledby="submissions-heading"
+        className="mt-8 rounded-[2rem] bg-cream p-3 shadow-sm ring-1 ring-bark/10 sm:mt-10 sm:p-8"
+      >
+        <div className="mb-6 px-2 sm:px-0">
+          <h2 id="submissions-heading" className="text-2xl font-semibold text-bark sm:text-3xl">
+            {czech("Odeslaná data z formulářů")}
+          </h2>
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-bark-soft">
+            <span aria-live="polite">{totalRecords(submissions.length)}</span>
+            {newCount > 0 && (
+              <span
+                data-new-count
+                className="rounded-full bg-moss px-2.5 py-0.5 text-sm font-semibold text-cream"
+              >
+                Nových: {newCount}
+              </span>
+            )}
+          </p>
+        </div>
+        {submissions.length > 0 && (
+          <InboxToolbar
+            filter={filter}
+            onChange={changeFilter}
+            shown={shown.length}
+            total={submissions.length}
+            onExport={() => void exportCsv()}
+          />
+        )}
+        {submissions.length === 0 ? (
+          <SubmissionsTable submissions={[]} onDelete={setPendingDelete} />
+        ) : shown.length === 0 ? (
+          <p className="rounded-2xl bg-white/70 px-6 py-12 text-center text-bark-soft ring-1 ring-bark/10">
+            {noMatchText}
+          </p>
+        ) : wide ? (
+          <SubmissionsTable submissions={shown} onDelete={setPendingDelete} />
+        ) : (
+          <SubmissionCards submissions={shown} onDelete={setPendingDelete} />
+        )}
+      </section>
+
+      <PrivacyTools onErased={reload} />
+
+      <section
+        aria-labelledby="note-heading"
+        className="mt-8 rounded-[2rem] bg-sage-light/60 p-6 ring-1 ring-moss/15 sm:p-8"
+      >
+        <h2 id="note-heading" className="flex items-center gap-3 text-2xl font-semibold text-bark">
+          <NotebookPen aria-hidden="true" className="size-6 text-moss-dark" />
+          Poznámka
+        </h2>
+        <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
+          {czech(
+            "Účty si lidé zakládají sami na stránce přihlášení. V části „Uživatelé a role“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i do administrace a každá taková změna se zapíše do „Záznamů změn“. Nahrávání materiálů pro členskou sekci se teprve připravuje.",
+          )}
+        </p>
+      </section>
+
       <DeleteSubmissionDialog
         submission={pendingDelete}
         onCancel={() => setPendingDelete(null)}

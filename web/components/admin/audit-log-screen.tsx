@@ -4,8 +4,7 @@ import type { AuditPage } from "#shared/user-admin";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { actorOf, describeAuditEntry, formatDateTime } from "~/components/admin/user-format";
 import { Button } from "~/components/ui/button";
-import { fetchAuditLog } from "~/lib/admin-api";
-import { currentAccessToken } from "~/lib/admin-session";
+import { currentAccessToken, fetchAuditLog } from "~/lib/admin-api";
 import { czech } from "~/lib/typography";
 
 const failedToLoad = "Záznamy změn se nepodařilo načíst. Zkuste to prosím znovu.";

@@ -1,4 +1,5 @@
 import type { Submission } from "#shared/submission";
+import { formatSubmittedAt, formTypeLabel } from "~/components/admin/submission-format";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,7 +10,10 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 
-/** „Opravdu smazat?“ – an outside click does not close it; only „Zrušit“, Escape or „Smazat“ do. */
+/**
+ * „Opravdu smazat?“ – an outside click does not close it; only „Zrušit“,
+ * Escape or „Smazat“ do. It names the record: who sent it, which form, when.
+ */
 export function DeleteSubmissionDialog({
   submission,
   onCancel,
@@ -28,8 +32,17 @@ export function DeleteSubmissionDialog({
     >
       <AlertDialogContent>
         <AlertDialogTitle>Opravdu smazat?</AlertDialogTitle>
-        <AlertDialogDescription>
-          Tuto akci nelze vrátit zpět. Záznam bude trvale odstraněn.
+        <AlertDialogDescription asChild>
+          <div>
+            {submission && (
+              <p data-record className="mb-2 rounded-xl bg-sand/50 px-3 py-2 text-bark">
+                <span className="font-semibold [overflow-wrap:anywhere]">{submission.name}</span>
+                <br />
+                {formTypeLabel(submission.form_type)}, {formatSubmittedAt(submission.created_at)}
+              </p>
+            )}
+            <p>Tuto akci nelze vrátit zpět. Záznam bude trvale odstraněn.</p>
+          </div>
         </AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel>Zrušit</AlertDialogCancel>

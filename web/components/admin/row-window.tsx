@@ -66,13 +66,15 @@ function readView(body: HTMLElement): View {
 }
 
 /**
- * Windowing for a long table whose page scrolls as if every row were there:
- * render `SpacerRow`, then the rows of `keys.slice(start, end)` in order, then
- * `SpacerRow`, inside the body that `bodyRef` points to. Rows are measured as
+ * Windowing for a long table (or list of cards) whose page scrolls as if every row were there:
+ * render `SpacerRow` (`SpacerItem`), then the rows of `keys.slice(start, end)` in order, then
+ * the spacer again, inside the body that `bodyRef` points to. Rows are measured as
  * they render (by key, so a deletion keeps the heights of the others).
  */
-export function useRowWindow(keys: readonly string[]) {
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
+export function useRowWindow<Body extends HTMLElement = HTMLTableSectionElement>(
+  keys: readonly string[],
+) {
+  const bodyRef = useRef<Body>(null);
   const heights = useRef(new Map<string, number>());
   const [measured, setMeasured] = useState(0);
   const [view, setView] = useState<View>(() => ({
@@ -121,7 +123,7 @@ export function useRowWindow(keys: readonly string[]) {
     const body = bodyRef.current;
     if (!body) return;
     let changed = false;
-    const rendered = body.querySelectorAll<HTMLTableRowElement>(":scope > tr:not([data-spacer])");
+    const rendered = body.querySelectorAll<HTMLElement>(":scope > :not([data-spacer])");
     rendered.forEach((row, index) => {
       const key = keys[rows.start + index];
       if (key === undefined) return;
@@ -147,4 +149,10 @@ export function SpacerRow({ height, columns }: { height: number; columns: number
       <td colSpan={columns} style={{ height, padding: 0 }} />
     </tr>
   );
+}
+
+/** The same stand-in in a list of cards. */
+export function SpacerItem({ height }: { height: number }): ReactNode {
+  if (height <= 0) return null;
+  return <li aria-hidden="true" data-spacer style={{ height }} />;
 }

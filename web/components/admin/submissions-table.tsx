@@ -1,13 +1,16 @@
+import { clsx } from "clsx";
 import { Trash2 } from "lucide-react";
 import { useCallback, useId, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { adminRecordPath } from "#shared/routes";
 import type { Submission } from "#shared/submission";
+import { StateBadges, SubmittedAt } from "~/components/admin/inbox-parts";
 import { SpacerRow, useRowWindow } from "~/components/admin/row-window";
 import {
   emptyCell,
   formTypeLabel,
   orDash,
   serviceLabel,
-  splitSubmittedAt,
 } from "~/components/admin/submission-format";
 import {
   Table,
@@ -60,17 +63,6 @@ function MessageCell({
   );
 }
 
-/** Date and time, which may wrap between them and nowhere else. */
-function SubmittedAt({ isoTime }: { isoTime: string }) {
-  const [date, time] = splitSubmittedAt(isoTime);
-  return (
-    <time dateTime={isoTime}>
-      <span className="whitespace-nowrap">{date}</span>{" "}
-      <span className="whitespace-nowrap">{time}</span>
-    </time>
-  );
-}
-
 /** An address that may wrap after its „@“ rather than anywhere. */
 function EmailLink({ email }: { email: string }) {
   const at = email.lastIndexOf("@");
@@ -113,9 +105,17 @@ function SubmissionCells({ submission, expanded, onToggle, onDelete }: RowProps)
     <>
       <TableCell className="tabular-nums">
         <SubmittedAt isoTime={submission.created_at} />
+        <StateBadges submission={submission} className="mt-1.5" />
       </TableCell>
       <TableCell className="whitespace-nowrap">{formTypeLabel(submission.form_type)}</TableCell>
-      <TableCell className="font-semibold">{submission.name}</TableCell>
+      <TableCell className="font-semibold">
+        <Link
+          to={adminRecordPath(submission.id)}
+          className="text-bark underline decoration-bark/30 underline-offset-4 hover:decoration-bark"
+        >
+          {submission.name}
+        </Link>
+      </TableCell>
       <TableCell>
         <EmailLink email={submission.email} />
       </TableCell>
@@ -199,7 +199,11 @@ export function SubmissionsTable({
       </TableHeader>
       <TableBody>
         {submissions.map((submission) => (
-          <TableRow key={submission.id} data-submission-id={submission.id}>
+          <TableRow
+            key={submission.id}
+            data-submission-id={submission.id}
+            className={clsx(!submission.read_at && "bg-sage-light/35")}
+          >
             <SubmissionCells
               submission={submission}
               expanded={expanded.has(submission.id)}
@@ -253,6 +257,7 @@ function WindowedTable({
             key={submission.id}
             data-submission-id={submission.id}
             aria-rowindex={start + offset + 2}
+            className={clsx(!submission.read_at && "bg-sage-light/35")}
           >
             <SubmissionCells
               submission={submission}

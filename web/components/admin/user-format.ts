@@ -58,9 +58,24 @@ export function describeDevice(userAgent: string | null): string {
   return system ? `${browser} ${system}` : browser;
 }
 
-/** Who made a change: her e-mail, or the server's command line. */
+/** Who made a change: her e-mail, the server's command line, or its retention rule. */
 export function actorOf(entry: AuditEntry): string {
-  return entry.actor_email ?? "příkazová řádka serveru";
+  if (entry.actor_email) return entry.actor_email;
+  return entry.action === "submission_expired"
+    ? "automatické mazání starých záznamů"
+    : "příkazová řádka serveru";
+}
+
+const deletionReasons = {
+  submission_deleted: ".",
+  submission_erased: " při výmazu všech údajů jedné e-mailové adresy.",
+  submission_expired: ", protože byl starší než nastavená doba uchování.",
+} as const;
+
+function deletedSubmission(entry: AuditEntry): string {
+  return entry.submission
+    ? `Smazán záznam „${formTypeLabel(entry.submission.form_type)}“ odeslaný ${formatDateTime(entry.submission.created_at)}`
+    : "Smazán záznam z formuláře";
 }
 
 /** What happened, in one sentence without the actor (impersonal: no gender to guess). */
@@ -76,9 +91,9 @@ export function describeAuditEntry(entry: AuditEntry): string {
     case "two_factor_reset":
       return `Účtu ${target} bylo zrušeno dvoufázové ověření.`;
     case "submission_deleted":
-      return entry.submission
-        ? `Smazán záznam „${formTypeLabel(entry.submission.form_type)}“ odeslaný ${formatDateTime(entry.submission.created_at)}.`
-        : "Smazán záznam z formuláře.";
+    case "submission_erased":
+    case "submission_expired":
+      return `${deletedSubmission(entry)}${deletionReasons[entry.action]}`;
     default:
       return entry.action;
   }

@@ -28,8 +28,7 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import { AdminApiError, changeRole, fetchUsers } from "~/lib/admin-api";
-import { currentAccessToken } from "~/lib/admin-session";
+import { AdminApiError, changeRole, currentAccessToken, fetchUsers } from "~/lib/admin-api";
 import { czech } from "~/lib/typography";
 
 type PendingChange = { user: UserSummary; role: AccountRole; grant: boolean };
@@ -99,7 +98,11 @@ export function UsersScreen({
         window.location.assign(paths.admin);
       }
     } catch (error) {
-      setRefusal(error instanceof AdminApiError ? error.message : failedToChange);
+      setRefusal(
+        error instanceof AdminApiError && error.status < 500 && error.code
+          ? error.message
+          : failedToChange,
+      );
     }
   }
 

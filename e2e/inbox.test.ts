@@ -1,0 +1,478 @@
+/**
+ * The owner's inbox (issue 9) in a real browser, against a server of its
+ * own whose e-mail goes to the SMTP test peer, so a test can make the mail
+ * server refuse a recipient (550) and accept it again. Pictures of each
+ * screen at 360 and 1280 px go to /tmp/shots/inbox.
+ */
+import { readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import Papa from "papaparse";
+import { openDatabase } from "#database/open-database";
+import { createAccounts } from "#server/auth/accounts";
+import { authStorageKey } from "#shared/auth-session";
+import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
+import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
+import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+const port = Number(process.env.E2E_PORT ?? 3100) + 70;
+const baseUrl = `http://localhost:${port}`;
+const dataDir = join(tmpdir(), `e2e-inbox-${port}`);
+const owner = {
+  email: "majitelka.inbox@example.cz",
+  password: "bylinky-a-vune",
+  fullName: "Kateřina Lesná",
+};
+const shots = "/tmp/shots/inbox";
+
+let smtp: TestSmtpServer;
+let server: ServerProcess;
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: baseUrl });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  smtp = await startTestSmtpServer();
+  await rm(dataDir, { recursive: true, force: true });
+  const handle = await openDatabase({ dataDir });
+  try {
+    const accounts = createAccounts({ db: handle.db, secret: "seeding-only", issuer: baseUrl });
+    await accounts.signUp(owner);
+    await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
+      db: handle.db,
+      siteUrl: baseUrl,
+    });
+  } finally {
+    await handle.close();
+  }
+  server = await startServerProcess({
+    env: buildServerEnv({
+      port,
+      dataDir,
+      smtpUrl: smtp.url,
+      settings: {
+        NOTIFY_EMAIL: "majitelka@example.cz",
+        TRUST_PROXY: "true",
+        FORM_RATE_LIMIT_PER_HOUR: "1000",
+      },
+    }),
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+let addressCounter = 0;
+async function send(page: Page, submission: Record<string, unknown>) {
+  addressCounter += 1;
+  const response = await page.request.post(`${baseUrl}/api/form-submissions`, {
+    data: { privacyConsent: true, ...submission },
+    headers: {
+      "X-Forwarded-For": `10.9.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function signIn(page: Page) {
+  const response = await page.request.post(`${baseUrl}/auth/v1/token?grant_type=password`, {
+    data: { email: owner.email, password: owner.password },
+  });
+  const session = await response.json();
+  await page.goto(`${baseUrl}/robots.txt`);
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key as string, value as string),
+    [authStorageKey("localhost"), JSON.stringify(session)],
+  );
+}
+
+async function openList(page: Page, query = "") {
+  await page.goto(`/admin${query}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Administrace" })).toBeVisible();
+}
+
+async function shoot(page: Page, name: string, fullPage = true) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage });
+  }
+}
+
+const longMessage =
+  `Dobrý den, ${"ráda bych se objednala na harmonizační setkání v lese u potoka. ".repeat(20)}`
+    .slice(0, 990)
+    .concat(" Děkuji.");
+
+test("the empty inbox: the specification's texts, no toolbar, no banner", async ({ page }) => {
+  await signIn(page);
+  await openList(page);
+  await expect(page.getByText("Celkem 0 záznamů")).toBeVisible();
+  await expect(page.getByText("Zatím nejsou žádná odeslaná data")).toBeVisible();
+  await expect(page.getByRole("search")).toHaveCount(0);
+  await expect(page.locator("[data-mail-banner]")).toHaveCount(0);
+  await shoot(page, "empty");
+});
+
+test("a refused e-mail: shown on its submission and in the banner, then sent again once the server accepts", async ({
+  page,
+}) => {
+  smtp.refuse.set("odmitnuta@example.cz", 550);
+  const id = await send(page, {
+    formType: "contact",
+    name: "Olga Odmítnutá",
+    email: "odmitnuta@example.cz",
+    phone: "+420 601 222 333",
+    serviceType: "consultation",
+    message: "Dobrý den, prosím o zavolání kvůli termínu.",
+  });
+  await signIn(page);
+  // The worker tries at once; a 550 fails it at once, not after eight hours.
+  await expect
+    .poll(
+      async () => {
+        await openList(page);
+        return page.locator("[data-mail-banner]").count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const banner = page.locator("[data-mail-banner]");
+  await expect(banner).toContainText("E-maily se nepodařilo odeslat u 1 záznamu.");
+  const row = page.locator(`[data-submission-id="${id}"]`);
+  await expect(row.getByText("E-mail neodešel")).toBeVisible();
+  await shoot(page, "list-failed-mail");
+
+  await banner.getByRole("button", { name: "Zobrazit tyto záznamy" }).click();
+  await expect(page).toHaveURL(/emaily=neodeslane/);
+  await expect(page.locator("[data-submission-id]")).toHaveCount(1);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await row.getByRole("link", { name: "Olga Odmítnutá" }).click();
+  await expect(page).toHaveURL(`/admin/zaznam/${id}`);
+  const failed = page.locator('[data-mail-status="failed"]');
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText("Potvrzení odesílateli");
+  await expect(failed).toContainText("Poštovní server adresu odmítl");
+  await expect(failed).toContainText("550");
+  await expect(page.locator('[data-mail-status="sent"]')).toContainText("Upozornění pro vás");
+  await shoot(page, "detail-failed-mail");
+
+  smtp.refuse.delete("odmitnuta@example.cz");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await failed.getByRole("button", { name: "Odeslat znovu" }).click();
+  await expect(page.getByText("E-mail je znovu na cestě")).toBeVisible();
+  await expect(page.locator('[data-mail-status="sent"]')).toHaveCount(2, { timeout: 20_000 });
+  await smtp.waitForMails(2);
+  expect(
+    smtp.mails.filter((mail) => mail.envelopeTo.includes("odmitnuta@example.cz")),
+  ).toHaveLength(1);
+  await page.getByRole("link", { name: "Zpět na seznam" }).click();
+  await expect(page.locator("[data-mail-banner]")).toHaveCount(0);
+});
+
+test("the detail view: a 1,000-character message whole, reply, call and copy", async ({
+  page,
+  context,
+}) => {
+  const id = await send(page, {
+    formType: "contact",
+    name: "Dlouhá Zpráva",
+    email: "dlouha.zprava@example.cz",
+    phone: "+420 777 123 456",
+    serviceType: "consultation",
+    message: longMessage,
+  });
+  expect(longMessage.length).toBeGreaterThanOrEqual(990);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signIn(page);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.goto(`/admin/zaznam/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Dlouhá Zpráva" })).toBeVisible();
+    const message = page.locator("[data-full-message]");
+    await expect(message).toHaveText(longMessage);
+    expect(await message.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+      true,
+    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  }
+  await expect(page.getByRole("link", { name: "Odpovědět" })).toHaveAttribute(
+    "href",
+    `mailto:dlouha.zprava@example.cz?subject=${encodeURIComponent("Re: Kontaktní formulář")}`,
+  );
+  await expect(page.getByRole("link", { name: "Zavolat" })).toHaveAttribute(
+    "href",
+    "tel:+420777123456",
+  );
+  await page.getByRole("button", { name: "Kopírovat adresu" }).click();
+  await expect(page.getByText("Adresa zkopírována")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    "dlouha.zprava@example.cz",
+  );
+  for (const label of ["Datum", "Typ formuláře", "Jméno", "E-mail", "Telefon", "Služba", "Stav"]) {
+    await expect(page.locator("dt", { hasText: label }).first()).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+  await page.waitForTimeout(6500); // the notice fades before the picture
+  await shoot(page, "detail");
+});
+
+test("new, handled and new again, each surviving a reload; the count in the page and the tab title", async ({
+  page,
+}) => {
+  const id = await send(page, {
+    formType: "gift_ritual",
+    name: "Nová Návštěvnice",
+    email: "nova@example.cz",
+  });
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openList(page);
+  const newCount = await page.locator("[data-new-count]").textContent();
+  const count = Number(newCount?.replace(/\D/g, ""));
+  expect(count).toBeGreaterThanOrEqual(1);
+  await expect(page).toHaveTitle(new RegExp(`^\\(${count}\\) Administrace`));
+  const row = page.locator(`[data-submission-id="${id}"]`);
+  await expect(row.getByText("Nový", { exact: true })).toBeVisible();
+
+  // Opening it makes it read.
+  await row.getByRole("link", { name: "Nová Návštěvnice" }).click();
+  await expect(page.locator("dd", { hasText: "Přečtený" })).toBeVisible();
+  await page.getByRole("button", { name: "Označit jako vyřízené" }).click();
+  await expect(page.getByText("Označeno jako vyřízené")).toBeVisible();
+  await page.reload();
+  await expect(page.locator("dd", { hasText: "Vyřízený" })).toBeVisible();
+  await page.getByRole("link", { name: "Zpět na seznam" }).click();
+  await expect(row.getByText("Vyřízeno", { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(
+    count - 1 > 0 ? new RegExp(`^\\(${count - 1}\\) `) : /^Administrace/,
+  );
+
+  await page.goto(`/admin/zaznam/${id}`);
+  await page.getByRole("button", { name: "Označit jako nové" }).click();
+  await expect(page.getByText("Označeno jako nové")).toBeVisible();
+  // Back to the list without opening it again: it counts as new.
+  await openList(page);
+  await expect(row.getByText("Nový", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(row.getByText("Nový", { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^\\(${count}\\) Administrace`));
+});
+
+for (const width of [360, 1280]) {
+  test(`search and filters at ${width} px: instant, kept in the address and restored from it`, async ({
+    page,
+  }) => {
+    if (width === 360) {
+      await send(page, {
+        formType: "gift_fragrance",
+        name: "Cecílie Dvořáková",
+        email: "cecilie@example.cz",
+        message: "Těším se na vůni.",
+      });
+      await send(page, { formType: "gift_ritual", name: "Bára Veselá", email: "bara@example.cz" });
+    }
+    await signIn(page);
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await openList(page);
+    const search = page.getByRole("searchbox", { name: "Hledat" });
+    await search.fill("dvorakova");
+    await expect(page).toHaveURL(/hledat=dvorakova/);
+    await expect(page.locator("[data-submission-id]")).toHaveCount(1);
+    await expect(page.locator("[data-submission-id]")).toContainText("Cecílie Dvořáková");
+    await expect(page.locator("[data-shown-count]")).toContainText("Zobrazeno 1 z");
+    await page.reload();
+    await expect(page.getByRole("searchbox", { name: "Hledat" })).toHaveValue("dvorakova");
+    await expect(page.locator("[data-submission-id]")).toHaveCount(1);
+
+    await page.getByRole("button", { name: "Zrušit filtry" }).click();
+    await page.getByLabel("Formulář", { exact: true }).selectOption("gift_ritual");
+    await expect(page).toHaveURL(/formular=gift_ritual/);
+    const names = page.locator("[data-submission-id]");
+    await expect(names.filter({ hasText: "Bára Veselá" })).toHaveCount(1);
+    await expect(names.filter({ hasText: "Cecílie" })).toHaveCount(0);
+
+    await page.getByLabel("Formulář", { exact: true }).selectOption("");
+    await page.getByLabel("Od", { exact: true }).fill("2099-01-01");
+    await expect(page.getByText("Hledání ani filtrům neodpovídá žádný záznam.")).toBeVisible();
+    await page.getByLabel("Od", { exact: true }).fill("2000-01-01");
+    await page.getByLabel("Do", { exact: true }).fill("2000-12-31");
+    await expect(page.getByText("Hledání ani filtrům neodpovídá žádný záznam.")).toBeVisible();
+    await page.getByRole("button", { name: "Zrušit filtry" }).click();
+
+    await page.getByLabel("Stav", { exact: true }).selectOption("vyrizene");
+    await expect(page).toHaveURL(/stav=vyrizene/);
+    await page.reload();
+    await expect(page.getByLabel("Stav", { exact: true })).toHaveValue("vyrizene");
+    for (const text of await page.locator("[data-submission-id]").allTextContents()) {
+      expect(text).toContain("Vyřízeno");
+    }
+  });
+}
+
+test("the list with data passes axe at both widths; pictures of it", async ({ page }) => {
+  await signIn(page);
+  await openList(page);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await expect(page.locator("[data-submission-id]").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await shoot(page, "list");
+});
+
+test("both readings of each form type count as one in the filter", async ({ page }) => {
+  const row = (id: string, formType: string) => ({
+    id: `00000000-0000-4000-8000-00000000000${id}`,
+    created_at: "2026-03-07T09:05:00.000Z",
+    form_type: formType,
+    name: `Jméno ${id}`,
+    email: `${id}@example.cz`,
+    phone: null,
+    service_type: null,
+    message: null,
+    privacy_consent: true,
+  });
+  await page.route("**/api/form-submissions", (route) =>
+    route.fulfill({
+      json: {
+        submissions: [
+          row("1", "kontakt"),
+          row("2", "darek_1"),
+          row("3", "gift_ritual"),
+          row("4", "contact"),
+        ],
+      },
+    }),
+  );
+  await signIn(page);
+  await openList(page, "?formular=gift_ritual");
+  await expect(page.locator("[data-submission-id]")).toHaveCount(2);
+  await page.getByLabel("Formulář", { exact: true }).selectOption("contact");
+  await expect(page.locator("[data-submission-id]")).toHaveCount(2);
+  await expect(page.locator("[data-submission-id]").first()).toContainText("Kontaktní formulář");
+});
+
+test("the CSV export of the current view: BOM, „;“, Czech letters intact, a formula neutralised", async ({
+  page,
+}) => {
+  await send(page, {
+    formType: "contact",
+    name: "Žofie Šťastná",
+    email: "zofie@example.cz",
+    serviceType: "consultation",
+    message: '=HYPERLINK("http://zle.example","klikni") prosím o termín',
+  });
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openList(page, "?hledat=zofie");
+  await expect(page.locator("[data-submission-id]")).toHaveCount(1);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Stáhnout CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^odeslana-data-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = await readFile((await download.path()) as string);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.toString("utf8").slice(1);
+  const parsed = Papa.parse<string[]>(text, { delimiter: ";", skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  expect(parsed.data).toHaveLength(2);
+  expect(parsed.data[0]?.slice(0, 4)).toEqual(["Datum", "Typ formuláře", "Jméno", "Email"]);
+  expect(parsed.data[1]?.[2]).toBe("Žofie Šťastná");
+  expect(parsed.data[1]?.[6]?.startsWith("'=HYPERLINK")).toBe(true);
+});
+
+test("everything about one address: exported as one file, erased after a confirmation naming what goes", async ({
+  page,
+}) => {
+  await send(page, { formType: "gift_ritual", name: "Gita Gdpr", email: "gita@example.cz" });
+  await send(page, {
+    formType: "contact",
+    name: "Gita Gdpr",
+    email: "gita@example.cz",
+    message: "Dobrý den, ještě jeden dotaz.",
+  });
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openList(page);
+  await page.getByLabel("E-mailová adresa").fill("gita@example.cz");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Stáhnout údaje" }).click();
+  const file = JSON.parse(await readFile((await (await downloading).path()) as string, "utf8"));
+  expect(file.submissions).toHaveLength(2);
+  expect(file.mails.length).toBeGreaterThanOrEqual(3);
+
+  await page.getByRole("button", { name: "Smazat údaje…" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: "Smazat údaje adresy?" })).toBeVisible();
+  await expect(dialog).toContainText("gita@example.cz");
+  await expect(dialog).toContainText(
+    `Smaže se: 2 záznamy z formulářů a ${file.mails.length} e-maily.`,
+  );
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeVisible();
+  await shoot(page, "gdpr-dialog", false);
+  await dialog.getByRole("button", { name: "Smazat vše" }).click();
+  await expect(page.getByText("Údaje adresy smazány")).toBeVisible();
+  await expect(page.locator("[data-submission-id]", { hasText: "Gita Gdpr" })).toHaveCount(0);
+  await page.getByLabel("E-mailová adresa").fill("gita@example.cz");
+  await page.getByRole("button", { name: "Smazat údaje…" }).click();
+  await expect(page.getByText("O této adrese web nic neuchovává.")).toBeVisible();
+});
+
+test("the retention setting: off by default, saved in the database, shown after a reload", async ({
+  page,
+}) => {
+  await signIn(page);
+  await openList(page);
+  const status = page.locator("[data-retention-status]");
+  await expect(status).toContainText("Vypnuto");
+  await page.getByLabel("Mazat záznamy starší než").check();
+  await page.getByLabel("Počet měsíců").fill("24");
+  await page.getByRole("button", { name: "Uložit" }).click();
+  await expect(page.getByText("Nastavení uloženo")).toBeVisible();
+  await page.reload();
+  await expect(status).toContainText(
+    "Zapnuto: server jednou denně smaže záznamy starší než 24 měsíců.",
+  );
+  // Nothing here is two years old: every record stays.
+  await expect(page.locator("[data-submission-id]").first()).toBeVisible();
+});
+
+test("the delete dialog names the record, keeps its texts and refuses an outside click", async ({
+  page,
+}) => {
+  await send(page, {
+    formType: "gift_fragrance",
+    name: "Smazatelná Osoba",
+    email: "smazat@example.cz",
+  });
+  await signIn(page);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await openList(page, "?hledat=smazatelna");
+  await page.getByRole("button", { name: "Smazat záznam: Smazatelná Osoba" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: "Opravdu smazat?" })).toBeVisible();
+  await expect(
+    dialog.getByText("Tuto akci nelze vrátit zpět. Záznam bude trvale odstraněn."),
+  ).toBeVisible();
+  await expect(dialog.locator("[data-record]")).toContainText("Smazatelná Osoba");
+  await expect(dialog.locator("[data-record]")).toContainText("Dárek - Vůně");
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeVisible();
+  await shoot(page, "delete-dialog", false);
+  await dialog.getByRole("button", { name: "Smazat" }).click();
+  await expect(page.getByText("Záznam smazán")).toBeVisible();
+  await expect(page.getByText("Hledání ani filtrům neodpovídá žádný záznam.")).toBeVisible();
+});

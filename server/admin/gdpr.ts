@@ -1,0 +1,119 @@
+/**
+ * Everything stored about one e-mail address, for the owner to hand over
+ * (an access request) or to erase (an erasure request): the submissions sent
+ * from it, the e-mails those caused or sent to it, and an account if there is one.
+ */
+import { eq, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "#database/open-database";
+import { formSubmissions, mailOutbox, userRoles, users } from "#database/schema";
+import type { AddressSummary } from "#shared/inbox-schemas";
+import { deleteSubmissions } from "./submissions";
+
+const sameAddress = (column: typeof formSubmissions.email | typeof mailOutbox.to, email: string) =>
+  sql`lower(${column}) = ${email.toLowerCase()}`;
+
+async function findAddressData(db: Database, email: string) {
+  const submissions = await db
+    .select()
+    .from(formSubmissions)
+    .where(sameAddress(formSubmissions.email, email))
+    .orderBy(formSubmissions.createdAt);
+  const ids = submissions.map((submission) => submission.id);
+  const mails = await db
+    .select()
+    .from(mailOutbox)
+    .where(
+      ids.length > 0
+        ? or(sameAddress(mailOutbox.to, email), inArray(mailOutbox.submissionId, ids))
+        : sameAddress(mailOutbox.to, email),
+    )
+    .orderBy(mailOutbox.id);
+  const [account] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return { submissions, mails, account };
+}
+
+export async function summarizeAddress(db: Database, email: string): Promise<AddressSummary> {
+  const { submissions, mails, account } = await findAddressData(db, email);
+  return { email, submissions: submissions.length, mails: mails.length, account: Boolean(account) };
+}
+
+/** The export: every stored field (never a password hash), in one JSON document. */
+export async function exportAddress(db: Database, email: string, now: Date) {
+  const { submissions, mails, account } = await findAddressData(db, email);
+  const roles = account
+    ? await db.select().from(userRoles).where(eq(userRoles.userId, account.id))
+    : [];
+  return {
+    email,
+    exported_at: now.toISOString(),
+    submissions: submissions.map((row) => ({
+      id: row.id,
+      created_at: row.createdAt.toISOString(),
+      form_type: row.formType,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      service_type: row.serviceType,
+      message: row.message,
+      privacy_consent: row.privacyConsent,
+    })),
+    mails: mails.map((mail) => ({
+      id: mail.id,
+      submission_id: mail.submissionId,
+      kind: mail.kind,
+      to: mail.to,
+      status: mail.status,
+      subject: mail.subject,
+      text: mail.text,
+      created_at: mail.createdAt.toISOString(),
+      sent_at: mail.sentAt?.toISOString() ?? null,
+    })),
+    account: account
+      ? {
+          id: account.id,
+          email: account.email,
+          user_metadata: account.userMetadata,
+          created_at: account.createdAt.toISOString(),
+          last_sign_in_at: account.lastSignInAt?.toISOString() ?? null,
+          roles: roles.map((role) => role.role),
+        }
+      : null,
+  };
+}
+
+export type EraseOutcome = { erased: AddressSummary } | { refused: "own_account" };
+
+/**
+ * Erases what `summarizeAddress` counts, in one transaction: the submissions
+ * through `deleteSubmissions` (their e-mails by cascade), other e-mails to
+ * the address, and the account with its sessions. Her own account stays.
+ */
+export async function eraseAddress(
+  db: Database,
+  email: string,
+  by: { userId: string; email: string },
+  at?: Date,
+): Promise<EraseOutcome> {
+  if (email.toLowerCase() === by.email.toLowerCase()) return { refused: "own_account" };
+  return db.transaction(async (tx) => {
+    const { submissions, mails, account } = await findAddressData(tx, email);
+    await deleteSubmissions(
+      tx,
+      submissions.map((row) => row.id),
+      "gdpr_erase",
+      { kind: "account", ...by },
+      at,
+    );
+    const left = mails.map((mail) => mail.id);
+    if (left.length > 0) await tx.delete(mailOutbox).where(inArray(mailOutbox.id, left));
+    if (account) await tx.delete(users).where(eq(users.id, account.id));
+    return {
+      erased: {
+        email,
+        submissions: submissions.length,
+        mails: mails.length,
+        account: Boolean(account),
+      },
+    };
+  });
+}

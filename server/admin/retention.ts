@@ -1,0 +1,100 @@
+/**
+ * The retention rule: „mazat záznamy starší než N měsíců“, off until the
+ * owner sets it, applied by the server once a day.
+ */
+import { eq, lt } from "drizzle-orm";
+import type { Database } from "#database/open-database";
+import { formSubmissions, inboxSettings } from "#database/schema";
+import type { RetentionSetting } from "#shared/inbox-schemas";
+import type { Clock } from "../clock";
+import { summarizeError } from "../error-summary";
+import { deleteSubmissions } from "./submissions";
+
+export async function readRetention(db: Database): Promise<RetentionSetting> {
+  const [row] = await db.select().from(inboxSettings).where(eq(inboxSettings.id, 1));
+  return {
+    months: row?.retentionMonths ?? null,
+    last_run_at: row?.retentionLastRunAt?.toISOString() ?? null,
+  };
+}
+
+export async function saveRetention(db: Database, months: number | null, now: Date) {
+  await db
+    .insert(inboxSettings)
+    .values({ id: 1, retentionMonths: months, updatedAt: now })
+    .onConflictDoUpdate({
+      target: inboxSettings.id,
+      set: { retentionMonths: months, updatedAt: now },
+    });
+  return readRetention(db);
+}
+
+/** The moment `months` calendar months before `now` (31 March less one month: 28/29 February... clamped). */
+export function monthsBefore(now: Date, months: number): Date {
+  const cutoff = new Date(now);
+  const day = cutoff.getUTCDate();
+  cutoff.setUTCDate(1);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  const lastDay = new Date(
+    Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  cutoff.setUTCDate(Math.min(day, lastDay));
+  return cutoff;
+}
+
+/** Deletes the submissions older than the setting; none when it is off. Returns how many went. */
+export async function applyRetention(db: Database, now: Date): Promise<number> {
+  const { months } = await readRetention(db);
+  if (months === null) return 0;
+  const cutoff = monthsBefore(now, months);
+  const deleted = await db.transaction(async (tx) => {
+    const old = await tx
+      .select({ id: formSubmissions.id })
+      .from(formSubmissions)
+      .where(lt(formSubmissions.createdAt, cutoff));
+    const gone = await deleteSubmissions(
+      tx,
+      old.map((row) => row.id),
+      "retention",
+      { kind: "server" },
+      now,
+    );
+    await tx.update(inboxSettings).set({ retentionLastRunAt: now }).where(eq(inboxSettings.id, 1));
+    return gone.length;
+  });
+  return deleted;
+}
+
+const day = 24 * 60 * 60_000;
+
+/** Applies the rule at start and then every day, until stopped. */
+export function startRetentionSchedule({
+  db,
+  clock,
+  intervalMs = day,
+}: {
+  db: Database;
+  clock: Clock;
+  intervalMs?: number;
+}) {
+  let running = Promise.resolve();
+  const run = () => {
+    running = running.then(async () => {
+      try {
+        const deleted = await applyRetention(db, clock.now());
+        if (deleted > 0) console.log(`Retention: deleted ${deleted} submission(s) past the limit`);
+      } catch (error) {
+        console.error(`Retention: ${summarizeError(error)}`);
+      }
+    });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The current view as a CSV file that Czech Excel opens by double-click:
+ * UTF-8 with a byte-order mark, `;` between cells, CRLF lines, and cells
+ * that start like a formula (=, +, -, @) quoted so they stay text.
+ */
+import Papa from "papaparse";
+import { isServiceType, serviceTypes } from "#shared/form-schemas";
+import type { Submission } from "#shared/submission";
+import { stateLabel } from "~/components/admin/inbox-filter";
+import { formatSubmittedAt, formTypeLabel } from "~/components/admin/submission-format";
+
+export const csvHeader = [
+  "Datum",
+  "Typ formuláře",
+  "Jméno",
+  "Email",
+  "Telefon",
+  "Služba",
+  "Zpráva",
+  "Stav",
+  "E-maily",
+] as const;
+
+export const mailStateLabels = {
+  sent: "Odeslané",
+  pending: "Čekají na odeslání",
+  failed: "Neodeslané",
+} as const;
+
+export function toCsv(submissions: readonly Submission[]): string {
+  const rows = submissions.map((submission) => [
+    formatSubmittedAt(submission.created_at),
+    formTypeLabel(submission.form_type),
+    submission.name,
+    submission.email,
+    submission.phone ?? "",
+    submission.service_type
+      ? isServiceType(submission.service_type)
+        ? serviceTypes[submission.service_type]
+        : submission.service_type
+      : "",
+    submission.message ?? "",
+    stateLabel(submission),
+    submission.mail_state ? mailStateLabels[submission.mail_state] : "",
+  ]);
+  const body = Papa.unparse(
+    { fields: [...csvHeader], data: rows },
+    { delimiter: ";", newline: "\r\n", quotes: false, escapeFormulae: /^[=+\-@\t\r]/ },
+  );
+  return `\ufeff${body}\r\n`;
+}
+
+/** „odeslana-data-2026-11-23.csv“ */
+export function csvFileName(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `odeslana-data-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
+
+export { downloadFile } from "~/components/admin/download-file";

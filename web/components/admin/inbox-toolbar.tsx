@@ -1,0 +1,132 @@
+import { Download, Search, X } from "lucide-react";
+import { formTypeLabels, formTypes } from "#shared/form-schemas";
+import {
+  emptyFilter,
+  type InboxFilter,
+  isFiltered,
+  mailFilters,
+  stateFilters,
+} from "~/components/admin/inbox-filter";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/form-field";
+
+const notRequired = { "aria-required": false } as const;
+
+/** Search and filters over the list, and the CSV export of what they show. */
+export function InboxToolbar({
+  filter,
+  onChange,
+  shown,
+  total,
+  onExport,
+}: {
+  filter: InboxFilter;
+  onChange: (filter: InboxFilter) => void;
+  shown: number;
+  total: number;
+  onExport: () => void;
+}) {
+  const set = (change: Partial<InboxFilter>) => onChange({ ...filter, ...change });
+  return (
+    <search aria-label="Hledání a filtry" className="mb-6 grid gap-4 px-2 sm:px-0">
+      <div className="relative">
+        <TextField
+          id="inbox-search"
+          label="Hledat"
+          type="search"
+          inputMode="search"
+          autoComplete="off"
+          placeholder="Jméno, e-mail, telefon nebo zpráva"
+          value={filter.query}
+          onChange={(event) => set({ query: event.target.value })}
+          className="[&_input]:pl-11"
+          {...notRequired}
+        />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute bottom-3.5 left-4 size-5 text-bark-soft"
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+        <SelectField
+          id="inbox-form-type"
+          label="Formulář"
+          value={filter.formType ?? ""}
+          onChange={(event) =>
+            set({ formType: (event.target.value || null) as InboxFilter["formType"] })
+          }
+          className="col-span-2 lg:col-span-1"
+          {...notRequired}
+        >
+          <option value="">Všechny formuláře</option>
+          {formTypes.map((type) => (
+            <option key={type} value={type}>
+              {formTypeLabels[type]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="inbox-state"
+          label="Stav"
+          value={filter.state ?? ""}
+          onChange={(event) => set({ state: (event.target.value || null) as InboxFilter["state"] })}
+          {...notRequired}
+        >
+          <option value="">Všechny</option>
+          {Object.entries(stateFilters).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="inbox-mail"
+          label="E-maily"
+          value={filter.mail ?? ""}
+          onChange={(event) => set({ mail: (event.target.value || null) as InboxFilter["mail"] })}
+          {...notRequired}
+        >
+          <option value="">Všechny</option>
+          {Object.entries(mailFilters).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id="inbox-from"
+          label="Od"
+          type="date"
+          value={filter.from ?? ""}
+          onChange={(event) => set({ from: event.target.value || null })}
+          {...notRequired}
+        />
+        <TextField
+          id="inbox-to"
+          label="Do"
+          type="date"
+          value={filter.to ?? ""}
+          onChange={(event) => set({ to: event.target.value || null })}
+          {...notRequired}
+        />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-bark-soft" aria-live="polite" data-shown-count>
+          {isFiltered(filter) ? `Zobrazeno ${shown} z ${total}` : ""}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {isFiltered(filter) && (
+            <Button variant="ghost" onClick={() => onChange(emptyFilter)} className="px-3">
+              <X aria-hidden="true" className="size-5" />
+              Zrušit filtry
+            </Button>
+          )}
+          <Button variant="secondary" onClick={onExport} disabled={shown === 0}>
+            <Download aria-hidden="true" className="size-5" />
+            Stáhnout CSV
+          </Button>
+        </div>
+      </div>
+    </search>
+  );
+}

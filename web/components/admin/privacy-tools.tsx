@@ -1,0 +1,272 @@
+import { Download, ShieldCheck, Trash2 } from "lucide-react";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import type { AddressSummary, RetentionSetting } from "#shared/inbox-schemas";
+import { maxRetentionMonths } from "#shared/inbox-schemas";
+import { downloadFile } from "~/components/admin/download-file";
+import { formatSubmittedAt } from "~/components/admin/submission-format";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/form-field";
+import {
+  AdminApiError,
+  eraseAddress,
+  exportAddress,
+  fetchRetention,
+  saveRetention,
+  summarizeAddress,
+} from "~/lib/admin-api";
+import { czech } from "~/lib/typography";
+
+const pluralRules = new Intl.PluralRules("cs-CZ");
+function plural(count: number, one: string, few: string, many: string) {
+  const rule = pluralRules.select(count);
+  return `${count} ${rule === "one" ? one : rule === "few" ? few : many}`;
+}
+
+/** „2 záznamy z formulářů, 4 e-maily a účet“ */
+export function describeErasure(summary: AddressSummary): string {
+  const parts = [
+    plural(summary.submissions, "záznam z formulářů", "záznamy z formulářů", "záznamů z formulářů"),
+    plural(summary.mails, "e-mail", "e-maily", "e-mailů"),
+  ];
+  return summary.account ? `${parts.join(", ")} a účet` : parts.join(" a ");
+}
+
+export const privacyNotices = {
+  nothingStored: "O této adrese web nic neuchovává.",
+  erased: "Údaje adresy smazány",
+  failed: "Akce se nepodařila. Zkuste to prosím znovu.",
+  retentionSaved: "Nastavení uloženo",
+} as const;
+
+function failureText(error: unknown) {
+  return error instanceof AdminApiError && error.status < 500
+    ? error.message
+    : privacyNotices.failed;
+}
+
+/** Everything about one e-mail address: download it, or erase it after a confirmation that names what goes. */
+function AddressData({ onErased }: { onErased: () => void }) {
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<AddressSummary | null>(null);
+  const address = email.trim();
+
+  async function download() {
+    setBusy(true);
+    try {
+      const data = await exportAddress(address);
+      downloadFile(
+        `${JSON.stringify(data, null, 2)}\n`,
+        `udaje-${address.replace(/[^a-zA-Z0-9@._-]/g, "_")}.json`,
+        "application/json",
+      );
+    } catch (error) {
+      toast.error(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function askToErase() {
+    setBusy(true);
+    try {
+      const summary = await summarizeAddress(address);
+      if (summary.submissions + summary.mails === 0 && !summary.account) {
+        toast.info(privacyNotices.nothingStored);
+      } else {
+        setPending(summary);
+      }
+    } catch (error) {
+      toast.error(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function erase(summary: AddressSummary) {
+    try {
+      await eraseAddress(summary.email);
+      toast.success(privacyNotices.erased);
+      setEmail("");
+      onErased();
+    } catch (error) {
+      toast.error(failureText(error));
+    }
+  }
+
+  return (
+    <div>
+      <h3 className="text-xl font-semibold text-bark">Údaje podle e-mailové adresy</h3>
+      <p className="mt-2 max-w-3xl leading-relaxed text-bark-soft">
+        {czech(
+          "Když vás někdo požádá o své údaje nebo o jejich smazání: stáhněte nebo smažte vše, co web o jeho adrese uchovává – odeslané formuláře, e-maily a účet.",
+        )}
+      </p>
+      <form
+        className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void download();
+        }}
+      >
+        <TextField
+          id="privacy-email"
+          label="E-mailová adresa"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className="sm:w-96"
+          aria-required={false}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="secondary" disabled={busy || !address.includes("@")}>
+            <Download aria-hidden="true" className="size-5" />
+            Stáhnout údaje
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-4 text-terracotta-dark"
+            disabled={busy || !address.includes("@")}
+            onClick={() => void askToErase()}
+          >
+            <Trash2 aria-hidden="true" className="size-5" />
+            Smazat údaje…
+          </Button>
+        </div>
+      </form>
+      <AlertDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogTitle>Smazat údaje adresy?</AlertDialogTitle>
+          <AlertDialogDescription asChild>
+            <div>
+              <p className="font-semibold text-bark [overflow-wrap:anywhere]">{pending?.email}</p>
+              <p className="mt-2">Smaže se: {pending && describeErasure(pending)}.</p>
+              <p className="mt-2">Tuto akci nelze vrátit zpět.</p>
+            </div>
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Zrušit</AlertDialogCancel>
+            <AlertDialogAction onClick={() => pending && void erase(pending)}>
+              Smazat vše
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+/** „mazat záznamy starší než N měsíců“: off by default, applied by the server once a day. */
+function Retention({ onSaved }: { onSaved: () => void }) {
+  const id = useId();
+  const [setting, setSetting] = useState<RetentionSetting | null>(null);
+  const [enabled, setEnabled] = useState(false);
+  const [months, setMonths] = useState("24");
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    fetchRetention()
+      .then((loaded) => {
+        setSetting(loaded);
+        setEnabled(loaded.months !== null);
+        if (loaded.months !== null) setMonths(String(loaded.months));
+      })
+      .catch(() => toast.error(privacyNotices.failed));
+  }, []);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const saved = await saveRetention(enabled ? Number(months) : null);
+      setSetting(saved);
+      toast.success(privacyNotices.retentionSaved);
+      onSaved();
+    } catch (error) {
+      toast.error(failureText(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const count = Number(months);
+  const rule = Number.isInteger(count) && count > 0 ? pluralRules.select(count) : "other";
+  const unit = rule === "one" ? "měsíc" : rule === "few" ? "měsíce" : "měsíců";
+
+  return (
+    <form onSubmit={(event) => void save(event)} aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`} className="text-xl font-semibold text-bark">
+        Automatické mazání
+      </h3>
+      <p className="mt-2 text-bark-soft" data-retention-status>
+        {setting === null
+          ? "Načítám…"
+          : setting.months === null
+            ? czech("Vypnuto: záznamy zůstávají, dokud je nesmažete.")
+            : czech(
+                `Zapnuto: server jednou denně smaže záznamy starší než ${plural(setting.months, "měsíc", "měsíce", "měsíců")}.`,
+              )}
+        {setting?.last_run_at && ` Naposledy ${formatSubmittedAt(setting.last_run_at)}.`}
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 text-bark">
+        <label className="flex min-h-11 items-center gap-3">
+          <input
+            type="checkbox"
+            checked={enabled}
+            onChange={(event) => setEnabled(event.target.checked)}
+            className="size-5 accent-moss"
+          />
+          Mazat záznamy starší než
+        </label>
+        <input
+          type="number"
+          min={1}
+          max={maxRetentionMonths}
+          step={1}
+          inputMode="numeric"
+          aria-label="Počet měsíců"
+          value={months}
+          disabled={!enabled}
+          onChange={(event) => setMonths(event.target.value)}
+          className="h-11 w-20 rounded-2xl border border-bark-soft/70 bg-white px-3 text-base disabled:opacity-60"
+        />
+        <span>{unit}</span>
+        <Button type="submit" variant="secondary" disabled={saving || setting === null}>
+          Uložit
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function PrivacyTools({ onErased }: { onErased: () => void }) {
+  return (
+    <section
+      aria-labelledby="privacy-heading"
+      className="mt-8 grid gap-8 rounded-[2rem] bg-cream p-5 shadow-sm ring-1 ring-bark/10 sm:p-8"
+    >
+      <h2 id="privacy-heading" className="flex items-center gap-3 text-2xl font-semibold text-bark">
+        <ShieldCheck aria-hidden="true" className="size-6 text-moss-dark" />
+        Osobní údaje
+      </h2>
+      <AddressData onErased={onErased} />
+      <Retention onSaved={onErased} />
+    </section>
+  );
+}
