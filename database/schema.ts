@@ -132,12 +132,17 @@ export const users = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull().unique(),
-    /** argon2id, in its PHC string form. */
+    /**
+     * argon2id, in its PHC string form; a bcrypt hash (`$2a$`/`$2b$`) for an account
+     * imported from the original site until its first sign-in; empty: no password yet.
+     */
     passwordHash: text("password_hash").notNull(),
     userMetadata: jsonb("user_metadata")
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** When the address was confirmed; null while it is not (kept as is by the import). */
+    emailConfirmedAt: timestamptz("email_confirmed_at"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     lastSignInAt: timestamptz("last_sign_in_at"),

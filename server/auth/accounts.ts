@@ -4,7 +4,7 @@ import type { Database } from "#database/open-database";
 import { authSessions, recoveryTokens, refreshTokens, userRoles, users } from "#database/schema";
 import { type Clock, systemClock } from "../clock";
 import { AuthError } from "./auth-errors";
-import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords";
+import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./passwords";
 import {
   accessTokenLifetimeSeconds,
   createAccessToken,
@@ -61,8 +61,8 @@ export function toUserJson(user: UserRow) {
     aud: "authenticated",
     role: "authenticated",
     email: user.email,
-    email_confirmed_at: created,
-    confirmed_at: created,
+    email_confirmed_at: user.emailConfirmedAt?.toISOString() ?? null,
+    confirmed_at: user.emailConfirmedAt?.toISOString() ?? null,
     phone: "",
     last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
     app_metadata: { provider: "email", providers: ["email"] },
@@ -169,6 +169,8 @@ export function createAccounts({
         email,
         passwordHash,
         userMetadata: { full_name: input.fullName },
+        // She may sign in at once, as before addresses were confirmed by e-mail.
+        emailConfirmedAt: createdAt,
         createdAt,
         updatedAt: createdAt,
       })
@@ -186,7 +188,19 @@ export function createAccounts({
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstNothing(password);
     if (!user || !matches) throw new AuthError("invalid_credentials");
+    if (needsRehash(user.passwordHash)) await rehashPassword(user, password);
     return startSession(user, "password");
+  }
+
+  /**
+   * Replaces an imported bcrypt hash by argon2id once the password is known.
+   * Only if unchanged meanwhile: a password set at the same moment wins.
+   */
+  async function rehashPassword(user: UserRow, password: string): Promise<void> {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
   }
 
   /**
