@@ -18,9 +18,16 @@ export const exitCodes = {
 
 export type OpenedDatabase =
   | { ok: true; handle: DatabaseHandle; config: Config }
-  | { ok: false; exitCode: number };
+  | { ok: false; exitCode: number; lockedBy?: { dataDir: string; config: Config } };
 
-export async function openConfiguredDatabase(what: string): Promise<OpenedDatabase> {
+/**
+ * Opens the database the settings name. When a running server holds the
+ * embedded database, says so (unless `askServer`: the caller then asks it).
+ */
+export async function openConfiguredDatabase(
+  what: string,
+  { askServer = false }: { askServer?: boolean } = {},
+): Promise<OpenedDatabase> {
   let config: Config;
   try {
     config = loadConfig();
@@ -35,6 +42,13 @@ export async function openConfiguredDatabase(what: string): Promise<OpenedDataba
     );
     return { ok: true, handle, config };
   } catch (error) {
+    if (error instanceof FolderLockedError && askServer) {
+      return {
+        ok: false,
+        exitCode: exitCodes.unavailable,
+        lockedBy: { dataDir: config.dataDir, config },
+      };
+    }
     if (error instanceof FolderLockedError) {
       console.error(
         `The embedded database in ${config.dataDir} is in use by the running server, and it allows one process at a time.\nStop the server, run the ${what} again, then start the server.`,

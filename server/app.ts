@@ -15,6 +15,7 @@ import { createAccounts } from "./auth/accounts";
 import { createAuthApi } from "./auth/auth-api";
 import { requireAdmin } from "./auth/require-admin";
 import { createSignInThrottle } from "./auth/throttling";
+import { createBackupRoute } from "./backup-route";
 import { createClientAddress } from "./client-address";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
@@ -33,6 +34,8 @@ export type AppDependencies = {
   onMailQueued?: () => void;
   /** Signs access tokens (`loadAuthSecret`); tests may leave it out and get a random one. */
   authSecret?: string;
+  /** When set, `POST /api/backup` answers this bearer token (the embedded database only). */
+  backupToken?: string;
 };
 
 /** Builds the whole HTTP app from its dependencies; `main.ts` only opens them and listens. */
@@ -42,6 +45,7 @@ export function createApp({
   clock,
   onMailQueued,
   authSecret = randomBytes(48).toString("base64url"),
+  backupToken,
 }: AppDependencies) {
   const { db } = database;
   const rateLimiter = createRateLimiter({ db, clock });
@@ -99,6 +103,7 @@ export function createApp({
       deleteSubmission: (id) => deleteSubmission(db, id),
     }),
   );
+  if (backupToken) app.route("/api/backup", createBackupRoute({ database, token: backupToken }));
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");
   });

@@ -5,6 +5,7 @@ import { openDatabase } from "#database/open-database";
 import { site } from "#shared/site";
 import { createApp } from "./app";
 import { loadAuthSecret } from "./auth/auth-secret";
+import { createBackupToken, localUrl, publishBackupAccess } from "./backup-access";
 import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
 import { summarizeError } from "./error-summary";
@@ -44,18 +45,32 @@ async function start() {
     soleWorker: database.kind === "pglite",
   });
 
+  // The embedded database's folder is this server's alone: a backup is asked of it (decision 0008).
+  const backupToken = database.kind === "pglite" ? createBackupToken() : undefined;
   const app = createApp({
     config,
     database,
     clock: systemClock,
+    backupToken,
     onMailQueued: () => mailWorker.wake(),
     authSecret: await loadAuthSecret({
       jwtSecret: config.jwtSecret,
       secretFile: join(config.dataDir, "auth-secret"),
     }),
   });
+  let withdrawBackupAccess = async () => {};
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`Listening on http://localhost:${info.port}`);
+    if (backupToken) {
+      const access = { url: localUrl(config.host, info.port), token: backupToken };
+      publishBackupAccess(config.dataDir, access).then(
+        (withdraw) => {
+          withdrawBackupAccess = withdraw;
+        },
+        (error: unknown) =>
+          console.error(`npm run backup cannot reach this server: ${summarizeError(error)}`),
+      );
+    }
   });
 
   let shuttingDown = false;
@@ -67,6 +82,7 @@ async function start() {
       console.error("Shutdown took too long; exiting");
       process.exit(1);
     }, 10_000).unref();
+    await withdrawBackupAccess();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await mailWorker.stop();
     transport.close();

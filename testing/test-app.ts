@@ -72,11 +72,18 @@ export type TestAppOptions = {
   settings?: Record<string, string>;
   onMailQueued?: () => void;
   authSecret?: string;
+  backupToken?: string;
 };
 
 export function createTestApp(
   database: DatabaseHandle,
-  { clock = createTestClock(), settings, onMailQueued, authSecret }: TestAppOptions = {},
+  {
+    clock = createTestClock(),
+    settings,
+    onMailQueued,
+    authSecret,
+    backupToken,
+  }: TestAppOptions = {},
 ) {
   return createApp({
     config: testConfig(settings),
@@ -84,6 +91,7 @@ export function createTestApp(
     clock,
     onMailQueued,
     authSecret,
+    backupToken,
   });
 }
 
