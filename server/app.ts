@@ -22,7 +22,9 @@ import type { Config } from "./config";
 import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
 import { createOutbox } from "./mail/outbox";
+import { createMetrics, createMetricsRoute, type Metrics } from "./metrics";
 import { createRateLimiter } from "./rate-limit";
+import { logRequests } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { createStaticSite } from "./static-site";
 
@@ -36,6 +38,8 @@ export type AppDependencies = {
   authSecret?: string;
   /** When set, `POST /api/backup` answers this bearer token (the embedded database only). */
   backupToken?: string;
+  /** The metrics `/metrics` shows; `main.ts` shares them with the mail worker. */
+  metrics?: Metrics;
 };
 
 /** Builds the whole HTTP app from its dependencies; `main.ts` only opens them and listens. */
@@ -46,6 +50,7 @@ export function createApp({
   onMailQueued,
   authSecret = randomBytes(48).toString("base64url"),
   backupToken,
+  metrics = createMetrics(database),
 }: AppDependencies) {
   const { db } = database;
   const rateLimiter = createRateLimiter({ db, clock });
@@ -63,10 +68,12 @@ export function createApp({
   });
 
   const app = new Hono();
+  app.use(logRequests(metrics.observeRequest));
   app.use(compress());
   app.use(securityHeaders({ trustProxy: config.trustProxy }));
 
   app.route("/healthz", createHealthRoute(database.isHealthy));
+  app.route("/metrics", createMetricsRoute({ metrics, token: config.metricsToken }));
   app.route(
     "/api/form-submissions",
     createFormSubmissionsRoute({

@@ -4,6 +4,7 @@ import { writeBackup } from "#database/backup";
 import type { DatabaseHandle } from "#database/open-database";
 import { requireBearerToken } from "./bearer-token";
 import { summarizeError } from "./error-summary";
+import { log } from "./logger";
 
 /**
  * `POST /api/backup`: the whole database as a backup file, streamed from one
@@ -23,7 +24,7 @@ export function createBackupRoute({
     const body = new PassThrough();
     writeBackup(database, body).catch((error: unknown) => {
       // The file is cut off, and the command that asked refuses it.
-      console.error(`The backup failed: ${summarizeError(error)}`);
+      log.error({ error: summarizeError(error) }, "The backup failed");
       body.destroy(error as Error);
     });
     return new Response(Readable.toWeb(body) as ReadableStream, {

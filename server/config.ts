@@ -47,6 +47,14 @@ const configSchema = z.object({
   ),
   TRUST_PROXY: z._default(z.stringbool({ error: "must be true or false" }), false),
   JWT_SECRET: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
+  METRICS_TOKEN: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(16, "must be at least 16 characters"),
+        z.regex(/^\S+$/, "must not contain spaces"),
+      ),
+  ),
 });
 
 export type Config = {
@@ -74,6 +82,8 @@ export type Config = {
   trustProxy: boolean;
   /** Signs access tokens; when absent, a key generated once and kept in `dataDir`. */
   jwtSecret: string | undefined;
+  /** The bearer token `GET /metrics` answers; when absent, there is no /metrics. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -113,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     formRateLimitPerHour: settings.FORM_RATE_LIMIT_PER_HOUR,
     trustProxy: settings.TRUST_PROXY,
     jwtSecret: settings.JWT_SECRET,
+    metricsToken: settings.METRICS_TOKEN,
   };
 }
