@@ -19,6 +19,7 @@ import {
 const password = "tajne-heslo-logu-7c1d";
 const email = "logovana@example.cz";
 const visitorMessage = "Soukromá zpráva, která do logu nepatří.";
+const metricsToken = "the-metrics-token-of-the-log-test";
 
 describe("the server's log", () => {
   let directory: string;
@@ -33,7 +34,7 @@ describe("the server's log", () => {
         host: "127.0.0.1",
         dataDir: directory,
         buildDir: join(directory, "no-build"),
-        settings: { TRUST_PROXY: "true" },
+        settings: { TRUST_PROXY: "true", METRICS_TOKEN: metricsToken },
       }),
     });
   }, 180_000);
@@ -161,6 +162,15 @@ describe("the server's log", () => {
         durationMs: expect.any(Number),
       });
     }
+
+    // The server's metrics count the same attempts, and show the process.
+    const metrics = await fetch(`${server.baseUrl}/metrics`, {
+      headers: { Authorization: `Bearer ${metricsToken}` },
+    });
+    const metricsText = await metrics.text();
+    expect(metricsText).toContain('harmonie_mail_send_duration_seconds_count{result="sent"} 2');
+    expect(metricsText).toContain('harmonie_form_submissions{form_type="gift_ritual"} 1');
+    expect(metricsText).toMatch(/^process_resident_memory_bytes \d+/m);
 
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).not.toContain("$argon2");

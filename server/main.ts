@@ -48,7 +48,7 @@ async function start() {
   for (const setting of config.placeholders) {
     log.warn(`${setting} is not set: the gift e-mail links to the gift page instead.`);
   }
-  const metrics = createMetrics(database);
+  const metrics = createMetrics(database, { processMetrics: true });
   const mailWorker = startMailWorker({
     db: database.db,
     transport: observeMailTransport(transport, metrics.observeMailSend),

@@ -23,9 +23,17 @@ export type Metrics = {
 
 type Rows<T> = { rows: T[] };
 
-export function createMetrics(database: DatabaseHandle): Metrics {
+/**
+ * `processMetrics` adds prom-client's process and Node.js metrics (memory,
+ * CPU, event-loop delay): the server's one registry has them, while the many
+ * apps a test run builds do without their observers.
+ */
+export function createMetrics(
+  database: DatabaseHandle,
+  { processMetrics = false }: { processMetrics?: boolean } = {},
+): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  if (processMetrics) collectDefaultMetrics({ register: registry });
 
   const httpDuration = new Histogram({
     name: "harmonie_http_request_duration_seconds",
