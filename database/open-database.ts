@@ -26,6 +26,8 @@ export type DatabaseHandle = {
   location: string;
   /** True when the database answers a trivial query. */
   isHealthy(): Promise<boolean>;
+  /** This process's connections: all, idle, and queries waiting for one (the metrics). */
+  poolStatus(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -38,8 +40,20 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 /** Serialises migrations of several servers starting at once on one PostgreSQL. */
 const migrationLockKey = 4_630_117_021;
 
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return "databaseUrl" in options ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export type OpenOptions = {
+  /** An error of an idle PostgreSQL connection (the server logs it; the pool replaces it). */
+  onConnectionError?: (error: Error) => void;
+};
+
+export async function openDatabase(
+  options: DatabaseOptions,
+  {
+    onConnectionError = (error) => console.error("PostgreSQL connection error:", error.message),
+  }: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  return "databaseUrl" in options
+    ? openPostgres(options.databaseUrl, onConnectionError)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dir: string): Promise<DatabaseHandle> {
@@ -59,6 +73,8 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       kind: "pglite",
       location: dataDir ?? "memory",
       isHealthy: () => answers(db),
+      // One connection, inside the process.
+      poolStatus: () => ({ total: 1, idle: 1, waiting: 0 }),
       async close() {
         await client.close();
         await lock?.release();
@@ -70,7 +86,10 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   }
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+async function openPostgres(
+  databaseUrl: string,
+  onConnectionError: (error: Error) => void,
+): Promise<DatabaseHandle> {
   const url = new URL(databaseUrl);
   const location = `${url.hostname}:${url.port || 5432}${url.pathname}`;
   const pool = new pg.Pool({
@@ -79,7 +98,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     connectionTimeoutMillis: 5_000,
   });
   // An idle connection dropped by the server must not crash the process.
-  pool.on("error", (error) => console.error("PostgreSQL connection error:", error.message));
+  pool.on("error", onConnectionError);
   try {
     const client = await pool.connect();
     try {
@@ -109,6 +128,11 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     kind: "postgresql",
     location,
     isHealthy: () => answers(db),
+    poolStatus: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

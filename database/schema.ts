@@ -158,7 +158,10 @@ export const users = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull().unique(),
-    /** argon2id, in its PHC string form. */
+    /**
+     * argon2id, in its PHC string form; a bcrypt hash (`$2a$`/`$2b$`) for an account
+     * imported from the original site until its first sign-in; empty: no password yet.
+     */
     passwordHash: text("password_hash").notNull(),
     userMetadata: jsonb("user_metadata")
       .$type<Record<string, unknown>>()

@@ -1,7 +1,9 @@
 import type { Context } from "hono";
+import { routePath } from "hono/route";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { sendFailedMessage } from "#shared/form-schemas";
 import { summarizeError } from "./error-summary";
+import { log } from "./logger";
 
 /** An answer the API gives on purpose: a status, a code, a Czech message and, for forms, field messages. */
 export class ApiError extends Error {
@@ -32,7 +34,15 @@ export function handleError(error: Error, c: Context) {
     };
     return c.json(body, error.status, error.headers);
   }
-  console.error(`Unhandled error on ${c.req.method} ${c.req.path}: ${summarizeError(error)}`);
+  log.error(
+    {
+      requestId: c.get("requestId" as never),
+      method: c.req.method,
+      route: routePath(c),
+      error: summarizeError(error),
+    },
+    "Unhandled error",
+  );
   const body: ApiErrorBody = { error: { code: "internal_error", message: sendFailedMessage } };
   return c.json(body, 500);
 }

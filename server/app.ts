@@ -20,6 +20,7 @@ import { createFactors } from "./auth/factors";
 import { requireAdmin } from "./auth/require-admin";
 import { createSignInThrottle } from "./auth/throttling";
 import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
+import { createBackupRoute } from "./backup-route";
 import { createClientAddress } from "./client-address";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
@@ -27,7 +28,9 @@ import { createFormPostRoute } from "./forms/form-post-route";
 import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
 import { createOutbox } from "./mail/outbox";
+import { createMetrics, createMetricsRoute, type Metrics } from "./metrics";
 import { createRateLimiter } from "./rate-limit";
+import { logRequests } from "./request-log";
 import { securityHeaders } from "./security-headers";
 import { createStaticSite } from "./static-site";
 
@@ -41,6 +44,10 @@ export type AppDependencies = {
   authSecret?: string;
   /** Work done after the answer (`/recover`); `main.ts` and tests wait for it to finish. */
   background?: BackgroundTasks;
+  /** When set, `POST /api/backup` answers this bearer token (the embedded database only). */
+  backupToken?: string;
+  /** The metrics `/metrics` shows; `main.ts` shares them with the mail worker. */
+  metrics?: Metrics;
 };
 
 /** Builds the whole HTTP app from its dependencies; `main.ts` only opens them and listens. */
@@ -51,6 +58,8 @@ export function createApp({
   onMailQueued,
   authSecret = randomBytes(48).toString("base64url"),
   background = createBackgroundTasks(),
+  backupToken,
+  metrics = createMetrics(database),
 }: AppDependencies) {
   const { db } = database;
   const rateLimiter = createRateLimiter({ db, clock });
@@ -68,6 +77,7 @@ export function createApp({
   });
 
   const app = new Hono();
+  app.use(logRequests(metrics.observeRequest));
   app.use(compress());
   app.use(securityHeaders({ trustProxy: config.trustProxy }));
 
@@ -83,6 +93,7 @@ export function createApp({
     onMailQueued,
   };
   app.route("/api/form-submissions", createFormSubmissionsRoute(forms));
+  app.route("/metrics", createMetricsRoute({ metrics, token: config.metricsToken }));
   app.route(
     paths.formPost,
     createFormPostRoute({ ...forms, siteUrl: config.siteUrl, clientDir: config.clientDir }),
@@ -124,6 +135,7 @@ export function createApp({
     }),
   );
   app.route("/api", createUsersAdminApi({ db, clock, guard: adminGuard }));
+  if (backupToken) app.route("/api/backup", createBackupRoute({ database, token: backupToken }));
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");
   });

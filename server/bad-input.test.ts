@@ -17,6 +17,7 @@ import {
   userRoles,
   users,
 } from "#database/schema";
+import { startLogCapture } from "#server/logger";
 import { sampleContact, sampleRitualGift } from "#testing/sample-submissions";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
@@ -1347,6 +1348,7 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
   };
   const logged: string[] = [];
   const consoleSpies: MockInstance[] = [];
+  let logCapture: ReturnType<typeof startLogCapture>;
   let addressCounter = 0;
 
   async function post(path: string, body: unknown) {
@@ -1400,7 +1402,8 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
     tokens.admin = await createAccount(adminEmail);
     const [admin] = await server.db.select().from(users).where(eq(users.email, adminEmail));
     await server.db.insert(userRoles).values({ userId: admin?.id ?? "", role: "admin" });
-    // Everything the server prints from here on is read at the end.
+    // Everything the server logs or prints from here on is read at the end.
+    logCapture = startLogCapture();
     for (const method of ["log", "info", "warn", "error", "debug"] as const) {
       consoleSpies.push(
         vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
@@ -1412,6 +1415,7 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
 
   afterAll(async () => {
     for (const spy of consoleSpies) spy.mockRestore();
+    logCapture?.stop();
     await server?.close();
   });
 
@@ -1462,7 +1466,10 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
   );
 
   it("printed no password, hash, token, body or SQL parameter while answering the table", () => {
-    const log = logged.join("\n");
+    // One line per request at least: the log was read, not empty.
+    const requests = logCapture.lines().filter((line) => line.msg === "request");
+    expect(requests.length).toBeGreaterThanOrEqual(cases.length);
+    const log = `${logged.join("\n")}\n${logCapture.text()}`;
     expect(log).not.toContain(secretPassword);
     expect(log).not.toContain("$argon2");
     expect(log).not.toContain(tokens.user.access);

@@ -48,6 +48,14 @@ const configSchema = z.object({
   TRUST_PROXY: z._default(z.stringbool({ error: "must be true or false" }), false),
   ADMIN_REQUIRE_2FA: z._default(z.stringbool({ error: "must be true or false" }), true),
   JWT_SECRET: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
+  METRICS_TOKEN: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(16, "must be at least 16 characters"),
+        z.regex(/^\S+$/, "must not contain spaces"),
+      ),
+  ),
 });
 
 export type Config = {
@@ -77,6 +85,8 @@ export type Config = {
   jwtSecret: string | undefined;
   /** Whether an administrator must set up a TOTP app before the administration shows her anything. */
   adminRequireTwoFactor: boolean;
+  /** The bearer token `GET /metrics` answers; when absent, there is no /metrics. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -117,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: settings.TRUST_PROXY,
     jwtSecret: settings.JWT_SECRET,
     adminRequireTwoFactor: settings.ADMIN_REQUIRE_2FA,
+    metricsToken: settings.METRICS_TOKEN,
   };
 }

@@ -7,18 +7,29 @@ import { startRetentionSchedule } from "./admin/retention";
 import { createApp } from "./app";
 import { loadAuthSecret } from "./auth/auth-secret";
 import { createBackgroundTasks } from "./background-tasks";
+import { createBackupToken, localUrl, publishBackupAccess } from "./backup-access";
 import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
 import { summarizeError } from "./error-summary";
+import { log, startLogging } from "./logger";
 import { createMailTransport } from "./mail/mail-transport";
 import { startMailWorker } from "./mail/mail-worker";
+import { observeMailTransport } from "./mail/observed-transport";
+import { createMetrics } from "./metrics";
 
 async function start() {
+  startLogging();
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    {
+      // An idle connection dropped by the server must not crash the process.
+      onConnectionError: (error) =>
+        log.error({ error: summarizeError(error) }, "PostgreSQL connection error"),
+    },
   );
-  console.log(
+  log.info(
+    { database: database.kind, location: database.location },
     database.kind === "pglite"
       ? `Database: embedded PGlite in ${database.location} (set DATABASE_URL for PostgreSQL)`
       : `Database: PostgreSQL at ${database.location}`,
@@ -30,18 +41,19 @@ async function start() {
     from: config.mailFrom,
     messageIdDomain: new URL(config.siteUrl).hostname,
   });
-  console.log(`Mail: from ${config.mailFrom} through ${transport.description}`);
+  log.info(`Mail: from ${config.mailFrom} through ${transport.description}`);
   if (site.operator.isExample) {
-    console.warn(
+    log.warn(
       "shared/site.ts still holds the example IČO and seat: put in the real ones before going live.",
     );
   }
   for (const setting of config.placeholders) {
-    console.warn(`${setting} is not set: the gift e-mail links to the gift page instead.`);
+    log.warn(`${setting} is not set: the gift e-mail links to the gift page instead.`);
   }
+  const metrics = createMetrics(database, { processMetrics: true });
   const mailWorker = startMailWorker({
     db: database.db,
-    transport,
+    transport: observeMailTransport(transport, metrics.observeMailSend),
     clock: systemClock,
     soleWorker: database.kind === "pglite",
   });
@@ -50,30 +62,46 @@ async function start() {
   // The owner's „mazat záznamy starší než N měsíců“: at start, then daily (off until she sets it).
   const retention = startRetentionSchedule({ db: database.db, clock: systemClock });
 
+  // The embedded database's folder is this server's alone: a backup is asked of it (decision 0011).
+  const backupToken = database.kind === "pglite" ? createBackupToken() : undefined;
   const app = createApp({
     background,
     config,
     database,
     clock: systemClock,
+    backupToken,
+    metrics,
     onMailQueued: () => mailWorker.wake(),
     authSecret: await loadAuthSecret({
       jwtSecret: config.jwtSecret,
       secretFile: join(config.dataDir, "auth-secret"),
     }),
   });
+  let withdrawBackupAccess = async () => {};
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    console.log(`Listening on http://localhost:${info.port}`);
+    log.info({ port: info.port }, `Listening on http://localhost:${info.port}`);
+    if (backupToken) {
+      const access = { url: localUrl(config.host, info.port), token: backupToken };
+      publishBackupAccess(config.dataDir, access).then(
+        (withdraw) => {
+          withdrawBackupAccess = withdraw;
+        },
+        (error: unknown) =>
+          log.error({ error: summarizeError(error) }, "npm run backup cannot reach this server"),
+      );
+    }
   });
 
   let shuttingDown = false;
   const shutDown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    console.log(`${signal} received: finishing requests in flight, then closing the database`);
+    log.info(`${signal} received: finishing requests in flight, then closing the database`);
     setTimeout(() => {
-      console.error("Shutdown took too long; exiting");
+      log.error("Shutdown took too long; exiting");
       process.exit(1);
     }, 10_000).unref();
+    await withdrawBackupAccess();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await background.idle();
     await mailWorker.stop();
@@ -88,10 +116,10 @@ async function start() {
 
 start().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof FolderLockedError) {
-    console.error(error.message);
+    log.error(error.message);
   } else {
     // A summary only: a failed migration's error would quote its SQL and parameters.
-    console.error(`The server could not start: ${summarizeError(error)}`);
+    log.error({ error: summarizeError(error) }, "The server could not start");
   }
   process.exit(1);
 });

@@ -74,6 +74,7 @@ export type TestAppOptions = {
   onMailQueued?: () => void;
   authSecret?: string;
   background?: BackgroundTasks;
+  backupToken?: string;
 };
 
 export function createTestApp(
@@ -84,6 +85,7 @@ export function createTestApp(
     onMailQueued,
     authSecret,
     background,
+    backupToken,
   }: TestAppOptions = {},
 ) {
   return createApp({
@@ -93,6 +95,7 @@ export function createTestApp(
     onMailQueued,
     authSecret,
     background,
+    backupToken,
   });
 }
 

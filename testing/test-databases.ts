@@ -77,8 +77,26 @@ export async function createEmptyPostgresDatabase(adminUrl: string) {
   url.pathname = `/${name}`;
   return {
     url: url.href,
-    drop: () => runAsAdmin(adminUrl, `drop database if exists ${name} with (force)`),
+    drop: () => dropDatabase(adminUrl, name),
   };
+}
+
+/**
+ * Drops a test database, its connections ended. An autovacuum worker (a
+ * superuser's process) on it cannot be ended by the test role: it finishes
+ * within moments, so the drop is tried again.
+ */
+async function dropDatabase(adminUrl: string, name: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await runAsAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+      return;
+    } catch (error) {
+      const insufficientPrivilege = (error as { code?: string }).code === "42501";
+      if (!insufficientPrivilege || attempt >= 20) throw error;
+      await new Promise((wait) => setTimeout(wait, 500));
+    }
+  }
 }
 
 async function runAsAdmin(adminUrl: string, statement: string) {

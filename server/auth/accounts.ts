@@ -15,7 +15,7 @@ import {
 import { type Clock, systemClock } from "../clock";
 import { AuthError } from "./auth-errors";
 import { refuseCommonPassword } from "./common-passwords";
-import { hashPassword, verifyAgainstNothing, verifyPassword } from "./passwords";
+import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./passwords";
 import {
   accessTokenLifetimeSeconds,
   createAccessToken,
@@ -318,7 +318,19 @@ export function createAccounts({
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstNothing(password);
     if (!user || !matches) throw new AuthError("invalid_credentials");
+    if (needsRehash(user.passwordHash)) await rehashPassword(user, password);
     return startSession(user, "password", device);
+  }
+
+  /**
+   * Replaces an imported bcrypt hash by argon2id once the password is known.
+   * Only if unchanged meanwhile: a password set at the same moment wins.
+   */
+  async function rehashPassword(user: UserRow, password: string): Promise<void> {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
   }
 
   /**

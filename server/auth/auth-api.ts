@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { routePath } from "hono/route";
 import type { z } from "zod/mini";
 import {
   challengeFactorRequestSchema,
@@ -23,6 +24,7 @@ import {
   refuseOtherMethods,
   refuseUnstorableQueries,
 } from "../json-route";
+import { log } from "../logger";
 import type { ConfirmationMail, RecoveryMail } from "../mail/outbox";
 import { addressBlock, type RateLimiter } from "../rate-limit";
 import {
@@ -381,7 +383,15 @@ export function createAuthApi({
     if (error instanceof ApiError) {
       return c.json(authErrorBody(error), error.status, error.headers);
     }
-    console.error(`Auth request ${c.req.method} ${c.req.path} failed: ${summarizeError(error)}`);
+    log.error(
+      {
+        requestId: c.get("requestId" as never),
+        method: c.req.method,
+        route: routePath(c),
+        error: summarizeError(error),
+      },
+      "Auth request failed",
+    );
     return c.json(
       {
         code: "unexpected_failure",

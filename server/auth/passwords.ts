@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import bcrypt from "bcryptjs";
 
 /**
  * argon2id with the library's defaults (19 MiB, 2 passes): the OWASP
@@ -9,12 +10,29 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: 2 });
 }
 
+/** A bcrypt hash as the original site's auth server stored it (`$2a$…`, `$2b$…`). */
+const bcryptHash = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
+
+export function isBcryptHash(storedHash: string): boolean {
+  return bcryptHash.test(storedHash);
+}
+
+/**
+ * Checks a password against its stored hash: argon2id, or bcrypt for an
+ * account imported from the original site that has not signed in here yet.
+ */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   try {
+    if (isBcryptHash(storedHash)) return await bcrypt.compare(password, storedHash);
     return await verify(storedHash, password);
   } catch {
     return false;
   }
+}
+
+/** Whether a hash that just matched should be replaced by an argon2id one. */
+export function needsRehash(storedHash: string): boolean {
+  return !storedHash.startsWith("$argon2id$");
 }
 
 let dummyHash: Promise<string> | undefined;

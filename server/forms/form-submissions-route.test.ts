@@ -1,6 +1,7 @@
 import { asc, count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formSubmissions, mailOutbox } from "#database/schema";
+import { captureLog } from "#server/logger";
 import { formTypeLabels, rateLimitedMessage, sendFailedMessage } from "#shared/form-schemas";
 import { sampleContact, sampleRitualGift } from "#testing/sample-submissions";
 import { createTestApp, createTestClock, postForm, testSettings } from "#testing/test-app";
@@ -17,17 +18,10 @@ const contact = sampleContact;
 const ritualGift = sampleRitualGift;
 const fragranceGift = { ...ritualGift, formType: "gift_fragrance", message: "Těším se!" };
 
-/** Runs `action` and returns what it printed with console.warn (which stays quiet meanwhile). */
+/** Runs `action` and returns the warnings it logged, as their JSON lines. */
 async function captureWarnings(action: () => Promise<void>): Promise<string[]> {
-  const warnings: string[] = [];
-  const originalWarn = console.warn;
-  console.warn = (...args: unknown[]) => warnings.push(args.map(String).join(" "));
-  try {
-    await action();
-  } finally {
-    console.warn = originalWarn;
-  }
-  return warnings;
+  const lines = await captureLog(action);
+  return lines.filter((line) => line.level === "warn").map((line) => JSON.stringify(line));
 }
 
 const text = (length: number) => "ř".repeat(length);
@@ -445,23 +439,23 @@ describe.each(testDatabases)(
       await database.db.execute(sql`
         create trigger refuse_test_mail before insert on mail_outbox
         for each row execute function refuse_test_mail()`);
-      const errors: unknown[] = [];
-      const originalError = console.error;
-      console.error = (...args: unknown[]) => errors.push(args);
-      let response: Response;
+      let response: Response | undefined;
+      let errors: unknown[] = [];
       try {
-        response = await postForm(createTestApp(database), {
-          ...contact,
-          email: "selhani@example.cz",
+        const lines = await captureLog(async () => {
+          response = await postForm(createTestApp(database), {
+            ...contact,
+            email: "selhani@example.cz",
+          });
         });
+        errors = lines.filter((line) => line.level === "error");
       } finally {
-        console.error = originalError;
         await database.db.execute(sql`drop trigger refuse_test_mail on mail_outbox`);
         await database.db.execute(sql`drop function refuse_test_mail()`);
       }
 
-      expect(response.status).toBe(500);
-      expect(await response.json()).toEqual({
+      expect(response?.status).toBe(500);
+      expect(await response?.json()).toEqual({
         error: { code: "internal_error", message: sendFailedMessage },
       });
       expect(errors.length).toBeGreaterThan(0);

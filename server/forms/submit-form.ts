@@ -11,6 +11,7 @@ import {
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
 import { summarizeError } from "../error-summary";
+import { log } from "../logger";
 import {
   type ComposedMail,
   composeSubmissionMail,
@@ -47,8 +48,9 @@ export async function submitForm(
 ): Promise<{ id: string }> {
   if (isHoneypotFilled(submission)) {
     // A bot: it is told what a person would be told, and nothing is kept.
-    console.warn(
-      `Form submission from ${clientAddress} dropped: the ${honeypotField} field was filled in`,
+    log.warn(
+      { clientAddress },
+      `Form submission dropped: the ${honeypotField} field was filled in`,
     );
     return { id: randomUUID() };
   }
@@ -61,7 +63,8 @@ export async function submitForm(
   }
   const toVisitor = await rateLimiter.hit(`form-recipient:${submission.email.toLowerCase()}`, rule);
   if (!toVisitor.allowed) {
-    console.warn(
+    log.warn(
+      { recipient: maskAddress(submission.email) },
       `Form submission stored without its e-mail to ${maskAddress(submission.email)}: ` +
         "that address has had its hourly limit of e-mails",
     );
@@ -100,7 +103,7 @@ export async function storeTogether(
   } catch (error) {
     // The schemas should refuse first; a database constraint is the last line, still a 4xx.
     if (isDataRejection(error)) {
-      console.warn(`The database refused a validated submission: ${summarizeError(error)}`);
+      log.warn({ error: summarizeError(error) }, "The database refused a validated submission");
       throw new ApiError(422, "validation_failed", messages.payloadInvalid);
     }
     throw error;

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
+import { log } from "../logger";
 
 export type OutgoingMail = {
   /** The outbox job, which makes the Message-ID stable across retries. */
@@ -85,7 +86,7 @@ function createFolderTransport(mailDir: string, envelope: Envelope): MailTranspo
       const draft = `${file}.${randomUUID()}.tmp`;
       await writeFile(draft, info.message as Buffer);
       await rename(draft, file);
-      console.log(`Mail "${mail.subject}" to ${mail.to} written to ${file}`);
+      log.info({ outboxId: mail.id, file }, "Mail written to the mail folder");
     },
     close: () => transporter.close(),
   };

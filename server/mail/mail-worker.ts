@@ -1,6 +1,7 @@
 import type { Database } from "#database/open-database";
 import type { Clock } from "../clock";
 import { summarizeError } from "../error-summary";
+import { log } from "../logger";
 import type { MailTransport } from "./mail-transport";
 import { releaseAbandonedClaims, sendPendingMail } from "./send-pending-mail";
 
@@ -50,8 +51,7 @@ export function startMailWorker({
     if (soleWorker) {
       // Messages the previous run was sending when it died: they go out now, not after the claim.
       const released = await releaseAbandonedClaims(db).catch(() => 0);
-      if (released)
-        console.log(`Mail worker: retrying ${released} message(s) left by an earlier run`);
+      if (released) log.info({ released }, "Mail worker: retrying messages left by an earlier run");
     }
     while (!stopped) {
       try {
@@ -59,7 +59,10 @@ export function startMailWorker({
       } catch (error) {
         // The database may be briefly unreachable; the next tick tries again.
         // Not error.message: drizzle's holds the query's parameters (the e-mails' text).
-        console.error(`Mail worker: ${summarizeError(error)}`);
+        log.error(
+          { error: summarizeError(error) },
+          "Mail worker failed; trying again at the next tick",
+        );
       }
       await nap();
     }

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-
 import type { Database } from "#database/open-database";
 import { mailOutbox } from "#database/schema";
 import type { Clock } from "../clock";
+import { log } from "../logger";
 import type { MailTransport } from "./mail-transport";
 
 export const mailRetryPolicy = {
@@ -50,7 +51,10 @@ export async function sendPendingMail(
           .update(mailOutbox)
           .set({ status: "failed", lastError, claimedUntil: null })
           .where(eq(mailOutbox.id, job.id));
-        console.error(`Mail ${job.id} to ${job.to} failed for good: ${lastError}`);
+        log.error(
+          { outboxId: job.id, attempts: job.attempts, error: lastError },
+          "Mail failed for good",
+        );
         report.failed++;
       } else {
         const nextAttemptAt = new Date(clock.now().getTime() + retryDelayMs(job.attempts));
@@ -58,9 +62,14 @@ export async function sendPendingMail(
           .update(mailOutbox)
           .set({ nextAttemptAt, lastError, claimedUntil: null })
           .where(eq(mailOutbox.id, job.id));
-        console.warn(
-          `Mail ${job.id} to ${job.to} not sent (attempt ${job.attempts}), ` +
-            `retrying at ${nextAttemptAt.toISOString()}: ${lastError}`,
+        log.warn(
+          {
+            outboxId: job.id,
+            attempts: job.attempts,
+            retryAt: nextAttemptAt.toISOString(),
+            error: lastError,
+          },
+          "Mail not sent; retrying later",
         );
         report.retrying++;
       }

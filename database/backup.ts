@@ -1,0 +1,342 @@
+/**
+ * One-file backups that restore into either database (PGlite or PostgreSQL).
+ *
+ * The file is gzip-compressed JSON lines: a header (format, when, the schema
+ * version, each table's row count), then one line per row as PostgreSQL's
+ * `row_to_json` writes it, then an end line. Every table of `schema.ts` is in
+ * it, so a table added there is backed up without a change here. All rows
+ * come from one REPEATABLE READ, read-only transaction: one consistent
+ * snapshot while the server keeps writing. A restore writes everything in one
+ * transaction, so a damaged or cut-off file leaves the database as it was.
+ */
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import { getTableName, is, type SQL, sql } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import type { Database, DatabaseHandle } from "./open-database";
+import * as schema from "./schema";
+
+export const backupFormat = "harmonie-prirody-backup";
+const formatVersion = 1;
+const pageSize = 1_000;
+
+export type BackupHeader = {
+  format: typeof backupFormat;
+  version: number;
+  takenAt: string;
+  from: DatabaseHandle["kind"];
+  /** When the newest migration applied to the source was made (drizzle's `folderMillis`). */
+  schemaVersion: number;
+  /** Every table and its number of rows, in an order a restore can insert them in. */
+  tables: Record<string, number>;
+};
+
+export class BackupError extends Error {}
+
+type TableInfo = {
+  name: string;
+  columns: string[];
+  /** What the rows are ordered by, so that a backup reads the same twice. */
+  orderBy: string[];
+  identityColumns: string[];
+};
+
+/**
+ * The tables of `schema.ts`, each after the tables its foreign keys point to.
+ * Read from the schema, never listed by hand: a new table is in every backup.
+ */
+export function listSchemaTables(): TableInfo[] {
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
+    is(value, PgTable),
+  );
+  const configs = new Map(tables.map((table) => [getTableName(table), getTableConfig(table)]));
+  const ordered: TableInfo[] = [];
+  const visiting = new Set<string>();
+  const visit = (name: string) => {
+    if (ordered.some((table) => table.name === name) || visiting.has(name)) return;
+    visiting.add(name);
+    const config = configs.get(name);
+    if (!config) throw new Error(`The schema refers to a table it does not define: ${name}`);
+    for (const key of config.foreignKeys) visit(getTableName(key.reference().foreignTable));
+    const primary = config.columns.filter((column) => column.primary).map((column) => column.name);
+    ordered.push({
+      name,
+      columns: config.columns.map((column) => column.name),
+      orderBy:
+        primary.length > 0
+          ? primary
+          : (config.primaryKeys[0]?.columns ?? config.columns).map((column) => column.name),
+      identityColumns: config.columns
+        .filter((column) => "generatedIdentity" in column && column.generatedIdentity)
+        .map((column) => column.name),
+    });
+  };
+  for (const name of [...configs.keys()].sort()) visit(name);
+  return ordered;
+}
+
+const identifiers = (names: string[]) =>
+  sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+
+type Executor = Pick<Database, "execute">;
+
+async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+  // Both drivers answer with `rows`; the shared type does not say so.
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** When the newest migration applied here was made. */
+async function readSchemaVersion(db: Executor): Promise<number> {
+  const [row] = await rowsOf<{ version: string | number | null }>(
+    db,
+    sql`select max(created_at) as version from drizzle.__drizzle_migrations`,
+  );
+  return Number(row?.version ?? 0);
+}
+
+/** Writes a backup of the whole database to `output` (gzip-compressed), from one snapshot. */
+export async function writeBackup(
+  database: DatabaseHandle,
+  output: Writable,
+): Promise<BackupHeader> {
+  const tables = listSchemaTables();
+  const gzip = createGzip();
+  const written = pipeline(gzip, output);
+  const write = async (value: unknown) => {
+    if (!gzip.write(`${typeof value === "string" ? value : JSON.stringify(value)}\n`)) {
+      await once(gzip, "drain");
+    }
+  };
+  try {
+    const header = await database.db.transaction(
+      async (tx) => {
+        const counts: Record<string, number> = {};
+        for (const table of tables) {
+          const [row] = await rowsOf<{ count: string | number }>(
+            tx,
+            sql`select count(*) as count from ${sql.identifier(table.name)}`,
+          );
+          counts[table.name] = Number(row?.count ?? 0);
+        }
+        const header: BackupHeader = {
+          format: backupFormat,
+          version: formatVersion,
+          takenAt: new Date().toISOString(),
+          from: database.kind,
+          schemaVersion: await readSchemaVersion(tx),
+          tables: counts,
+        };
+        await write(header);
+        for (const table of tables) {
+          for (let offset = 0; offset < (counts[table.name] ?? 0); offset += pageSize) {
+            const page = await rowsOf<{ row: string }>(
+              tx,
+              sql`select row_to_json(t)::text as row from ${sql.identifier(table.name)} t
+                  order by ${identifiers(table.orderBy)} limit ${pageSize} offset ${offset}`,
+            );
+            for (const { row } of page)
+              await write(`{"table":${JSON.stringify(table.name)},"row":${row}}`);
+          }
+        }
+        await write({ end: true, rows: Object.values(counts).reduce((sum, n) => sum + n, 0) });
+        return header;
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
+    gzip.end();
+    await written;
+    return header;
+  } catch (error) {
+    gzip.destroy(error as Error);
+    await written.catch(() => {});
+    throw error;
+  }
+}
+
+type BackupLine =
+  | { kind: "header"; header: BackupHeader }
+  | { kind: "row"; table: string; row: Record<string, unknown> }
+  | { kind: "end"; rows: number };
+
+/** The lines of a backup file, checked: a header first, an end line last, counts that match. */
+async function* readBackupLines(input: Readable): AsyncGenerator<BackupLine> {
+  const gunzip = createGunzip();
+  input.once("error", (error) => gunzip.destroy(error));
+  input.pipe(gunzip);
+  try {
+    yield* parseBackupLines(
+      createInterface({ input: gunzip, crlfDelay: Number.POSITIVE_INFINITY }),
+    );
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "Z_DATA_ERROR")
+      throw new BackupError("This file is not a backup of this site (not gzip).");
+    if (code === "Z_BUF_ERROR") throw new BackupError("The backup is cut off: take it again.");
+    throw error;
+  } finally {
+    input.unpipe(gunzip);
+    gunzip.destroy();
+  }
+}
+
+async function* parseBackupLines(lines: AsyncIterable<string>): AsyncGenerator<BackupLine> {
+  let header: BackupHeader | undefined;
+  let ended = false;
+  const seen: Record<string, number> = {};
+  for await (const text of lines) {
+    if (text === "") continue;
+    if (ended) throw new BackupError("The backup goes on after its end line: it is damaged.");
+    let line: Record<string, unknown>;
+    try {
+      line = JSON.parse(text);
+    } catch {
+      throw new BackupError("The backup holds a line that is not JSON: it is damaged.");
+    }
+    if (!header) {
+      if (line.format !== backupFormat)
+        throw new BackupError("This file is not a backup of this site.");
+      if (line.version !== formatVersion) {
+        throw new BackupError(
+          `This backup's format (version ${line.version}) is not one this version reads.`,
+        );
+      }
+      header = line as unknown as BackupHeader;
+      yield { kind: "header", header };
+    } else if (line.end === true) {
+      const expected = Object.values(header.tables).reduce((sum, n) => sum + n, 0);
+      for (const [table, rows] of Object.entries(header.tables)) {
+        if ((seen[table] ?? 0) !== rows) {
+          throw new BackupError(
+            `The backup holds ${seen[table] ?? 0} rows of ${table}, not ${rows}: it is damaged.`,
+          );
+        }
+      }
+      if (line.rows !== expected)
+        throw new BackupError("The backup's end line does not match its header.");
+      ended = true;
+      yield { kind: "end", rows: expected };
+    } else if (typeof line.table === "string" && line.row && typeof line.row === "object") {
+      if (!(line.table in header.tables))
+        throw new BackupError(`The backup holds rows of an unlisted table ${line.table}.`);
+      seen[line.table] = (seen[line.table] ?? 0) + 1;
+      yield { kind: "row", table: line.table, row: line.row as Record<string, unknown> };
+    } else {
+      throw new BackupError("The backup holds a line it should not: it is damaged.");
+    }
+  }
+  if (!header) throw new BackupError("The file is empty: it is not a backup.");
+  if (!ended)
+    throw new BackupError("The backup is cut off (its end line is missing): take it again.");
+}
+
+/** Reads a whole backup and checks it, without a database: what a download is checked with. */
+export async function checkBackup(input: Readable): Promise<BackupHeader> {
+  let header: BackupHeader | undefined;
+  for await (const line of readBackupLines(input)) {
+    if (line.kind === "header") header = line.header;
+  }
+  return header as BackupHeader;
+}
+
+export type RestoreOutcome = { header: BackupHeader; rows: number; replaced: boolean };
+
+/**
+ * Restores a backup in one transaction. A database that holds any row is
+ * refused unless `replace` is set; then its rows are removed first, in the
+ * same transaction.
+ */
+export async function restoreBackup(
+  database: DatabaseHandle,
+  input: Readable,
+  { replace = false }: { replace?: boolean } = {},
+): Promise<RestoreOutcome> {
+  const tables = listSchemaTables();
+  const byName = new Map(tables.map((table) => [table.name, table]));
+  return database.db.transaction(async (tx) => {
+    const filled: string[] = [];
+    for (const table of tables) {
+      const [row] = await rowsOf<{ found: boolean }>(
+        tx,
+        sql`select exists (select 1 from ${sql.identifier(table.name)}) as found`,
+      );
+      if (row?.found) filled.push(table.name);
+    }
+    if (filled.length > 0 && !replace) {
+      throw new BackupError(
+        `The database is not empty (${filled.join(", ")} hold rows); nothing changed. Restore into an empty database, or add --replace to replace everything in it with the backup.`,
+      );
+    }
+    if (filled.length > 0) {
+      // The audit log refuses TRUNCATE to the application (migration 0005); replacing the
+      // whole database is the operator's act, so its triggers stand aside for this
+      // transaction only (a failure rolls the change back with everything else).
+      await tx.execute(sql`alter table "audit_log" disable trigger user`);
+      await tx.execute(
+        sql`truncate table ${identifiers(tables.map((table) => table.name))} restart identity`,
+      );
+      await tx.execute(sql`alter table "audit_log" enable trigger user`);
+    }
+
+    let header: BackupHeader | undefined;
+    let pending:
+      | { table: TableInfo; columns: string[]; rows: Record<string, unknown>[] }
+      | undefined;
+    const flush = async () => {
+      if (!pending || pending.rows.length === 0) return;
+      const { table, columns, rows } = pending;
+      // Columns the backup lacks (it is older than this schema) take their defaults.
+      await tx.execute(sql`insert into ${sql.identifier(table.name)} (${identifiers(columns)}) overriding system value
+        select ${identifiers(columns)} from json_populate_recordset(null::${sql.identifier(table.name)}, ${JSON.stringify(rows)}::json)`);
+      pending.rows = [];
+    };
+    let rows = 0;
+    for await (const line of readBackupLines(input)) {
+      if (line.kind === "header") {
+        header = line.header;
+        const version = await readSchemaVersion(tx);
+        if (header.schemaVersion > version) {
+          throw new BackupError(
+            "The backup was taken by a newer version of the site than this one: update this copy first, then restore.",
+          );
+        }
+        const unknown = Object.keys(header.tables).filter((name) => !byName.has(name));
+        if (unknown.length > 0) {
+          throw new BackupError(
+            `The backup holds tables this version does not have: ${unknown.join(", ")}.`,
+          );
+        }
+      } else if (line.kind === "row") {
+        if (pending?.table.name !== line.table) {
+          await flush();
+          const table = byName.get(line.table) as TableInfo;
+          const columns = Object.keys(line.row);
+          const extra = columns.filter((column) => !table.columns.includes(column));
+          if (extra.length > 0) {
+            throw new BackupError(
+              `The backup's ${line.table} has columns this version does not: ${extra.join(", ")}.`,
+            );
+          }
+          pending = { table, columns, rows: [] };
+        }
+        pending.rows.push(line.row);
+        rows += 1;
+        if (pending.rows.length >= pageSize) await flush();
+      }
+    }
+    await flush();
+    for (const table of tables) {
+      for (const column of table.identityColumns) {
+        // The next generated id follows the highest restored one.
+        await tx.execute(sql`select setval(pg_get_serial_sequence(${table.name}, ${column}),
+          coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table.name)}), 0) + 1, false)`);
+      }
+    }
+    return { header: header as BackupHeader, rows, replaced: filled.length > 0 };
+  });
+}

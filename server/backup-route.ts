@@ -1,0 +1,39 @@
+import { PassThrough, Readable } from "node:stream";
+import { Hono } from "hono";
+import { writeBackup } from "#database/backup";
+import type { DatabaseHandle } from "#database/open-database";
+import { requireBearerToken } from "./bearer-token";
+import { summarizeError } from "./error-summary";
+import { log } from "./logger";
+
+/**
+ * `POST /api/backup`: the whole database as a backup file, streamed from one
+ * snapshot. Mounted only on the embedded database, for `npm run backup`
+ * while the server holds the data folder; the token is the one it published there.
+ */
+export function createBackupRoute({
+  database,
+  token,
+}: {
+  database: DatabaseHandle;
+  token: string;
+}) {
+  const route = new Hono();
+  route.use(requireBearerToken(token));
+  route.post("/", () => {
+    const body = new PassThrough();
+    writeBackup(database, body).catch((error: unknown) => {
+      // The file is cut off, and the command that asked refuses it.
+      log.error({ error: summarizeError(error) }, "The backup failed");
+      body.destroy(error as Error);
+    });
+    return new Response(Readable.toWeb(body) as ReadableStream, {
+      headers: {
+        "Content-Type": "application/gzip",
+        "Cache-Control": "no-store",
+        "Content-Disposition": 'attachment; filename="backup.jsonl.gz"',
+      },
+    });
+  });
+  return route;
+}

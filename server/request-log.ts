@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
+import { log } from "./logger";
+
+/** A request id a proxy may have set (Caddy, nginx): kept when it is a plain token. */
+const acceptableRequestId = /^[A-Za-z0-9._-]{1,64}$/;
+
+export type RequestObserver = (request: {
+  method: string;
+  route: string;
+  status: number;
+  seconds: number;
+}) => void;
+
+/**
+ * One log line per request: its id (also sent back as `X-Request-Id`), the
+ * method, the route pattern (never the query, which can hold a token), the
+ * status and the duration; and the same to `observe` (the metrics).
+ */
+export function logRequests(observe?: RequestObserver): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header("X-Request-Id");
+    const requestId = given && acceptableRequestId.test(given) ? given : randomUUID();
+    c.set("requestId" as never, requestId as never);
+    c.header("X-Request-Id", requestId);
+    try {
+      await next();
+    } finally {
+      const seconds = (performance.now() - started) / 1000;
+      // After `next`, the route index points at the handler that answered.
+      const route = routePath(c) || "unmatched";
+      const status = c.res.status;
+      observe?.({ method: c.req.method, route, status, seconds });
+      log.info(
+        {
+          requestId,
+          method: c.req.method,
+          route,
+          status,
+          durationMs: Math.round(seconds * 10_000) / 10,
+        },
+        "request",
+      );
+    }
+  };
+}
