@@ -137,6 +137,9 @@ describe.each(testDatabases)(
           serviceType: "consultation",
           message: contact.message,
           privacyConsent: true,
+          // New in the owner's inbox: neither opened nor handled.
+          readAt: null,
+          handledAt: null,
         },
       ]);
       const mails = await storedMail();
