@@ -17,6 +17,7 @@ describe("the configuration", () => {
       siteUrl: site.url,
       formRateLimitPerHour: 10,
       trustProxy: false,
+      mailTakeoverMs: 5 * 60_000,
     });
     expect(config.mailFrom).toContain(site.email);
     expect(config.placeholders).toEqual(["GIFT_RITUAL_URL", "GIFT_FRAGRANCE_URL"]);
@@ -36,6 +37,7 @@ describe("the configuration", () => {
       FORM_RATE_LIMIT_PER_HOUR: "20",
       TRUST_PROXY: "true",
       ADMIN_REQUIRE_2FA: "false",
+      MAIL_TAKEOVER_SECONDS: "20",
     });
 
     expect(config).toMatchObject({
@@ -55,6 +57,7 @@ describe("the configuration", () => {
       formRateLimitPerHour: 20,
       trustProxy: true,
       adminRequireTwoFactor: false,
+      mailTakeoverMs: 20_000,
     });
   });
 
@@ -84,6 +87,8 @@ describe("the configuration", () => {
     ["FORM_RATE_LIMIT_PER_HOUR", "0"],
     ["TRUST_PROXY", "maybe"],
     ["ADMIN_REQUIRE_2FA", "yes please"],
+    ["MAIL_TAKEOVER_SECONDS", "0"],
+    ["MAIL_TAKEOVER_SECONDS", "1.5"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));

@@ -48,6 +48,12 @@ const configSchema = z.object({
   TRUST_PROXY: z._default(z.stringbool({ error: "must be true or false" }), false),
   ADMIN_REQUIRE_2FA: z._default(z.stringbool({ error: "must be true or false" }), true),
   JWT_SECRET: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
+  MAIL_TAKEOVER_SECONDS: z._default(
+    z.coerce
+      .number()
+      .check(z.int(), z.minimum(1, { error: "must be a whole number of seconds from 1" })),
+    300,
+  ),
   METRICS_TOKEN: z.optional(
     z
       .string()
@@ -70,6 +76,11 @@ export type Config = {
   /** When absent, mail is written to `mailDir` instead of sent. */
   smtpUrl: string | undefined;
   mailDir: string;
+  /**
+   * How long a server's claim on an e-mail it is sending lasts: after that,
+   * another server on the same PostgreSQL takes over the e-mail of one that died.
+   */
+  mailTakeoverMs: number;
   mailFrom: string;
   notifyEmail: string;
   /** The public origin, without a trailing slash. */
@@ -112,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: settings.DATABASE_URL,
     smtpUrl: settings.SMTP_URL,
     mailDir: resolve(dataDir, "mail"),
+    mailTakeoverMs: settings.MAIL_TAKEOVER_SECONDS * 1000,
     mailFrom: settings.MAIL_FROM,
     notifyEmail: settings.NOTIFY_EMAIL,
     siteUrl,

@@ -55,6 +55,7 @@ async function start() {
     db: database.db,
     transport: observeMailTransport(transport, metrics.observeMailSend),
     clock: systemClock,
+    claimMs: config.mailTakeoverMs,
     soleWorker: database.kind === "pglite",
   });
 

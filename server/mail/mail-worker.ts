@@ -18,12 +18,15 @@ export function startMailWorker({
   transport,
   clock,
   intervalMs = 10_000,
+  claimMs,
   soleWorker = false,
 }: {
   db: Database;
   transport: MailTransport;
   clock: Clock;
   intervalMs?: number;
+  /** How long this server's claim on a message lasts (`MAIL_TAKEOVER_SECONDS`). */
+  claimMs?: number;
   /** True when no other server can share the outbox (the embedded database). */
   soleWorker?: boolean;
 }): MailWorker {
@@ -55,7 +58,7 @@ export function startMailWorker({
     }
     while (!stopped) {
       try {
-        await sendPendingMail(db, transport, clock);
+        await sendPendingMail(db, transport, clock, { claimMs });
       } catch (error) {
         // The database may be briefly unreachable; the next tick tries again.
         // Not error.message: drizzle's holds the query's parameters (the e-mails' text).

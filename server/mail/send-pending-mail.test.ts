@@ -376,6 +376,29 @@ describe.each(testDatabases)(
       expect(smtp.mails).toHaveLength(2);
     });
 
+    it("takes over a dead worker's message after the takeover time it is given, not before", async () => {
+      await submit(ritualGift);
+      const dying: MailTransport = {
+        description: "",
+        send: () => new Promise(() => {}),
+        close() {},
+      };
+      const takeover = { claimMs: 10_000 };
+      void sendPendingMail(database.db, dying, clock, takeover);
+      await expect.poll(async () => (await outbox())[0]?.claimedUntil).not.toBeNull();
+      const [claimed] = await outbox();
+      expect(claimed?.claimedUntil?.getTime()).toBe(clock.now().getTime() + 10_000);
+      const transport = smtpTransport(smtp.url);
+      await sendPendingMail(database.db, transport, clock, takeover);
+      expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(0);
+
+      clock.advance(9_999);
+      expect((await sendPendingMail(database.db, transport, clock, takeover)).sent).toBe(0);
+      clock.advance(1);
+      expect((await sendPendingMail(database.db, transport, clock, takeover)).sent).toBe(1);
+      expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(1);
+    });
+
     it("does not send the e-mails of a submission deleted before they went out", async () => {
       const id = await submit(contact);
       await database.db.delete(formSubmissions).where(eq(formSubmissions.id, id));

@@ -14,7 +14,10 @@ export const mailRetryPolicy = {
   maxAttempts: 12,
   firstRetryDelayMs: 30_000,
   maxRetryDelayMs: 2 * 60 * 60_000,
-  /** How long a claimed message is left to its worker (longer than any SMTP timeout). */
+  /**
+   * How long a claimed message is left to its worker by default (longer than
+   * any SMTP timeout); `MAIL_TAKEOVER_SECONDS` sets it.
+   */
   claimMs: 5 * 60_000,
 };
 
@@ -30,11 +33,18 @@ export async function sendPendingMail(
   db: Database,
   transport: MailTransport,
   clock: Clock,
-  { limit = 100 }: { limit?: number } = {},
+  {
+    limit = 100,
+    claimMs = mailRetryPolicy.claimMs,
+  }: {
+    limit?: number;
+    /** How long a claim lasts: after it, another worker takes over the message. */
+    claimMs?: number;
+  } = {},
 ): Promise<SendReport> {
   const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
   for (let handled = 0; handled < limit; handled++) {
-    const job = await claimNextJob(db, clock);
+    const job = await claimNextJob(db, clock, claimMs);
     if (!job) break;
     try {
       await transport.send(job);
@@ -85,7 +95,7 @@ export async function sendPendingMail(
  * dies mid-send leaves it to be retried when the claim runs out (or at once,
  * see `releaseAbandonedClaims`).
  */
-async function claimNextJob(db: Database, clock: Clock) {
+async function claimNextJob(db: Database, clock: Clock, claimMs: number) {
   const now = clock.now();
   const due = db
     .select({ id: mailOutbox.id })
@@ -104,7 +114,7 @@ async function claimNextJob(db: Database, clock: Clock) {
     .update(mailOutbox)
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
-      claimedUntil: new Date(now.getTime() + mailRetryPolicy.claimMs),
+      claimedUntil: new Date(now.getTime() + claimMs),
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
