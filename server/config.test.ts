@@ -18,6 +18,7 @@ describe("the configuration", () => {
       formRateLimitPerHour: 10,
       trustProxy: false,
       mailTakeoverMs: 5 * 60_000,
+      mailFirstRetryMs: 30_000,
     });
     expect(config.mailFrom).toContain(site.email);
     expect(config.placeholders).toEqual(["GIFT_RITUAL_URL", "GIFT_FRAGRANCE_URL"]);
@@ -38,6 +39,7 @@ describe("the configuration", () => {
       TRUST_PROXY: "true",
       ADMIN_REQUIRE_2FA: "false",
       MAIL_TAKEOVER_SECONDS: "20",
+      MAIL_RETRY_SECONDS: "5",
     });
 
     expect(config).toMatchObject({
@@ -58,6 +60,7 @@ describe("the configuration", () => {
       trustProxy: true,
       adminRequireTwoFactor: false,
       mailTakeoverMs: 20_000,
+      mailFirstRetryMs: 5_000,
     });
   });
 
@@ -89,6 +92,7 @@ describe("the configuration", () => {
     ["ADMIN_REQUIRE_2FA", "yes please"],
     ["MAIL_TAKEOVER_SECONDS", "0"],
     ["MAIL_TAKEOVER_SECONDS", "1.5"],
+    ["MAIL_RETRY_SECONDS", "0"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));

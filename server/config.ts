@@ -54,6 +54,12 @@ const configSchema = z.object({
       .check(z.int(), z.minimum(1, { error: "must be a whole number of seconds from 1" })),
     300,
   ),
+  MAIL_RETRY_SECONDS: z._default(
+    z.coerce
+      .number()
+      .check(z.int(), z.minimum(1, { error: "must be a whole number of seconds from 1" })),
+    30,
+  ),
   METRICS_TOKEN: z.optional(
     z
       .string()
@@ -81,6 +87,8 @@ export type Config = {
    * another server on the same PostgreSQL takes over the e-mail of one that died.
    */
   mailTakeoverMs: number;
+  /** The wait before an e-mail that could not be sent is tried again; it doubles with each try. */
+  mailFirstRetryMs: number;
   mailFrom: string;
   notifyEmail: string;
   /** The public origin, without a trailing slash. */
@@ -124,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: settings.SMTP_URL,
     mailDir: resolve(dataDir, "mail"),
     mailTakeoverMs: settings.MAIL_TAKEOVER_SECONDS * 1000,
+    mailFirstRetryMs: settings.MAIL_RETRY_SECONDS * 1000,
     mailFrom: settings.MAIL_FROM,
     notifyEmail: settings.NOTIFY_EMAIL,
     siteUrl,

@@ -56,6 +56,7 @@ async function start() {
     transport: observeMailTransport(transport, metrics.observeMailSend),
     clock: systemClock,
     claimMs: config.mailTakeoverMs,
+    firstRetryDelayMs: config.mailFirstRetryMs,
     soleWorker: database.kind === "pglite",
   });
 

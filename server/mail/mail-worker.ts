@@ -19,6 +19,7 @@ export function startMailWorker({
   clock,
   intervalMs = 10_000,
   claimMs,
+  firstRetryDelayMs,
   soleWorker = false,
 }: {
   db: Database;
@@ -27,6 +28,8 @@ export function startMailWorker({
   intervalMs?: number;
   /** How long this server's claim on a message lasts (`MAIL_TAKEOVER_SECONDS`). */
   claimMs?: number;
+  /** The wait before a failed message's second try (`MAIL_RETRY_SECONDS`). */
+  firstRetryDelayMs?: number;
   /** True when no other server can share the outbox (the embedded database). */
   soleWorker?: boolean;
 }): MailWorker {
@@ -58,7 +61,7 @@ export function startMailWorker({
     }
     while (!stopped) {
       try {
-        await sendPendingMail(db, transport, clock, { claimMs });
+        await sendPendingMail(db, transport, clock, { claimMs, firstRetryDelayMs });
       } catch (error) {
         // The database may be briefly unreachable; the next tick tries again.
         // Not error.message: drizzle's holds the query's parameters (the e-mails' text).

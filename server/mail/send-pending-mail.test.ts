@@ -376,6 +376,24 @@ describe.each(testDatabases)(
       expect(smtp.mails).toHaveLength(2);
     });
 
+    it("tries an unsent message again after the first wait it is given, then doubles it", async () => {
+      await submit(ritualGift);
+      smtp.refuse.set(testSettings.NOTIFY_EMAIL, 451);
+      try {
+        const timing = { firstRetryDelayMs: 2_000 };
+        const transport = smtpTransport(smtp.url);
+        expect((await sendPendingMail(database.db, transport, clock, timing)).retrying).toBe(1);
+        const owner = async () =>
+          (await outbox()).find((job) => job.to === testSettings.NOTIFY_EMAIL);
+        expect((await owner())?.nextAttemptAt.getTime()).toBe(clock.now().getTime() + 2_000);
+        clock.advance(2_000);
+        expect((await sendPendingMail(database.db, transport, clock, timing)).retrying).toBe(1);
+        expect((await owner())?.nextAttemptAt.getTime()).toBe(clock.now().getTime() + 4_000);
+      } finally {
+        smtp.refuse.clear();
+      }
+    });
+
     it("takes over a dead worker's message after the takeover time it is given, not before", async () => {
       await submit(ritualGift);
       const dying: MailTransport = {

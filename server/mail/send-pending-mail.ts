@@ -21,9 +21,15 @@ export const mailRetryPolicy = {
   claimMs: 5 * 60_000,
 };
 
-/** 30 s, 1 min, 2 min, … doubling up to 2 hours: about 8 hours from the first try to the last. */
-export function retryDelayMs(attempts: number): number {
-  const delay = mailRetryPolicy.firstRetryDelayMs * 2 ** Math.max(0, attempts - 1);
+/**
+ * 30 s, 1 min, 2 min, … doubling up to 2 hours: about 8 hours from the first
+ * try to the last (`MAIL_RETRY_SECONDS` sets the first wait).
+ */
+export function retryDelayMs(
+  attempts: number,
+  firstRetryDelayMs = mailRetryPolicy.firstRetryDelayMs,
+): number {
+  const delay = firstRetryDelayMs * 2 ** Math.max(0, attempts - 1);
   return Math.min(delay, mailRetryPolicy.maxRetryDelayMs);
 }
 
@@ -36,10 +42,13 @@ export async function sendPendingMail(
   {
     limit = 100,
     claimMs = mailRetryPolicy.claimMs,
+    firstRetryDelayMs = mailRetryPolicy.firstRetryDelayMs,
   }: {
     limit?: number;
     /** How long a claim lasts: after it, another worker takes over the message. */
     claimMs?: number;
+    /** The wait before the second try; it doubles with each further one. */
+    firstRetryDelayMs?: number;
   } = {},
 ): Promise<SendReport> {
   const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
@@ -67,7 +76,9 @@ export async function sendPendingMail(
         );
         report.failed++;
       } else {
-        const nextAttemptAt = new Date(clock.now().getTime() + retryDelayMs(job.attempts));
+        const nextAttemptAt = new Date(
+          clock.now().getTime() + retryDelayMs(job.attempts, firstRetryDelayMs),
+        );
         await db
           .update(mailOutbox)
           .set({ nextAttemptAt, lastError, claimedUntil: null })
