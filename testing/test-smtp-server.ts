@@ -33,6 +33,8 @@ export type TestSmtpServer = {
   deliveries: Delivery[];
   /** How many messages were refused temporarily (see `temporaryRefusalShare`). */
   temporaryRefusals(): number;
+  /** SMTP connections opened to it so far. */
+  connections(): number;
   /** Recipients refused at RCPT TO, with the SMTP code to answer (550: no such mailbox); delete to accept. */
   refuse: Map<string, number>;
   /** Resolves once at least `count` messages have arrived. */
@@ -52,6 +54,7 @@ export async function startTestSmtpServer(
   const deliveries: Delivery[] = [];
   const refusedOnce = new Set<string>();
   let refusals = 0;
+  let connections = 0;
   const refuse = new Map<string, number>();
   /** Accepts the message, or refuses it for now the first time it is offered (when chosen). */
   const accept = (messageId: string, keep: () => void) => {
@@ -72,6 +75,10 @@ export async function startTestSmtpServer(
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       const code = refuse.get(address.address.toLowerCase());
       if (code === undefined) return callback();
@@ -107,6 +114,7 @@ export async function startTestSmtpServer(
     mails,
     deliveries,
     temporaryRefusals: () => refusals,
+    connections: () => connections,
     refuse,
     async waitForMails(count, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
