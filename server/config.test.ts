@@ -17,6 +17,8 @@ describe("the configuration", () => {
       siteUrl: site.url,
       formRateLimitPerHour: 10,
       trustProxy: false,
+      logLevel: "info",
+      metricsToken: undefined,
     });
     expect(config.mailFrom).toContain(site.email);
     expect(config.placeholders).toEqual(["GIFT_RITUAL_URL", "GIFT_FRAGRANCE_URL"]);
@@ -36,6 +38,8 @@ describe("the configuration", () => {
       FORM_RATE_LIMIT_PER_HOUR: "20",
       TRUST_PROXY: "true",
       ADMIN_REQUIRE_2FA: "false",
+      LOG_LEVEL: "warn",
+      METRICS_TOKEN: "prometheus-cte-jen-s-timto",
     });
 
     expect(config).toMatchObject({
@@ -55,6 +59,8 @@ describe("the configuration", () => {
       formRateLimitPerHour: 20,
       trustProxy: true,
       adminRequireTwoFactor: false,
+      logLevel: "warn",
+      metricsToken: "prometheus-cte-jen-s-timto",
     });
   });
 
@@ -84,6 +90,8 @@ describe("the configuration", () => {
     ["FORM_RATE_LIMIT_PER_HOUR", "0"],
     ["TRUST_PROXY", "maybe"],
     ["ADMIN_REQUIRE_2FA", "yes please"],
+    ["LOG_LEVEL", "verbose"],
+    ["METRICS_TOKEN", "short"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));

@@ -48,6 +48,10 @@ const configSchema = z.object({
   TRUST_PROXY: z._default(z.stringbool({ error: "must be true or false" }), false),
   ADMIN_REQUIRE_2FA: z._default(z.stringbool({ error: "must be true or false" }), true),
   JWT_SECRET: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
+  LOG_LEVEL: z._default(
+    z.enum(["error", "warn", "info", "debug"], { error: "must be error, warn, info or debug" }),
+    "info",
+  ),
   METRICS_TOKEN: z.optional(
     z
       .string()
@@ -87,6 +91,8 @@ export type Config = {
   adminRequireTwoFactor: boolean;
   /** The bearer token `GET /metrics` answers; when absent, there is no /metrics. */
   metricsToken: string | undefined;
+  /** The least severe log lines written: `info` has one a request and a mail attempt; `warn` only what needs a look. */
+  logLevel: "error" | "warn" | "info" | "debug";
 };
 
 export class ConfigError extends Error {}
@@ -128,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: settings.JWT_SECRET,
     adminRequireTwoFactor: settings.ADMIN_REQUIRE_2FA,
     metricsToken: settings.METRICS_TOKEN,
+    logLevel: settings.LOG_LEVEL,
   };
 }
