@@ -8,6 +8,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { type FormType, messages, successMessages } from "../shared/form-schemas";
+import { contactAbout } from "../shared/routes";
 import { heldSubmissionPatienceMs } from "../web/progressive/held-submissions";
 import { expect, mailsAbout, test, visitAs, waitForHydration, waitForMails } from "./fixtures";
 import { mainServerSettings } from "./main-server";
@@ -170,6 +171,16 @@ test.describe("the forms with scripts blocked", () => {
     const ritual = formOf(page, "gift_ritual");
     await expect(field(ritual, "Jméno")).toHaveValue("");
     await expect(ritual.getByText(messages.consentRequired)).toHaveCount(0);
+  });
+
+  test("a link about one service finds it chosen in the contact form; an unknown one chooses nothing", async ({
+    page,
+  }) => {
+    await page.goto(contactAbout("course"));
+    const service = field(formOf(page, "contact"), "Služba (nepovinné)");
+    await expect(service).toHaveValue("course");
+    await page.goto("/?sluzba=nic-takoveho");
+    await expect(service).toHaveValue("");
   });
 });
 
