@@ -20,6 +20,8 @@ export type ServerOptions = {
   databaseUrl?: string;
   /** Another entry file (the hello-world), run with the same Node. */
   entry?: string;
+  /** More settings for this part (README's table), over the bench's own. */
+  settings?: Record<string, string>;
 };
 
 export function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -37,6 +39,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
         // The bench names a client address per request (X-Forwarded-For).
         TRUST_PROXY: "true",
         JWT_SECRET: jwtSecret,
+        ...options.settings,
       },
     }),
   });

@@ -134,7 +134,20 @@ export function createApp({
       deleteSubmission: (id, by) => deleteSubmission(db, id, by, clock.now()),
     }),
   );
-  app.route("/api", createUsersAdminApi({ db, clock, guard: adminGuard }));
+  app.route(
+    "/api",
+    createUsersAdminApi({
+      db,
+      clock,
+      guard: adminGuard,
+      confirmation: {
+        accounts,
+        sendConfirmationEmail: (mail) => outbox.queueConfirmationMail(mail),
+        rateLimiter,
+        siteUrl: config.siteUrl,
+      },
+    }),
+  );
   if (backupToken) app.route("/api/backup", createBackupRoute({ database, token: backupToken }));
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");
