@@ -17,6 +17,7 @@ import {
   formatDateTime,
   roleLabel,
 } from "~/components/admin/user-format";
+import { EmailAddress } from "~/components/email-link";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -311,7 +312,9 @@ function RoleActions({ user, actions }: { user: UserSummary; actions: Actions })
 function UserCard({ user, actions }: { user: UserSummary; actions: Actions }) {
   return (
     <article className="h-full rounded-3xl bg-white/80 p-5 ring-1 ring-bark/10">
-      <h3 className="font-sans text-lg font-semibold break-all text-bark">{user.email}</h3>
+      <h3 className="font-sans text-lg font-semibold text-bark">
+        <EmailAddress address={user.email} />
+      </h3>
       {user.full_name && <p className="text-bark-soft">{user.full_name}</p>}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-[0.9375rem]">
         <dt className="text-bark-soft">Registrace</dt>
@@ -365,7 +368,9 @@ function UsersTable({ users, actions }: { users: UserSummary[]; actions: Actions
               className="border-b border-bark/10 last:border-b-0"
             >
               <td className="min-w-56 px-3 py-3 pl-4 align-top">
-                <span className="font-semibold [overflow-wrap:anywhere]">{user.email}</span>
+                <span className="font-semibold">
+                  <EmailAddress address={user.email} />
+                </span>
                 {user.full_name && <span className="block text-bark-soft">{user.full_name}</span>}
               </td>
               <td className="px-3 py-3 align-top whitespace-nowrap">
