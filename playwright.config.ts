@@ -14,6 +14,9 @@ import { mainDataDir, mainServerSettings } from "./e2e/main-server";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
+// The servers' output is shown with the tests': their warnings and errors, not a line per request.
+const quietLog = { LOG_LEVEL: "warn" };
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.test.ts",
@@ -46,7 +49,11 @@ export default defineConfig({
       command: `rm -rf "${mainDataDir}" && tsx server/main.ts`,
       url: `http://localhost:${port}/healthz`,
       // Mail goes to the data folder as .eml files, the data into the embedded database.
-      env: buildServerEnv({ port, dataDir: mainDataDir, settings: mainServerSettings }),
+      env: buildServerEnv({
+        port,
+        dataDir: mainDataDir,
+        settings: { ...mainServerSettings, ...quietLog },
+      }),
       reuseExistingServer: false,
       stdout: "pipe",
       timeout: 120_000,
@@ -58,7 +65,7 @@ export default defineConfig({
       env: buildServerEnv({
         port: accountsPort,
         dataDir: accountsDataDir,
-        settings: accountsServerSettings,
+        settings: { ...accountsServerSettings, ...quietLog },
       }),
       reuseExistingServer: false,
       stdout: "pipe",
@@ -71,7 +78,7 @@ export default defineConfig({
       env: buildServerEnv({
         port: twoFactorPort,
         dataDir: twoFactorDataDir,
-        settings: twoFactorServerSettings,
+        settings: { ...twoFactorServerSettings, ...quietLog },
       }),
       reuseExistingServer: false,
       stdout: "pipe",

@@ -22,6 +22,8 @@ export type ServerOptions = {
   smtpUrl?: string;
   /** Another entry file (the hello-world), run with the same Node. */
   entry?: string;
+  /** More settings for this part (README's table), over the bench's own. */
+  settings?: Record<string, string>;
 };
 
 export function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -40,6 +42,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
         // The bench names a client address per request (X-Forwarded-For).
         TRUST_PROXY: "true",
         JWT_SECRET: jwtSecret,
+        ...options.settings,
       },
     }),
   });

@@ -40,6 +40,12 @@ export const twoFactorServerSettings = {
   FORM_RATE_LIMIT_PER_HOUR: "1000",
 };
 
+/**
+ * The last-administrator test's server of its own (users.test.ts): one
+ * administrator only. Its port must differ from every other server's.
+ */
+export const lastAdminPort = mainPort + 52;
+
 /** Administrators made before the server starts: one per test that signs one in. */
 export const seededAdmins = Array.from({ length: 32 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,

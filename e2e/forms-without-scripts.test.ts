@@ -8,6 +8,8 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { type FormType, messages, successMessages } from "../shared/form-schemas";
+import { contactAbout } from "../shared/routes";
+import { heldSubmissionPatienceMs } from "../web/progressive/held-submissions";
 import { expect, mailsAbout, test, visitAs, waitForHydration, waitForMails } from "./fixtures";
 import { mainServerSettings } from "./main-server";
 
@@ -170,6 +172,16 @@ test.describe("the forms with scripts blocked", () => {
     await expect(field(ritual, "Jméno")).toHaveValue("");
     await expect(ritual.getByText(messages.consentRequired)).toHaveCount(0);
   });
+
+  test("a link about one service finds it chosen in the contact form; an unknown one chooses nothing", async ({
+    page,
+  }) => {
+    await page.goto(contactAbout("course"));
+    const service = field(formOf(page, "contact"), "Služba (nepovinné)");
+    await expect(service).toHaveValue("course");
+    await page.goto("/?sluzba=nic-takoveho");
+    await expect(service).toHaveValue("");
+  });
 });
 
 test("with scripts running the forms still send JSON, and the page stays where it is", async ({
@@ -194,4 +206,33 @@ test("with scripts running the forms still send JSON, and the page stays where i
   // The notice for a send without scripts stays hidden.
   await expect(page.locator("#odeslano-ritual")).toBeHidden();
   await waitForMails(email);
+});
+
+test("when the scripts never arrive, a held form is posted by the browser after the wait, and sent once", async ({
+  page,
+}) => {
+  const email = await visitAs(page);
+  // The page's modules fail to load; its first inline script (which holds the form) runs.
+  await page.route("**/*.js", (route) => route.abort());
+  await page.clock.install();
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/darek");
+  const form = formOf(page, "gift_ritual");
+  await field(form, "Jméno").fill("Šárka");
+  await field(form, "E-mail").fill(email);
+  await form.getByRole("checkbox").check();
+  await submit(form, "gift_ritual");
+
+  // Held while the code might still come: nothing posted yet.
+  await page.clock.runFor(heldSubmissionPatienceMs - 1000);
+  expect(posts).toEqual([]);
+  await page.clock.runFor(1000);
+  await expect(page).toHaveURL(new RegExp(`${forms.gift_ritual.sent}$`));
+  await expect(form.getByText(successMessages.gift_ritual, { exact: true })).toBeVisible();
+  expect(posts).toEqual(["/formular"]);
+  const { visitor } = await waitForMails(email);
+  expect(visitor.subject).toMatch(/^Tvůj dárek: /);
 });

@@ -11,7 +11,8 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { openDatabase } from "#database/open-database";
-import { users } from "#database/schema";
+import { formSubmissions, users } from "#database/schema";
+import { saveRetention } from "#server/admin/retention";
 import { createAccounts } from "#server/auth/accounts";
 import { authStorageKey } from "#shared/auth-session";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
@@ -56,21 +57,24 @@ test.beforeAll(async () => {
   } finally {
     await handle.close();
   }
-  server = await startServerProcess({
-    env: buildServerEnv({
-      port,
-      dataDir,
-      smtpUrl: smtp.url,
-      settings: {
-        NOTIFY_EMAIL: "majitelka@example.cz",
-        TRUST_PROXY: "true",
-        FORM_RATE_LIMIT_PER_HOUR: "1000",
-        // The inbox, not two-factor sign-in, is what these tests are about.
-        ADMIN_REQUIRE_2FA: "false",
-      },
-    }),
-  });
+  server = await startServerProcess({ env: serverEnv() });
 });
+
+/** The inbox server's settings, the same at every start. */
+function serverEnv() {
+  return buildServerEnv({
+    port,
+    dataDir,
+    smtpUrl: smtp.url,
+    settings: {
+      NOTIFY_EMAIL: "majitelka@example.cz",
+      TRUST_PROXY: "true",
+      FORM_RATE_LIMIT_PER_HOUR: "1000",
+      // The inbox, not two-factor sign-in, is what these tests are about.
+      ADMIN_REQUIRE_2FA: "false",
+    },
+  });
+}
 
 test.afterAll(async () => {
   await server?.stop();
@@ -458,6 +462,83 @@ test("the retention setting: off by default, saved in the database, shown after 
   );
   // Nothing here is two years old: every record stays.
   await expect(page.locator("[data-submission-id]").first()).toBeVisible();
+});
+
+test("retention: at its start the server deletes what is older than the setting and keeps the rest; the audit log and the privacy notice say so", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const day = 24 * 60 * 60_000;
+  // Records of long ago, written while the server is stopped: the embedded database has one user at a time.
+  await server.stop();
+  const handle = await openDatabase({ dataDir });
+  try {
+    const dated = (name: string, daysAgo: number) => ({
+      createdAt: new Date(Date.now() - daysAgo * day),
+      formType: "contact",
+      name,
+      email: "retence@example.cz",
+      message: `${name}: zpráva z dávné doby.`,
+      privacyConsent: true,
+    });
+    await handle.db
+      .insert(formSubmissions)
+      .values([dated("Stará Retence", 2 * 365 + 40), dated("Mladší Retence", 2 * 365 - 40)]);
+    await saveRetention(handle.db, 24, new Date());
+  } finally {
+    await handle.close();
+  }
+  // The rule runs at every start (then daily): a restart applies it now.
+  server = await startServerProcess({ env: serverEnv() });
+
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const older = page.locator("[data-submission-id]", { hasText: "Stará Retence" });
+  const newer = page.locator("[data-submission-id]", { hasText: "Mladší Retence" });
+  await expect(async () => {
+    await openList(page, "?hledat=retence");
+    await expect(newer.first()).toBeVisible();
+    await expect(older).toHaveCount(0);
+  }).toPass({ timeout: 30_000 });
+
+  // The audit log names the deletion by form and date, never by its content.
+  await page.getByRole("link", { name: "Záznamy změn" }).click();
+  const entry = page
+    .locator("[data-audit-entry]")
+    .filter({ hasText: "protože byl starší než nastavená doba uchování." });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText("Smazán záznam „Kontaktní formulář“ odeslaný");
+  await expect(entry).toContainText("Kdo: automatické mazání starých záznamů");
+  await expect(entry).not.toContainText("Retence");
+
+  // The privacy notice quotes the setting…
+  await page.goto("/zasady-ochrany-osobnich-udaju");
+  const notice = page.locator("[data-retention-notice]");
+  await expect(notice).toHaveAttribute("data-retention-notice", "on");
+  await expect(notice).toHaveText(
+    "Web jednou denně sám smaže zprávy a žádosti o dárek starší než 24 měsíců. Do té doby zůstávají v mé administraci, pokud je nesmažu dřív. Kromě toho mám pevné pravidlo:",
+  );
+  await expect(notice).toContainText("24\u00a0měsíců");
+  // …and says what holds either way without scripts.
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl });
+  const plain = await withoutScripts.newPage();
+  await plain.goto("/zasady-ochrany-osobnich-udaju");
+  await expect(plain.locator("[data-retention-notice]")).toHaveText(
+    "Zprávy a žádosti o dárek zůstávají v mé administraci, dokud je nesmažu. Pokud mám zapnuté automatické mazání, web navíc jednou denně sám smaže ty, které jsou starší než nastavený počet měsíců. V každém případě mám pevné pravidlo:",
+  );
+  await withoutScripts.close();
+
+  // With the rule off, the notice says the site deletes nothing by itself.
+  await openList(page);
+  await page.getByLabel("Mazat záznamy starší než").uncheck();
+  await page.getByRole("button", { name: "Uložit" }).click();
+  await expect(page.getByText("Nastavení uloženo")).toBeVisible();
+  await page.goto("/zasady-ochrany-osobnich-udaju");
+  await expect(notice).toHaveAttribute("data-retention-notice", "off");
+  await expect(notice).toHaveText(
+    "Web sám zprávy ani žádosti o dárek automaticky nemaže: zůstávají v mé administraci, dokud je nesmažu. Proto mám pevné pravidlo:",
+  );
 });
 
 test("the delete dialog names the record, keeps its texts and refuses an outside click", async ({

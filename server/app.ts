@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "#database/open-database";
 import { paths } from "#shared/routes";
 import { createAdminApi } from "./admin/admin-api";
 import { createInboxApi } from "./admin/inbox-api";
+import { createPublicRetentionRoute } from "./admin/retention";
 import { deleteSubmission, listSubmissions } from "./admin/submissions";
 import { createUsersAdminApi } from "./admin/users-api";
 import { ApiError, handleError } from "./api-error";
@@ -123,6 +124,8 @@ export function createApp({
       clientAddress: createClientAddress(config.trustProxy),
     }),
   );
+  // The retention rule's months, for the privacy notice.
+  app.route("/api/retention", createPublicRetentionRoute(db));
   const adminGuard = requireAdmin(accounts, { requireTwoFactor: config.adminRequireTwoFactor });
   // Before the admin API: its 405 for other methods of /form-submissions/:id must not catch GET.
   app.route("/api", createInboxApi({ guard: adminGuard, db, clock, onMailQueued }));
@@ -134,7 +137,20 @@ export function createApp({
       deleteSubmission: (id, by) => deleteSubmission(db, id, by, clock.now()),
     }),
   );
-  app.route("/api", createUsersAdminApi({ db, clock, guard: adminGuard }));
+  app.route(
+    "/api",
+    createUsersAdminApi({
+      db,
+      clock,
+      guard: adminGuard,
+      confirmation: {
+        accounts,
+        sendConfirmationEmail: (mail) => outbox.queueConfirmationMail(mail),
+        rateLimiter,
+        siteUrl: config.siteUrl,
+      },
+    }),
+  );
   if (backupToken) app.route("/api/backup", createBackupRoute({ database, token: backupToken }));
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");

@@ -19,6 +19,8 @@ describe("the configuration", () => {
       trustProxy: false,
       mailTakeoverMs: 5 * 60_000,
       mailFirstRetryMs: 30_000,
+      logLevel: "info",
+      metricsToken: undefined,
     });
     expect(config.mailFrom).toContain(site.email);
     expect(config.placeholders).toEqual(["GIFT_RITUAL_URL", "GIFT_FRAGRANCE_URL"]);
@@ -40,6 +42,8 @@ describe("the configuration", () => {
       ADMIN_REQUIRE_2FA: "false",
       MAIL_TAKEOVER_SECONDS: "20",
       MAIL_RETRY_SECONDS: "5",
+      LOG_LEVEL: "warn",
+      METRICS_TOKEN: "prometheus-cte-jen-s-timto",
     });
 
     expect(config).toMatchObject({
@@ -61,6 +65,8 @@ describe("the configuration", () => {
       adminRequireTwoFactor: false,
       mailTakeoverMs: 20_000,
       mailFirstRetryMs: 5_000,
+      logLevel: "warn",
+      metricsToken: "prometheus-cte-jen-s-timto",
     });
   });
 
@@ -93,6 +99,8 @@ describe("the configuration", () => {
     ["MAIL_TAKEOVER_SECONDS", "0"],
     ["MAIL_TAKEOVER_SECONDS", "1.5"],
     ["MAIL_RETRY_SECONDS", "0"],
+    ["LOG_LEVEL", "verbose"],
+    ["METRICS_TOKEN", "short"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));

@@ -60,6 +60,10 @@ const configSchema = z.object({
       .check(z.int(), z.minimum(1, { error: "must be a whole number of seconds from 1" })),
     30,
   ),
+  LOG_LEVEL: z._default(
+    z.enum(["error", "warn", "info", "debug"], { error: "must be error, warn, info or debug" }),
+    "info",
+  ),
   METRICS_TOKEN: z.optional(
     z
       .string()
@@ -106,6 +110,8 @@ export type Config = {
   adminRequireTwoFactor: boolean;
   /** The bearer token `GET /metrics` answers; when absent, there is no /metrics. */
   metricsToken: string | undefined;
+  /** The least severe log lines written: `info` has one a request and a mail attempt; `warn` only what needs a look. */
+  logLevel: "error" | "warn" | "info" | "debug";
 };
 
 export class ConfigError extends Error {}
@@ -149,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: settings.JWT_SECRET,
     adminRequireTwoFactor: settings.ADMIN_REQUIRE_2FA,
     metricsToken: settings.METRICS_TOKEN,
+    logLevel: settings.LOG_LEVEL,
   };
 }

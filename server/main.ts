@@ -20,6 +20,7 @@ import { createMetrics } from "./metrics";
 async function start() {
   startLogging();
   const config = loadConfig();
+  log.level = config.logLevel;
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
     {

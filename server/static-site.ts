@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
-import { paths, privacyAnchors } from "#shared/routes";
+import { isServiceType } from "#shared/form-schemas";
+import { paths, privacyAnchors, serviceQueryParam } from "#shared/routes";
 
 /** Screens that exist only in the browser, served through the SPA fallback page. */
 const clientOnlyPaths = [
@@ -45,6 +46,21 @@ export function createStaticSite(clientDir: string) {
   // Addresses people guess for the privacy notice lead to it for good.
   site.get("/gdpr", (c) => c.redirect(paths.privacy, 301));
   site.get("/cookies", (c) => c.redirect(`${paths.privacy}#${privacyAnchors.cookies}`, 301));
+
+  // A link about one service (`/?sluzba=course#kontakt`) finds it chosen in the
+  // contact form before the scripts run, and without them.
+  site.get(paths.home, async (c, next) => {
+    const service = c.req.query(serviceQueryParam);
+    if (!isServiceType(service)) return next();
+    const page = await readPage("index.html");
+    const select = page.indexOf('name="serviceType"');
+    const option = `<option value="${service}">`;
+    const at = page.indexOf(option, select);
+    if (select < 0 || at < 0) return next();
+    return c.html(
+      `${page.slice(0, at)}<option value="${service}" selected="">${page.slice(at + option.length)}`,
+    );
+  });
 
   for (const path of clientOnlyPaths) {
     site.get(path, async (c) => {

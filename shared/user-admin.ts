@@ -29,6 +29,9 @@ export type UserSummary = {
   two_factor: boolean;
 };
 
+/** The answer to „Poslat potvrzení znovu“: the e-mail is in the outbox, to this address. */
+export type ConfirmationResendJson = { sent: true; email: string };
+
 export type UserListJson = { users: UserSummary[]; total: number };
 
 /** The answer to a role change: what happened and the account as it is now. */
@@ -84,6 +87,9 @@ export const userAdminMessages = {
     "Tento účet zatím nemá potvrzenou e-mailovou adresu, a tak mu nelze přidělit roli. Jakmile adresu potvrdí odkazem z e-mailu, půjde to.",
   lastAdmin:
     "Toto je poslední účet s rolí administrátora. Aby se do administrace stále dalo dostat, přidělte nejdřív tuto roli jinému účtu.",
+  emailAlreadyConfirmed: "Adresa tohoto účtu už je potvrzená, potvrzovací e-mail není potřeba.",
+  confirmationSentRecently:
+    "Potvrzovací e-mail na tuto adresu odešel před chvílí. Další půjde poslat za minutu.",
   searchTooLong: `Hledaný text může mít nejvýše ${limits.emailMax} znaků.`,
   pageInvalid: "Neplatné pokračování seznamu.",
 } as const;

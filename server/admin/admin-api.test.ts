@@ -146,10 +146,11 @@ async function submissionCount() {
   return (await server.db.select().from(formSubmissions)).length;
 }
 
-/** What a refused request must leave as it was: submissions, roles and the audit log. */
+/** What a refused request must leave as it was: submissions, roles, the audit log and the outbox. */
 async function countEverything() {
   return {
     submissions: await submissionCount(),
+    mails: (await server.db.select().from(mailOutbox)).length,
     roles: (await server.db.select().from(userRoles)).length,
     auditEntries: (await server.db.select().from(auditLog)).length,
   };
@@ -250,7 +251,16 @@ describe.each(testDatabases)("on $name", ({ open }) => {
             .select()
             .from(users)
             .where(eq(users.email, "navstevnice@example.cz"));
-          const id = route.path.includes("/users/") ? (visitor?.id ?? "") : submissionId;
+          // The confirmation e-mail would go to an account whose address is not confirmed.
+          const [unconfirmedAccount] = await server.db
+            .select()
+            .from(users)
+            .where(eq(users.email, "nepotvrzena@example.cz"));
+          const id = route.path.endsWith("/confirmation-email")
+            ? (unconfirmedAccount?.id ?? "")
+            : route.path.includes("/users/")
+              ? (visitor?.id ?? "")
+              : submissionId;
           const before = await countEverything();
           const token = callers[caller];
           const path = route.path.replace(":id", id).replace(":role", "admin");

@@ -7,7 +7,7 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { formSubmissions, mailOutbox, userRoles, users } from "#database/schema";
 import type { AddressSummary } from "#shared/inbox-schemas";
-import { deleteSubmissions } from "./submissions";
+import { deleteSubmissions, toSubmission } from "./submissions";
 
 const sameAddress = (column: typeof formSubmissions.email | typeof mailOutbox.to, email: string) =>
   sql`lower(${column}) = ${email.toLowerCase()}`;
@@ -46,17 +46,11 @@ export async function exportAddress(db: Database, email: string, now: Date) {
   return {
     email,
     exported_at: now.toISOString(),
-    submissions: submissions.map((row) => ({
-      id: row.id,
-      created_at: row.createdAt.toISOString(),
-      form_type: row.formType,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      service_type: row.serviceType,
-      message: row.message,
-      privacy_consent: row.privacyConsent,
-    })),
+    submissions: submissions.map((row) => {
+      // How its e-mails fared is in `mails`, each with its own status.
+      const { mail_state: _, ...submission } = toSubmission(row, null);
+      return submission;
+    }),
     mails: mails.map((mail) => ({
       id: mail.id,
       submission_id: mail.submissionId,

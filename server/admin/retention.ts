@@ -3,11 +3,13 @@
  * owner sets it, applied by the server once a day.
  */
 import { eq, lt } from "drizzle-orm";
+import { Hono } from "hono";
 import type { Database } from "#database/open-database";
 import { formSubmissions, inboxSettings } from "#database/schema";
-import type { RetentionSetting } from "#shared/inbox-schemas";
+import type { PublicRetentionJson, RetentionSetting } from "#shared/inbox-schemas";
 import type { Clock } from "../clock";
 import { summarizeError } from "../error-summary";
+import { refuseOtherMethods } from "../json-route";
 import { deleteSubmissions } from "./submissions";
 
 export async function readRetention(db: Database): Promise<RetentionSetting> {
@@ -27,6 +29,21 @@ export async function saveRetention(db: Database, months: number | null, now: Da
       set: { retentionMonths: months, updatedAt: now },
     });
   return readRetention(db);
+}
+
+/**
+ * `GET /api/retention`, public: how many months the rule keeps records, for
+ * the privacy notice to quote; nothing else (not when it last ran).
+ */
+export function createPublicRetentionRoute(db: Database) {
+  const route = new Hono();
+  route.get("/", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const body: PublicRetentionJson = { months: (await readRetention(db)).months };
+    return c.json(body);
+  });
+  route.all("/", refuseOtherMethods("GET"));
+  return route;
 }
 
 /** The moment `months` calendar months before `now` (31 March less one month: 28/29 February... clamped). */

@@ -35,9 +35,10 @@ function toMailState(failed: boolean | null, pending: boolean | null): MailState
   return failed ? "failed" : pending ? "pending" : "sent";
 }
 
-type SubmissionRow = typeof formSubmissions.$inferSelect;
+export type SubmissionRow = typeof formSubmissions.$inferSelect;
 
-function toSubmission(row: SubmissionRow, mailState: MailState | null): Submission {
+/** A stored submission with the field names the administration and its exports use. */
+export function toSubmission(row: SubmissionRow, mailState: MailState | null): Submission {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),

@@ -323,6 +323,65 @@ describe.each(testDatabases)("users and roles on $name", ({ open }) => {
     expect((await call("GET", "/admin/access", admin.access_token)).status).toBe(401);
     admin = phone;
   });
+
+  it("„Poslat potvrzení znovu“: a new link to an unconfirmed address, once a minute; then the role can be given", async () => {
+    await signUp("znovu@example.cz", "Alena Znovu");
+    await unconfirm("znovu@example.cz");
+    const id = await findId("znovu@example.cz");
+    const mailsTo = async () =>
+      (await server.readMails()).filter(
+        (mail) => !Array.isArray(mail.to) && mail.to?.text === "znovu@example.cz",
+      );
+    const before = (await mailsTo()).length;
+    const path = `/admin/users/${id}/confirmation-email`;
+    // The sign-up's own e-mail a moment ago counts as this address's e-mail of this minute.
+    server.advance(61_000);
+
+    const sent = await call("POST", path, admin.access_token);
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ sent: true, email: "znovu@example.cz" });
+    const mails = await mailsTo();
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)?.subject).toBe(mails[0]?.subject);
+
+    // Within the same minute: refused, nothing sent.
+    const again = await call("POST", path, admin.access_token);
+    expect(again.status).toBe(429);
+    expect(again.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await again.json()).toEqual({
+      error: {
+        code: "confirmation_sent_recently",
+        message:
+          "Potvrzovací e-mail na tuto adresu odešel před chvílí. Další půjde poslat za minutu.",
+      },
+    });
+    expect(await mailsTo()).toHaveLength(before + 1);
+
+    // Its link confirms the address, and the role can be given.
+    const link = await server.readVerifyLink("znovu@example.cz", "signup");
+    expect(new URL(link).searchParams.get("redirect_to")).toBe(`${server.origin}/`);
+    expect((await fetch(link, { redirect: "manual" })).status).toBe(303);
+    const grant = await call("PUT", `/admin/users/${id}/roles/member`, admin.access_token);
+    expect(grant.status).toBe(200);
+    expect(await rolesOf("znovu@example.cz")).toEqual(["member"]);
+
+    server.advance(61_000);
+    const confirmed = await call("POST", path, admin.access_token);
+    expect(confirmed.status).toBe(409);
+    expect(((await confirmed.json()) as { error: { code: string } }).error.code).toBe(
+      "email_already_confirmed",
+    );
+    for (const account of ["6b1d8a52-7a4f-4d55-9a0e-1b2c3d4e5f60", "not-a-uuid"]) {
+      const unknown = await call(
+        "POST",
+        `/admin/users/${account}/confirmation-email`,
+        admin.access_token,
+      );
+      expect(unknown.status).toBe(404);
+    }
+    expect((await call("GET", path, admin.access_token)).status).toBe(405);
+    expect(await mailsTo()).toHaveLength(before + 1);
+  });
 });
 
 describe.each(testDatabases.filter((database) => database.name === "PostgreSQL"))(

@@ -2,12 +2,18 @@ import { Hono, type MiddlewareHandler } from "hono";
 import type { Database } from "#database/open-database";
 import { ApiError } from "#server/api-error";
 import { listAuditEntries } from "#server/audit-log";
+import type { Accounts } from "#server/auth/accounts";
 import type { AdminEnv } from "#server/auth/require-admin";
 import { type GrantOutcome, grantRole, type RevokeOutcome, revokeRole } from "#server/auth/roles";
+import { authRateLimits } from "#server/auth/throttling";
+import { buildVerifyLink } from "#server/auth/verify-link";
 import type { Clock } from "#server/clock";
 import { limitBody, readQuery, refuseOtherMethods } from "#server/json-route";
+import type { ConfirmationMail } from "#server/mail/outbox";
+import type { RateLimiter } from "#server/rate-limit";
 import {
   auditPageSchema,
+  type ConfirmationResendJson,
   type RoleChangeJson,
   roleSchema,
   userAdminMessages,
@@ -20,6 +26,14 @@ export type UsersAdminApiDependencies = {
   clock: Clock;
   /** Lets only an administrator through (`requireAdmin`, built by `app.ts`). */
   guard: MiddlewareHandler<AdminEnv>;
+  /** „Poslat potvrzení znovu“: a new link for an unconfirmed address, through the outbox. */
+  confirmation: {
+    accounts: Pick<Accounts, "createConfirmationTokenFor">;
+    sendConfirmationEmail: (mail: ConfirmationMail) => Promise<void>;
+    rateLimiter: RateLimiter;
+    /** The site's public origin: the link leads there, as the sign-up's does. */
+    siteUrl: string;
+  };
 };
 
 /** The user-management routes, relative to /api; each is behind the admin guard. */
@@ -27,6 +41,7 @@ export const userAdminRoutes = [
   { method: "GET", path: "/admin/users" },
   { method: "PUT", path: "/admin/users/:id/roles/:role" },
   { method: "DELETE", path: "/admin/users/:id/roles/:role" },
+  { method: "POST", path: "/admin/users/:id/confirmation-email" },
   { method: "GET", path: "/admin/sessions" },
   { method: "GET", path: "/admin/audit-log" },
 ] as const;
@@ -64,7 +79,7 @@ const refusals: Partial<Record<GrantOutcome | RevokeOutcome, () => ApiError>> = 
  * Users, roles, her own sign-ins and the audit log, mounted at /api. Each
  * route names the guard first; the authorization matrix walks `userAdminRoutes`.
  */
-export function createUsersAdminApi({ db, clock, guard }: UsersAdminApiDependencies) {
+export function createUsersAdminApi({ db, clock, guard, confirmation }: UsersAdminApiDependencies) {
   const api = new Hono<AdminEnv>();
 
   api.get("/admin/users", guard, async (c) => {
@@ -99,6 +114,44 @@ export function createUsersAdminApi({ db, clock, guard }: UsersAdminApiDependenc
     });
   }
 
+  // The confirmation e-mail again, for an account that has not confirmed its address yet.
+  // One e-mail a minute to one address, counted together with the visitor's own `/resend`.
+  api.post("/admin/users/:id/confirmation-email", limitBody(1024), guard, async (c) => {
+    const userId = readUserId(c.req.param("id"));
+    const summary = await findUserSummary(db, userId);
+    if (!summary) throw userNotFound();
+    if (summary.email_confirmed_at !== null) {
+      throw new ApiError(409, "email_already_confirmed", userAdminMessages.emailAlreadyConfirmed);
+    }
+    const rule = authRateLimits.confirmationEmailPerEmail;
+    const hit = await confirmation.rateLimiter.hit(
+      `confirmationEmailPerEmail:${summary.email}`,
+      rule,
+    );
+    if (!hit.allowed) {
+      throw new ApiError(
+        429,
+        "confirmation_sent_recently",
+        userAdminMessages.confirmationSentRecently,
+        undefined,
+        { "Retry-After": String(hit.retryAfterSeconds) },
+      );
+    }
+    const created = await confirmation.accounts.createConfirmationTokenFor(summary.email);
+    // Confirmed between the two reads: nothing to send.
+    if (!created) {
+      throw new ApiError(409, "email_already_confirmed", userAdminMessages.emailAlreadyConfirmed);
+    }
+    const siteOrigin = new URL(confirmation.siteUrl).origin;
+    await confirmation.sendConfirmationEmail({
+      to: created.user.email,
+      fullName: summary.full_name,
+      link: buildVerifyLink(siteOrigin, created.token, "signup", `${siteOrigin}/`),
+    });
+    const body: ConfirmationResendJson = { sent: true, email: created.user.email };
+    return c.json(body);
+  });
+
   api.get("/admin/sessions", guard, async (c) => {
     const { user, sessionId } = c.get("admin");
     return c.json({ sessions: await listOwnSessions(db, user.id, sessionId) });
@@ -111,6 +164,7 @@ export function createUsersAdminApi({ db, clock, guard }: UsersAdminApiDependenc
 
   api.all("/admin/users", refuseOtherMethods("GET"));
   api.all("/admin/users/:id/roles/:role", refuseOtherMethods("PUT", "DELETE"));
+  api.all("/admin/users/:id/confirmation-email", refuseOtherMethods("POST"));
   api.all("/admin/sessions", refuseOtherMethods("GET"));
   api.all("/admin/audit-log", refuseOtherMethods("GET"));
 

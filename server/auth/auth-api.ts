@@ -38,6 +38,7 @@ import {
 import { AuthError, type AuthErrorCode, authErrorBody } from "./auth-errors";
 import type { Factors } from "./factors";
 import { type AuthRateLimits, authRateLimits, type SignInThrottle } from "./throttling";
+import { buildVerifyLink } from "./verify-link";
 
 export type AuthApiDependencies = {
   accounts: Accounts;
@@ -138,11 +139,7 @@ export function createAuthApi({
 
   /** A link to `GET /verify`, as GoTrue writes it into its e-mails. */
   function verifyLink(token: string, type: "recovery" | "signup", redirectTo: string | undefined) {
-    const link = new URL("/auth/v1/verify", siteOrigin);
-    link.searchParams.set("token", token);
-    link.searchParams.set("type", type);
-    link.searchParams.set("redirect_to", safeRedirect(redirectTo));
-    return link.href;
+    return buildVerifyLink(siteOrigin, token, type, safeRedirect(redirectTo));
   }
 
   function fullNameOf(user: UserRow): string | null {

@@ -4,6 +4,7 @@ import type { Submission, SubmissionDetail, SubmissionStateChange } from "#share
 import type {
   AccountRole,
   AuditPage,
+  ConfirmationResendJson,
   RoleChangeJson,
   SessionListJson,
   UserListJson,
@@ -102,6 +103,16 @@ export async function changeRole(
     headers: authorized(accessToken),
   });
   return readJson(response, "Changing a role");
+}
+
+/** Sends an unconfirmed account its confirmation e-mail again; refusals throw `AdminApiError`. */
+export async function resendConfirmation(
+  accessToken: string,
+  userId: string,
+): Promise<ConfirmationResendJson> {
+  const path = `/api/admin/users/${encodeURIComponent(userId)}/confirmation-email`;
+  const response = await fetch(path, { method: "POST", headers: authorized(accessToken) });
+  return readJson(response, "Sending the confirmation again");
 }
 
 /** Her own live sign-ins, this one first. */

@@ -1,5 +1,6 @@
 import { ShieldCheck } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
+import { formatMonths, type PublicRetentionJson } from "#shared/inbox-schemas";
 import { paths, privacyAnchors } from "#shared/routes";
 import { site } from "#shared/site";
 import { BackHomeLink } from "~/components/back-home-link";
@@ -147,11 +148,7 @@ export default function PrivacyPage() {
           </PrivacySection>
 
           <PrivacySection {...sections.retention}>
-            <Paragraph>
-              {typeset(
-                "Web sám zprávy ani žádosti o dárek automaticky nemaže: zůstávají v mé administraci, dokud je nesmažu. Proto mám pevné pravidlo:",
-              )}
-            </Paragraph>
+            <RetentionRule />
             <List
               items={[
                 // Her own practice: the site deletes nothing by itself.
@@ -298,6 +295,48 @@ function PrivacySection({
 
 function Paragraph({ children }: { children: ReactNode }) {
   return <p className="text-pretty">{children}</p>;
+}
+
+/**
+ * What the site deletes by itself, as the owner set it in the administration
+ * („mazat záznamy starší než N měsíců“, off by default). The pre-rendered page,
+ * read without scripts, says what holds either way; the script asks the server.
+ */
+const retentionTexts = {
+  unknown:
+    "Zprávy a žádosti o dárek zůstávají v mé administraci, dokud je nesmažu. Pokud mám zapnuté automatické mazání, web navíc jednou denně sám smaže ty, které jsou starší než nastavený počet měsíců. V každém případě mám pevné pravidlo:",
+  off: "Web sám zprávy ani žádosti o dárek automaticky nemaže: zůstávají v mé administraci, dokud je nesmažu. Proto mám pevné pravidlo:",
+  on: (months: number) =>
+    `Web jednou denně sám smaže zprávy a žádosti o dárek starší než ${formatMonths(months)}. Do té doby zůstávají v mé administraci, pokud je nesmažu dřív. Kromě toho mám pevné pravidlo:`,
+} as const;
+
+function RetentionRule() {
+  const [months, setMonths] = useState<number | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    fetch("/api/retention")
+      .then((response) => (response.ok ? (response.json() as Promise<PublicRetentionJson>) : null))
+      .then((body) => {
+        if (current && body) setMonths(body.months);
+      })
+      // Unanswered: the text that holds either way stays.
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, []);
+  const state = months === undefined ? "unknown" : months === null ? "off" : "on";
+  const text =
+    months === undefined
+      ? retentionTexts.unknown
+      : months === null
+        ? retentionTexts.off
+        : retentionTexts.on(months);
+  return (
+    <p className="text-pretty" data-retention-notice={state}>
+      {typeset(text)}
+    </p>
+  );
 }
 
 function List({ items }: { items: string[] }) {

@@ -30,7 +30,7 @@ export const noMatchText = "Hledání ani filtrům neodpovídá žádný záznam
 
 /** „u 1 záznamu“, „u 3 záznamů“ */
 function atRecords(count: number) {
-  return `u ${count} ${count === 1 ? "záznamu" : "záznamů"}`;
+  return `u ${count}\u00a0${count === 1 ? "záznamu" : "záznamů"}`;
 }
 
 /** The tab's title with the count of new submissions in front, as mail clients do. */

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { AuditPage } from "#shared/user-admin";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { actorOf, describeAuditEntry, formatDateTime } from "~/components/admin/user-format";
+import { EmailAddress } from "~/components/email-link";
 import { Button } from "~/components/ui/button";
 import { currentAccessToken, fetchAuditLog } from "~/lib/admin-api";
 import { czech } from "~/lib/typography";
@@ -79,7 +80,14 @@ export function AuditLogScreen({
                   {formatDateTime(entry.at)}
                 </time>
                 <p className="break-words text-bark">{czech(describeAuditEntry(entry))}</p>
-                <p className="text-sm break-all text-bark-soft">Kdo: {actorOf(entry)}</p>
+                <p className="text-sm text-bark-soft">
+                  Kdo:{" "}
+                  {entry.actor_email ? (
+                    <EmailAddress address={entry.actor_email} />
+                  ) : (
+                    actorOf(entry)
+                  )}
+                </p>
               </li>
             ))}
           </ol>

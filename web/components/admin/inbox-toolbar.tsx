@@ -97,6 +97,8 @@ export function InboxToolbar({
           id="inbox-from"
           label="Od"
           type="date"
+          // Narrower padding: two dates side by side fit a 360 px phone.
+          className="[&_input]:px-2.5"
           value={filter.from ?? ""}
           onChange={(event) => set({ from: event.target.value || null })}
           {...notRequired}
@@ -105,6 +107,7 @@ export function InboxToolbar({
           id="inbox-to"
           label="Do"
           type="date"
+          className="[&_input]:px-2.5"
           value={filter.to ?? ""}
           onChange={(event) => set({ to: event.target.value || null })}
           {...notRequired}

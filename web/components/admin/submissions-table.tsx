@@ -12,6 +12,7 @@ import {
   orDash,
   serviceLabel,
 } from "~/components/admin/submission-format";
+import { EmailLink } from "~/components/email-link";
 import {
   Table,
   TableBody,
@@ -63,27 +64,6 @@ function MessageCell({
   );
 }
 
-/** An address that may wrap after its „@“ rather than anywhere. */
-function EmailLink({ email }: { email: string }) {
-  const at = email.lastIndexOf("@");
-  return (
-    <a
-      href={`mailto:${email}`}
-      className="text-moss-dark underline-offset-4 [overflow-wrap:anywhere] hover:underline"
-    >
-      {at > 0 ? (
-        <>
-          {email.slice(0, at + 1)}
-          <wbr />
-          {email.slice(at + 1)}
-        </>
-      ) : (
-        email
-      )}
-    </a>
-  );
-}
-
 /** Longer lists render only the rows in and near the viewport (and spacers for the rest). */
 export const windowedFrom = 200;
 
@@ -117,7 +97,10 @@ function SubmissionCells({ submission, expanded, onToggle, onDelete }: RowProps)
         </Link>
       </TableCell>
       <TableCell>
-        <EmailLink email={submission.email} />
+        <EmailLink
+          address={submission.email}
+          className="text-moss-dark underline-offset-4 hover:underline"
+        />
       </TableCell>
       <TableCell className="whitespace-nowrap">{orDash(submission.phone)}</TableCell>
       <TableCell>{serviceLabel(submission.service_type)}</TableCell>

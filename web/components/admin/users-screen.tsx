@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { CircleAlert, Search, ShieldCheck, ShieldOff, UsersRound } from "lucide-react";
+import { CircleAlert, MailPlus, Search, ShieldCheck, ShieldOff, UsersRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { paths } from "#shared/routes";
@@ -17,6 +17,7 @@ import {
   formatDateTime,
   roleLabel,
 } from "~/components/admin/user-format";
+import { EmailAddress } from "~/components/email-link";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -28,13 +29,20 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import { AdminApiError, changeRole, currentAccessToken, fetchUsers } from "~/lib/admin-api";
+import {
+  AdminApiError,
+  changeRole,
+  currentAccessToken,
+  fetchUsers,
+  resendConfirmation,
+} from "~/lib/admin-api";
 import { czech } from "~/lib/typography";
 
 type PendingChange = { user: UserSummary; role: AccountRole; grant: boolean };
 
 const failedToLoad = "Seznam uživatelů se nepodařilo načíst. Zkuste to prosím znovu.";
 const failedToChange = "Změna se nepodařila. Zkuste to prosím znovu.";
+const failedToSend = "Potvrzovací e-mail se nepodařilo poslat. Zkuste to prosím znovu.";
 
 function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -109,6 +117,25 @@ export function UsersScreen({
   const ask = (user: UserSummary, role: AccountRole, grant: boolean) =>
     setPending({ user, role, grant });
 
+  async function sendConfirmation(user: UserSummary) {
+    try {
+      const result = await resendConfirmation(await currentAccessToken(), user.id);
+      setRefusal(null);
+      toast.success(
+        czech(
+          `Potvrzovací e-mail je na cestě na adresu ${result.email}. Odkaz v něm platí 24\u00a0hodin.`,
+        ),
+      );
+    } catch (error) {
+      setRefusal(
+        error instanceof AdminApiError && error.status < 500 && error.code
+          ? error.message
+          : failedToSend,
+      );
+    }
+  }
+  const actions: Actions = { onChange: ask, onResend: sendConfirmation };
+
   return (
     <AdminFrame email={email}>
       <section
@@ -174,11 +201,11 @@ export function UsersScreen({
             <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:hidden">
               {list.users.map((user) => (
                 <li key={user.id} data-user={user.email}>
-                  <UserCard user={user} onChange={ask} />
+                  <UserCard user={user} actions={actions} />
                 </li>
               ))}
             </ul>
-            <UsersTable users={list.users} onChange={ask} />
+            <UsersTable users={list.users} actions={actions} />
           </>
         )}
       </section>
@@ -193,7 +220,11 @@ export function UsersScreen({
   );
 }
 
-type ChangeHandler = (user: UserSummary, role: AccountRole, grant: boolean) => void;
+type Actions = {
+  onChange: (user: UserSummary, role: AccountRole, grant: boolean) => void;
+  /** „Poslat potvrzení znovu“, for an account whose address is not confirmed. */
+  onResend: (user: UserSummary) => Promise<void>;
+};
 
 function ConfirmedBadge({ user }: { user: UserSummary }) {
   return user.email_confirmed_at ? (
@@ -228,8 +259,13 @@ function RoleBadges({ roles }: { roles: AccountRole[] }) {
   );
 }
 
-/** The buttons of one account, or why roles cannot be given to it. */
-function RoleActions({ user, onChange }: { user: UserSummary; onChange: ChangeHandler }) {
+/**
+ * The buttons of one account; for an unconfirmed address, why roles cannot be
+ * given to it and a way to send the confirmation e-mail again.
+ */
+function RoleActions({ user, actions }: { user: UserSummary; actions: Actions }) {
+  const { onChange, onResend } = actions;
+  const [sending, setSending] = useState(false);
   const confirmed = user.email_confirmed_at !== null;
   return (
     <div className="flex flex-col items-stretch gap-2 lg:w-72">
@@ -254,14 +290,31 @@ function RoleActions({ user, onChange }: { user: UserSummary; onChange: ChangeHa
           )}
         </p>
       )}
+      {!confirmed && (
+        <Button
+          variant="secondary"
+          disabled={sending}
+          className="min-h-11 px-4 py-1.5 text-[0.9375rem] lg:text-sm"
+          onClick={async () => {
+            setSending(true);
+            await onResend(user);
+            setSending(false);
+          }}
+        >
+          <MailPlus aria-hidden="true" className="size-4" />
+          Poslat potvrzení znovu
+        </Button>
+      )}
     </div>
   );
 }
 
-function UserCard({ user, onChange }: { user: UserSummary; onChange: ChangeHandler }) {
+function UserCard({ user, actions }: { user: UserSummary; actions: Actions }) {
   return (
     <article className="h-full rounded-3xl bg-white/80 p-5 ring-1 ring-bark/10">
-      <h3 className="font-sans text-lg font-semibold break-all text-bark">{user.email}</h3>
+      <h3 className="font-sans text-lg font-semibold text-bark">
+        <EmailAddress address={user.email} />
+      </h3>
       {user.full_name && <p className="text-bark-soft">{user.full_name}</p>}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-[0.9375rem]">
         <dt className="text-bark-soft">Registrace</dt>
@@ -280,13 +333,13 @@ function UserCard({ user, onChange }: { user: UserSummary; onChange: ChangeHandl
         </dd>
       </dl>
       <div className="mt-5">
-        <RoleActions user={user} onChange={onChange} />
+        <RoleActions user={user} actions={actions} />
       </div>
     </article>
   );
 }
 
-function UsersTable({ users, onChange }: { users: UserSummary[]; onChange: ChangeHandler }) {
+function UsersTable({ users, actions }: { users: UserSummary[]; actions: Actions }) {
   return (
     <div className="mt-6 hidden overflow-hidden rounded-2xl ring-1 ring-bark/10 lg:block">
       <table className="w-full border-collapse text-left text-[0.9375rem]">
@@ -315,7 +368,9 @@ function UsersTable({ users, onChange }: { users: UserSummary[]; onChange: Chang
               className="border-b border-bark/10 last:border-b-0"
             >
               <td className="min-w-56 px-3 py-3 pl-4 align-top">
-                <span className="font-semibold [overflow-wrap:anywhere]">{user.email}</span>
+                <span className="font-semibold">
+                  <EmailAddress address={user.email} />
+                </span>
                 {user.full_name && <span className="block text-bark-soft">{user.full_name}</span>}
               </td>
               <td className="px-3 py-3 align-top whitespace-nowrap">
@@ -332,7 +387,7 @@ function UsersTable({ users, onChange }: { users: UserSummary[]; onChange: Chang
                 <RoleBadges roles={user.roles} />
               </td>
               <td className="px-3 py-3 pr-4 align-top">
-                <RoleActions user={user} onChange={onChange} />
+                <RoleActions user={user} actions={actions} />
               </td>
             </tr>
           ))}

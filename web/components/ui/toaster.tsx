@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import { type CSSProperties, useSyncExternalStore } from "react";
 import { Toaster as Sonner } from "sonner";
 
 /** The site's palette for the notices; every pair has at least AA contrast. */
@@ -17,14 +17,33 @@ const palette = {
   "--normal-text": "var(--color-bark)",
 } as CSSProperties;
 
+/** Below this width the notices sit at the bottom, where they cover neither the header nor the heading. */
+const phoneQuery = "(max-width: 639px)";
+
+function subscribeToWidth(onChange: () => void) {
+  const query = window.matchMedia(phoneQuery);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+function useIsPhone() {
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia(phoneQuery).matches,
+    () => false,
+  );
+}
+
 /**
  * The notices of the sign-in and administration screens. Mounted only there,
- * so public pages never load it.
+ * so public pages never load it. At the top on wider screens; on a phone at
+ * the bottom, near her thumb, leaving the header and what she just did in view.
  */
 export function Toaster() {
+  const isPhone = useIsPhone();
   return (
     <Sonner
-      position="top-center"
+      position={isPhone ? "bottom-center" : "top-center"}
       richColors
       closeButton
       duration={6000}
