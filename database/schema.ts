@@ -120,8 +120,11 @@ export const mailOutbox = pgTable(
     to: text("to_address").notNull(),
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
+    /** What the e-mail's template needs; the worker renders it when it sends the e-mail. */
+    data: jsonb("data").$type<Record<string, unknown>>(),
+    /** Null until the worker has rendered it from `data` (kept once sent, for the records). */
+    html: text("html"),
+    text: text("text"),
     attempts: integer("attempts").notNull().default(0),
     /** When the message may next be tried (after a failure: the end of its backoff). */
     nextAttemptAt: timestamptz("next_attempt_at").notNull(),

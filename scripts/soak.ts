@@ -207,6 +207,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           ADMIN_REQUIRE_2FA: "false",
           MAIL_TAKEOVER_SECONDS: String(options.takeoverSeconds),
           MAIL_RETRY_SECONDS: String(options.retrySeconds),
+          LOG_LEVEL: "warn",
         },
       });
       servers.push({
@@ -771,6 +772,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       process.exit(130);
     });
   }
+  process.on("uncaughtException", (error) => {
+    console.error(error);
+    for (const server of startedServers) server.kill("SIGKILL");
+    process.exit(1);
+  });
   main().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

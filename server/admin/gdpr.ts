@@ -7,6 +7,7 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { formSubmissions, mailOutbox, userRoles, users } from "#database/schema";
 import type { AddressSummary } from "#shared/inbox-schemas";
+import { renderStoredMail } from "../mail/outbox";
 import { deleteSubmissions, toSubmission } from "./submissions";
 
 const sameAddress = (column: typeof formSubmissions.email | typeof mailOutbox.to, email: string) =>
@@ -51,7 +52,20 @@ export async function exportAddress(db: Database, email: string, now: Date) {
       const { mail_state: _, ...submission } = toSubmission(row, null);
       return submission;
     }),
-    mails: mails.map((mail) => ({
+    mails: (
+      await Promise.all(
+        mails.map(async (mail) => ({
+          ...mail,
+          // Not sent yet: rendered now, as the worker will (an e-mail that cannot be has no text).
+          text:
+            mail.text ??
+            (await renderStoredMail(mail).then(
+              ({ text }) => text,
+              () => null,
+            )),
+        })),
+      )
+    ).map((mail) => ({
       id: mail.id,
       submission_id: mail.submissionId,
       kind: mail.kind,

@@ -1,5 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { composeRecoveryMail, composeSubmissionMail, type MailSettings } from "./outbox";
+import {
+  type ComposedMail,
+  composeRecoveryMail as composeStoredRecoveryMail,
+  composeSubmissionMail as composeStoredSubmissionMail,
+  type MailSettings,
+  renderStoredMail,
+} from "./outbox";
+
+/** An e-mail as the worker sends it: its data through the database's JSON, then rendered. */
+async function rendered(mail: ComposedMail) {
+  const data = JSON.parse(JSON.stringify(mail.data)) as unknown;
+  return { ...mail, ...(await renderStoredMail({ kind: mail.kind, data })) };
+}
+
+async function composeSubmissionMail(...args: Parameters<typeof composeStoredSubmissionMail>) {
+  return Promise.all((await composeStoredSubmissionMail(...args)).map(rendered));
+}
+
+async function composeRecoveryMail(...args: Parameters<typeof composeStoredRecoveryMail>) {
+  return rendered(await composeStoredRecoveryMail(...args));
+}
 
 const settings: MailSettings = {
   notifyEmail: "katerina@example.cz",
@@ -196,4 +216,18 @@ describe("the e-mails of a submission", () => {
       expect(gift?.text).not.toMatch(/\bVaš|\bVám\b/);
     },
   );
+});
+
+describe("rendering a stored e-mail", () => {
+  it("fails with a reason for a kind it has no template for, or data its template cannot use", async () => {
+    await expect(renderStoredMail({ kind: "newsletter", data: {} })).rejects.toThrow(
+      /no template for e-mails of the kind "newsletter"/,
+    );
+    await expect(renderStoredMail({ kind: "gift_delivery", data: null })).rejects.toThrow(
+      /no data/,
+    );
+    await expect(
+      renderStoredMail({ kind: "owner_notification", data: { submission: {}, siteUrl: "x" } }),
+    ).rejects.toThrow(/date is missing/);
+  });
 });

@@ -36,14 +36,17 @@ export type MailKind =
   | "password_recovery"
   | "email_confirmation";
 
-/** A message ready for the outbox: addresses, subject, HTML and plain text. */
+/**
+ * A message ready for the outbox: addresses, subject, and what its template
+ * needs (`data`). The worker renders the HTML and plain text when it sends
+ * it (`renderStoredMail`): the request that queues it only stores it.
+ */
 export type ComposedMail = {
   kind: MailKind;
   to: string;
   replyTo: string;
   subject: string;
-  html: string;
-  text: string;
+  data: Record<string, unknown>;
 };
 
 /** What a password recovery e-mail needs. */
@@ -70,7 +73,7 @@ export async function composeSubmissionMail(
       to: settings.notifyEmail,
       replyTo: submission.email,
       subject: ownerNotificationSubject(submission),
-      ...(await renderMail(createElement(OwnerNotificationEmail, { submission, siteUrl }))),
+      data: { submission, siteUrl },
     },
   ];
   if (!toVisitor) return mails;
@@ -81,7 +84,7 @@ export async function composeSubmissionMail(
       to: submission.email,
       replyTo: settings.notifyEmail,
       subject: contactConfirmationSubject,
-      ...(await renderMail(createElement(ContactConfirmationEmail, { siteUrl }))),
+      data: { siteUrl },
     });
   } else {
     const link =
@@ -93,14 +96,7 @@ export async function composeSubmissionMail(
       to: submission.email,
       replyTo: settings.notifyEmail,
       subject: giftContent[submission.formType].subject,
-      ...(await renderMail(
-        createElement(GiftEmail, {
-          formType: submission.formType,
-          name: submission.name,
-          link,
-          siteUrl,
-        }),
-      )),
+      data: { formType: submission.formType, name: submission.name, link, siteUrl },
     });
   }
   return mails;
@@ -116,13 +112,11 @@ export async function composeRecoveryMail(
     to,
     replyTo: settings.notifyEmail,
     subject: passwordRecoverySubject,
-    ...(await renderMail(
-      createElement(PasswordRecoveryEmail, {
-        fullName: fullName === null ? null : toOneLine(fullName),
-        link,
-        siteUrl: settings.siteUrl,
-      }),
-    )),
+    data: {
+      fullName: fullName === null ? null : toOneLine(fullName),
+      link,
+      siteUrl: settings.siteUrl,
+    },
   };
 }
 
@@ -136,13 +130,11 @@ export async function composeConfirmationMail(
     to,
     replyTo: settings.notifyEmail,
     subject: emailConfirmationSubject,
-    ...(await renderMail(
-      createElement(EmailConfirmationEmail, {
-        fullName: fullName === null ? null : toOneLine(fullName),
-        link,
-        siteUrl: settings.siteUrl,
-      }),
-    )),
+    data: {
+      fullName: fullName === null ? null : toOneLine(fullName),
+      link,
+      siteUrl: settings.siteUrl,
+    },
   };
 }
 
@@ -163,8 +155,7 @@ export async function writeToOutbox(
       to: mail.to,
       replyTo: mail.replyTo,
       subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
+      data: mail.data,
       nextAttemptAt: dueAt,
     })),
   );
@@ -195,6 +186,48 @@ export function createOutbox({ db, clock, settings, onMailQueued }: OutboxDepend
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/** Each kind of e-mail's template, given the `data` stored with it. */
+const templates: Record<MailKind, (data: Record<string, unknown>) => ReactElement> = {
+  owner_notification: (data) => {
+    const { submission, siteUrl } = data as {
+      submission: SubmissionForMail & { createdAt: string | Date };
+      siteUrl: string;
+    };
+    // Stored as JSON: the date comes back as text.
+    const createdAt = new Date(submission.createdAt);
+    if (Number.isNaN(createdAt.getTime())) throw new Error("the submission's date is missing");
+    return createElement(OwnerNotificationEmail, {
+      submission: { ...submission, createdAt },
+      siteUrl,
+    });
+  },
+  contact_confirmation: (data) =>
+    createElement(ContactConfirmationEmail, data as { siteUrl: string }),
+  gift_delivery: (data) => createElement(GiftEmail, data as Parameters<typeof GiftEmail>[0]),
+  password_recovery: (data) =>
+    createElement(PasswordRecoveryEmail, data as Parameters<typeof PasswordRecoveryEmail>[0]),
+  email_confirmation: (data) =>
+    createElement(EmailConfirmationEmail, data as Parameters<typeof EmailConfirmationEmail>[0]),
+};
+
+/**
+ * The HTML and plain text of a stored e-mail, rendered from its kind and
+ * data. Throws when its kind has no template or the template fails on the
+ * data: the worker then marks that e-mail failed, with the reason.
+ */
+export async function renderStoredMail({
+  kind,
+  data,
+}: {
+  kind: string;
+  data: unknown;
+}): Promise<{ html: string; text: string }> {
+  const template = Object.hasOwn(templates, kind) ? templates[kind as MailKind] : undefined;
+  if (!template) throw new Error(`no template for e-mails of the kind "${kind}"`);
+  if (typeof data !== "object" || data === null) throw new Error("the e-mail has no data");
+  return renderMail(template(data as Record<string, unknown>));
+}
 
 // Headings stay as written: upper case would make a Czech name hard to read.
 const plainTextOptions = {

@@ -542,6 +542,42 @@ describe.each(testDatabases)(
       );
     });
 
+    it("renders an e-mail when it sends it, and keeps what it sent", async () => {
+      await submit(ritualGift);
+      expect((await outbox()).map((job) => job.html)).toEqual([null, null]);
+      await sendPendingMail(database.db, smtpTransport(smtp.url), clock);
+      const [gift] = mailTo(smtp.mails, ritualGift.email);
+      expect(gift?.text).toContain("Krásný den, Šárko,");
+      const stored = (await outbox()).find((job) => job.to === ritualGift.email);
+      expect(stored?.html).toBe(gift?.html);
+    });
+
+    it("fails an e-mail whose template cannot render it, with the reason, and sends the others", async () => {
+      const id = await submit(contact);
+      // A template that throws on what was stored (say, a bug in a new template).
+      await database.db
+        .update(mailOutbox)
+        .set({ data: { submission: { name: "Jana" }, siteUrl: "https://harmonie.example" } })
+        .where(eq(mailOutbox.kind, "owner_notification"));
+
+      const report = await sendPendingMail(database.db, smtpTransport(smtp.url), clock);
+
+      expect(report).toEqual({ sent: 1, retrying: 0, failed: 1 });
+      const jobs = await outbox();
+      const owner = jobs.find((job) => job.kind === "owner_notification");
+      expect(owner).toMatchObject({ status: "failed", attempts: 1 });
+      expect(owner?.lastError).toMatch(/could not be rendered: .*date is missing/);
+      expect(jobs.find((job) => job.kind === "contact_confirmation")?.status).toBe("sent");
+      expect(mailTo(smtp.mails, contact.email)).toHaveLength(1);
+      expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(0);
+      // The submission itself stays, as acknowledged.
+      const [stored] = await database.db
+        .select()
+        .from(formSubmissions)
+        .where(eq(formSubmissions.id, id));
+      expect(stored?.email).toBe(contact.email);
+    });
+
     it("does not send the e-mails of a submission deleted before they went out", async () => {
       const id = await submit(contact);
       await database.db.delete(formSubmissions).where(eq(formSubmissions.id, id));

@@ -22,6 +22,7 @@ import { type MailJob, mailOutbox } from "#database/schema";
 import type { Clock } from "../clock";
 import { log } from "../logger";
 import type { MailTransport } from "./mail-transport";
+import { renderStoredMail } from "./outbox";
 
 /** Another message of the same submission, in `claimNextJob`. */
 const earlier = alias(mailOutbox, "earlier");
@@ -93,11 +94,32 @@ export async function sendPendingMail(
   }
 
   async function sendOne(job: MailJob) {
+    let body: { html: string; text: string };
     try {
-      await transport.send(job);
+      body = await bodyOf(job);
+    } catch (error) {
+      // A template that cannot render this e-mail will not on a retry either: failed, with why.
+      const lastError = `The e-mail could not be rendered: ${describeError(error)}`;
       await db
         .update(mailOutbox)
-        .set({ status: "sent", sentAt: clock.now(), lastError: null, claimedUntil: null })
+        .set({ status: "failed", lastError, claimedUntil: null })
+        .where(eq(mailOutbox.id, job.id));
+      log.error({ outboxId: job.id, kind: job.kind, error: lastError }, "Mail failed for good");
+      report.failed++;
+      return;
+    }
+    try {
+      await transport.send({ ...job, ...body });
+      await db
+        .update(mailOutbox)
+        .set({
+          status: "sent",
+          sentAt: clock.now(),
+          lastError: null,
+          claimedUntil: null,
+          // What was sent, kept with it (the address's data export quotes it).
+          ...(job.html === null ? body : {}),
+        })
         .where(eq(mailOutbox.id, job.id));
       report.sent++;
     } catch (error) {
@@ -136,6 +158,12 @@ export async function sendPendingMail(
   }
 
   return report;
+}
+
+/** The e-mail's HTML and text: rendered now from its data, or as stored before rendering moved here. */
+async function bodyOf(job: MailJob): Promise<{ html: string; text: string }> {
+  if (job.html !== null && job.text !== null) return { html: job.html, text: job.text };
+  return renderStoredMail(job);
 }
 
 /**
