@@ -37,7 +37,8 @@ if (
   process.exit(64);
 }
 
-const needsSite = chosen.some((part) => part !== "mail");
+// The form and mail parts use only the APIs; the administration list and start-up need the site.
+const needsSite = chosen.some((part) => part === "admin" || part === "startup");
 if (args.includes("--rebuild") || (needsSite && !existsSync(`${buildDir}/client/index.html`))) {
   console.error(`Building the site into ${buildDir}/ …`);
   const built = spawnSync("npx", ["react-router", "build"], {
