@@ -26,6 +26,7 @@ import { createFormPostRoute } from "./forms/form-post-route";
 import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
 import { createOutbox } from "./mail/outbox";
+import { createMemberAccessApi } from "./members/member-access-api";
 import { createRateLimiter } from "./rate-limit";
 import { securityHeaders } from "./security-headers";
 import { createStaticSite } from "./static-site";
@@ -121,6 +122,10 @@ export function createApp({
     }),
   );
   app.route("/api", createUsersAdminApi({ db, clock, guard: adminGuard }));
+  app.route(
+    "/api",
+    createMemberAccessApi({ db, clock, accounts, mail: mailSettings, onMailQueued }),
+  );
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");
   });
