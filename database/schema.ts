@@ -408,3 +408,16 @@ export const mfaRecoveryCodes = pgTable(
     unique("mfa_recovery_codes_factor_code_unique").on(table.factorId, table.codeHash),
   ],
 );
+
+/**
+ * Requests for the members' role, one row per account: asked on the members'
+ * page by a signed-in account without the role. The owner is told by e-mail
+ * at most once a day per account (`server/members/access-requests.ts`).
+ */
+export const memberAccessRequests = pgTable("member_access_requests", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** When the owner was last told. */
+  requestedAt: timestamptz("requested_at").notNull(),
+});

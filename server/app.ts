@@ -29,6 +29,7 @@ import { createFormPostRoute } from "./forms/form-post-route";
 import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
 import { createOutbox } from "./mail/outbox";
+import { createMemberAccessApi } from "./members/member-access-api";
 import { createMetrics, createMetricsRoute, type Metrics } from "./metrics";
 import { createRateLimiter } from "./rate-limit";
 import { logRequests } from "./request-log";
@@ -152,6 +153,10 @@ export function createApp({
     }),
   );
   if (backupToken) app.route("/api/backup", createBackupRoute({ database, token: backupToken }));
+  app.route(
+    "/api",
+    createMemberAccessApi({ db, clock, accounts, mail: mailSettings, onMailQueued }),
+  );
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");
   });

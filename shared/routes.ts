@@ -5,6 +5,10 @@ export const paths = {
   home: "/",
   about: "/about",
   gift: "/darek",
+  /** The scent guide, the gift of the fragrance form: a page (not indexed, not in the sitemap)… */
+  scentGuide: "/darek/pruvodce-vuni",
+  /** …and the same guide as a PDF, written at build time. */
+  scentGuidePdf: "/darek/pruvodce-vuni.pdf",
   harmonisation: "/harmonizacni",
   members: "/clenska-sekce",
   signIn: "/prihlaseni",
