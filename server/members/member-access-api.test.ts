@@ -10,7 +10,7 @@ import { grantAdmin, grantRole } from "#server/auth/roles";
 import type { AccessRequestJson, MemberAccessJson } from "#shared/member-access";
 import { paths } from "#shared/routes";
 import { startTestServer, type TestServer, testSettings } from "#testing/test-app";
-import { openTimeoutMs, testDatabases } from "#testing/test-databases";
+import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
 
 let server: TestServer;
 
@@ -55,96 +55,102 @@ async function requestsToOwner() {
   );
 }
 
-describe.each(testDatabases)("the members' access on $name", ({ open }) => {
-  beforeAll(async () => {
-    server = await startTestServer({ open });
-  }, openTimeoutMs);
+describe.each(testDatabases)(
+  "the members' access on $name",
+  { timeout: testTimeoutMs },
+  ({ open }) => {
+    beforeAll(async () => {
+      server = await startTestServer({ open });
+    }, openTimeoutMs);
 
-  afterAll(async () => {
-    await server?.close();
-  });
+    afterAll(async () => {
+      await server?.close();
+    });
 
-  it("refuses anonymous visitors and broken tokens with 401 not_signed_in", async () => {
-    for (const [method, path] of [
-      ["GET", "/members/access"],
-      ["POST", "/members/access-requests"],
-    ] as const) {
-      for (const token of [undefined, "not-a-token"]) {
-        const response = await call(method, path, token);
-        expect(response.status, `${method} ${path}`).toBe(401);
-        expect(response.headers.get("cache-control")).toBe("no-store");
-        expect(await response.json()).toMatchObject({ error: { code: "not_signed_in" } });
+    it("refuses anonymous visitors and broken tokens with 401 not_signed_in", async () => {
+      for (const [method, path] of [
+        ["GET", "/members/access"],
+        ["POST", "/members/access-requests"],
+      ] as const) {
+        for (const token of [undefined, "not-a-token"]) {
+          const response = await call(method, path, token);
+          expect(response.status, `${method} ${path}`).toBe(401);
+          expect(response.headers.get("cache-control")).toBe("no-store");
+          expect(await response.json()).toMatchObject({ error: { code: "not_signed_in" } });
+        }
       }
-    }
-    expect(await server.db.select().from(memberAccessRequests)).toEqual([]);
-  });
+      expect(await server.db.select().from(memberAccessRequests)).toEqual([]);
+    });
 
-  it("tells members and administrators apart from accounts without the role", async () => {
-    const plain = await signedIn("bez-role@example.cz");
-    const member = await signedIn("clenka@example.cz");
-    const admin = await signedIn("spravkyne@example.cz");
-    expect(
-      await grantRole(server.db, {
-        account: { email: "clenka@example.cz" },
-        role: "member",
-        actor: { kind: "command_line" },
-      }),
-    ).toBe("granted");
-    expect(await grantAdmin(server.db, "spravkyne@example.cz")).toBe("granted");
+    it("tells members and administrators apart from accounts without the role", async () => {
+      const plain = await signedIn("bez-role@example.cz");
+      const member = await signedIn("clenka@example.cz");
+      const admin = await signedIn("spravkyne@example.cz");
+      expect(
+        await grantRole(server.db, {
+          account: { email: "clenka@example.cz" },
+          role: "member",
+          actor: { kind: "command_line" },
+        }),
+      ).toBe("granted");
+      expect(await grantAdmin(server.db, "spravkyne@example.cz")).toBe("granted");
 
-    const accessOf = async (token: string) =>
-      (await (await call("GET", "/members/access", token)).json()) as MemberAccessJson;
-    expect(await accessOf(plain)).toEqual({ member: false, accessRequestedAt: null });
-    expect(await accessOf(member)).toEqual({ member: true, accessRequestedAt: null });
-    expect(await accessOf(admin)).toEqual({ member: true, accessRequestedAt: null });
+      const accessOf = async (token: string) =>
+        (await (await call("GET", "/members/access", token)).json()) as MemberAccessJson;
+      expect(await accessOf(plain)).toEqual({ member: false, accessRequestedAt: null });
+      expect(await accessOf(member)).toEqual({ member: true, accessRequestedAt: null });
+      expect(await accessOf(admin)).toEqual({ member: true, accessRequestedAt: null });
 
-    // A member has nothing to ask for.
-    const refused = await call("POST", "/members/access-requests", member);
-    expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ error: { code: "already_member" } });
-  });
+      // A member has nothing to ask for.
+      const refused = await call("POST", "/members/access-requests", member);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ error: { code: "already_member" } });
+    });
 
-  it("tells the owner once a day, however often an account asks", async () => {
-    let token = await signedIn("zadatelka@example.cz", "Petra Malá");
+    it("tells the owner once a day, however often an account asks", async () => {
+      let token = await signedIn("zadatelka@example.cz", "Petra Malá");
 
-    const first = await call("POST", "/members/access-requests", token);
-    expect(first.status).toBe(201);
-    const sent = (await first.json()) as AccessRequestJson;
-    expect(sent.sent).toBe(true);
+      const first = await call("POST", "/members/access-requests", token);
+      expect(first.status).toBe(201);
+      const sent = (await first.json()) as AccessRequestJson;
+      expect(sent.sent).toBe(true);
 
-    // Twice more at once, and again later the same day: no more e-mail.
-    const again = await Promise.all([
-      call("POST", "/members/access-requests", token),
-      call("POST", "/members/access-requests", token),
-    ]);
-    server.advance(23 * 60 * 60 * 1000);
-    token = await signIn("zadatelka@example.cz");
-    again.push(await call("POST", "/members/access-requests", token));
-    for (const response of again) {
-      expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({
-        sent: false,
-        accessRequestedAt: sent.accessRequestedAt,
-      });
-    }
+      // Twice more at once, and again later the same day: no more e-mail.
+      const again = await Promise.all([
+        call("POST", "/members/access-requests", token),
+        call("POST", "/members/access-requests", token),
+      ]);
+      server.advance(23 * 60 * 60 * 1000);
+      token = await signIn("zadatelka@example.cz");
+      again.push(await call("POST", "/members/access-requests", token));
+      for (const response of again) {
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({
+          sent: false,
+          accessRequestedAt: sent.accessRequestedAt,
+        });
+      }
 
-    const mails = await requestsToOwner();
-    expect(mails).toHaveLength(1);
-    const [mail] = mails;
-    expect(mail?.subject).toBe("Žádost o přístup do členské sekce: Petra Malá");
-    expect(mail?.to).toMatchObject({ text: testSettings.NOTIFY_EMAIL });
-    expect(mail?.replyTo).toMatchObject({ text: "zadatelka@example.cz" });
-    expect(mail?.text).toContain("zadatelka@example.cz");
-    expect(mail?.text).toContain(`${server.origin}${paths.adminUsers}`);
+      const mails = await requestsToOwner();
+      expect(mails).toHaveLength(1);
+      const [mail] = mails;
+      expect(mail?.subject).toBe("Žádost o přístup do členské sekce: Petra Malá");
+      expect(mail?.to).toMatchObject({ text: testSettings.NOTIFY_EMAIL });
+      expect(mail?.replyTo).toMatchObject({ text: "zadatelka@example.cz" });
+      expect(mail?.text).toContain("zadatelka@example.cz");
+      expect(mail?.text).toContain(`${server.origin}${paths.adminUsers}`);
 
-    const access = (await (await call("GET", "/members/access", token)).json()) as MemberAccessJson;
-    expect(access).toEqual({ member: false, accessRequestedAt: sent.accessRequestedAt });
+      const access = (await (
+        await call("GET", "/members/access", token)
+      ).json()) as MemberAccessJson;
+      expect(access).toEqual({ member: false, accessRequestedAt: sent.accessRequestedAt });
 
-    // A day later she may ask again.
-    server.advance(60 * 60 * 1000 + 1000);
-    token = await signIn("zadatelka@example.cz");
-    const nextDay = await call("POST", "/members/access-requests", token);
-    expect(nextDay.status).toBe(201);
-    expect(await requestsToOwner()).toHaveLength(2);
-  });
-});
+      // A day later she may ask again.
+      server.advance(60 * 60 * 1000 + 1000);
+      token = await signIn("zadatelka@example.cz");
+      const nextDay = await call("POST", "/members/access-requests", token);
+      expect(nextDay.status).toBe(201);
+      expect(await requestsToOwner()).toHaveLength(2);
+    });
+  },
+);
