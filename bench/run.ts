@@ -3,7 +3,7 @@
  * nothing by itself, and every comparison is measured in the same run.
  *
  *   npm run bench                          all three parts
- *   npm run bench -- --only=forms,startup  some of them (forms, admin, startup)
+ *   npm run bench -- --only=forms,startup  some of them (forms, admin, startup, mail)
  *   npm run bench -- --quick               short runs and small lists, for development
  *   npm run bench -- --rebuild             build the site into build-bench/ again first (else only when missing)
  */
@@ -13,15 +13,16 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { benchAdminList } from "./admin-list";
 import { postgresAdminUrl } from "./databases";
 import { benchForms } from "./forms";
+import { benchMailDrain } from "./mail-drain";
 import { buildDir } from "./server-process";
 import { benchStartup } from "./startup";
 
-const parts = ["forms", "admin", "startup"] as const;
+const parts = ["forms", "admin", "startup", "mail"] as const;
 type Part = (typeof parts)[number];
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
-/** The first of the three ports the parts use (BENCH_PORT, so runs in several work trees do not collide). */
+/** The first of the four ports the parts use (BENCH_PORT, so runs in several work trees do not collide). */
 const basePort = Number(process.env.BENCH_PORT ?? 3301);
 const onlyArgument = args.find((arg) => arg.startsWith("--only="));
 const chosen = onlyArgument
@@ -36,7 +37,8 @@ if (
   process.exit(64);
 }
 
-if (args.includes("--rebuild") || !existsSync(`${buildDir}/client/index.html`)) {
+const needsSite = chosen.some((part) => part !== "mail");
+if (args.includes("--rebuild") || (needsSite && !existsSync(`${buildDir}/client/index.html`))) {
   console.error(`Building the site into ${buildDir}/ …`);
   const built = spawnSync("npx", ["react-router", "build"], {
     env: { ...process.env, BUILD_DIR: buildDir },
@@ -84,5 +86,14 @@ if (chosen.includes("admin")) {
 }
 if (chosen.includes("startup")) {
   print(await benchStartup({ port: basePort + 2 }));
+}
+if (chosen.includes("mail")) {
+  print(
+    await benchMailDrain({
+      submissions: quick ? 500 : 2000,
+      port: basePort + 3,
+      timeoutMs: 300_000,
+    }),
+  );
 }
 console.log(`\nLoad average at the end: ${load()}`);

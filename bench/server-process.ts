@@ -18,6 +18,8 @@ export type ServerOptions = {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** Unset: e-mails as .eml files in the data folder. */
+  smtpUrl?: string;
   /** Another entry file (the hello-world), run with the same Node. */
   entry?: string;
   /** More settings for this part (README's table), over the bench's own. */
@@ -34,6 +36,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       dataDir: options.dataDir,
       buildDir,
       databaseUrl: options.databaseUrl,
+      smtpUrl: options.smtpUrl,
       settings: {
         FORM_RATE_LIMIT_PER_HOUR: benchRateLimit,
         // The bench names a client address per request (X-Forwarded-For).

@@ -17,6 +17,8 @@ describe("the configuration", () => {
       siteUrl: site.url,
       formRateLimitPerHour: 10,
       trustProxy: false,
+      mailTakeoverMs: 5 * 60_000,
+      mailFirstRetryMs: 30_000,
       logLevel: "info",
       metricsToken: undefined,
     });
@@ -38,6 +40,8 @@ describe("the configuration", () => {
       FORM_RATE_LIMIT_PER_HOUR: "20",
       TRUST_PROXY: "true",
       ADMIN_REQUIRE_2FA: "false",
+      MAIL_TAKEOVER_SECONDS: "20",
+      MAIL_RETRY_SECONDS: "5",
       LOG_LEVEL: "warn",
       METRICS_TOKEN: "prometheus-cte-jen-s-timto",
     });
@@ -59,6 +63,8 @@ describe("the configuration", () => {
       formRateLimitPerHour: 20,
       trustProxy: true,
       adminRequireTwoFactor: false,
+      mailTakeoverMs: 20_000,
+      mailFirstRetryMs: 5_000,
       logLevel: "warn",
       metricsToken: "prometheus-cte-jen-s-timto",
     });
@@ -90,6 +96,9 @@ describe("the configuration", () => {
     ["FORM_RATE_LIMIT_PER_HOUR", "0"],
     ["TRUST_PROXY", "maybe"],
     ["ADMIN_REQUIRE_2FA", "yes please"],
+    ["MAIL_TAKEOVER_SECONDS", "0"],
+    ["MAIL_TAKEOVER_SECONDS", "1.5"],
+    ["MAIL_RETRY_SECONDS", "0"],
     ["LOG_LEVEL", "verbose"],
     ["METRICS_TOKEN", "short"],
   ])("stops with a message naming %s when it is %s", (name, value) => {

@@ -48,6 +48,18 @@ const configSchema = z.object({
   TRUST_PROXY: z._default(z.stringbool({ error: "must be true or false" }), false),
   ADMIN_REQUIRE_2FA: z._default(z.stringbool({ error: "must be true or false" }), true),
   JWT_SECRET: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
+  MAIL_TAKEOVER_SECONDS: z._default(
+    z.coerce
+      .number()
+      .check(z.int(), z.minimum(1, { error: "must be a whole number of seconds from 1" })),
+    300,
+  ),
+  MAIL_RETRY_SECONDS: z._default(
+    z.coerce
+      .number()
+      .check(z.int(), z.minimum(1, { error: "must be a whole number of seconds from 1" })),
+    30,
+  ),
   LOG_LEVEL: z._default(
     z.enum(["error", "warn", "info", "debug"], { error: "must be error, warn, info or debug" }),
     "info",
@@ -74,6 +86,13 @@ export type Config = {
   /** When absent, mail is written to `mailDir` instead of sent. */
   smtpUrl: string | undefined;
   mailDir: string;
+  /**
+   * How long a server's claim on an e-mail it is sending lasts: after that,
+   * another server on the same PostgreSQL takes over the e-mail of one that died.
+   */
+  mailTakeoverMs: number;
+  /** The wait before an e-mail that could not be sent is tried again; it doubles with each try. */
+  mailFirstRetryMs: number;
   mailFrom: string;
   notifyEmail: string;
   /** The public origin, without a trailing slash. */
@@ -118,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: settings.DATABASE_URL,
     smtpUrl: settings.SMTP_URL,
     mailDir: resolve(dataDir, "mail"),
+    mailTakeoverMs: settings.MAIL_TAKEOVER_SECONDS * 1000,
+    mailFirstRetryMs: settings.MAIL_RETRY_SECONDS * 1000,
     mailFrom: settings.MAIL_FROM,
     notifyEmail: settings.NOTIFY_EMAIL,
     siteUrl,

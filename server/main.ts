@@ -56,6 +56,8 @@ async function start() {
     db: database.db,
     transport: observeMailTransport(transport, metrics.observeMailSend),
     clock: systemClock,
+    claimMs: config.mailTakeoverMs,
+    firstRetryDelayMs: config.mailFirstRetryMs,
     soleWorker: database.kind === "pglite",
   });
 

@@ -65,6 +65,8 @@ export type ServerProcess = {
   /** Resolves with the exit code (null when a signal ended it). */
   exited: Promise<number | null>;
   readRssBytes(): Promise<number>;
+  /** Sends a signal to the server (to its whole process group when it has its own). */
+  kill(signal: NodeJS.Signals): void;
   /** SIGTERM, then SIGKILL if it has not exited within 15 s. */
   stop(): Promise<void>;
 };
@@ -79,6 +81,11 @@ export type StartOptions = {
    * a container's init that has not reaped it yet. `pid` is then the shell's.
    */
   unreaped?: boolean;
+  /**
+   * A process group of its own (the soak): `kill` then ends whatever the
+   * server started too, and a Ctrl+C meant for the tool does not reach it.
+   */
+  ownProcessGroup?: boolean;
 };
 
 /** Spawns the server and returns at once (see `startServerProcess` to wait until it answers). */
@@ -86,6 +93,7 @@ export function spawnServerProcess({
   env,
   entry = "server/main.ts",
   unreaped = false,
+  ownProcessGroup = false,
 }: StartOptions): ServerProcess {
   const command = [process.execPath, "--import", "tsx", resolve(projectDir, entry)];
   const [file, ...args] = unreaped
@@ -95,6 +103,7 @@ export function spawnServerProcess({
     cwd: projectDir,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: ownProcessGroup,
   });
   let output = "";
   const keep = (chunk: Buffer) => {
@@ -111,6 +120,15 @@ export function spawnServerProcess({
     output: () => output,
     exited,
     readRssBytes: () => readRssBytes(pid),
+    kill(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        if (ownProcessGroup) process.kill(-pid, signal);
+        else child.kill(signal);
+      } catch {
+        // Gone already.
+      }
+    },
     stop: () => stopProcess(child, exited),
   };
 }

@@ -7,6 +7,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import { log } from "../logger";
+import { mailSendConcurrency } from "./send-pending-mail";
 
 export type OutgoingMail = {
   /** The outbox job, which makes the Message-ID stable across retries. */
@@ -58,6 +59,10 @@ function toMessage(mail: OutgoingMail, { from, messageIdDomain }: Envelope) {
 function createSmtpTransport(smtpUrl: string, envelope: Envelope): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
+    // A few connections kept open and reused: a backlog drains at tens of e-mails a second.
+    pool: true,
+    maxConnections: mailSendConcurrency,
+    maxMessages: 1000,
     // Short enough that a hung server fails a send well within the outbox's claim on it.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

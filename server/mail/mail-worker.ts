@@ -5,6 +5,9 @@ import { log } from "../logger";
 import type { MailTransport } from "./mail-transport";
 import { releaseAbandonedClaims, sendPendingMail } from "./send-pending-mail";
 
+/** Messages per pass; after a full pass the worker goes on at once. */
+const batchLimit = 100;
+
 export type MailWorker = {
   /** Send now rather than at the next tick (a submission has just been stored). */
   wake(): void;
@@ -12,18 +15,24 @@ export type MailWorker = {
   stop(): Promise<void>;
 };
 
-/** Runs `sendPendingMail` every `intervalMs`, and at once when woken. */
+/** Runs `sendPendingMail` every `intervalMs`, at once when woken, and on without a pause while a backlog lasts. */
 export function startMailWorker({
   db,
   transport,
   clock,
   intervalMs = 10_000,
+  claimMs,
+  firstRetryDelayMs,
   soleWorker = false,
 }: {
   db: Database;
   transport: MailTransport;
   clock: Clock;
   intervalMs?: number;
+  /** How long this server's claim on a message lasts (`MAIL_TAKEOVER_SECONDS`). */
+  claimMs?: number;
+  /** The wait before a failed message's second try (`MAIL_RETRY_SECONDS`). */
+  firstRetryDelayMs?: number;
   /** True when no other server can share the outbox (the embedded database). */
   soleWorker?: boolean;
 }): MailWorker {
@@ -55,7 +64,13 @@ export function startMailWorker({
     }
     while (!stopped) {
       try {
-        await sendPendingMail(db, transport, clock);
+        const report = await sendPendingMail(db, transport, clock, {
+          limit: batchLimit,
+          claimMs,
+          firstRetryDelayMs,
+        });
+        // A backlog: on at once, not after the interval.
+        if (report.sent + report.retrying + report.failed >= batchLimit) continue;
       } catch (error) {
         // The database may be briefly unreachable; the next tick tries again.
         // Not error.message: drizzle's holds the query's parameters (the e-mails' text).

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formSubmissions, mailOutbox } from "#database/schema";
 import {
   createTestApp,
@@ -22,8 +23,10 @@ import {
   type TestSmtpServer,
 } from "#testing/test-smtp-server";
 import { createMailTransport, type MailTransport } from "./mail-transport";
+import { startMailWorker } from "./mail-worker";
 import {
   mailRetryPolicy,
+  mailSendConcurrency,
   releaseAbandonedClaims,
   retryDelayMs,
   sendPendingMail,
@@ -56,14 +59,23 @@ async function freePort() {
   return probe.port;
 }
 
+/** Transports keep pooled connections open: each test's are closed after it. */
+const openTransports: MailTransport[] = [];
+
 function smtpTransport(smtpUrl: string) {
-  return createMailTransport({
+  const transport = createMailTransport({
     smtpUrl,
     mailDir: "unused",
     from: testSettings.MAIL_FROM,
     messageIdDomain: "harmonie.example",
   });
+  openTransports.push(transport);
+  return transport;
 }
+
+afterEach(() => {
+  for (const transport of openTransports.splice(0)) transport.close();
+});
 
 describe.each(testDatabases)(
   "the e-mail outbox on $name",
@@ -205,6 +217,8 @@ describe.each(testDatabases)(
           expect(mailTo(restarted.mails, `navstevnice${n}@example.cz`)).toHaveLength(1);
         }
       } finally {
+        // The pool's open connections would keep the server's close waiting.
+        transport.close();
         await restarted.close();
       }
     });
@@ -350,13 +364,18 @@ describe.each(testDatabases)(
       await expect.poll(async () => (await outbox())[0]?.claimedUntil).not.toBeNull();
 
       const transport = smtpTransport(smtp.url);
+      // The gift waits behind the practitioner's notification: a submission's e-mails keep their order.
       const first = await sendPendingMail(database.db, transport, clock);
-      expect(first.sent).toBe(1);
-      expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(0);
+      expect(first.sent).toBe(0);
+      expect(smtp.mails).toHaveLength(0);
 
       expect(await releaseAbandonedClaims(database.db)).toBe(1);
-      expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(1);
+      expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(2);
       expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(1);
+      expect(smtp.mails.map((mail) => addresses(mail.to)[0])).toEqual([
+        testSettings.NOTIFY_EMAIL,
+        ritualGift.email,
+      ]);
     });
 
     it("leaves a claimed message to its worker until the claim runs out", async () => {
@@ -371,9 +390,156 @@ describe.each(testDatabases)(
       const transport = smtpTransport(smtp.url);
       await sendPendingMail(database.db, transport, clock);
 
+      expect(smtp.mails).toHaveLength(0);
+
       clock.advance(mailRetryPolicy.claimMs);
-      expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(1);
+      expect((await sendPendingMail(database.db, transport, clock)).sent).toBe(2);
       expect(smtp.mails).toHaveLength(2);
+    });
+
+    it("tries an unsent message again after the first wait it is given, then doubles it", async () => {
+      await submit(ritualGift);
+      smtp.refuse.set(testSettings.NOTIFY_EMAIL, 451);
+      try {
+        const timing = { firstRetryDelayMs: 2_000 };
+        const transport = smtpTransport(smtp.url);
+        expect((await sendPendingMail(database.db, transport, clock, timing)).retrying).toBe(1);
+        const owner = async () =>
+          (await outbox()).find((job) => job.to === testSettings.NOTIFY_EMAIL);
+        expect((await owner())?.nextAttemptAt.getTime()).toBe(clock.now().getTime() + 2_000);
+        clock.advance(2_000);
+        expect((await sendPendingMail(database.db, transport, clock, timing)).retrying).toBe(1);
+        expect((await owner())?.nextAttemptAt.getTime()).toBe(clock.now().getTime() + 4_000);
+      } finally {
+        smtp.refuse.clear();
+      }
+    });
+
+    it("takes over a dead worker's message after the takeover time it is given, not before", async () => {
+      await submit(ritualGift);
+      const dying: MailTransport = {
+        description: "",
+        send: () => new Promise(() => {}),
+        close() {},
+      };
+      const takeover = { claimMs: 10_000 };
+      void sendPendingMail(database.db, dying, clock, takeover);
+      await expect.poll(async () => (await outbox())[0]?.claimedUntil).not.toBeNull();
+      const [claimed] = await outbox();
+      expect(claimed?.claimedUntil?.getTime()).toBe(clock.now().getTime() + 10_000);
+      const transport = smtpTransport(smtp.url);
+      await sendPendingMail(database.db, transport, clock, takeover);
+      expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(0);
+
+      clock.advance(9_999);
+      expect((await sendPendingMail(database.db, transport, clock, takeover)).sent).toBe(0);
+      clock.advance(1);
+      expect((await sendPendingMail(database.db, transport, clock, takeover)).sent).toBe(2);
+      expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(1);
+    });
+
+    /** A backlog: `count` submissions, each with the practitioner's e-mail and then the visitor's. */
+    async function storeBacklog(count: number) {
+      const now = clock.now();
+      const records = Array.from({ length: count }, (_, n) => ({
+        id: randomUUID(),
+        createdAt: now,
+        formType: "gift_ritual" as const,
+        name: `Návštěvnice ${n}`,
+        email: `backlog-${n}@example.cz`,
+        privacyConsent: true,
+      }));
+      await database.db.insert(formSubmissions).values(records);
+      await database.db.insert(mailOutbox).values(
+        records.flatMap((record) =>
+          [testSettings.NOTIFY_EMAIL, record.email].map((to) => ({
+            submissionId: record.id,
+            kind: to === record.email ? "gift_delivery" : "owner_notification",
+            to,
+            subject: `Pro ${to}`,
+            html: `<p>${record.name}</p>`,
+            text: record.name,
+            nextAttemptAt: now,
+          })),
+        ),
+      );
+      return records;
+    }
+
+    /** Each backlog submission's two e-mails arrived once each, the practitioner's first. */
+    function expectOncePerSubmissionInOrder(records: { email: string; name: string }[]) {
+      const arrivals = smtp.mails.map((mail) => mail.envelopeTo[0]);
+      expect(arrivals).toHaveLength(records.length * 2);
+      expect(new Set(smtp.mails.map((mail) => mail.messageId)).size).toBe(smtp.mails.length);
+      for (const record of records) {
+        const own = arrivals.indexOf(record.email);
+        expect(arrivals.lastIndexOf(record.email)).toBe(own);
+        // The practitioner's e-mail of this submission (its text is the visitor's name).
+        const owner = smtp.mails.findIndex(
+          (mail) =>
+            mail.envelopeTo[0] === testSettings.NOTIFY_EMAIL && mail.text?.trim() === record.name,
+        );
+        expect(owner).toBeGreaterThanOrEqual(0);
+        expect(owner).toBeLessThan(own);
+      }
+    }
+
+    it("drains a backlog over a few pooled connections, each e-mail once, a submission's in order", async () => {
+      const records = await storeBacklog(150);
+      const transport = smtpTransport(smtp.url);
+      const connectionsBefore = smtp.connections();
+      const began = performance.now();
+      const report = await sendPendingMail(database.db, transport, clock, { limit: 1000 });
+      const seconds = (performance.now() - began) / 1000;
+
+      expect(report).toEqual({ sent: 300, retrying: 0, failed: 0 });
+      expect(smtp.mails).toHaveLength(300);
+      expectOncePerSubmissionInOrder(records);
+      // Sent side by side over the pool's connections, not one connection per e-mail.
+      const connections = smtp.connections() - connectionsBefore;
+      expect(connections).toBeGreaterThan(1);
+      expect(connections).toBeLessThanOrEqual(mailSendConcurrency);
+      console.info(`${testDatabase.name}: 300 e-mails in ${seconds.toFixed(1)} s`);
+    });
+
+    it.runIf(testDatabase.name === "PostgreSQL")(
+      "keeps a submission's e-mails in order when two servers drain one backlog together",
+      async () => {
+        const records = await storeBacklog(100);
+        if (!database.openAnother) throw new Error("a PostgreSQL handle opens further handles");
+        const second = await database.openAnother();
+        try {
+          const reports = await Promise.all(
+            [database, second].map((handle) =>
+              sendPendingMail(handle.db, smtpTransport(smtp.url), clock, { limit: 1000 }),
+            ),
+          );
+          expect(reports.map((report) => report.sent).reduce((a, b) => a + b)).toBe(200);
+          expect(reports.filter((report) => report.sent > 0)).toHaveLength(2);
+          expect(smtp.mails).toHaveLength(200);
+          expectOncePerSubmissionInOrder(records);
+        } finally {
+          await second.close();
+        }
+      },
+    );
+
+    it("the worker goes on through a backlog at once rather than waiting for its next round", async () => {
+      await storeBacklog(130);
+      const worker = startMailWorker({
+        db: database.db,
+        transport: smtpTransport(smtp.url),
+        clock,
+        intervalMs: 10 * 60_000,
+      });
+      try {
+        await smtp.waitForMails(260, 25_000);
+      } finally {
+        await worker.stop();
+      }
+      expect(await outbox()).toSatisfy((jobs: { status: string }[]) =>
+        jobs.every((job) => job.status === "sent"),
+      );
     });
 
     it("does not send the e-mails of a submission deleted before they went out", async () => {

@@ -2,40 +2,97 @@
  * The outbox worker's one step: send every message that is due, each claimed
  * first so that two servers on one PostgreSQL never send the same message.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  or,
+  sql,
+} from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#database/open-database";
-import { mailOutbox } from "#database/schema";
+import { type MailJob, mailOutbox } from "#database/schema";
 import type { Clock } from "../clock";
 import { log } from "../logger";
 import type { MailTransport } from "./mail-transport";
+
+/** Another message of the same submission, in `claimNextJob`. */
+const earlier = alias(mailOutbox, "earlier");
 
 export const mailRetryPolicy = {
   /** After this many failed sends a message is marked failed, with its last error. */
   maxAttempts: 12,
   firstRetryDelayMs: 30_000,
   maxRetryDelayMs: 2 * 60 * 60_000,
-  /** How long a claimed message is left to its worker (longer than any SMTP timeout). */
+  /**
+   * How long a claimed message is left to its worker by default (longer than
+   * any SMTP timeout); `MAIL_TAKEOVER_SECONDS` sets it.
+   */
   claimMs: 5 * 60_000,
 };
 
-/** 30 s, 1 min, 2 min, … doubling up to 2 hours: about 8 hours from the first try to the last. */
-export function retryDelayMs(attempts: number): number {
-  const delay = mailRetryPolicy.firstRetryDelayMs * 2 ** Math.max(0, attempts - 1);
+/**
+ * 30 s, 1 min, 2 min, … doubling up to 2 hours: about 8 hours from the first
+ * try to the last (`MAIL_RETRY_SECONDS` sets the first wait).
+ */
+export function retryDelayMs(
+  attempts: number,
+  firstRetryDelayMs = mailRetryPolicy.firstRetryDelayMs,
+): number {
+  const delay = firstRetryDelayMs * 2 ** Math.max(0, attempts - 1);
   return Math.min(delay, mailRetryPolicy.maxRetryDelayMs);
 }
 
 export type SendReport = { sent: number; retrying: number; failed: number };
 
+/** Messages sent at once by one worker: the SMTP transport's pool holds as many connections. */
+export const mailSendConcurrency = 5;
+/** Messages claimed in one round trip: a few per connection, so the pool stays busy. */
+const claimBatchSize = mailSendConcurrency * 2;
+
+/**
+ * Sends every due message, in batches of `concurrency` sent side by side,
+ * until none is due or `limit` have been tried. A submission's e-mails are
+ * tried in order (see `claimDueJobs`), so sending several at once never
+ * reorders them.
+ */
 export async function sendPendingMail(
   db: Database,
   transport: MailTransport,
   clock: Clock,
-  { limit = 100 }: { limit?: number } = {},
+  {
+    limit = 100,
+    claimMs = mailRetryPolicy.claimMs,
+    firstRetryDelayMs = mailRetryPolicy.firstRetryDelayMs,
+    concurrency = claimBatchSize,
+  }: {
+    limit?: number;
+    /** How long a claim lasts: after it, another worker takes over the message. */
+    claimMs?: number;
+    /** The wait before the second try; it doubles with each further one. */
+    firstRetryDelayMs?: number;
+    /** Messages claimed and sent together (the transport's pool caps the connections). */
+    concurrency?: number;
+  } = {},
 ): Promise<SendReport> {
   const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
-  for (let handled = 0; handled < limit; handled++) {
-    const job = await claimNextJob(db, clock);
-    if (!job) break;
+  let claimed = 0;
+  while (claimed < limit) {
+    // One round trip claims a batch; its messages are sent side by side.
+    const batch = await claimDueJobs(db, clock, claimMs, Math.min(concurrency, limit - claimed));
+    if (batch.length === 0) break;
+    claimed += batch.length;
+    await Promise.all(batch.map(sendOne));
+  }
+
+  async function sendOne(job: MailJob) {
     try {
       await transport.send(job);
       await db
@@ -57,7 +114,9 @@ export async function sendPendingMail(
         );
         report.failed++;
       } else {
-        const nextAttemptAt = new Date(clock.now().getTime() + retryDelayMs(job.attempts));
+        const nextAttemptAt = new Date(
+          clock.now().getTime() + retryDelayMs(job.attempts, firstRetryDelayMs),
+        );
         await db
           .update(mailOutbox)
           .set({ nextAttemptAt, lastError, claimedUntil: null })
@@ -75,17 +134,29 @@ export async function sendPendingMail(
       }
     }
   }
+
   return report;
 }
 
 /**
- * Takes the oldest due message and marks it as this worker's for a while, in
- * one statement (one round trip): the subquery locks the row, other workers
- * skip it, and once the statement commits they see the claim. A worker that
+ * Takes the oldest due messages (up to `count`) and marks them as this
+ * worker's for a while, in one statement (one round trip): the subquery locks
+ * the rows, other workers skip them, and once the statement commits they see
+ * the claim. A worker that
  * dies mid-send leaves it to be retried when the claim runs out (or at once,
  * see `releaseAbandonedClaims`).
+ *
+ * A submission's e-mails are tried in order, by every worker together: one
+ * waits while an earlier one of its submission is being sent or, due, has
+ * never been tried. (Not until it is sent: a mailbox that refuses for now
+ * must not hold up the other e-mail for hours.)
  */
-async function claimNextJob(db: Database, clock: Clock) {
+async function claimDueJobs(
+  db: Database,
+  clock: Clock,
+  claimMs: number,
+  count: number,
+): Promise<MailJob[]> {
   const now = clock.now();
   const due = db
     .select({ id: mailOutbox.id })
@@ -95,20 +166,36 @@ async function claimNextJob(db: Database, clock: Clock) {
         eq(mailOutbox.status, "pending"),
         lte(mailOutbox.nextAttemptAt, now),
         or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now)),
+        notExists(
+          db
+            .select({ id: earlier.id })
+            .from(earlier)
+            .where(
+              and(
+                eq(earlier.submissionId, mailOutbox.submissionId),
+                lt(earlier.id, mailOutbox.id),
+                eq(earlier.status, "pending"),
+                or(
+                  and(eq(earlier.attempts, 0), lte(earlier.nextAttemptAt, now)),
+                  gt(earlier.claimedUntil, now),
+                ),
+              ),
+            ),
+        ),
       ),
     )
     .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-    .limit(1)
+    .limit(count)
     .for("update", { skipLocked: true });
-  const [job] = await db
+  const jobs = await db
     .update(mailOutbox)
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
-      claimedUntil: new Date(now.getTime() + mailRetryPolicy.claimMs),
+      claimedUntil: new Date(now.getTime() + claimMs),
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
-  return job;
+  return jobs.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
 }
 
 /**
