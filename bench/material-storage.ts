@@ -107,7 +107,9 @@ async function runFiles(dir: string): Promise<Measured> {
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 async function runChunks(query: Query, size: () => Promise<number>): Promise<Measured> {
-  await query("create table chunks (material_id int, seq int, data bytea not null, primary key (material_id, seq))");
+  await query(
+    "create table chunks (material_id int, seq int, data bytea not null, primary key (material_id, seq))",
+  );
   await query("alter table chunks alter column data set storage external");
   const before = await size();
   startMeasuring();
@@ -146,7 +148,8 @@ async function runLargeObject(query: Query, size: () => Promise<number>): Promis
     Math.floor(totalBytes / 2),
     1024 * 1024,
   ]);
-  if ((read.rows[0]?.data as Uint8Array).length !== 1024 * 1024) throw new Error("short read");
+  const data = read.rows[0]?.data as Uint8Array | undefined;
+  if (data?.length !== 1024 * 1024) throw new Error("short read");
   return { seconds, bytesOnDisk: (await size()) - before, seekMs: performance.now() - seekStart };
 }
 
@@ -200,8 +203,12 @@ if (child) {
 }
 
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
-console.log(`Upload of ${megabytes} MiB in 64 KiB pieces, stored in ${chunkBytes / 1024} KiB chunks\n`);
-console.log("| Candidate | Time | MiB/s | RSS growth (peak) | Space used | 1 MiB read from the middle |");
+console.log(
+  `Upload of ${megabytes} MiB in 64 KiB pieces, stored in ${chunkBytes / 1024} KiB chunks\n`,
+);
+console.log(
+  "| Candidate | Time | MiB/s | RSS growth (peak) | Space used | 1 MiB read from the middle |",
+);
 console.log("|---|--:|--:|--:|--:|--:|");
 const only = args.find((arg) => arg.startsWith("--only="))?.slice(7);
 for (const candidate of candidates) {
@@ -221,4 +228,3 @@ for (const candidate of candidates) {
     `| ${candidate} | ${result.seconds.toFixed(1)} s | ${(megabytes / result.seconds).toFixed(0)} | ${mib(result.growthBytes)} MiB | ${mib(result.bytesOnDisk)} MiB | ${result.seekMs.toFixed(0)} ms |`,
   );
 }
-

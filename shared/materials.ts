@@ -69,11 +69,13 @@ export const materialMessages = {
   giftLinkInvalid: "Tento odkaz na dárek neplatí.",
 } as const;
 
-const title = z.string().check(
-  z.trim(),
-  z.minLength(1, materialMessages.titleRequired),
-  z.maxLength(materialLimits.titleMax, materialMessages.titleTooLong),
-);
+const title = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, materialMessages.titleRequired),
+    z.maxLength(materialLimits.titleMax, materialMessages.titleTooLong),
+  );
 const description = z
   .string()
   .check(z.trim(), z.maxLength(materialLimits.descriptionMax, materialMessages.descriptionTooLong));
