@@ -4,6 +4,7 @@
  * files themselves (a signed URL, with range requests) and the gift page's
  * data (its unguessable token).
  */
+import type { IncomingMessage } from "node:http";
 import { Hono, type MiddlewareHandler } from "hono";
 import { stream } from "hono/streaming";
 import type { Accounts } from "#server/auth/accounts";
@@ -108,7 +109,9 @@ export function createMaterialsApi({
     }
     const mediaType = mediaTypeOf(c.req.header("Content-Type"));
     refuseUnacceptedType(mediaType);
-    const body = c.req.raw.body;
+    // On the Node server, the socket's own stream: it stops reading while the store is busy.
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const body = incoming ?? c.req.raw.body;
     if (!body) throw new ApiError(422, "empty_file", materialMessages.empty);
     const material = await materials.upload(c.req.param("id"), {
       mediaType,
