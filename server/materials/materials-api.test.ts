@@ -43,7 +43,7 @@ describe.each(testDatabases)("materials on $name", ({ name, open }) => {
     return api(`/admin/materials/${id}/file`, admin, {
       method: "PUT",
       headers: { "Content-Type": type, "X-File-Name": encodeURIComponent(fileName) },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
   }
 
