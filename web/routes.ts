@@ -20,6 +20,7 @@ export default [
     route(paths.adminUsers, "routes/admin-users.tsx"),
     route(paths.adminAuditLog, "routes/admin-audit-log.tsx"),
     route(paths.adminAccount, "routes/admin-account.tsx"),
+    route(paths.adminMaterials, "routes/admin-materials.tsx"),
     route(`${paths.adminRecord}/:id`, "routes/admin-record.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),
