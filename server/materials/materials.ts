@@ -372,3 +372,33 @@ export type Materials = ReturnType<typeof createMaterials>;
 function notFound() {
   return new ApiError(404, "not_found", materialMessages.notFound);
 }
+
+/**
+ * The start-up's word on the gifts: for each gift without a material, that
+ * its e-mails wait and how many do (an empty list when both gifts have one).
+ */
+export async function giftReadiness(db: Database): Promise<string[]> {
+  const lines: string[] = [];
+  const names: Record<GiftPlace, string> = {
+    gift_ritual: "The ritual gift",
+    gift_fragrance: "The scent gift",
+  };
+  for (const place of ["gift_ritual", "gift_fragrance"] as const) {
+    const [offered] = await db
+      .select({ id: materials.id })
+      .from(materials)
+      .where(and(eq(materials.place, place), isOffered))
+      .limit(1);
+    if (offered) continue;
+    const [row] = await db
+      .select({ waiting: count() })
+      .from(mailOutbox)
+      .innerJoin(formSubmissions, eq(formSubmissions.id, mailOutbox.submissionId))
+      .where(and(eq(mailOutbox.status, "waiting"), eq(formSubmissions.formType, place)));
+    lines.push(
+      `${names[place]} has no material yet: its e-mails wait (${Number(row?.waiting ?? 0)} now) ` +
+        "until one is added on /admin/materialy.",
+    );
+  }
+  return lines;
+}
