@@ -16,6 +16,9 @@ export const paths = {
   adminUsers: "/admin/uzivatele",
   adminAuditLog: "/admin/zaznamy-zmen",
   adminAccount: "/admin/ucet",
+  adminMaterials: "/admin/materialy",
+  /** A gift's own page: `/dar/<token>`, the link in its e-mail (not indexed). */
+  giftDelivery: "/dar",
   /** One submission in the administration: /admin/zaznam/<id>. */
   adminRecord: "/admin/zaznam",
   privacy: "/zasady-ochrany-osobnich-udaju",

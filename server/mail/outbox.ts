@@ -39,6 +39,8 @@ export type MailKind =
 /** A message ready for the outbox: addresses, subject, HTML and plain text. */
 export type ComposedMail = {
   kind: MailKind;
+  /** Stored as `waiting`: a gift e-mail held until its gift has a material. */
+  waiting?: boolean;
   to: string;
   replyTo: string;
   subject: string;
@@ -59,7 +61,17 @@ export type ConfirmationMail = RecoveryMail;
 export async function composeSubmissionMail(
   stored: SubmissionForMail,
   settings: MailSettings,
-  { toVisitor = true }: { toVisitor?: boolean } = {},
+  {
+    toVisitor = true,
+    giftLink,
+    giftWaits = false,
+  }: {
+    toVisitor?: boolean;
+    /** The request's own gift page (`/dar/<token>`); by default `settings.giftLinks`. */
+    giftLink?: string;
+    /** The gift has no material yet: its e-mail is stored to wait. */
+    giftWaits?: boolean;
+  } = {},
 ): Promise<ComposedMail[]> {
   // A name is shown in subjects and greetings: one line, no control characters.
   const submission = { ...stored, name: toOneLine(stored.name) };
@@ -85,11 +97,13 @@ export async function composeSubmissionMail(
     });
   } else {
     const link =
-      submission.formType === "gift_ritual"
+      giftLink ??
+      (submission.formType === "gift_ritual"
         ? settings.giftLinks.ritual
-        : settings.giftLinks.fragrance;
+        : settings.giftLinks.fragrance);
     mails.push({
       kind: "gift_delivery",
+      waiting: giftWaits,
       to: submission.email,
       replyTo: settings.notifyEmail,
       subject: giftContent[submission.formType].subject,
@@ -160,6 +174,7 @@ export async function writeToOutbox(
     mails.map((mail) => ({
       submissionId,
       kind: mail.kind,
+      status: mail.waiting ? ("waiting" as const) : ("pending" as const),
       to: mail.to,
       replyTo: mail.replyTo,
       subject: mail.subject,

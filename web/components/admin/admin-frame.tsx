@@ -12,6 +12,7 @@ import { setFlashNotice } from "~/lib/flash-notice";
 /** The views of the administration, in the order of its menu. */
 const views = [
   { to: paths.admin, label: "Odeslaná data" },
+  { to: paths.adminMaterials, label: "Materiály" },
   { to: paths.adminUsers, label: "Uživatelé a role" },
   { to: paths.adminAuditLog, label: "Záznamy změn" },
   { to: paths.adminAccount, label: "Můj účet" },
