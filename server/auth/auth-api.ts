@@ -30,7 +30,6 @@ import {
   type SessionDevice,
   type SessionJson,
   type SignOutScope,
-  toUserJson,
   type UserRow,
 } from "./accounts";
 import { AuthError, type AuthErrorCode, authErrorBody } from "./auth-errors";
