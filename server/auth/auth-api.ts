@@ -25,13 +25,7 @@ import {
 } from "../json-route";
 import type { ConfirmationMail, RecoveryMail } from "../mail/outbox";
 import { addressBlock, type RateLimiter } from "../rate-limit";
-import {
-  type Accounts,
-  type SessionDevice,
-  type SessionJson,
-  type SignOutScope,
-  type UserRow,
-} from "./accounts";
+import type { Accounts, SessionDevice, SessionJson, SignOutScope, UserRow } from "./accounts";
 import { AuthError, type AuthErrorCode, authErrorBody } from "./auth-errors";
 import type { Factors } from "./factors";
 import { type AuthRateLimits, authRateLimits, type SignInThrottle } from "./throttling";
