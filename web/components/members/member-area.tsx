@@ -37,7 +37,7 @@ const texts = {
   membersTitle: "Vaše materiály",
   noRoleTitle: "Přístup do členské sekce",
   noRoleLead:
-    "Váš účet zatím přístup do členské sekce nemá. Materiály v ní jsou pro ty, kdo se mnou chodí na setkání a kurzy. Stačí o přístup požádat – dám vám vědět a přístup otevřu.",
+    "Váš účet zatím přístup do členské sekce nemá. Materiály v ní jsou pro ty, kdo se mnou chodí na setkání a kurzy. O přístup stačí požádat, žádost mi přijde e-mailem.",
   requestSent:
     "Děkuji, žádost o přístup mám. Jakmile vám ho otevřu, najdete tady po přihlášení všechny materiály.",
   preparing:
