@@ -22,3 +22,22 @@ export const memberAccessMessages = {
   notSignedIn: "Nejdřív se prosím přihlaste.",
   alreadyMember: "Tento účet už přístup do členské sekce má.",
 } as const;
+
+/**
+ * One material of the members' section, as `GET /api/members/materials`
+ * sends it (`{ materials: [...] }`, in the owner's order). `url` opens or
+ * plays it; a link to a video elsewhere may have `embedUrl`, its player.
+ */
+export type MemberMaterialJson = {
+  id: string;
+  title: string;
+  description: string;
+  kind: "video" | "audio" | "pdf" | "image" | "link";
+  url: string;
+  embedUrl?: string;
+  contentType?: string;
+  /** Bytes, for an uploaded file. */
+  size?: number;
+};
+
+export type MemberMaterialsJson = { materials: MemberMaterialJson[] };

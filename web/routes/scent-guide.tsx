@@ -269,9 +269,11 @@ function RecipeCard({ recipe }: { recipe: GuideRecipe }) {
           <div key={layer} className="flex flex-wrap gap-x-2">
             <dt className="font-semibold">{layerNames[layer]}:</dt>
             <dd>
-              {recipe[layer]
-                .map((ingredient) => `${ingredient.oil} ${dropsLabel(ingredient.drops)}`)
-                .join(", ")}
+              {text(
+                recipe[layer]
+                  .map((ingredient) => `${ingredient.oil} ${dropsLabel(ingredient.drops)}`)
+                  .join(", "),
+              )}
             </dd>
           </div>
         ))}
