@@ -43,7 +43,4 @@ ALTER TABLE "gift_links" ADD CONSTRAINT "gift_links_submission_id_form_submissio
 CREATE INDEX "gift_links_submission_idx" ON "gift_links" USING btree ("submission_id");--> statement-breakpoint
 -- A gift e-mail waits (stored, neither sent nor failed) until its gift has a material.
 ALTER TABLE "mail_outbox" DROP CONSTRAINT "mail_outbox_status_known";--> statement-breakpoint
-ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_status_known" CHECK ("mail_outbox"."status" in ('pending', 'sent', 'failed', 'waiting'));--> statement-breakpoint
--- The scent gift's default material: the built-in guide, a page of the site (the owner may hide it).
-INSERT INTO "materials" ("place", "kind", "title", "description", "link_url")
-VALUES ('gift_fragrance', 'guide', 'Průvodce osobní vůní', 'Vestavěný návod z webu: stránka k vytištění a PDF.', '/darek/pruvodce-vuni');
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_status_known" CHECK ("mail_outbox"."status" in ('pending', 'sent', 'failed', 'waiting'));

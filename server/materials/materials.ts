@@ -18,6 +18,7 @@ import {
   toEmbedUrl,
   type WaitingGiftMail,
 } from "#shared/materials";
+import { paths } from "#shared/routes";
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
 import { log } from "../logger";
@@ -35,6 +36,52 @@ const isOffered = and(
   eq(materials.hidden, false),
   or(isNotNull(materials.linkUrl), isNotNull(materials.size)),
 );
+
+/** The built-in scent guide: the scent gift's material until the owner hides it (no row until she acts on it). */
+export const builtInGuide = {
+  kind: "guide" as const,
+  title: "Průvodce osobní vůní",
+  description: "Vestavěný návod z webu: stránka k vytištění a PDF.",
+  linkUrl: paths.scentGuide,
+};
+
+/**
+ * The first offered material of a gift, in her order: a row, or for the scent
+ * gift the built-in guide while it has no row of its own (a row is made the
+ * first time the owner's list is loaded, so that she can hide or move it).
+ */
+async function firstOfferedRow(
+  db: Database,
+  place: MaterialPlace,
+): Promise<MaterialRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(materials)
+    .where(and(eq(materials.place, place), isOffered))
+    .orderBy(asc(materials.position), asc(materials.createdAt))
+    .limit(1);
+  if (row || place !== "gift_fragrance") return row;
+  const [guide] = await db
+    .select({ id: materials.id })
+    .from(materials)
+    .where(eq(materials.kind, "guide"));
+  if (guide) return undefined;
+  const now = new Date(0);
+  return {
+    id: "00000000-0000-0000-0000-000000000000",
+    place,
+    ...builtInGuide,
+    embedUrl: null,
+    position: 0,
+    hidden: false,
+    fileName: null,
+    contentType: null,
+    size: null,
+    fileVersion: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 export function createMaterials({
   db,
@@ -118,12 +165,7 @@ export function createMaterials({
   /** Gift e-mails that wait for `place`'s first material go out now, once. */
   async function releaseWaitingMail(place: MaterialPlace): Promise<number> {
     if (place === "members") return 0;
-    const [offered] = await db
-      .select({ id: materials.id })
-      .from(materials)
-      .where(and(eq(materials.place, place), isOffered))
-      .limit(1);
-    if (!offered) return 0;
+    if (!(await firstOfferedRow(db, place))) return 0;
     const released = await db
       .update(mailOutbox)
       .set({ status: "pending", nextAttemptAt: clock.now() })
@@ -158,24 +200,11 @@ export function createMaterials({
 
     /** Whether a gift has a material to give (the scent gift has the built-in guide unless hidden). */
     async hasOffered(place: GiftPlace): Promise<boolean> {
-      const [row] = await db
-        .select({ id: materials.id })
-        .from(materials)
-        .where(and(eq(materials.place, place), isOffered))
-        .limit(1);
-      return row !== undefined;
+      return (await firstOfferedRow(db, place)) !== undefined;
     },
 
     /** The first offered material of a gift, in her order. */
-    async firstOffered(place: GiftPlace): Promise<MaterialRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(materials)
-        .where(and(eq(materials.place, place), isOffered))
-        .orderBy(asc(materials.position), asc(materials.createdAt))
-        .limit(1);
-      return row;
-    },
+    firstOffered: (place: GiftPlace) => firstOfferedRow(db, place),
 
     async waitingCounts(): Promise<WaitingGiftMail> {
       const rows = await db
@@ -194,6 +223,20 @@ export function createMaterials({
     },
 
     async listForAdmin(): Promise<AdminMaterial[]> {
+      // The built-in guide gets its row here, last in the scent gift, so that she can hide or move it.
+      const [guide] = await db
+        .select({ id: materials.id })
+        .from(materials)
+        .where(eq(materials.kind, "guide"));
+      if (!guide) {
+        await db.insert(materials).values({
+          place: "gift_fragrance",
+          ...builtInGuide,
+          position: await nextPosition("gift_fragrance"),
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        });
+      }
       const rows = await db
         .select()
         .from(materials)
@@ -384,12 +427,7 @@ export async function giftReadiness(db: Database): Promise<string[]> {
     gift_fragrance: "The scent gift",
   };
   for (const place of ["gift_ritual", "gift_fragrance"] as const) {
-    const [offered] = await db
-      .select({ id: materials.id })
-      .from(materials)
-      .where(and(eq(materials.place, place), isOffered))
-      .limit(1);
-    if (offered) continue;
+    if (await firstOfferedRow(db, place)) continue;
     const [row] = await db
       .select({ waiting: count() })
       .from(mailOutbox)

@@ -98,9 +98,11 @@ function GiftContent({ gift }: { gift: GiftJson }) {
           </div>
         </>
       )}
-      <p className="mt-10 flex flex-wrap items-center gap-2 text-bark-soft">
-        <Mail aria-hidden="true" className="size-5 text-moss-dark" />
-        {czech("Máš-li otázku, napiš mi na")} <EmailLink address={site.email} />
+      <p className="mt-10 flex items-start gap-2 text-bark-soft">
+        <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-moss-dark" />
+        <span>
+          {czech("Máš-li otázku, napiš mi na")} <EmailLink address={site.email} />.
+        </span>
       </p>
     </section>
   );

@@ -78,11 +78,11 @@ export function formatSize(bytes: number): string {
 /** What the owner is told about gift e-mails that wait for a material, or null when none waits. */
 export function waitingLine(waiting: WaitingGiftMail): string | null {
   const parts = [
-    waiting.gift_ritual > 0 && `k rituálu ${countEmails(waiting.gift_ritual)}`,
-    waiting.gift_fragrance > 0 && `k osobní vůni ${countEmails(waiting.gift_fragrance)}`,
+    waiting.gift_ritual > 0 && `rituál – ${countEmails(waiting.gift_ritual)}`,
+    waiting.gift_fragrance > 0 && `osobní vůně – ${countEmails(waiting.gift_fragrance)}`,
   ].filter(Boolean);
   if (parts.length === 0) return null;
-  return `Na materiál čeká ${parts.join(" a ")} s dárkem. Jakmile k dárku přidáte materiál, odejdou samy.`;
+  return `Na materiál čekají e-maily s dárkem: ${parts.join(", ")}. Jakmile k dárku přidáte materiál, odejdou samy.`;
 }
 
 type UploadInProgress = {
@@ -426,10 +426,10 @@ function PlaceList({
       <p className="mt-2 text-bark-soft">
         {czech(
           place === "members"
-            ? "Členky je vidí v tomto pořadí."
+            ? "V členské sekci se zobrazují v tomto pořadí."
             : offered
-              ? "Dárek dostane první zobrazený materiál."
-              : "Zatím tu není nic, co by dárek mohl dát: e-maily s ním čekají.",
+              ? "Kdo si o dárek řekne, dostane první zobrazený materiál."
+              : "Zatím tu není nic, co by dárek mohl předat, a e-maily s ním proto čekají.",
         )}
       </p>
       {materials.length === 0 ? (
@@ -693,7 +693,7 @@ function RevokeGiftLink({
     <Card id="revoke-heading" title="Zrušit odkaz na dárek">
       <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
         {czech(
-          "Každý, kdo si o dárek řekl, dostal vlastní odkaz. Kdyby se odkaz dostal, kam nemá, vložte ho sem (najdete ho v e-mailu s dárkem v detailu záznamu) a přestane platit.",
+          "Každý, kdo si o dárek řekl, dostal vlastní odkaz. Kdyby se odkaz dostal, kam nemá (například ho někdo přeposlal dál), vložte ho sem a přestane platit.",
         )}
       </p>
       <form
