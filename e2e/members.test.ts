@@ -14,7 +14,8 @@ import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "#testing/
 import { seededConfirmedAccounts, storageKey } from "./accounts-server";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
-const port = Number(process.env.E2E_PORT ?? 3100) + 52;
+// Its own server: +50 and +51 are the accounts and two-factor servers, +52 the last-administrator test's.
+const port = Number(process.env.E2E_PORT ?? 3100) + 53;
 const baseUrl = `http://localhost:${port}`;
 const dataDir = join(tmpdir(), `e2e-members-${port}`);
 const ownerEmail = "majitelka@example.cz";
