@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authStorageKey } from "#shared/auth-session";
+import { authStorageKey } from "#shared/auth-storage-key";
 import {
   buildServerEnv,
   findFreePort,

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authSessions } from "#database/schema";
-import { authStorageKey } from "#shared/auth-session";
+import { authStorageKey } from "#shared/auth-storage-key";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { testDatabases, testTimeoutMs } from "#testing/test-databases";
 import { resetTwoFactor, verifyFailureLimit } from "./factors";

@@ -1,5 +1,5 @@
 import { BookOpen, Download, Gift, Headphones, LogIn, Sprout } from "lucide-react";
-import { authStorageKey } from "#shared/auth-session";
+import { authStorageKey } from "#shared/auth-storage-key";
 import { paths } from "#shared/routes";
 import { MembersAccess } from "~/components/members/members-access";
 import { MembersContent } from "~/components/members/members-content";
