@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { publicRoutePaths } from "./shared/routes";
+import { paths, publicRoutePaths } from "./shared/routes";
 import { listArticlePaths } from "./web/lib/article-files";
+import { writeScentGuidePdf } from "./web/lib/scent-guide-pdf.server";
 import { siteFilePaths } from "./web/lib/site-files";
 import { dropModulePreloads, startScriptsAfterLoad } from "./web/progressive/page-scripts.server";
 
@@ -15,6 +16,8 @@ export default {
   ssr: false,
   prerender: [
     ...publicRoutePaths,
+    // A gift: pre-rendered like every page, but neither indexed nor in the sitemap.
+    paths.scentGuide,
     "/404",
     ...Object.values(siteFilePaths),
     // The blog's articles, one per file in content/blog.
@@ -35,5 +38,6 @@ export default {
     const clientDirectory = join(reactRouterConfig.buildDirectory, "client");
     await dropModulePreloads(clientDirectory);
     await startScriptsAfterLoad(clientDirectory);
+    await writeScentGuidePdf(clientDirectory);
   },
 } satisfies Config;

@@ -13,7 +13,7 @@ import type { DatabaseHandle } from "#database/open-database";
 import { formSubmissions } from "#database/schema";
 import { createAccounts } from "#server/auth/accounts";
 import { grantAdmin } from "#server/auth/roles";
-import { authStorageKey } from "#shared/auth-session";
+import { authStorageKey } from "#shared/auth-storage-key";
 import { launchChromium } from "#testing/chromium";
 import { type BenchDatabase, benchDatabaseNames, createBenchDatabase } from "./databases";
 import { keepAliveAgent, percentile, request } from "./load";

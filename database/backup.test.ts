@@ -13,7 +13,7 @@ import { AuthClient } from "@supabase/auth-js";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantAdmin } from "#server/auth/roles";
-import { authStorageKey } from "#shared/auth-session";
+import { authStorageKey } from "#shared/auth-storage-key";
 import { readEveryRow } from "#testing/database-contents";
 import { createTestApp, postForm, startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";

@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -22,6 +23,11 @@ import {
 import { formTypes, limits } from "#shared/form-schemas";
 import { type AccountRole, type AuditAction, accountRoles, auditActions } from "#shared/user-admin";
 
+/** Binary data as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const quoted = (values: readonly string[]) =>
   sql.raw(values.map((value) => `'${value}'`).join(", "));
@@ -99,7 +105,8 @@ export const inboxSettings = pgTable(
 );
 export type NewFormSubmission = typeof formSubmissions.$inferInsert;
 
-export const mailStatuses = ["pending", "sent", "failed"] as const;
+/** `waiting`: a gift e-mail held until its gift has a material (then it becomes `pending`). */
+export const mailStatuses = ["pending", "sent", "failed", "waiting"] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
 /**
@@ -409,5 +416,86 @@ export const mfaRecoveryCodes = pgTable(
   (table) => [
     index("mfa_recovery_codes_factor_idx").on(table.factorId),
     unique("mfa_recovery_codes_factor_code_unique").on(table.factorId, table.codeHash),
+  ],
+);
+
+/**
+ * Requests for the members' role, one row per account: asked on the members'
+ * page by a signed-in account without the role. The owner is told by e-mail
+ * at most once a day per account (`server/members/access-requests.ts`).
+ */
+export const memberAccessRequests = pgTable("member_access_requests", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** When the owner was last told. */
+  requestedAt: timestamptz("requested_at").notNull(),
+});
+export const materialPlaceValues = ["gift_ritual", "gift_fragrance", "members"] as const;
+export const materialKindValues = ["video", "audio", "pdf", "image", "link", "guide"] as const;
+
+/**
+ * What the owner offers: a file (its bytes in `material_chunks` on
+ * PostgreSQL, in `DATA_DIR/materials` on the embedded database), a YouTube or
+ * Vimeo link, or the built-in scent guide. See docs/decisions/0012-material-storage.md.
+ */
+export const materials = pgTable(
+  "materials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    place: text("place").$type<(typeof materialPlaceValues)[number]>().notNull(),
+    /** Null for a file material until its file is uploaded; then from its type. */
+    kind: text("kind").$type<(typeof materialKindValues)[number]>(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    position: integer("position").notNull().default(0),
+    hidden: boolean("hidden").notNull().default(false),
+    linkUrl: text("link_url"),
+    embedUrl: text("embed_url"),
+    fileName: text("file_name"),
+    contentType: text("content_type"),
+    size: bigint("size", { mode: "number" }),
+    /** Which upload the file is: a replacement writes the next version, then switches to it. */
+    fileVersion: integer("file_version").notNull().default(0),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    index("materials_place_idx").on(table.place, table.position),
+    check("materials_place_known", sql`${table.place} in (${quoted(materialPlaceValues)})`),
+    check("materials_kind_known", sql`${table.kind} in (${quoted(materialKindValues)})`),
+  ],
+);
+export type MaterialRow = typeof materials.$inferSelect;
+
+/** A file's bytes on PostgreSQL, in chunks of 256 KiB (stored uncompressed: media does not compress). */
+export const materialChunks = pgTable(
+  "material_chunks",
+  {
+    materialId: uuid("material_id")
+      .notNull()
+      .references(() => materials.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.materialId, table.version, table.seq] })],
+);
+
+/** The link of one gift request, stored as a digest; the owner can revoke it. */
+export const giftLinks = pgTable(
+  "gift_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+    gift: text("gift").$type<"gift_ritual" | "gift_fragrance">().notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    revokedAt: timestamptz("revoked_at"),
+  },
+  (table) => [
+    index("gift_links_submission_idx").on(table.submissionId),
+    check("gift_links_gift_known", sql`${table.gift} in ('gift_ritual', 'gift_fragrance')`),
   ],
 );

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { authStorageKey } from "#shared/auth-session";
+import { authStorageKey } from "#shared/auth-storage-key";
 
 const mainPort = Number(process.env.E2E_PORT ?? 3100);
 

@@ -120,7 +120,8 @@ test.describe("the list of submissions", () => {
     ).toBeVisible();
     await expectNoAxeViolations(page);
     expect(consoleEntries.filter((entry) => entry.type === "error")).toEqual([]);
-    await page.waitForTimeout(6500); // the sign-in notice fades before the picture
+    // The sign-in notice (shown for 6 s) has faded before the picture.
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
     await screenshot(page, "admin-empty");
   });
 

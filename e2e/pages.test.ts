@@ -228,15 +228,76 @@ test.describe("harmonisation page", () => {
   });
 });
 
+test.describe("parts that need no JavaScript", () => {
+  // Each part by a text that only its code holds, and the footer by its motto.
+  const footerText = "Zpomalte. Nadechněte se. Vraťte se k sobě.";
+  const staticParts = [
+    { path: paths.about, texts: ["Z lesa přes únavu zpátky k sobě", "Květinové a bylinné oleje"] },
+    {
+      path: paths.harmonisation,
+      texts: ["Jak setkání vzniklo", "Tvorba osobní vůně", "Co je dobré vědět"],
+    },
+  ];
+  for (const { path, texts } of staticParts) {
+    test(`${path} keeps its text sections and the footer as pre-rendered, without their code`, async ({
+      page,
+    }) => {
+      const scripts: Promise<string>[] = [];
+      page.on("response", (response) => {
+        if (response.request().resourceType() === "script") {
+          scripts.push(response.text().catch(() => ""));
+        }
+      });
+      await open(page, path);
+      await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+      await page.waitForLoadState("networkidle");
+      for (const text of [...texts, footerText]) {
+        await expect(page.getByText(text).first()).toBeVisible();
+      }
+      const code = await Promise.all(scripts);
+      expect(code.length, "the page's scripts ran").toBeGreaterThan(0);
+      for (const text of [...texts, footerText]) {
+        expect(
+          code.filter((script) => script.includes(text)),
+          `scripts holding „${text}“`,
+        ).toEqual([]);
+      }
+    });
+  }
+
+  test("a client-side navigation to /about brings the story and the creations whole", async ({
+    page,
+  }) => {
+    await open(page, paths.home);
+    // A mark that a full page load would wipe out.
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await page.getByRole("banner").getByRole("link", { name: "O mně" }).click();
+    await expect(page).toHaveURL(paths.about);
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Z lesa přes únavu zpátky k sobě" }),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Květinové a bylinné oleje" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText(site.operator.ico);
+    expect(
+      await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed),
+      "the page was not loaded anew",
+    ).toBe(true);
+  });
+});
+
 test.describe("members' section", () => {
-  test("its sign-in links lead to the sign-in page @phone", async ({ page }) => {
+  test("its sign-in leads to the members' sign-in; administrators have their own door @phone", async ({
+    page,
+  }) => {
     await open(page, paths.members);
-    const signIn = page.getByRole("main").getByRole("link", { name: "Přihlásit se" });
-    expect(await signIn.count()).toBeGreaterThanOrEqual(1);
-    for (const link of await signIn.all()) {
-      await expect(link).toHaveAttribute("href", paths.signIn);
-    }
-    await signIn.first().click();
+    await page.getByRole("main").getByRole("link", { name: "Přihlásit se" }).click();
+    await expect(page).toHaveURL(/#clenstvi$/);
+    await expect(page.locator("#clenstvi").getByLabel("E-mail")).toBeVisible();
+    const adminDoor = page.getByRole("link", { name: "Přihlášení do administrace" });
+    await expect(adminDoor).toHaveAttribute("href", paths.signIn);
+    await adminDoor.click();
     await expect(page).toHaveURL(new RegExp(`${paths.signIn}$`));
   });
 
@@ -293,7 +354,10 @@ test.describe("error screen", () => {
     await page.route("**/assets/about-*.js", (route) =>
       route.fulfill({
         contentType: "text/javascript",
-        body: 'export default function About() { throw new Error("Testovací chyba"); }',
+        body: [
+          "export async function clientLoader() { return null; }",
+          'export default function About() { throw new Error("Testovací chyba"); }',
+        ].join("\n"),
       }),
     );
     await page

@@ -324,6 +324,10 @@ test.describe("on a server of its own: one administrator, mail through the SMTP 
   test("„Poslat potvrzení znovu“ sends the confirmation e-mail; once followed, the role can be given", async ({
     page,
   }) => {
+    // The limit of one e-mail a minute counts in clock minutes: both sends must fall in one.
+    test.setTimeout(90_000);
+    const second = new Date().getSeconds();
+    if (second > 35) await page.waitForTimeout((61 - second) * 1000);
     const origin = `http://localhost:${port}`;
     await signInHere(page);
     const row = rowOf(page, newcomer.email);

@@ -12,7 +12,7 @@ import { promisify } from "node:util";
 import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#database/open-database";
-import { authStorageKey } from "#shared/auth-session";
+import { authStorageKey } from "#shared/auth-storage-key";
 import { readEveryRow } from "#testing/database-contents";
 import {
   buildServerEnv,

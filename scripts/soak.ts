@@ -208,6 +208,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           MAIL_TAKEOVER_SECONDS: String(options.takeoverSeconds),
           MAIL_RETRY_SECONDS: String(options.retrySeconds),
           LOG_LEVEL: "warn",
+          // The ritual video hosted elsewhere: its gift e-mails go at once instead of
+          // waiting for a material (the soak is about sending, not about materials).
+          GIFT_RITUAL_URL: "https://video.example.cz/ritual",
         },
       });
       servers.push({

@@ -1,7 +1,9 @@
-// subset-font ships no types; only the part scripts/subset-fonts.ts uses.
+// subset-font ships no types; only the parts scripts/subset-fonts.ts and the scent guide's PDF use.
 declare module "subset-font" {
   export type SubsetFontOptions = {
     targetFormat?: "sfnt" | "woff" | "woff2";
+    /** Pins (instances) variation axes, such as `{ wght: 600 }`. */
+    variationAxes?: Record<string, number>;
   };
 
   export default function subsetFont(

@@ -5,6 +5,9 @@
  * as named fields, so no module below depends on the shape of `Config`.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { DatabaseHandle } from "#database/open-database";
@@ -29,10 +32,15 @@ import { createFormPostRoute } from "./forms/form-post-route";
 import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
 import { createOutbox } from "./mail/outbox";
+import { createGiftLinks } from "./materials/gift-links";
+import { createDatabaseStore, createFileStore } from "./materials/material-store";
+import { createMaterials } from "./materials/materials";
+import { createMaterialsApi } from "./materials/materials-api";
+import { createMemberAccessApi } from "./members/member-access-api";
 import { createMetrics, createMetricsRoute, type Metrics } from "./metrics";
 import { createRateLimiter } from "./rate-limit";
 import { logRequests } from "./request-log";
-import { securityHeaders } from "./security-headers";
+import { frameSourcesKey, securityHeaders } from "./security-headers";
 import { createStaticSite } from "./static-site";
 
 export type AppDependencies = {
@@ -77,10 +85,47 @@ export function createApp({
     issuer: `${config.siteUrl}/auth/v1`,
   });
 
+  // Material files: in the database on PostgreSQL, in the data folder on the
+  // embedded database (docs/decisions/0012-material-storage.md).
+  const materialStore =
+    database.kind === "postgresql"
+      ? createDatabaseStore(db)
+      : createFileStore(
+          database.location === "memory"
+            ? mkdtempSync(join(tmpdir(), "materials-"))
+            : join(config.dataDir, "materials"),
+        );
+  const materials = createMaterials({
+    db,
+    clock,
+    store: materialStore,
+    signingKey: authSecret,
+    onMailQueued,
+  });
+  const giftLinks = createGiftLinks({ db, clock });
+  // A gift whose GIFT_*_URL the owner set links there, as before materials existed.
+  const fixedGiftLinks = {
+    gift_ritual: config.placeholders.includes("GIFT_RITUAL_URL")
+      ? undefined
+      : config.giftLinks.ritual,
+    gift_fragrance: config.placeholders.includes("GIFT_FRAGRANCE_URL")
+      ? undefined
+      : config.giftLinks.fragrance,
+  };
+
   const app = new Hono();
   app.use(logRequests(metrics.observeRequest));
   app.use(compress());
   app.use(securityHeaders({ trustProxy: config.trustProxy }));
+  // The gift page may frame its video's one host (YouTube or Vimeo), and no other page may.
+  app.get(`${paths.giftDelivery}/:token`, async (c, next) => {
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    const gift = await giftLinks.find(c.req.param("token"));
+    const material = gift ? await materials.firstOffered(gift.gift) : undefined;
+    if (material?.embedUrl)
+      c.set(frameSourcesKey as never, [new URL(material.embedUrl).origin] as never);
+    await next();
+  });
 
   app.route("/healthz", createHealthRoute(database.isHealthy));
   // The forms: as JSON from their scripts, and as a plain post without them.
@@ -92,6 +137,11 @@ export function createApp({
     rateLimitPerHour: config.formRateLimitPerHour,
     trustProxy: config.trustProxy,
     onMailQueued,
+    gifts: {
+      fixedLink: (gift: "gift_ritual" | "gift_fragrance") => fixedGiftLinks[gift],
+      hasOffered: materials.hasOffered,
+      releaseWaitingMail: materials.releaseWaitingMail,
+    },
   };
   app.route("/api/form-submissions", createFormSubmissionsRoute(forms));
   app.route("/metrics", createMetricsRoute({ metrics, token: config.metricsToken }));
@@ -151,7 +201,15 @@ export function createApp({
       },
     }),
   );
+  app.route(
+    "/api",
+    createMaterialsApi({ guard: adminGuard, accounts, materials, store: materialStore, giftLinks }),
+  );
   if (backupToken) app.route("/api/backup", createBackupRoute({ database, token: backupToken }));
+  app.route(
+    "/api",
+    createMemberAccessApi({ db, clock, accounts, mail: mailSettings, onMailQueued }),
+  );
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");
   });

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authStorageKey } from "#shared/auth-session";
+import { authStorageKey } from "#shared/auth-storage-key";
 import {
   buildServerEnv,
   findFreePort,
@@ -102,7 +102,8 @@ describe("the server's log", () => {
     const gift = await post(
       "/api/form-submissions",
       JSON.stringify({
-        formType: "gift_ritual",
+        // The scent gift, whose built-in guide lets its e-mail go at once.
+        formType: "gift_fragrance",
         name: "Vendula Tajná",
         email,
         privacyConsent: true,
@@ -169,7 +170,7 @@ describe("the server's log", () => {
     });
     const metricsText = await metrics.text();
     expect(metricsText).toContain('harmonie_mail_send_duration_seconds_count{result="sent"} 3');
-    expect(metricsText).toContain('harmonie_form_submissions{form_type="gift_ritual"} 1');
+    expect(metricsText).toContain('harmonie_form_submissions{form_type="gift_fragrance"} 1');
     expect(metricsText).toMatch(/^process_resident_memory_bytes \d+/m);
 
     for (const secret of secrets) expect(text).not.toContain(secret);

@@ -15,6 +15,7 @@ import { log, startLogging } from "./logger";
 import { createMailTransport } from "./mail/mail-transport";
 import { startMailWorker } from "./mail/mail-worker";
 import { observeMailTransport } from "./mail/observed-transport";
+import { giftReadiness } from "./materials/materials";
 import { createMetrics } from "./metrics";
 
 async function start() {
@@ -48,8 +49,13 @@ async function start() {
       "shared/site.ts still holds the example IČO and seat: put in the real ones before going live.",
     );
   }
-  for (const setting of config.placeholders) {
-    log.warn(`${setting} is not set: the gift e-mail links to the gift page instead.`);
+  // A gift whose GIFT_*_URL is set links there; the others wait for a material of their own.
+  const fixed = ["GIFT_RITUAL_URL", "GIFT_FRAGRANCE_URL"].filter(
+    (setting) => !config.placeholders.includes(setting),
+  );
+  for (const line of await giftReadiness(database.db)) {
+    const gift = line.startsWith("The ritual") ? "GIFT_RITUAL_URL" : "GIFT_FRAGRANCE_URL";
+    if (!fixed.includes(gift)) log.warn(line);
   }
   const metrics = createMetrics(database, { processMetrics: true });
   const mailWorker = startMailWorker({

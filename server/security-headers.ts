@@ -32,8 +32,11 @@ export function isExecutable(attributes: string): boolean {
   return type === undefined || type === "module" || type === "text/javascript";
 }
 
+/** A route sets this context variable to the origins its page may frame (the gift page's video host). */
+export const frameSourcesKey = "frameSources";
+
 /** The policy for one HTML document: its inline scripts by hash, nothing else inline. */
-export function contentSecurityPolicy(html?: string): string {
+export function contentSecurityPolicy(html?: string, frameSources: string[] = []): string {
   const hashes = new Set<string>();
   for (const [, attributes = "", body = ""] of html?.matchAll(inlineScript) ?? []) {
     if (body.length > 0 && isExecutable(attributes)) {
@@ -41,7 +44,8 @@ export function contentSecurityPolicy(html?: string): string {
     }
   }
   const scripts = ["script-src 'self'", ...hashes].join(" ");
-  return [basePolicy[0], scripts, ...basePolicy.slice(1)].join("; ");
+  const frames = frameSources.length > 0 ? [`frame-src ${frameSources.join(" ")}`] : [];
+  return [basePolicy[0], scripts, ...basePolicy.slice(1), ...frames].join("; ");
 }
 
 export const securityHeaderValues = {
@@ -68,9 +72,14 @@ export function securityHeaders({ trustProxy }: { trustProxy: boolean }) {
     let policy = contentSecurityPolicy();
     if (c.res.headers.get("Content-Type")?.startsWith("text/html") && c.res.body) {
       const html = await c.res.text();
-      const key = createHash("sha256").update(html).digest("base64");
-      policy = policies.get(key) ?? contentSecurityPolicy(html);
-      if (policies.size < 500) policies.set(key, policy);
+      const frameSources = (c.get(frameSourcesKey as never) as string[] | undefined) ?? [];
+      if (frameSources.length > 0) {
+        policy = contentSecurityPolicy(html, frameSources);
+      } else {
+        const key = createHash("sha256").update(html).digest("base64");
+        policy = policies.get(key) ?? contentSecurityPolicy(html);
+        if (policies.size < 500) policies.set(key, policy);
+      }
       c.res = new Response(html, c.res);
     }
     c.header("Content-Security-Policy", policy);

@@ -13,6 +13,8 @@ const clientOnlyPaths = [
   paths.adminAuditLog,
   paths.adminAccount,
   `${paths.adminRecord}/:id`,
+  paths.adminMaterials,
+  `${paths.giftDelivery}/:token`,
 ];
 
 /**

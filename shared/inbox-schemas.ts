@@ -44,18 +44,6 @@ export const retentionSchema = /* @__PURE__ */ z.strictObject({
 
 export type RetentionSetting = { months: number | null; last_run_at: string | null };
 
-/** What `GET /api/retention` tells anyone: the months the privacy notice quotes (null: off). */
-export type PublicRetentionJson = { months: number | null };
-
-const czechPlural = /* @__PURE__ */ new Intl.PluralRules("cs");
-
-/** „1 měsíc“, „3 měsíce“, „24 měsíců“ (with a non-breaking space). */
-export function formatMonths(count: number): string {
-  const rule = czechPlural.select(count);
-  const unit = rule === "one" ? "měsíc" : rule === "few" ? "měsíce" : "měsíců";
-  return `${count}\u00a0${unit}`;
-}
-
 /** What an erasure by address removes, counted before she confirms it. */
 export type AddressSummary = {
   email: string;

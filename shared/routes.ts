@@ -5,6 +5,10 @@ export const paths = {
   home: "/",
   about: "/about",
   gift: "/darek",
+  /** The scent guide, the gift of the fragrance form: a page (not indexed, not in the sitemap)… */
+  scentGuide: "/darek/pruvodce-vuni",
+  /** …and the same guide as a PDF, written at build time. */
+  scentGuidePdf: "/darek/pruvodce-vuni.pdf",
   harmonisation: "/harmonizacni",
   members: "/clenska-sekce",
   signIn: "/prihlaseni",
@@ -12,6 +16,9 @@ export const paths = {
   adminUsers: "/admin/uzivatele",
   adminAuditLog: "/admin/zaznamy-zmen",
   adminAccount: "/admin/ucet",
+  adminMaterials: "/admin/materialy",
+  /** A gift's own page: `/dar/<token>`, the link in its e-mail (not indexed). */
+  giftDelivery: "/dar",
   /** One submission in the administration: /admin/zaznam/<id>. */
   adminRecord: "/admin/zaznam",
   privacy: "/zasady-ochrany-osobnich-udaju",

@@ -26,7 +26,8 @@ export type SubmissionMail = {
   kind: string;
   to: string;
   subject: string;
-  status: MailState;
+  /** `waiting`: a gift e-mail held until the gift has a material. */
+  status: MailState | "waiting";
   attempts: number;
   last_error: string | null;
   created_at: string;

@@ -148,7 +148,8 @@ export async function startTestServer({
   };
   const config = testConfig(serverSettings);
   const transport = createMailTransport({
-    smtpUrl: undefined,
+    // A test that names an SMTP server (say, `startTestSmtpServer`) has its mail sent there.
+    smtpUrl: config.smtpUrl,
     mailDir: config.mailDir,
     from: config.mailFrom,
     messageIdDomain: "127.0.0.1",

@@ -1,13 +1,13 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import appStyles from "~/app.css?inline";
 import { ErrorScreen } from "~/components/error-screen";
 import { FlashNotice } from "~/components/flash-notice";
-import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { PageSpinner } from "~/components/ui/spinner";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
 import { holdSubmissionsScript, markLive } from "~/progressive/held-submissions";
+import { deferredPart, StaticPart } from "~/progressive/static-part";
 import type { Route } from "./+types/root";
 
 /**
@@ -59,6 +59,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The footer is text and links only: on a pre-rendered page it stays that
+ * markup and its code never loads (see StaticPart); a screen rendered in the
+ * browser (the administration) loads it after its own content.
+ */
+const siteFooter = deferredPart(() =>
+  import("~/components/site-footer").then((module) => module.SiteFooter),
+);
+
 export default function App() {
   // Marks the moment the page became interactive (browser tests wait for it)
   // and sends the forms sent before (web/progressive/held-submissions.ts).
@@ -70,7 +79,9 @@ export default function App() {
       <SiteHeader />
       <FlashNotice />
       <Outlet />
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <StaticPart name="footer" part={siteFooter} />
+      </Suspense>
     </>
   );
 }

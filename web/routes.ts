@@ -7,12 +7,15 @@ export default [
   index("routes/home.tsx"),
   route(paths.about, "routes/about.tsx"),
   route(paths.gift, "routes/gift.tsx"),
+  route(paths.scentGuide, "routes/scent-guide.tsx"),
   route(paths.harmonisation, "routes/harmonisation.tsx"),
   route(paths.members, "routes/members.tsx"),
   route(paths.privacy, "routes/privacy.tsx"),
   route(paths.blog, "routes/blog.tsx"),
   route(siteFilePaths.feed, "routes/blog-feed-xml.ts"),
   route(`${paths.blog}/:slug`, "routes/blog-article.tsx"),
+  // A gift's own page (client-only, served through the SPA fallback, not indexed).
+  route(`${paths.giftDelivery}/:token`, "routes/gift-delivery.tsx"),
   // Client-only screens, with the session library and notices only they load.
   layout("routes/account-layout.tsx", [
     route(paths.signIn, "routes/sign-in.tsx"),
@@ -20,6 +23,7 @@ export default [
     route(paths.adminUsers, "routes/admin-users.tsx"),
     route(paths.adminAuditLog, "routes/admin-audit-log.tsx"),
     route(paths.adminAccount, "routes/admin-account.tsx"),
+    route(paths.adminMaterials, "routes/admin-materials.tsx"),
     route(`${paths.adminRecord}/:id`, "routes/admin-record.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),

@@ -12,11 +12,13 @@ import {
   formSubmissions,
   inboxSettings,
   mailOutbox,
+  materials,
   userRoles,
   users,
 } from "#database/schema";
 import { grantAdmin, grantRole, revokeAdmin } from "#server/auth/roles";
 import { createAccessToken } from "#server/auth/tokens";
+import { materialAdminRoutes, materialMemberRoutes } from "#server/materials/materials-api";
 import { startTestServer, type TestServer, testSecret } from "#testing/test-app";
 import { testDatabases } from "#testing/test-databases";
 import { adminRoutes } from "./admin-api";
@@ -153,6 +155,7 @@ async function countEverything() {
     mails: (await server.db.select().from(mailOutbox)).length,
     roles: (await server.db.select().from(userRoles)).length,
     auditEntries: (await server.db.select().from(auditLog)).length,
+    materials: (await server.db.select().from(materials)).length,
   };
 }
 
@@ -242,7 +245,12 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       (caller) => caller !== "administrator",
     ) as Caller[];
 
-    for (const route of [...adminRoutes, ...inboxRoutes, ...userAdminRoutes]) {
+    for (const route of [
+      ...adminRoutes,
+      ...inboxRoutes,
+      ...userAdminRoutes,
+      ...materialAdminRoutes,
+    ]) {
       for (const caller of refused) {
         it(`${route.method} /api${route.path} as ${caller}: ${expectedStatus[caller]}, nothing read, changed or deleted`, async () => {
           const submissionId = await seedSubmission("Chráněná Osoba");
@@ -283,6 +291,53 @@ describe.each(testDatabases)("on $name", ({ open }) => {
         });
       }
     }
+
+    // The members' list: any member or administrator (no second factor asked: it holds no personal data).
+    const memberListStatus: Record<Caller, number> = {
+      ...expectedStatus,
+      member: 200,
+      "administrator without an authenticator app": 200,
+      "administrator at aal1 with an authenticator app": 200,
+    };
+    for (const route of materialMemberRoutes) {
+      for (const caller of Object.keys(memberListStatus) as Caller[]) {
+        it(`${route.method} /api${route.path} as ${caller}: ${memberListStatus[caller]}`, async () => {
+          const token = callers[caller];
+          const response = await fetch(`${server.origin}/api${route.path}`, {
+            headers: token ? { Authorization: `Bearer ${token}` } : {},
+          });
+          expect(response.status).toBe(memberListStatus[caller]);
+          const body = (await response.json()) as { error?: { code: string }; materials?: unknown };
+          if (memberListStatus[caller] === 401) expect(body.error?.code).toBe("not_signed_in");
+          if (memberListStatus[caller] === 403) expect(body.error?.code).toBe("not_a_member");
+          if (memberListStatus[caller] === 200) expect(body.materials).toEqual([]);
+        });
+      }
+    }
+
+    // A material's file: only its signed URL opens it; a bearer token, whoever's, does not.
+    for (const caller of Object.keys(expectedStatus) as Caller[]) {
+      it(`GET /api/materials/:id/file without its signature as ${caller}: 401, nothing sent`, async () => {
+        const [guide] = await server.db.select().from(materials);
+        const token = callers[caller];
+        const response = await fetch(`${server.origin}/api/materials/${guide?.id}/file?v=0`, {
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+        });
+        expect(response.status).toBe(401);
+        expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+      });
+    }
+
+    it("GET /api/admin/materials as the administrator: 200, the built-in guide and no waiting e-mail", async () => {
+      const response = await fetch(`${server.origin}/api/admin/materials`, {
+        headers: { Authorization: `Bearer ${callers.administrator}` },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        materials: [{ kind: "guide", place: "gift_fragrance" }],
+        waiting: { gift_ritual: 0, gift_fragrance: 0 },
+      });
+    });
 
     it("a plain account, a member and an unconfirmed account cannot make themselves administrators", async () => {
       for (const caller of [

@@ -22,7 +22,9 @@ function mailStates(db: Database) {
     .select({
       submissionId: mailOutbox.submissionId,
       failed: sql<boolean>`bool_or(${mailOutbox.status} = 'failed')`.as("any_failed"),
-      pending: sql<boolean>`bool_or(${mailOutbox.status} = 'pending')`.as("any_pending"),
+      pending: sql<boolean>`bool_or(${mailOutbox.status} in ('pending', 'waiting'))`.as(
+        "any_pending",
+      ),
     })
     .from(mailOutbox)
     .where(isNotNull(mailOutbox.submissionId))
@@ -84,7 +86,7 @@ export async function getSubmissionDetail(
     .where(eq(mailOutbox.submissionId, id))
     .orderBy(mailOutbox.id);
   const failed = mails.some((mail) => mail.status === "failed");
-  const pending = mails.some((mail) => mail.status === "pending");
+  const pending = mails.some((mail) => mail.status === "pending" || mail.status === "waiting");
   return {
     submission: toSubmission(row, mails.length ? toMailState(failed, pending) : null),
     mails: mails.map((mail) => ({

@@ -6,7 +6,7 @@ import { AuthClient, type Session } from "@supabase/auth-js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshTokens, userRoles, users } from "#database/schema";
-import { authStorageKey } from "#shared/auth-session";
+import { authStorageKey } from "#shared/auth-storage-key";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { testDatabases } from "#testing/test-databases";
 import { refreshTokenReuseIntervalMs } from "./accounts";

@@ -27,14 +27,7 @@ import {
 import { log } from "../logger";
 import type { ConfirmationMail, RecoveryMail } from "../mail/outbox";
 import { addressBlock, type RateLimiter } from "../rate-limit";
-import {
-  type Accounts,
-  type SessionDevice,
-  type SessionJson,
-  type SignOutScope,
-  toUserJson,
-  type UserRow,
-} from "./accounts";
+import type { Accounts, SessionDevice, SessionJson, SignOutScope, UserRow } from "./accounts";
 import { AuthError, type AuthErrorCode, authErrorBody } from "./auth-errors";
 import type { Factors } from "./factors";
 import { type AuthRateLimits, authRateLimits, type SignInThrottle } from "./throttling";

@@ -9,9 +9,9 @@ import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authSessions } from "#database/schema";
-import { authStorageKey } from "#shared/auth-session";
+import { authStorageKey } from "#shared/auth-storage-key";
 import { startTestServer, type TestServer } from "#testing/test-app";
-import { testDatabases } from "#testing/test-databases";
+import { testDatabases, testTimeoutMs } from "#testing/test-databases";
 import { resetTwoFactor, verifyFailureLimit } from "./factors";
 
 let server: TestServer;
@@ -86,7 +86,8 @@ async function accountWithFactor() {
   return { ...account, factor };
 }
 
-describe.each(testDatabases)("on $name", ({ open }) => {
+// Argon2 hashes each recovery code: seconds on a busy machine, beyond the default 5 s.
+describe.each(testDatabases)("on $name", { timeout: testTimeoutMs }, ({ open }) => {
   beforeAll(async () => {
     server = await startTestServer({ open });
   }, 180_000);

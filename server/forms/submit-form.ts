@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "#database/open-database";
-import { formSubmissions } from "#database/schema";
+import { formSubmissions, giftLinks } from "#database/schema";
 import {
   type FormSubmission,
   honeypotField,
@@ -19,6 +19,7 @@ import {
   type SubmissionForMail,
   writeToOutbox,
 } from "../mail/outbox";
+import { type GiftPlace, giftPageUrl, newGiftToken } from "../materials/gift-links";
 import { addressBlock, type RateLimiter, type RateLimitRule } from "../rate-limit";
 
 export type SubmitFormDependencies = {
@@ -29,6 +30,19 @@ export type SubmitFormDependencies = {
   rateLimitPerHour: number;
   /** Called once the submission and its e-mails are stored (wakes the mail worker). */
   onMailQueued?: () => void;
+  /**
+   * The gifts' materials: each gift request gets its own link, and its e-mail
+   * waits while the gift has no material. Without it (or for a gift whose link
+   * is fixed by `GIFT_*_URL`), the e-mail links to `mail.giftLinks` at once.
+   */
+  gifts?: GiftDelivery;
+};
+
+export type GiftDelivery = {
+  /** A gift whose e-mail links to a fixed address set by the owner (no own link, no waiting). */
+  fixedLink(gift: GiftPlace): string | undefined;
+  hasOffered(gift: GiftPlace): Promise<boolean>;
+  releaseWaitingMail(gift: GiftPlace): Promise<number>;
 };
 
 /**
@@ -42,7 +56,7 @@ export type SubmitFormDependencies = {
  * told, and only the e-mail to that address is left out.
  */
 export async function submitForm(
-  { db, clock, rateLimiter, mail, rateLimitPerHour, onMailQueued }: SubmitFormDependencies,
+  { db, clock, rateLimiter, mail, rateLimitPerHour, onMailQueued, gifts }: SubmitFormDependencies,
   submission: FormSubmission,
   { clientAddress }: { clientAddress: string },
 ): Promise<{ id: string }> {
@@ -81,10 +95,25 @@ export async function submitForm(
     message: submission.message ?? null,
     privacyConsent: submission.privacyConsent,
   } satisfies SubmissionForMail;
+  // A gift's own link, and whether its e-mail waits for the gift's material.
+  const gift = submission.formType === "contact" ? undefined : submission.formType;
+  const ownLink = gift && gifts && !gifts.fixedLink(gift) ? newGiftToken() : undefined;
+  const waiting = gift && ownLink && gifts ? !(await gifts.hasOffered(gift)) : false;
   // Rendered before the transaction, which then only writes.
-  const mails = await composeSubmissionMail(record, mail, { toVisitor: toVisitor.allowed });
+  const mails = await composeSubmissionMail(record, mail, {
+    toVisitor: toVisitor.allowed,
+    ...(ownLink && { giftLink: giftPageUrl(mail.siteUrl, ownLink.token) }),
+    giftWaits: waiting,
+  });
 
-  await storeTogether(db, record, mails);
+  await storeTogether(
+    db,
+    record,
+    mails,
+    gift && ownLink ? { tokenHash: ownLink.tokenHash, gift } : undefined,
+  );
+  // A material added while this was stored: its release may have run before this e-mail was there.
+  if (waiting && gift && gifts) await gifts.releaseWaitingMail(gift);
   onMailQueued?.();
   return { id: record.id };
 }
@@ -94,10 +123,16 @@ export async function storeTogether(
   db: Database,
   record: typeof formSubmissions.$inferInsert & { id: string; createdAt: Date },
   mails: ComposedMail[],
+  giftLink?: { tokenHash: string; gift: GiftPlace },
 ) {
   try {
     await db.transaction(async (tx) => {
       await tx.insert(formSubmissions).values(record);
+      if (giftLink) {
+        await tx
+          .insert(giftLinks)
+          .values({ ...giftLink, submissionId: record.id, createdAt: record.createdAt });
+      }
       await writeToOutbox(tx, mails, { dueAt: record.createdAt, submissionId: record.id });
     });
   } catch (error) {

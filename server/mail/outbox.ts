@@ -9,6 +9,11 @@ import { createElement, type ReactElement } from "react";
 import type { Database } from "#database/open-database";
 import { mailOutbox } from "#database/schema";
 import type { Clock } from "../clock";
+import {
+  AccessRequestEmail,
+  type AccessRequestForMail,
+  accessRequestSubject,
+} from "./access-request-email";
 import { ContactConfirmationEmail, contactConfirmationSubject } from "./contact-confirmation-email";
 import { EmailConfirmationEmail, emailConfirmationSubject } from "./email-confirmation-email";
 import { GiftEmail, giftContent } from "./gift-email";
@@ -34,7 +39,8 @@ export type MailKind =
   | "gift_delivery"
   | "contact_confirmation"
   | "password_recovery"
-  | "email_confirmation";
+  | "email_confirmation"
+  | "access_request";
 
 /**
  * A message ready for the outbox: addresses, subject, and what its template
@@ -43,6 +49,8 @@ export type MailKind =
  */
 export type ComposedMail = {
   kind: MailKind;
+  /** Stored as `waiting`: a gift e-mail held until its gift has a material. */
+  waiting?: boolean;
   to: string;
   replyTo: string;
   subject: string;
@@ -62,7 +70,17 @@ export type ConfirmationMail = RecoveryMail;
 export async function composeSubmissionMail(
   stored: SubmissionForMail,
   settings: MailSettings,
-  { toVisitor = true }: { toVisitor?: boolean } = {},
+  {
+    toVisitor = true,
+    giftLink,
+    giftWaits = false,
+  }: {
+    toVisitor?: boolean;
+    /** The request's own gift page (`/dar/<token>`); by default `settings.giftLinks`. */
+    giftLink?: string;
+    /** The gift has no material yet: its e-mail is stored to wait. */
+    giftWaits?: boolean;
+  } = {},
 ): Promise<ComposedMail[]> {
   // A name is shown in subjects and greetings: one line, no control characters.
   const submission = { ...stored, name: toOneLine(stored.name) };
@@ -88,11 +106,13 @@ export async function composeSubmissionMail(
     });
   } else {
     const link =
-      submission.formType === "gift_ritual"
+      giftLink ??
+      (submission.formType === "gift_ritual"
         ? settings.giftLinks.ritual
-        : settings.giftLinks.fragrance;
+        : settings.giftLinks.fragrance);
     mails.push({
       kind: "gift_delivery",
+      waiting: giftWaits,
       to: submission.email,
       replyTo: settings.notifyEmail,
       subject: giftContent[submission.formType].subject,
@@ -138,6 +158,26 @@ export async function composeConfirmationMail(
   };
 }
 
+/** To the practitioner: an account without the members' role asks for it. */
+export function composeAccessRequestMail(
+  request: AccessRequestForMail,
+  settings: Pick<MailSettings, "notifyEmail" | "siteUrl">,
+): ComposedMail {
+  const oneLine = { ...request, fullName: request.fullName && toOneLine(request.fullName) };
+  return {
+    kind: "access_request",
+    to: settings.notifyEmail,
+    replyTo: request.email,
+    subject: accessRequestSubject(oneLine),
+    data: {
+      email: oneLine.email,
+      fullName: oneLine.fullName,
+      requestedAt: oneLine.requestedAt.toISOString(),
+      siteUrl: settings.siteUrl,
+    },
+  };
+}
+
 /**
  * Writes composed mails to the outbox, due at once. Pass a transaction as
  * `db` to store them together with what they belong to.
@@ -152,6 +192,7 @@ export async function writeToOutbox(
     mails.map((mail) => ({
       submissionId,
       kind: mail.kind,
+      status: mail.waiting ? ("waiting" as const) : ("pending" as const),
       to: mail.to,
       replyTo: mail.replyTo,
       subject: mail.subject,
@@ -209,6 +250,18 @@ const templates: Record<MailKind, (data: Record<string, unknown>) => ReactElemen
     createElement(PasswordRecoveryEmail, data as Parameters<typeof PasswordRecoveryEmail>[0]),
   email_confirmation: (data) =>
     createElement(EmailConfirmationEmail, data as Parameters<typeof EmailConfirmationEmail>[0]),
+  access_request: (data) => {
+    const { email, fullName, requestedAt, siteUrl } = data as {
+      email: string;
+      fullName: string | null;
+      requestedAt: string;
+      siteUrl: string;
+    };
+    return createElement(AccessRequestEmail, {
+      request: { email, fullName, requestedAt: new Date(requestedAt) },
+      siteUrl,
+    });
+  },
 };
 
 /**

@@ -21,21 +21,36 @@ export function EmailLink({
   address?: string;
   className?: string;
 }) {
+  const parts = splitEmailAddress(address);
   return (
     <a href={`mailto:${address}`} className={clsx("[overflow-wrap:normal]", className)}>
-      <EmailAddress address={address} />
+      {parts.map((part, index) => (
+        // The parts of one address never change order, so the index is a stable key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          <span className="whitespace-nowrap">{part}</span>
+        </Fragment>
+      ))}
     </a>
   );
 }
 
-/** An address as text that wraps only after „@“ or before a dot (inside an element with `[overflow-wrap:normal]`). */
+/**
+ * An address as text that wraps after „@“ or before a dot; inside a part only
+ * when that part alone is wider than the line (a very long name before „@“).
+ */
 export function EmailAddress({ address }: { address: string }) {
-  return splitEmailAddress(address).map((part, index) => (
-    // The parts of one address never change order, so the index is a stable key.
-    // biome-ignore lint/suspicious/noArrayIndexKey: see above
-    <Fragment key={index}>
-      {index > 0 && <wbr />}
-      <span className="whitespace-nowrap">{part}</span>
-    </Fragment>
-  ));
+  return (
+    <span className="[overflow-wrap:break-word]">
+      {splitEmailAddress(address).map((part, index) => (
+        // The parts of one address never change order, so the index is a stable key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
 }

@@ -18,7 +18,7 @@ const linkClasses =
 export function SiteFooter() {
   const { location, operator } = site;
   return (
-    <footer className="relative isolate overflow-hidden bg-bark text-cream [&_:focus-visible]:outline-sand">
+    <footer className="relative isolate print:hidden overflow-hidden bg-bark text-cream [&_:focus-visible]:outline-sand">
       <LeafSprig className="absolute -top-6 right-4 -z-10 h-64 rotate-[25deg] text-sage/15 sm:right-16" />
       <div className="mx-auto grid max-w-6xl gap-12 px-5 pt-16 pb-10 sm:px-8 md:grid-cols-[1.3fr_1fr_1fr]">
         <div>

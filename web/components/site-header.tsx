@@ -78,7 +78,7 @@ export function SiteHeader() {
   }, [menuOpen, closeMenu]);
 
   return (
-    <header className="sticky top-0 z-50 border-b border-bark/10 bg-cream/90 backdrop-blur-md supports-[backdrop-filter]:bg-cream/80">
+    <header className="sticky top-0 z-50 print:hidden border-b border-bark/10 bg-cream/90 backdrop-blur-md supports-[backdrop-filter]:bg-cream/80">
       {/* biome-ignore lint/a11y/useValidAnchor: a real link to #obsah without scripts; the handler reaches any page's <main> */}
       <a
         href="#obsah"

@@ -8,7 +8,8 @@ import {
   isAuthApiError,
   isAuthWeakPasswordError,
 } from "@supabase/auth-js";
-import { authApiPath, authStorageKey } from "#shared/auth-session";
+import { authApiPath } from "#shared/auth-session";
+import { authStorageKey } from "#shared/auth-storage-key";
 
 let client: GoTrueClient | undefined;
 

@@ -1,8 +1,6 @@
 import { CalendarHeart } from "lucide-react";
 import { contactAbout, paths } from "#shared/routes";
 import { site } from "#shared/site";
-import { Biography } from "~/components/about/biography";
-import { MyCreations } from "~/components/about/my-creations";
 import { BackHomeLink } from "~/components/back-home-link";
 import { PageHero } from "~/components/page-hero";
 import { Photo } from "~/components/photo";
@@ -11,6 +9,7 @@ import { LeafSprig } from "~/components/ui/botanical";
 import { ButtonLink } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
+import { deferredPart, StaticPart } from "~/progressive/static-part";
 
 export const meta = () =>
   pageMeta({
@@ -20,6 +19,30 @@ export const meta = () =>
     ),
     path: paths.about,
   });
+
+// The story and the creations are text, pictures and links: on the
+// pre-rendered page they need no JavaScript (see StaticPart).
+const biography = deferredPart(() =>
+  import("~/components/about/biography").then((module) => module.Biography),
+);
+const creations = deferredPart(() =>
+  import("~/components/about/my-creations").then((module) => module.MyCreations),
+);
+
+/**
+ * Runs at pre-rendering only, and returns nothing: having a `loader` keeps
+ * React Router from running `clientLoader` on the first visit, which would
+ * show a loading screen instead of the pre-rendered page.
+ */
+export function loader() {
+  return null;
+}
+
+/** Before a client-side navigation here: the static parts' code, so the page comes whole. */
+export async function clientLoader() {
+  await Promise.all([biography, creations].map((part) => part.preload()));
+  return null;
+}
 
 export default function AboutPage() {
   return (
@@ -55,8 +78,8 @@ export default function AboutPage() {
           />
         }
       />
-      <Biography />
-      <MyCreations />
+      <StaticPart name="biography" part={biography} />
+      <StaticPart name="creations" part={creations} />
       <section
         aria-labelledby="setkani-heading"
         className="relative isolate overflow-hidden bg-sage-light/70 px-5 py-16 sm:px-8 sm:py-20"

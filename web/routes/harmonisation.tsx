@@ -1,15 +1,13 @@
 import { CalendarHeart } from "lucide-react";
 import { contactAbout, paths } from "#shared/routes";
 import { site } from "#shared/site";
-import { PracticalInfo } from "~/components/harmonisation/practical-info";
-import { SessionParts } from "~/components/harmonisation/session-parts";
-import { SessionStory } from "~/components/harmonisation/session-story";
 import { PageHero } from "~/components/page-hero";
 import { Photo } from "~/components/photo";
 import { photos } from "~/components/photos";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
+import { deferredPart, StaticPart } from "~/progressive/static-part";
 
 export const meta = () =>
   pageMeta({
@@ -19,6 +17,34 @@ export const meta = () =>
     ),
     path: paths.harmonisation,
   });
+
+// What the session is, its parts and the practical details are text,
+// pictures, links and disclosures: on the pre-rendered page they need no
+// JavaScript (see StaticPart).
+const story = deferredPart(() =>
+  import("~/components/harmonisation/session-story").then((module) => module.SessionStory),
+);
+const sessionParts = deferredPart(() =>
+  import("~/components/harmonisation/session-parts").then((module) => module.SessionParts),
+);
+const practicalInfo = deferredPart(() =>
+  import("~/components/harmonisation/practical-info").then((module) => module.PracticalInfo),
+);
+
+/**
+ * Runs at pre-rendering only, and returns nothing: having a `loader` keeps
+ * React Router from running `clientLoader` on the first visit, which would
+ * show a loading screen instead of the pre-rendered page.
+ */
+export function loader() {
+  return null;
+}
+
+/** Before a client-side navigation here: the static parts' code, so the page comes whole. */
+export async function clientLoader() {
+  await Promise.all([story, sessionParts, practicalInfo].map((part) => part.preload()));
+  return null;
+}
 
 export default function HarmonisationPage() {
   return (
@@ -46,9 +72,9 @@ export default function HarmonisationPage() {
         }
         aside={<Photo photo={photos.harmonisationRitual} priority />}
       />
-      <SessionStory />
-      <SessionParts />
-      <PracticalInfo />
+      <StaticPart name="session-story" part={story} />
+      <StaticPart name="session-parts" part={sessionParts} />
+      <StaticPart name="practical-info" part={practicalInfo} />
     </main>
   );
 }

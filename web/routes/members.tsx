@@ -1,12 +1,15 @@
-import { BookOpen, Download, Gift, Headphones, Sprout } from "lucide-react";
+import { BookOpen, Download, Gift, Headphones, LogIn, Sprout } from "lucide-react";
+import { authStorageKey } from "#shared/auth-storage-key";
 import { paths } from "#shared/routes";
 import { MembersAccess } from "~/components/members/members-access";
 import { MembersContent } from "~/components/members/members-content";
 import { PageHero } from "~/components/page-hero";
 import { LeafSprig } from "~/components/ui/botanical";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
+import { LoadOnUse } from "~/progressive/load-on-use";
+import { deferredPart } from "~/progressive/static-part";
 
 export const meta = () =>
   pageMeta({
@@ -16,6 +19,23 @@ export const meta = () =>
     ),
     path: paths.members,
   });
+
+// The members' sign-in and materials, with the session library: loaded only
+// when the visitor uses the form, or at once when a session is stored.
+const memberArea = deferredPart(() =>
+  import("~/components/members/member-area").then((module) => module.MemberArea),
+);
+
+/** A session kept by this browser (from this page or the sign-in page), read without the library. */
+function hasStoredSession(): boolean {
+  try {
+    return localStorage.getItem(authStorageKey(location.hostname)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+const memberAreaId = "clenstvi";
 
 const teasers = [
   { icon: Headphones, label: "meditace", position: "top-[12%] -left-2 sm:-left-6" },
@@ -44,7 +64,10 @@ export default function MembersPage() {
         }
         actions={
           <>
-            <ButtonLink to={paths.signIn}>Přihlásit se</ButtonLink>
+            <a href={`#${memberAreaId}`} className={buttonClasses("primary")}>
+              <LogIn aria-hidden="true" className="size-5" />
+              Přihlásit se
+            </a>
             <ButtonLink to={paths.gift} variant="secondary">
               <Gift aria-hidden="true" className="size-5" />
               Získat dárek zdarma
@@ -72,6 +95,13 @@ export default function MembersPage() {
           </div>
         }
       />
+      <section
+        id={memberAreaId}
+        aria-labelledby="clenstvi-heading"
+        className="scroll-mt-20 bg-cream px-5 py-16 sm:px-8 sm:py-24"
+      >
+        <LoadOnUse name="member-area" part={memberArea} wakeIf={hasStoredSession} />
+      </section>
       <MembersContent />
       <MembersAccess />
     </main>

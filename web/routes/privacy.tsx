@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { formatMonths, type PublicRetentionJson } from "#shared/inbox-schemas";
+import { formatMonths, type PublicRetentionJson } from "#shared/retention";
 import { paths, privacyAnchors } from "#shared/routes";
 import { site } from "#shared/site";
 import { BackHomeLink } from "~/components/back-home-link";

@@ -1,17 +1,20 @@
 import { clsx } from "clsx";
 import { LogOut } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
 import { Button } from "~/components/ui/button";
 import { getAuthClient } from "~/lib/auth-client";
 import { setFlashNotice } from "~/lib/flash-notice";
+import { fetchMaterials } from "~/lib/materials-api";
+import { czech } from "~/lib/typography";
 
 /** The views of the administration, in the order of its menu. */
 const views = [
   { to: paths.admin, label: "Odeslaná data" },
+  { to: paths.adminMaterials, label: "Materiály" },
   { to: paths.adminUsers, label: "Uživatelé a role" },
   { to: paths.adminAuditLog, label: "Záznamy změn" },
   { to: paths.adminAccount, label: "Můj účet" },
@@ -102,8 +105,54 @@ export function AdminFrame({ email, children }: { email: string; children: React
           </ul>
         </nav>
 
+        <WaitingGiftNotice />
+
         {children}
       </div>
     </main>
+  );
+}
+
+/**
+ * How many gift e-mails wait for a material, on every view but „Materiály“
+ * (which says it itself); nothing while none waits.
+ */
+function WaitingGiftNotice() {
+  const { pathname } = useLocation();
+  const [waiting, setWaiting] = useState(0);
+  useEffect(() => {
+    let current = true;
+    getAuthClient()
+      .getSession()
+      .then(async ({ data }) => {
+        if (!data.session) return;
+        const { waiting: counts } = await fetchMaterials(data.session.access_token);
+        if (current) setWaiting(counts.gift_ritual + counts.gift_fragrance);
+      })
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (waiting === 0 || pathname === paths.adminMaterials) return null;
+  const emails =
+    waiting === 1
+      ? "1 e-mail s dárkem čeká"
+      : waiting <= 4
+        ? `${waiting} e-maily s dárkem čekají`
+        : `${waiting} e-mailů s dárkem čeká`;
+  return (
+    <p
+      data-testid="waiting-gift-notice"
+      className="mt-6 rounded-2xl bg-sand p-4 leading-relaxed text-bark ring-1 ring-bark/10"
+    >
+      {czech(`${emails}, až k dárku přidáte materiál.`)}{" "}
+      <Link
+        to={paths.adminMaterials}
+        className="font-semibold text-moss-dark underline underline-offset-4"
+      >
+        Přidat materiál
+      </Link>
+    </p>
   );
 }

@@ -120,6 +120,21 @@ function MailRow({
             </span>
           </>
         )}
+        {mail.status === "waiting" && (
+          <>
+            <Send aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-bark-soft" />
+            <span>
+              Čeká, až k dárku přidáte materiál (v části{" "}
+              <Link
+                to={paths.adminMaterials}
+                className="text-moss-dark underline underline-offset-4"
+              >
+                Materiály
+              </Link>
+              ); pak se odešle sám.
+            </span>
+          </>
+        )}
         {mail.status === "failed" && (
           <>
             <MailWarning

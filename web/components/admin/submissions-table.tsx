@@ -12,7 +12,7 @@ import {
   orDash,
   serviceLabel,
 } from "~/components/admin/submission-format";
-import { EmailLink } from "~/components/email-link";
+import { EmailAddress } from "~/components/email-link";
 import {
   Table,
   TableBody,
@@ -97,10 +97,12 @@ function SubmissionCells({ submission, expanded, onToggle, onDelete }: RowProps)
         </Link>
       </TableCell>
       <TableCell>
-        <EmailLink
-          address={submission.email}
+        <a
+          href={`mailto:${submission.email}`}
           className="text-moss-dark underline-offset-4 hover:underline"
-        />
+        >
+          <EmailAddress address={submission.email} />
+        </a>
       </TableCell>
       <TableCell className="whitespace-nowrap">{orDash(submission.phone)}</TableCell>
       <TableCell>{serviceLabel(submission.service_type)}</TableCell>

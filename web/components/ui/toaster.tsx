@@ -36,14 +36,17 @@ function useIsPhone() {
 
 /**
  * The notices of the sign-in and administration screens. Mounted only there,
- * so public pages never load it. At the top on wider screens; on a phone at
- * the bottom, near her thumb, leaving the header and what she just did in view.
+ * so public pages never load it. At the top on wider screens, under the
+ * header; on a phone at the bottom, near her thumb, leaving the header and
+ * what she just did in view.
  */
 export function Toaster() {
   const isPhone = useIsPhone();
   return (
     <Sonner
       position={isPhone ? "bottom-center" : "top-center"}
+      // Below the sticky site header (72 px), so its menu stays usable.
+      offset={{ top: 88 }}
       richColors
       closeButton
       duration={6000}

@@ -1,0 +1,182 @@
+/**
+ * „Materiály“ in the administration and a gift page, against the accounts
+ * test server: a file uploaded with its progress bar (the upload slowed down
+ * so that the bar is seen), the gift e-mail that waited for it, and the page
+ * its link opens, at 360 and 1280 px.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import { mp4Head } from "#testing/sample-media";
+import {
+  accountsBaseUrl,
+  accountsDataDir,
+  seededAdmins,
+  sendSubmission,
+  storeSession,
+  useOwnAddress,
+} from "./accounts-server";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+test.use({ baseURL: accountsBaseUrl });
+test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
+
+const shotsDir = "/tmp/shots/materials";
+const owner = seededAdmins[30] as (typeof seededAdmins)[number];
+const giftLink = /https?:\/\/[^\s"<>\]]+\/dar\/[A-Za-z0-9_-]+/;
+
+async function openMaterials(page: Page) {
+  const session = await storeSession(page, owner.email, owner.password);
+  await page.goto("/admin/materialy");
+  await expect(page.getByRole("heading", { level: 2, name: "Přidat materiál" })).toBeVisible();
+  return session.access_token;
+}
+
+/** The gift link of the newest e-mail to `email` in the server's mail folder. */
+async function readGiftLink(email: string): Promise<string> {
+  const mailDir = join(accountsDataDir, "mail");
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const files = (await readdir(mailDir).catch(() => [] as string[])).sort().reverse();
+    for (const file of files.filter((name) => name.endsWith(".eml"))) {
+      const mail = await simpleParser(await readFile(join(mailDir, file)));
+      const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+      const link = mail.text?.match(giftLink)?.[0];
+      if (to?.text === email && link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No gift e-mail to ${email}`);
+}
+
+/** A short WebM recorded by the browser itself (MediaRecorder on a canvas). */
+async function recordVideo(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 320;
+    canvas.height = 180;
+    const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+    const recorder = new MediaRecorder(canvas.captureStream(25), {
+      mimeType: "video/webm;codecs=vp8",
+    });
+    const parts: Blob[] = [];
+    recorder.ondataavailable = (event) => parts.push(event.data);
+    const stopped = new Promise((resolve) => {
+      recorder.onstop = resolve;
+    });
+    recorder.start(200);
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      const draw = () => {
+        const elapsed = performance.now() - started;
+        context.fillStyle = "#6b7f5a";
+        context.fillRect(0, 0, 320, 180);
+        context.fillStyle = "#f6efe3";
+        context.beginPath();
+        context.arc(40 + ((elapsed / 10) % 240), 90, 30, 0, Math.PI * 2);
+        context.fill();
+        if (elapsed < 2500) requestAnimationFrame(draw);
+        else resolve();
+      };
+      draw();
+    });
+    recorder.stop();
+    await stopped;
+    const bytes = new Uint8Array(await new Blob(parts).arrayBuffer());
+    let binary = "";
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  return Buffer.from(base64, "base64");
+}
+
+test("uploads a file with a progress bar; a waiting gift e-mail goes out and its page plays the video", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // A ritual gift asked for before the gift has any material: its e-mail waits.
+  await sendSubmission(page, {
+    formType: "gift_ritual",
+    name: "Marie Čekající",
+    email: "marie.ceka@example.cz",
+  });
+  const token = await openMaterials(page);
+  await expect(page.getByTestId("waiting-gift-mail")).toContainText(
+    /Na\smateriál\sčekají\se-maily\ss\sdárkem:\srituál\s–\s\d+\se-mail/,
+  );
+
+  // A members' file of 6 MB, uploaded at 1 MB/s: the bar moves.
+  await page.getByLabel("Název").first().fill("Večerní meditace");
+  await page.getByLabel("Kde se nabízí").selectOption("members");
+  await page.getByLabel("Krátký popis").first().fill("Dvacet minut pro klidný spánek.");
+  const file = Buffer.concat([mp4Head, Buffer.alloc(6 * 1024 * 1024 - mp4Head.length, 7)]);
+  await page.locator("#material-file").setInputFiles({
+    name: "vecerni-meditace.mp4",
+    mimeType: "video/mp4",
+    buffer: file,
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
+  await page.getByRole("button", { name: "Přidat a nahrát" }).click();
+  const progress = page.getByRole("status").filter({ hasText: "Nahrávám „vecerni-meditace.mp4“" });
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText(/[1-9]\d? %/, { timeout: 20_000 });
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
+    await progress.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shotsDir}/upload-in-progress-${width}.png` });
+  }
+  await expect(page.getByText("Soubor „vecerni-meditace.mp4“ je nahraný.")).toBeVisible({
+    timeout: 60_000,
+  });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const members = page.getByRole("region", { name: "Členská sekce" });
+  await expect(members.getByText("Večerní meditace")).toBeVisible();
+  await expect(members.getByText("6 MB")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The ritual video, recorded by the browser and uploaded through the API: the waiting e-mail goes.
+  const created = await page.request.post("/api/admin/materials", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      title: "Ranní rituál",
+      description: "Šest minut, které Ti změní den.",
+      place: "gift_ritual",
+    },
+  });
+  const { material } = (await created.json()) as { material: { id: string } };
+  const uploaded = await page.request.put(`/api/admin/materials/${material.id}/file`, {
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "video/webm" },
+    data: await recordVideo(page),
+  });
+  expect(uploaded.status()).toBe(200);
+  const link = await readGiftLink("marie.ceka@example.cz");
+
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
+    await page.goto(link);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Tvůj rituál na každý den" }),
+    ).toBeVisible();
+    const canPlay = await page.locator("video").evaluate(
+      (video: HTMLVideoElement) =>
+        new Promise<boolean>((resolve) => {
+          if (video.readyState >= 3) resolve(true);
+          video.addEventListener("canplay", () => resolve(true), { once: true });
+        }),
+    );
+    expect(canPlay).toBe(true);
+    await page.screenshot({ path: `${shotsDir}/gift-page-${width}.png`, fullPage: true });
+  }
+  await expectNoAxeViolations(page);
+});

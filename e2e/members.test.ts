@@ -1,0 +1,202 @@
+/**
+ * The members' section in the browser, with the real session library, on a
+ * server of its own whose mail goes to a real SMTP peer: a visitor sees the
+ * public content (and no session code), an account without the role asks for
+ * access once, a member sees the materials area, and both sign out.
+ */
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page, Request } from "@playwright/test";
+import { paths } from "#shared/routes";
+import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
+import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
+import { seededConfirmedAccounts, storageKey } from "./accounts-server";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+
+// Its own server: +50 and +51 are the accounts and two-factor servers, +52 the last-administrator test's.
+const port = Number(process.env.E2E_PORT ?? 3100) + 53;
+const baseUrl = `http://localhost:${port}`;
+const dataDir = join(tmpdir(), `e2e-members-${port}`);
+const ownerEmail = "majitelka@example.cz";
+
+const [withoutRole, member] = seededConfirmedAccounts as [
+  (typeof seededConfirmedAccounts)[number],
+  (typeof seededConfirmedAccounts)[number],
+];
+
+let smtp: TestSmtpServer;
+let server: ServerProcess;
+
+// One server for the file: its tests run in order, in one worker.
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  // Seeding and a first start of the embedded database, as the other test servers take.
+  test.setTimeout(180_000);
+  smtp = await startTestSmtpServer();
+  const run = (args: string[]) =>
+    execFileSync(process.execPath, ["--import", "tsx", ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      stdio: "pipe",
+    });
+  // Confirmed accounts without a role (seed-accounts.ts); one is made a member by the admin command.
+  run(["e2e/seed-accounts.ts", dataDir, baseUrl]);
+  run(["scripts/admin.ts", "grant", member.email, "member"]);
+  server = await startServerProcess({
+    env: buildServerEnv({
+      port,
+      dataDir,
+      smtpUrl: smtp.url,
+      settings: { NOTIFY_EMAIL: ownerEmail, TRUST_PROXY: "true", ADMIN_REQUIRE_2FA: "false" },
+    }),
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+/** Requests for the members' area's code or the session library's. */
+function sessionCode(requests: Request[]) {
+  return requests.filter((request) => /\/assets\/(member-area|auth-client)-/.test(request.url()));
+}
+
+async function openMembers(page: Page) {
+  await page.goto(`${baseUrl}${paths.members}`);
+  await waitForHydration(page);
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  const area = page.locator("#clenstvi");
+  await area.getByLabel("E-mail").fill(account.email);
+  await area.getByLabel("Heslo").fill(account.password);
+  await area.getByRole("button", { name: "Přihlásit se" }).click();
+}
+
+test("a visitor sees the public content and the members' sign-in, without the session library", async ({
+  page,
+}) => {
+  const requests: Request[] = [];
+  page.on("request", (request) => requests.push(request));
+  await openMembers(page);
+
+  await expect(page.getByRole("heading", { level: 1, name: "Členská sekce" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Nahrávky meditací" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Přihlášení do členské sekce" }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Přihlášení do administrace" })).toHaveAttribute(
+    "href",
+    paths.signIn,
+  );
+  await expectNoAxeViolations(page);
+  expect(sessionCode(requests).map((request) => request.url())).toEqual([]);
+
+  // The hero's button leads to the members' sign-in on this page; using the form brings its code.
+  await page.getByRole("main").getByRole("link", { name: "Přihlásit se" }).click();
+  await expect(page).toHaveURL(/#clenstvi$/);
+  expect(sessionCode(requests)).toEqual([]);
+  const loading = page.waitForRequest((request) => /\/assets\/member-area-/.test(request.url()));
+  await page.locator("#clenstvi").getByLabel("E-mail").fill("pis@example.cz");
+  await loading;
+  await expect(page.locator("[data-load-when-near=member-area]")).toHaveAttribute(
+    "data-hydrated",
+    "true",
+  );
+  // What was typed meanwhile stays, and so does the focus.
+  await expect(page.locator("#clenstvi").getByLabel("E-mail")).toHaveValue("pis@example.cz");
+  await expect(page.locator("#clenstvi").getByLabel("E-mail")).toBeFocused();
+});
+
+test("a jump to the members' anchor brings the sign-in's code and keeps the form", async ({
+  page,
+}) => {
+  await openMembers(page);
+  await page.evaluate(() => {
+    location.hash = "clenstvi";
+  });
+  await expect(page.locator("#clenstvi").getByLabel("E-mail")).toBeVisible();
+  await signIn(page, member);
+  await expect(page.getByRole("heading", { level: 2, name: "Vaše materiály" })).toBeVisible();
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await expect(page.getByText("Odhlášení úspěšné")).toBeVisible();
+});
+
+test("an account without the role asks for access once and sees that it was sent", async ({
+  page,
+}) => {
+  await openMembers(page);
+  await signIn(page, withoutRole);
+
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Přístup do členské sekce" }),
+  ).toBeVisible();
+  await expect(page.getByText(`Přihlášený účet: ${withoutRole.email}`)).toBeVisible();
+  await expect(page.getByText("Váš účet zatím přístup do členské sekce nemá.")).toBeVisible();
+  await page.getByRole("button", { name: "Požádat o přístup" }).click();
+  await expect(page.getByText("Děkuji, žádost o přístup mám.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Požádat o přístup" })).toHaveCount(0);
+
+  const [mail] = await smtp.waitForMails(1);
+  expect(addressesOf(mail?.to)).toEqual([ownerEmail]);
+  expect(addressesOf(mail?.replyTo)).toEqual([withoutRole.email]);
+  expect(mail?.subject).toBe(`Žádost o přístup do členské sekce: ${withoutRole.fullName}`);
+  expect(mail?.text).toContain(`${baseUrl}${paths.adminUsers}`);
+
+  // Back later the same day: the page remembers the request, and asking again sends nothing.
+  await openMembers(page);
+  await expect(page.getByText("Děkuji, žádost o přístup mám.")).toBeVisible();
+  const again = await page.evaluate(async (key) => {
+    const session = JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string };
+    const response = await fetch("/api/members/access-requests", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${session.access_token}` },
+    });
+    return { status: response.status, body: await response.json() };
+  }, storageKey);
+  expect(again).toMatchObject({ status: 200, body: { sent: false } });
+  await page.waitForTimeout(1000);
+  expect(smtp.mails).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await expect(page.getByText("Odhlášení úspěšné")).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Přihlášení do členské sekce" }),
+  ).toBeVisible();
+});
+
+test("a member signs in, sees the materials area and signs out", async ({ page }) => {
+  await openMembers(page);
+  await signIn(page, member);
+
+  await expect(page.getByRole("heading", { level: 2, name: "Vaše materiály" })).toBeVisible();
+  await expect(page.getByText(`Přihlášený účet: ${member.email}`)).toBeVisible();
+  // The owner has not added any material for members on this test's server yet.
+  await expect(
+    page.getByText("Zatím tu žádné materiály nejsou. Jakmile nějaké přidám, najdete je tady."),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The session survives a new visit.
+  await openMembers(page);
+  await expect(page.getByRole("heading", { level: 2, name: "Vaše materiály" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await expect(page.getByText("Odhlášení úspěšné")).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), storageKey)).toBeNull();
+  await expect(page.getByRole("button", { name: "Přihlásit se" })).toBeVisible();
+  // No e-mail for a member.
+  expect(smtp.mails).toHaveLength(1);
+});
+
+test("a wrong password is refused in Czech and the form stays", async ({ page }) => {
+  await openMembers(page);
+  await signIn(page, { email: member.email, password: "spatne-heslo" });
+  await expect(page.locator("#clenstvi").getByRole("status")).not.toBeEmpty();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Přihlášení do členské sekce" }),
+  ).toBeVisible();
+  await expect(page.locator("#clenstvi").getByLabel("Heslo")).toHaveValue("");
+});

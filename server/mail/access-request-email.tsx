@@ -1,0 +1,64 @@
+import { Link, Section, Text } from "@react-email/components";
+import { paths } from "#shared/routes";
+import { EmailButton, EmailLayout, textStyle } from "./email-layout";
+
+/** Who asks for the members' section: what the owner needs to find the account. */
+export type AccessRequestForMail = {
+  email: string;
+  fullName: string | null;
+  requestedAt: Date;
+};
+
+export function accessRequestSubject(request: AccessRequestForMail): string {
+  return `Žádost o přístup do členské sekce: ${request.fullName || request.email}`;
+}
+
+const pragueTime = new Intl.DateTimeFormat("cs-CZ", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "Europe/Prague",
+});
+
+/**
+ * What the owner receives when a signed-in account without the members' role
+ * asks for it on the members' page. She grants it on the users page.
+ */
+export function AccessRequestEmail({
+  request,
+  siteUrl,
+}: {
+  request: AccessRequestForMail;
+  siteUrl: string;
+}) {
+  const usersPage = `${siteUrl}${paths.adminUsers}`;
+  return (
+    <EmailLayout
+      preview={accessRequestSubject(request)}
+      heading="Žádost o přístup do členské sekce"
+      siteUrl={siteUrl}
+      footer={
+        <>
+          Žádost přišla ze stránky <Link href={`${siteUrl}${paths.members}`}>Členská sekce</Link>.
+          Stejný účet vám ji může poslat znovu nejdřív za 24&nbsp;hodin.
+        </>
+      }
+    >
+      <Section>
+        <Text style={{ ...textStyle, margin: "0 0 8px" }}>
+          <strong>Účet:</strong> <Link href={`mailto:${request.email}`}>{request.email}</Link>
+        </Text>
+        <Text style={{ ...textStyle, margin: "0 0 8px" }}>
+          <strong>Jméno:</strong> {request.fullName || "–"}
+        </Text>
+        <Text style={{ ...textStyle, margin: "0 0 16px" }}>
+          <strong>Požádáno:</strong> {pragueTime.format(request.requestedAt)}
+        </Text>
+        <Text style={{ ...textStyle, margin: "0 0 16px" }}>
+          Přístup dáte v administraci na stránce „Uživatelé a role“: u účtu zvolte „Dát přístup do
+          členské sekce“. Když přístup dát nechcete, nemusíte dělat nic.
+        </Text>
+      </Section>
+      <EmailButton href={usersPage}>Otevřít uživatele a role</EmailButton>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,285 @@
+/**
+ * The materials' HTTP routes, mounted at /api: the administration's (behind
+ * the admin guard), the members' list (a member or an administrator), the
+ * files themselves (a signed URL, with range requests) and the gift page's
+ * data (its unguessable token).
+ */
+import type { IncomingMessage } from "node:http";
+import { Hono, type MiddlewareHandler } from "hono";
+import { stream } from "hono/streaming";
+import type { Accounts } from "#server/auth/accounts";
+import { AuthError } from "#server/auth/auth-errors";
+import type { AdminEnv } from "#server/auth/require-admin";
+import {
+  type AdminMaterialsJson,
+  type GiftJson,
+  giftLinkRevokeSchema,
+  type MemberMaterialsJson,
+  materialChangeSchema,
+  materialMessages,
+  materialOrderSchema,
+  maxMaterialBytes,
+  newMaterialSchema,
+} from "#shared/materials";
+import { ApiError } from "../api-error";
+import { isUnstorableText, jsonBody, limitBody, refuseOtherMethods } from "../json-route";
+import type { GiftLinks } from "./gift-links";
+import type { MaterialStore } from "./material-store";
+import type { Materials } from "./materials";
+import { mediaTypeOf, refuseUnacceptedType } from "./upload-checks";
+
+/** Every administration route of the materials, relative to /api (the authorization matrix walks them). */
+export const materialAdminRoutes = [
+  { method: "GET", path: "/admin/materials" },
+  { method: "POST", path: "/admin/materials" },
+  { method: "PATCH", path: "/admin/materials/:id" },
+  { method: "DELETE", path: "/admin/materials/:id" },
+  { method: "PUT", path: "/admin/materials/:id/file" },
+  { method: "PUT", path: "/admin/material-order" },
+  { method: "POST", path: "/admin/gift-links/revoke" },
+] as const;
+
+/** Routes for members (and administrators), relative to /api. */
+export const materialMemberRoutes = [{ method: "GET", path: "/members/materials" }] as const;
+
+const jsonLimit = { maxBytes: 16 * 1024 };
+
+export function createMaterialsApi({
+  guard,
+  accounts,
+  materials,
+  store,
+  giftLinks,
+}: {
+  guard: MiddlewareHandler<AdminEnv>;
+  accounts: Accounts;
+  materials: Materials;
+  store: MaterialStore;
+  giftLinks: GiftLinks;
+}) {
+  const api = new Hono<AdminEnv>();
+
+  // --- The administration ---
+  api.get("/admin/materials", guard, async (c) => {
+    const body: AdminMaterialsJson = {
+      materials: await materials.listForAdmin(),
+      waiting: await materials.waitingCounts(),
+    };
+    return c.json(body);
+  });
+
+  api.post("/admin/materials", guard, jsonBody(newMaterialSchema, jsonLimit), async (c) => {
+    return c.json({ material: await materials.create(c.req.valid("json")) }, 201);
+  });
+
+  api.patch("/admin/materials/:id", guard, jsonBody(materialChangeSchema, jsonLimit), async (c) => {
+    return c.json({ material: await materials.update(c.req.param("id"), c.req.valid("json")) });
+  });
+
+  api.delete("/admin/materials/:id", limitBody(1024), guard, async (c) => {
+    await materials.remove(c.req.param("id"));
+    return c.body(null, 204);
+  });
+
+  api.put("/admin/material-order", guard, jsonBody(materialOrderSchema, jsonLimit), async (c) => {
+    const { place, ids } = c.req.valid("json");
+    await materials.setOrder(place, ids);
+    return c.body(null, 204);
+  });
+
+  api.post(
+    "/admin/gift-links/revoke",
+    guard,
+    jsonBody(giftLinkRevokeSchema, jsonLimit),
+    async (c) => {
+      const revoked = await giftLinks.revoke(c.req.valid("json").link);
+      if (!revoked) throw new ApiError(404, "not_found", materialMessages.giftLinkInvalid);
+      return c.body(null, 204);
+    },
+  );
+
+  // The upload: the body is the file itself, streamed to storage as it arrives.
+  api.put("/admin/materials/:id/file", guard, async (c) => {
+    c.header("Connection", "close");
+    const declared = Number(c.req.header("Content-Length") ?? Number.NaN);
+    if (declared > maxMaterialBytes) {
+      throw new ApiError(413, "file_too_large", materialMessages.tooLarge, undefined, {
+        Connection: "close",
+      });
+    }
+    const mediaType = mediaTypeOf(c.req.header("Content-Type"));
+    refuseUnacceptedType(mediaType);
+    // On the Node server, the socket's own stream: it stops reading while the store is busy.
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const body = incoming ?? c.req.raw.body;
+    if (!body) throw new ApiError(422, "empty_file", materialMessages.empty);
+    const material = await materials.upload(c.req.param("id"), {
+      mediaType,
+      fileName: fileNameOf(c.req.header("X-File-Name")),
+      body: body as unknown as AsyncIterable<Uint8Array>,
+    });
+    c.res.headers.delete("Connection");
+    return c.json({ material });
+  });
+
+  // --- The members' section ---
+  api.get("/members/materials", async (c) => {
+    c.header("Cache-Control", "no-store");
+    let userId: string;
+    try {
+      userId = (await accounts.authenticate(c.req.header("Authorization"))).user.id;
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      c.header("WWW-Authenticate", 'Bearer realm="members"');
+      return c.json(
+        { error: { code: "not_signed_in", message: materialMessages.notSignedIn } },
+        401,
+      );
+    }
+    const allowed =
+      (await accounts.hasRole(userId, "member")) || (await accounts.hasRole(userId, "admin"));
+    if (!allowed) {
+      return c.json({ error: { code: "not_a_member", message: materialMessages.notAMember } }, 403);
+    }
+    const body: MemberMaterialsJson = { materials: await materials.listForMembers() };
+    return c.json(body);
+  });
+
+  // --- The gift page's data: the token is the key ---
+  api.get("/gifts/:token", async (c) => {
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    const gift = await giftLinks.find(c.req.param("token"));
+    if (!gift) throw new ApiError(404, "gift_link_invalid", materialMessages.giftLinkInvalid);
+    const row = await materials.firstOffered(gift.gift);
+    const body: GiftJson = {
+      gift: gift.gift,
+      material: row
+        ? {
+            kind: row.kind ?? "video",
+            title: row.title,
+            description: row.description,
+            url:
+              row.kind === "link" || row.kind === "guide"
+                ? (row.linkUrl ?? "")
+                : materials.signedFileUrl(row),
+            ...(row.embedUrl && { embedUrl: row.embedUrl }),
+            ...(row.contentType && { contentType: row.contentType }),
+          }
+        : null,
+    };
+    return c.json(body);
+  });
+
+  // --- The files ---
+  api.on(["GET", "HEAD"], "/materials/:id/file", async (c) => {
+    const id = c.req.param("id");
+    const { v = "", exp = "", sig = "" } = c.req.query();
+    if (!sig) {
+      throw new ApiError(401, "not_signed_in", materialMessages.notSignedIn);
+    }
+    if (!materials.verifyFileUrl(id, v, exp, sig)) {
+      throw new ApiError(403, "file_link_invalid", materialMessages.fileLinkInvalid);
+    }
+    const row = await materials.find(id);
+    if (row.size === null || row.contentType === null || String(row.fileVersion) !== v) {
+      throw new ApiError(404, "not_found", materialMessages.notFound);
+    }
+    const size = row.size;
+    const etag = `"${row.id}-${row.fileVersion}"`;
+    const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
+    c.header("Accept-Ranges", "bytes");
+    c.header("ETag", etag);
+    c.header("Last-Modified", row.updatedAt.toUTCString());
+    c.header("Cache-Control", `private, max-age=${Math.min(maxAge, 6 * 3600)}`);
+    c.header("Cross-Origin-Resource-Policy", "same-origin");
+    c.header("Content-Type", row.contentType);
+    if (row.fileName) {
+      c.header(
+        "Content-Disposition",
+        `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
+      );
+    }
+    if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
+
+    const range = parseRange(c.req.header("Range"), size, c.req.header("If-Range"), etag);
+    if (range === "unsatisfiable") {
+      c.header("Content-Range", `bytes */${size}`);
+      c.header("Content-Type", "application/json; charset=UTF-8");
+      return c.json(
+        { error: { code: "range_not_satisfiable", message: materialMessages.rangeInvalid } },
+        416,
+      );
+    }
+    const [start, end] = range ?? [0, size - 1];
+    c.header("Content-Length", String(end - start + 1));
+    if (range) c.header("Content-Range", `bytes ${start}-${end}/${size}`);
+    c.status(range ? 206 : 200);
+    if (c.req.method === "HEAD") return c.body(null);
+    const source = store.read(row.id, row.fileVersion, start, end);
+    return stream(c, async (out) => {
+      out.onAbort(() => {
+        source.destroy();
+      });
+      try {
+        for await (const piece of source as AsyncIterable<Uint8Array>) await out.write(piece);
+      } finally {
+        source.destroy();
+      }
+    });
+  });
+
+  api.all("/admin/materials", refuseOtherMethods("GET", "POST"));
+  api.all("/admin/materials/:id", refuseOtherMethods("PATCH", "DELETE"));
+  api.all("/admin/materials/:id/file", refuseOtherMethods("PUT"));
+  api.all("/admin/material-order", refuseOtherMethods("PUT"));
+  api.all("/admin/gift-links/revoke", refuseOtherMethods("POST"));
+  api.all("/members/materials", refuseOtherMethods("GET"));
+  api.all("/materials/:id/file", refuseOtherMethods("GET"));
+  api.all("/gifts/:token", refuseOtherMethods("GET"));
+  return api;
+}
+
+/** The file's name from `X-File-Name` (percent-encoded UTF-8), or null. */
+function fileNameOf(header: string | undefined): string | null {
+  if (!header) return null;
+  let name: string;
+  try {
+    name = decodeURIComponent(header);
+  } catch {
+    return null;
+  }
+  name = name
+    .replace(/[\\/\p{Cc}\p{Cf}]+/gu, "")
+    .trim()
+    .slice(0, 200);
+  return name && !isUnstorableText(name) ? name : null;
+}
+
+/**
+ * One byte range of `Range: bytes=…` (start and end, inclusive), null to
+ * send the whole file (no range, another unit, several ranges, or an
+ * `If-Range` that no longer matches), or "unsatisfiable".
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+  ifRange?: string,
+  etag?: string,
+): [number, number] | null | "unsatisfiable" {
+  if (!header) return null;
+  if (ifRange !== undefined && ifRange !== etag) return null;
+  const match = /^bytes=([^,]*)$/i.exec(header.trim());
+  if (!match) return null;
+  const spec = /^\s*(\d*)\s*-\s*(\d*)\s*$/.exec(match[1] ?? "");
+  if (!spec || (spec[1] === "" && spec[2] === "")) return "unsatisfiable";
+  if (spec[1] === "") {
+    const suffix = Number(spec[2]);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return [Math.max(0, size - suffix), size - 1];
+  }
+  const start = Number(spec[1]);
+  const end = spec[2] === "" ? size - 1 : Math.min(Number(spec[2]), size - 1);
+  if (start >= size || end < start) return "unsatisfiable";
+  return [start, end];
+}

@@ -1,0 +1,53 @@
+/**
+ * Accounts for tests of a `startTestServer` server: registered over HTTP,
+ * their address marked confirmed, given a role as the
+ * command line gives it, and signed in. Start the server with
+ * `ADMIN_REQUIRE_2FA=false` for an administrator who is let in without an app.
+ */
+import { eq } from "drizzle-orm";
+import { type Role, users } from "#database/schema";
+import { grantRole } from "#server/auth/roles";
+import type { TestServer } from "./test-app";
+
+export const testPassword = "heslo-pro-testy-123";
+
+async function postJson(server: TestServer, path: string, body: unknown) {
+  return fetch(`${server.origin}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Registers `email` (confirmed), grants `role` if given, signs in and returns the access token. */
+export async function createSignedInAccount(
+  server: TestServer,
+  email: string,
+  role?: Role,
+): Promise<string> {
+  const signUp = await postJson(server, "/auth/v1/signup", {
+    email,
+    password: testPassword,
+    data: { full_name: "Testovací Účet" },
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up of ${email}: ${signUp.status}`);
+  // Confirmed as the link in her e-mail would (that flow has its own tests; here mail may go to SMTP).
+  await server.db
+    .update(users)
+    .set({ emailConfirmedAt: new Date() })
+    .where(eq(users.email, email.toLowerCase()));
+  if (role) {
+    const outcome = await grantRole(server.db, {
+      account: { email },
+      role,
+      actor: { kind: "command_line" },
+    });
+    if (outcome !== "granted") throw new Error(`granting ${role} to ${email}: ${outcome}`);
+  }
+  const signIn = await postJson(server, "/auth/v1/token?grant_type=password", {
+    email,
+    password: testPassword,
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in of ${email}: ${signIn.status}`);
+  return ((await signIn.json()) as { access_token: string }).access_token;
+}
