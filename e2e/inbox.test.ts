@@ -537,7 +537,12 @@ test("retention: at its start the server deletes what is older than the setting 
 
   // With the rule off, the notice says the site deletes nothing by itself.
   await openList(page);
-  await page.getByLabel("Mazat záznamy starší než").uncheck();
+  // The form shows the stored rule once it has loaded; only then is the box hers to change.
+  await expect(page.locator("[data-retention-status]")).toContainText("Zapnuto");
+  const rule = page.getByLabel("Mazat záznamy starší než");
+  await expect(rule).toBeChecked();
+  await rule.uncheck();
+  await expect(rule).not.toBeChecked();
   // Saved once the server has answered (an earlier notice may still be showing).
   const saved = page.waitForResponse(
     (response) =>

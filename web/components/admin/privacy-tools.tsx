@@ -229,6 +229,8 @@ function Retention({ onSaved }: { onSaved: () => void }) {
           <input
             type="checkbox"
             checked={enabled}
+            // Until the stored rule has loaded, a change here would be overwritten by it.
+            disabled={setting === null}
             onChange={(event) => setEnabled(event.target.checked)}
             className="size-5 accent-moss"
           />
@@ -242,7 +244,7 @@ function Retention({ onSaved }: { onSaved: () => void }) {
           inputMode="numeric"
           aria-label="Počet měsíců"
           value={months}
-          disabled={!enabled}
+          disabled={!enabled || setting === null}
           onChange={(event) => setMonths(event.target.value)}
           className="h-11 w-20 rounded-2xl border border-bark-soft/70 bg-white px-3 text-base disabled:opacity-60"
         />
