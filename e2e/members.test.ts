@@ -2,7 +2,8 @@
  * The members' section in the browser, with the real session library, on a
  * server of its own whose mail goes to a real SMTP peer: a visitor sees the
  * public content (and no session code), an account without the role asks for
- * access once, a member sees the materials area, and both sign out.
+ * access once, a member sees the materials area and plays a video the owner
+ * uploaded, and both sign out.
  */
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
@@ -11,8 +12,9 @@ import type { Page, Request } from "@playwright/test";
 import { paths } from "#shared/routes";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
-import { seededConfirmedAccounts, storageKey } from "./accounts-server";
+import { seededAdmins, seededConfirmedAccounts, storageKey } from "./accounts-server";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { recordVideo } from "./sample-video";
 
 // Its own server: +50 and +51 are the accounts and two-factor servers, +52 the last-administrator test's.
 const port = Number(process.env.E2E_PORT ?? 3100) + 53;
@@ -20,6 +22,7 @@ const baseUrl = `http://localhost:${port}`;
 const dataDir = join(tmpdir(), `e2e-members-${port}`);
 const ownerEmail = "majitelka@example.cz";
 
+const owner = seededAdmins[0] as (typeof seededAdmins)[number];
 const [withoutRole, member] = seededConfirmedAccounts as [
   (typeof seededConfirmedAccounts)[number],
   (typeof seededConfirmedAccounts)[number],
@@ -199,4 +202,104 @@ test("a wrong password is refused in Czech and the form stays", async ({ page })
     page.getByRole("heading", { level: 2, name: "Přihlášení do členské sekce" }),
   ).toBeVisible();
   await expect(page.locator("#clenstvi").getByLabel("Heslo")).toHaveValue("");
+});
+
+/** An access token from the real password sign-in, for the API calls a test makes itself. */
+async function accessToken(page: Page, account: { email: string; password: string }) {
+  const response = await page.request.post(`${baseUrl}/auth/v1/token?grant_type=password`, {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status(), `sign-in of ${account.email}`).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+test("a member plays the owner's video and sees her YouTube link framed; others cannot fetch them", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The owner adds a video file and a YouTube link for members, through the administration's API.
+  const ownerToken = await accessToken(page, owner);
+  const asOwner = { Authorization: `Bearer ${ownerToken}` };
+  const created = await page.request.post(`${baseUrl}/api/admin/materials`, {
+    headers: asOwner,
+    data: { title: "Večerní rituál", description: "Krátké ztišení.", place: "members" },
+  });
+  expect(created.status()).toBe(201);
+  const { material } = (await created.json()) as { material: { id: string } };
+  await page.goto(`${baseUrl}/robots.txt`);
+  const uploaded = await page.request.put(`${baseUrl}/api/admin/materials/${material.id}/file`, {
+    headers: { ...asOwner, "Content-Type": "video/webm" },
+    data: await recordVideo(page),
+  });
+  expect(uploaded.status()).toBe(200);
+  const linked = await page.request.post(`${baseUrl}/api/admin/materials`, {
+    headers: asOwner,
+    data: { title: "Dech lesa", place: "members", link: "https://youtu.be/dQw4w9WgXcQ" },
+  });
+  expect(linked.status()).toBe(201);
+
+  // Only the members' section may frame YouTube, and only now that it offers a YouTube link.
+  const membersPage = await page.request.get(`${baseUrl}${paths.members}`);
+  expect(membersPage.headers()["content-security-policy"]).toContain(
+    "frame-src https://www.youtube-nocookie.com",
+  );
+  const home = await page.request.get(`${baseUrl}/`);
+  expect(home.headers()["content-security-policy"]).not.toContain("frame-src");
+
+  // The member signs in on the members' page and plays the video, from its middle too.
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await openMembers(page);
+  await signIn(page, member);
+  await expect(page.getByRole("heading", { level: 3, name: "Večerní rituál" })).toBeVisible();
+  const video = page.locator(`video[aria-label="Večerní rituál"]`);
+  const played = await video.evaluate(
+    (element: HTMLVideoElement) =>
+      new Promise<{ canPlay: boolean; seeked: boolean }>((resolve, reject) => {
+        setTimeout(() => reject(new Error(`readyState ${element.readyState}`)), 20_000);
+        const seek = () => {
+          element.addEventListener("seeked", () => resolve({ canPlay: true, seeked: true }), {
+            once: true,
+          });
+          element.currentTime = 1;
+        };
+        if (element.readyState >= 3) seek();
+        else element.addEventListener("canplay", seek, { once: true });
+      }),
+  );
+  expect(played).toEqual({ canPlay: true, seeked: true });
+  const player = page.locator('iframe[title="Dech lesa"]');
+  await expect(player).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+  expect(violations).toEqual([]);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
+    await page.locator("#clenstvi").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/shots/members/signed-in-${width}.png`, fullPage: true });
+  }
+  const fileUrl = await video.evaluate((element: HTMLVideoElement) => element.src);
+  const unsigned = `${new URL(fileUrl).origin}${new URL(fileUrl).pathname}`;
+
+  // An anonymous visitor: no list, and the file's address without its signature is refused.
+  const anonymousList = await page.request.get(`${baseUrl}/api/members/materials`);
+  expect(anonymousList.status()).toBe(401);
+  expect((await page.request.get(unsigned)).status()).toBe(401);
+  // A signed address altered by a byte is refused too.
+  const tampered = fileUrl.replace(
+    /sig=(.)/,
+    (_, first: string) => `sig=${first === "A" ? "B" : "A"}`,
+  );
+  expect((await page.request.get(tampered)).status()).toBe(403);
+  // An account without the role gets no list, hence no signed address.
+  const withoutRoleList = await page.request.get(`${baseUrl}/api/members/materials`, {
+    headers: { Authorization: `Bearer ${await accessToken(page, withoutRole)}` },
+  });
+  expect(withoutRoleList.status()).toBe(403);
+  expect(await withoutRoleList.text()).not.toContain(material.id);
+
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await expect(page.getByText("Odhlášení úspěšné")).toBeVisible();
+  // Signed out: the list is gone from the page.
+  await expect(page.getByRole("heading", { level: 3, name: "Večerní rituál" })).toHaveCount(0);
 });

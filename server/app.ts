@@ -117,13 +117,20 @@ export function createApp({
   app.use(logRequests(metrics.observeRequest));
   app.use(compress());
   app.use(securityHeaders({ trustProxy: config.trustProxy }));
-  // The gift page may frame its video's one host (YouTube or Vimeo), and no other page may.
+  // The gift page may frame its video's one host (YouTube or Vimeo), the members' section the hosts
+  // of its links (below); no other page may frame anything.
   app.get(`${paths.giftDelivery}/:token`, async (c, next) => {
     c.header("X-Robots-Tag", "noindex, nofollow");
     const gift = await giftLinks.find(c.req.param("token"));
     const material = gift ? await materials.firstOffered(gift.gift) : undefined;
     if (material?.embedUrl)
       c.set(frameSourcesKey as never, [new URL(material.embedUrl).origin] as never);
+    await next();
+  });
+  // Read when the page is asked for: a link the owner adds is playable at the next visit.
+  app.get(paths.members, async (c, next) => {
+    const origins = await materials.membersFrameOrigins();
+    if (origins.length > 0) c.set(frameSourcesKey as never, origins as never);
     await next();
   });
 

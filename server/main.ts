@@ -1,3 +1,5 @@
+// First: libraries read NODE_ENV when they load (see the module).
+import "./production-mode";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { FolderLockedError } from "#database/folder-lock";

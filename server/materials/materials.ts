@@ -244,6 +244,16 @@ export function createMaterials({
       return rows.map(toAdmin);
     },
 
+    /** The hosts (YouTube, Vimeo) whose players the members' section may frame: those of its offered links. */
+    async membersFrameOrigins(): Promise<string[]> {
+      const rows = await db
+        .select({ embedUrl: materials.embedUrl })
+        .from(materials)
+        .where(and(eq(materials.place, "members"), eq(materials.kind, "link"), isOffered));
+      const origins = rows.flatMap((row) => (row.embedUrl ? [new URL(row.embedUrl).origin] : []));
+      return [...new Set(origins)].sort();
+    },
+
     async listForMembers(): Promise<MemberMaterial[]> {
       const rows = await db
         .select()

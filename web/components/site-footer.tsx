@@ -42,7 +42,7 @@ export function SiteFooter() {
           <ul className="mt-4 grid grid-cols-2 gap-x-6">
             {siteMenu.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className={linkClasses}>
+                <Link to={item.to} reloadDocument={item.reloadDocument} className={linkClasses}>
                   {item.label}
                 </Link>
               </li>

@@ -141,7 +141,7 @@ export function SiteHeader() {
             <ul className="grid gap-1 px-4 py-4 sm:p-3 nav:flex nav:gap-0.5 nav:p-0">
               {siteMenu.map((item) => (
                 <li key={item.to}>
-                  <MenuLink to={item.to} onClick={closeMenu}>
+                  <MenuLink to={item.to} reloadDocument={item.reloadDocument} onClick={closeMenu}>
                     {item.label}
                   </MenuLink>
                 </li>
@@ -169,10 +169,12 @@ const menuLinkClasses =
 /** A menu entry: pages show which one is open; home page anchors are plain links. */
 function MenuLink({
   to,
+  reloadDocument,
   onClick,
   children,
 }: {
   to: string;
+  reloadDocument?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -186,6 +188,7 @@ function MenuLink({
   return (
     <NavLink
       to={to}
+      reloadDocument={reloadDocument}
       onClick={onClick}
       className={({ isActive }) =>
         clsx(menuLinkClasses, isActive && "bg-sage-light text-moss-dark nav:bg-sage-light/70")

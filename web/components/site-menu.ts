@@ -1,16 +1,27 @@
 import { homeSection, paths } from "#shared/routes";
 
+type MenuItem = {
+  label: string;
+  to: string;
+  /**
+   * Loaded as a new document, not by the router: the members' section answers with a
+   * Content-Security-Policy of its own (the video hosts of its links), which a page
+   * reached inside another document's policy would not have.
+   */
+  reloadDocument?: true;
+};
+
 /** The main menu, in the order the header and the footer show it. */
-export const siteMenu = [
+export const siteMenu: readonly MenuItem[] = [
   { label: "Vítej", to: homeSection("welcome") },
   { label: "Nabízím", to: homeSection("services") },
   { label: "Blog", to: homeSection("products") },
   { label: "Dárek", to: paths.gift },
-  { label: "Členská sekce", to: paths.members },
+  { label: "Členská sekce", to: paths.members, reloadDocument: true },
   { label: "Recenze", to: homeSection("reviews") },
   { label: "O\u00a0mně", to: paths.about },
   { label: "Kontakt", to: homeSection("contact") },
-] as const;
+];
 
 export const consultationLink = {
   label: "Objednat konzultaci",

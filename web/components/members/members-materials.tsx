@@ -1,5 +1,6 @@
 import { Download, ExternalLink, FileText, Film, Image, Link2, Music } from "lucide-react";
 import type { MemberMaterialJson } from "#shared/member-access";
+import { paths } from "#shared/routes";
 import { buttonClasses } from "~/components/ui/button";
 import { typeset } from "~/lib/typography";
 
@@ -112,7 +113,7 @@ function MaterialBody({ material }: { material: MemberMaterialJson }) {
   }
   return (
     <>
-      {material.embedUrl ? (
+      {material.embedUrl && documentMayFrame() ? (
         <iframe
           src={material.embedUrl}
           title={title}
@@ -127,6 +128,18 @@ function MaterialBody({ material }: { material: MemberMaterialJson }) {
       </div>
     </>
   );
+}
+
+/**
+ * Whether this document was answered for the members' section, whose policy allows the players
+ * of its links. Reached by the router from another page (after signing out of the
+ * administration, say), it keeps that page's policy: the link then opens on the host instead
+ * of a player the browser would refuse.
+ */
+function documentMayFrame(): boolean {
+  const [navigation] = performance.getEntriesByType("navigation");
+  const path = navigation && new URL(navigation.name).pathname.replace(/(.)\/$/, "$1");
+  return path === undefined || path === paths.members;
 }
 
 function OpenLink({ url, label, external }: { url: string; label: string; external?: boolean }) {
