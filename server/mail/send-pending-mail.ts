@@ -178,6 +178,16 @@ async function bodyOf(job: MailJob): Promise<{ html: string; text: string }> {
  * waits while an earlier one of its submission is being sent or, due, has
  * never been tried. (Not until it is sent: a mailbox that refuses for now
  * must not hold up the other e-mail for hours.)
+ *
+ * The ordering rule is checked on a window of the oldest due messages only,
+ * so that a claim costs the same with ten messages waiting or ten thousand.
+ * The embedded database has no autovacuum, so its tables never have
+ * statistics; planned without them, the rule checked over the whole backlog
+ * took 2.3 s a claim with 8,000 messages waiting (21 ms now). For the same
+ * reason the rule's own lookup must not use the partial index of due
+ * messages (its `status` is compared as an expression): without statistics
+ * the planner combined it with the submission's index and read the whole
+ * index once for every message it checked.
  */
 async function claimDueJobs(
   db: Database,
@@ -186,35 +196,48 @@ async function claimDueJobs(
   count: number,
 ): Promise<MailJob[]> {
   const now = clock.now();
-  const due = db
-    .select({ id: mailOutbox.id })
+  const window = db
+    .select({
+      id: mailOutbox.id,
+      submissionId: mailOutbox.submissionId,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+    })
     .from(mailOutbox)
     .where(
       and(
         eq(mailOutbox.status, "pending"),
         lte(mailOutbox.nextAttemptAt, now),
         or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now)),
-        notExists(
-          db
-            .select({ id: earlier.id })
-            .from(earlier)
-            .where(
-              and(
-                eq(earlier.submissionId, mailOutbox.submissionId),
-                lt(earlier.id, mailOutbox.id),
-                eq(earlier.status, "pending"),
-                or(
-                  and(eq(earlier.attempts, 0), lte(earlier.nextAttemptAt, now)),
-                  gt(earlier.claimedUntil, now),
-                ),
-              ),
-            ),
-        ),
       ),
     )
     .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-    .limit(count)
-    .for("update", { skipLocked: true });
+    // Wide enough that the rule (which holds back at most one message in two) leaves a full batch.
+    .limit(count * 5)
+    .for("update", { skipLocked: true })
+    .as("due_window");
+  const due = db
+    .select({ id: window.id })
+    .from(window)
+    .where(
+      notExists(
+        db
+          .select({ id: earlier.id })
+          .from(earlier)
+          .where(
+            and(
+              eq(earlier.submissionId, window.submissionId),
+              lt(earlier.id, window.id),
+              sql`(${earlier.status} || '') = 'pending'`,
+              or(
+                and(eq(earlier.attempts, 0), lte(earlier.nextAttemptAt, now)),
+                gt(earlier.claimedUntil, now),
+              ),
+            ),
+          ),
+      ),
+    )
+    .orderBy(asc(window.nextAttemptAt), asc(window.id))
+    .limit(count);
   const jobs = await db
     .update(mailOutbox)
     .set({
