@@ -1,5 +1,6 @@
 // First: libraries read NODE_ENV when they load (see the module).
 import "./production-mode";
+import type { Server } from "node:http";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { FolderLockedError } from "#database/folder-lock";
@@ -19,6 +20,7 @@ import { startMailWorker } from "./mail/mail-worker";
 import { observeMailTransport } from "./mail/observed-transport";
 import { giftReadiness } from "./materials/materials";
 import { createMetrics } from "./metrics";
+import { createRequestActivity } from "./request-activity";
 
 async function start() {
   startLogging();
@@ -60,6 +62,8 @@ async function start() {
     if (!fixed.includes(gift)) log.warn(line);
   }
   const metrics = createMetrics(database, { processMetrics: true });
+  // The mail worker gives way to requests: during a burst, visitors are answered first.
+  const activity = createRequestActivity();
   const mailWorker = startMailWorker({
     db: database.db,
     transport: observeMailTransport(transport, metrics.observeMailSend),
@@ -67,6 +71,7 @@ async function start() {
     claimMs: config.mailTakeoverMs,
     firstRetryDelayMs: config.mailFirstRetryMs,
     soleWorker: database.kind === "pglite",
+    beforeBatch: activity.whenIdle,
   });
 
   const background = createBackgroundTasks();
@@ -102,6 +107,7 @@ async function start() {
       );
     }
   });
+  activity.watch(server as Server);
 
   let shuttingDown = false;
   const shutDown = async (signal: string) => {

@@ -24,6 +24,7 @@ export function startMailWorker({
   claimMs,
   firstRetryDelayMs,
   soleWorker = false,
+  beforeBatch,
 }: {
   db: Database;
   transport: MailTransport;
@@ -35,6 +36,8 @@ export function startMailWorker({
   firstRetryDelayMs?: number;
   /** True when no other server can share the outbox (the embedded database). */
   soleWorker?: boolean;
+  /** Awaited before each batch: `RequestActivity.whenIdle`, so that requests go first. */
+  beforeBatch?: () => Promise<void>;
 }): MailWorker {
   let stopped = false;
   let wakeUp: (() => void) | undefined;
@@ -68,6 +71,7 @@ export function startMailWorker({
           limit: batchLimit,
           claimMs,
           firstRetryDelayMs,
+          beforeBatch,
         });
         // A backlog: on at once, not after the interval.
         if (report.sent + report.retrying + report.failed >= batchLimit) continue;

@@ -73,6 +73,7 @@ export async function sendPendingMail(
     claimMs = mailRetryPolicy.claimMs,
     firstRetryDelayMs = mailRetryPolicy.firstRetryDelayMs,
     concurrency = claimBatchSize,
+    beforeBatch,
   }: {
     limit?: number;
     /** How long a claim lasts: after it, another worker takes over the message. */
@@ -81,11 +82,14 @@ export async function sendPendingMail(
     firstRetryDelayMs?: number;
     /** Messages claimed and sent together (the transport's pool caps the connections). */
     concurrency?: number;
+    /** Awaited before each batch is claimed: the server's requests go first (`RequestActivity`). */
+    beforeBatch?: () => Promise<void>;
   } = {},
 ): Promise<SendReport> {
   const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
   let claimed = 0;
   while (claimed < limit) {
+    await beforeBatch?.();
     // One round trip claims a batch; its messages are sent side by side.
     const batch = await claimDueJobs(db, clock, claimMs, Math.min(concurrency, limit - claimed));
     if (batch.length === 0) break;

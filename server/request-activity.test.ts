@@ -1,0 +1,72 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createRequestActivity } from "./request-activity";
+
+const servers: ReturnType<typeof createServer>[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))));
+});
+
+/** A real HTTP server whose answers wait until the test lets them go. */
+async function slowServer(activity: ReturnType<typeof createRequestActivity>) {
+  const pending: (() => void)[] = [];
+  const server = createServer((_request, response) => {
+    pending.push(() => response.end("ok"));
+  });
+  servers.push(server);
+  activity.watch(server);
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.address() as AddressInfo;
+  return {
+    request: () => fetch(`http://127.0.0.1:${port}/`).then((response) => response.text()),
+    answerAll: () => pending.splice(0).forEach((answer) => answer()),
+    waiting: () => pending.length,
+  };
+}
+
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((tick) => setTimeout(tick, 5));
+}
+
+describe("background work gives way to requests", () => {
+  it("is idle at once when no request is in flight", async () => {
+    const activity = createRequestActivity({ maxWaitMs: 10_000 });
+    await slowServer(activity);
+    const started = performance.now();
+    await activity.whenIdle();
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("waits while requests are answered and goes on when the last one is", async () => {
+    const activity = createRequestActivity({ maxWaitMs: 60_000 });
+    const server = await slowServer(activity);
+    const answers = [server.request(), server.request()];
+    await until(() => server.waiting() === 2);
+    expect(activity.inFlight()).toBe(2);
+    let idle = false;
+    const waited = activity.whenIdle().then(() => {
+      idle = true;
+    });
+    await new Promise((tick) => setTimeout(tick, 100));
+    expect(idle).toBe(false);
+    server.answerAll();
+    await Promise.all(answers);
+    await waited;
+    expect(idle).toBe(true);
+    expect(activity.inFlight()).toBe(0);
+  });
+
+  it("goes on after its longest wait under a load that never pauses", async () => {
+    const activity = createRequestActivity({ maxWaitMs: 200 });
+    const server = await slowServer(activity);
+    const answer = server.request();
+    await until(() => server.waiting() === 1);
+    const started = performance.now();
+    await activity.whenIdle();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(150);
+    expect(activity.inFlight()).toBe(1);
+    server.answerAll();
+    await answer;
+  });
+});
