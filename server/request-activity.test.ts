@@ -20,7 +20,9 @@ async function slowServer(activity: ReturnType<typeof createRequestActivity>) {
   const { port } = server.address() as AddressInfo;
   return {
     request: () => fetch(`http://127.0.0.1:${port}/`).then((response) => response.text()),
-    answerAll: () => pending.splice(0).forEach((answer) => answer()),
+    answerAll: () => {
+      for (const answer of pending.splice(0)) answer();
+    },
     waiting: () => pending.length,
   };
 }
