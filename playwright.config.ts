@@ -1,21 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "#testing/chromium";
-import { buildServerEnv } from "#testing/server-process";
-import {
-  accountsDataDir,
-  accountsPort,
-  accountsServerSettings,
-  twoFactorBaseUrl,
-  twoFactorDataDir,
-  twoFactorPort,
-  twoFactorServerSettings,
-} from "./e2e/accounts-server";
-import { mainDataDir, mainServerSettings } from "./e2e/main-server";
-
-const port = Number(process.env.E2E_PORT ?? 3100);
-
-// The servers' output is shown with the tests': their warnings and errors, not a line per request.
-const quietLog = { LOG_LEVEL: "warn" };
+import { mainPort } from "./e2e/main-server";
 
 export default defineConfig({
   testDir: "e2e",
@@ -27,7 +12,7 @@ export default defineConfig({
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${mainPort}`,
     // Locally, a trace of each failure, with the page's DOM at every step but
     // without its screencast (recording frames took a third of the run's time).
     // In CI none: nothing there keeps the files, and recording every test's DOM
@@ -47,46 +32,6 @@ export default defineConfig({
       grep: /@phone/,
     },
   ],
-  webServer: [
-    {
-      // Most browser tests: a server on a data folder emptied first, never the project's ./data.
-      command: `rm -rf "${mainDataDir}" && tsx server/main.ts`,
-      url: `http://localhost:${port}/healthz`,
-      // Mail goes to the data folder as .eml files, the data into the embedded database.
-      env: buildServerEnv({
-        port,
-        dataDir: mainDataDir,
-        settings: { ...mainServerSettings, ...quietLog },
-      }),
-      reuseExistingServer: false,
-      stdout: "pipe",
-      timeout: 120_000,
-    },
-    {
-      // Sign-in and administration tests: a server of their own with seeded administrators.
-      command: "tsx e2e/seed-accounts.ts && tsx server/main.ts",
-      url: `http://localhost:${accountsPort}/healthz`,
-      env: buildServerEnv({
-        port: accountsPort,
-        dataDir: accountsDataDir,
-        settings: { ...accountsServerSettings, ...quietLog },
-      }),
-      reuseExistingServer: false,
-      stdout: "pipe",
-      timeout: 120_000,
-    },
-    {
-      // Two-factor tests: administrators must set up an authenticator app (the default).
-      command: `tsx e2e/seed-accounts.ts "${twoFactorDataDir}" ${twoFactorBaseUrl} && tsx server/main.ts`,
-      url: `http://localhost:${twoFactorPort}/healthz`,
-      env: buildServerEnv({
-        port: twoFactorPort,
-        dataDir: twoFactorDataDir,
-        settings: { ...twoFactorServerSettings, ...quietLog },
-      }),
-      reuseExistingServer: false,
-      stdout: "pipe",
-      timeout: 120_000,
-    },
-  ],
+  // The three test servers (main, accounts, two-factor), started side by side: e2e/global-setup.ts.
+  globalSetup: "./e2e/global-setup.ts",
 });

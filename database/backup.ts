@@ -6,7 +6,9 @@
  * `row_to_json` writes it, then an end line. Every table of `schema.ts` is in
  * it, so a table added there is backed up without a change here. All rows
  * come from one REPEATABLE READ, read-only transaction: one consistent
- * snapshot while the server keeps writing. A restore writes everything in one
+ * snapshot while the server keeps writing. The embedded database's material
+ * files (kept in its data folder) are carried as `material_chunks` rows, the
+ * form PostgreSQL keeps them in (`MaterialFiles`). A restore writes everything in one
  * transaction, so a damaged or cut-off file leaves the database as it was.
  */
 import { once } from "node:events";
@@ -35,6 +37,20 @@ export type BackupHeader = {
 };
 
 export class BackupError extends Error {}
+
+/**
+ * Material files kept outside the database: the embedded database's, in its data folder
+ * (decision 0012). A backup carries them as `material_chunks` rows, the form PostgreSQL keeps
+ * them in, so that one backup file restores into either database with its files.
+ */
+export type MaterialFiles = {
+  chunkCount(size: number): number;
+  /** The file's bytes in the chunks a `material_chunks` row holds, in order. */
+  chunks(materialId: string, version: number, size: number): AsyncIterable<Buffer>;
+};
+
+/** Rows read or restored at a time; a material's chunk is 256 KiB, so its table goes a few at a time. */
+const pageSizes: Record<string, number> = { material_chunks: 8 };
 
 type TableInfo = {
   name: string;
@@ -104,6 +120,7 @@ async function readSchemaVersion(db: Executor): Promise<number> {
 export async function writeBackup(
   database: DatabaseHandle,
   output: Writable,
+  { materialFiles }: { materialFiles?: MaterialFiles } = {},
 ): Promise<BackupHeader> {
   const tables = listSchemaTables();
   const gzip = createGzip();
@@ -124,6 +141,20 @@ export async function writeBackup(
           );
           counts[table.name] = Number(row?.count ?? 0);
         }
+        // The files of the materials in this snapshot, read after their table's own rows.
+        const files = materialFiles
+          ? await rowsOf<{ id: string; version: number; size: string | number }>(
+              tx,
+              sql`select id, file_version as version, size from materials
+                  where size is not null and size > 0 order by id`,
+            )
+          : [];
+        // What the database holds, and what the header promises: with the files' chunks.
+        const stored = { ...counts };
+        for (const file of files) {
+          counts.material_chunks =
+            (counts.material_chunks ?? 0) + (materialFiles?.chunkCount(Number(file.size)) ?? 0);
+        }
         const header: BackupHeader = {
           format: backupFormat,
           version: formatVersion,
@@ -134,14 +165,35 @@ export async function writeBackup(
         };
         await write(header);
         for (const table of tables) {
-          for (let offset = 0; offset < (counts[table.name] ?? 0); offset += pageSize) {
+          const size = pageSizes[table.name] ?? pageSize;
+          for (let offset = 0; offset < (stored[table.name] ?? 0); offset += size) {
             const page = await rowsOf<{ row: string }>(
               tx,
               sql`select row_to_json(t)::text as row from ${sql.identifier(table.name)} t
-                  order by ${identifiers(table.orderBy)} limit ${pageSize} offset ${offset}`,
+                  order by ${identifiers(table.orderBy)} limit ${size} offset ${offset}`,
             );
             for (const { row } of page)
               await write(`{"table":${JSON.stringify(table.name)},"row":${row}}`);
+          }
+          if (table.name !== "material_chunks" || !materialFiles) continue;
+          for (const file of files) {
+            let seq = 0;
+            for await (const chunk of materialFiles.chunks(
+              file.id,
+              file.version,
+              Number(file.size),
+            )) {
+              const row = {
+                material_id: file.id,
+                version: file.version,
+                seq: seq++,
+                data: `\\x${chunk.toString("hex")}`,
+              };
+              await write({ table: "material_chunks", row });
+            }
+            if (seq !== materialFiles.chunkCount(Number(file.size))) {
+              throw new BackupError(`The file of material ${file.id} changed during the backup.`);
+            }
           }
         }
         await write({ end: true, rows: Object.values(counts).reduce((sum, n) => sum + n, 0) });
@@ -326,7 +378,7 @@ export async function restoreBackup(
         }
         pending.rows.push(line.row);
         rows += 1;
-        if (pending.rows.length >= pageSize) await flush();
+        if (pending.rows.length >= (pageSizes[line.table] ?? pageSize)) await flush();
       }
     }
     await flush();

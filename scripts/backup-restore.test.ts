@@ -1,17 +1,24 @@
 /**
  * The move the README promises, through the commands and real servers: a
  * backup of the embedded database taken while its server runs (asked of that
- * server), restored into PostgreSQL, and back again, with every row and a
- * signed-in browser's session carried over each way.
+ * server), restored into PostgreSQL, and back again, with every row, the
+ * material files (files in the data folder on the embedded database, rows on
+ * PostgreSQL) and a signed-in browser's session carried over each way.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { promisify } from "node:util";
 import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#database/open-database";
+import { type DatabaseHandle, openDatabase } from "#database/open-database";
+import { materialChunks, materials } from "#database/schema";
+import { materialsDir } from "#server/materials/material-files";
+import { createDatabaseStore, createFileStore } from "#server/materials/material-store";
 import { authStorageKey } from "#shared/auth-storage-key";
 import { readEveryRow } from "#testing/database-contents";
 import {
@@ -52,6 +59,43 @@ function createStorage() {
     setItem: (key: string, value: string) => void map.set(key, value),
     removeItem: (key: string) => void map.delete(key),
   };
+}
+
+/** A video of the members' section, its file 600 KiB (two whole chunks and part of a third). */
+const video = {
+  id: randomUUID(),
+  bytes: randomBytes(600 * 1024),
+  version: 2,
+};
+
+/** Puts the video's row and file into an embedded database that no server holds yet. */
+async function addVideo(dataDir: string) {
+  const handle = await openDatabase({ dataDir });
+  try {
+    await handle.db.insert(materials).values({
+      id: video.id,
+      place: "members",
+      kind: "video",
+      title: "Večerní rituál",
+      fileName: "vecerni-ritual.mp4",
+      contentType: "video/mp4",
+      size: video.bytes.length,
+      fileVersion: video.version,
+    });
+    await createFileStore(materialsDir(dataDir)).write(
+      video.id,
+      video.version,
+      Readable.from([video.bytes]),
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Every row, the material files' chunks aside (the embedded database keeps them as files). */
+async function rowsBesideFiles(handle: DatabaseHandle) {
+  const { material_chunks: _chunks, ...rest } = await readEveryRow(handle);
+  return rest;
 }
 
 const storage = createStorage();
@@ -100,6 +144,7 @@ describe.skipIf(!postgresUrl)("moving from the embedded database to PostgreSQL a
 
   it("carries every row and a signed-in session over, with the backup taken while each server runs", async () => {
     const embedded = join(directory, "embedded");
+    await addVideo(embedded);
     const first = await startServer({ dataDir: embedded });
     const signedUp = await browserOn(first).signUp({
       email: "katerina@example.cz",
@@ -141,7 +186,19 @@ describe.skipIf(!postgresUrl)("moving from the embedded database to PostgreSQL a
     const embeddedHandle = await openDatabase({ dataDir: embedded });
     const postgresHandle = await openDatabase({ databaseUrl: postgres.url });
     try {
-      expect(await readEveryRow(postgresHandle)).toEqual(await readEveryRow(embeddedHandle));
+      expect(await rowsBesideFiles(postgresHandle)).toEqual(await rowsBesideFiles(embeddedHandle));
+      // The file is in PostgreSQL now, as the rows its store reads.
+      const chunks = await postgresHandle.db
+        .select({ seq: materialChunks.seq })
+        .from(materialChunks);
+      expect(chunks.map((chunk) => chunk.seq).sort()).toEqual([0, 1, 2]);
+      const read = createDatabaseStore(postgresHandle.db).read(
+        video.id,
+        video.version,
+        0,
+        video.bytes.length - 1,
+      );
+      expect((await buffer(read)).equals(video.bytes)).toBe(true);
     } finally {
       await embeddedHandle.close();
       await postgresHandle.close();
@@ -173,10 +230,25 @@ describe.skipIf(!postgresUrl)("moving from the embedded database to PostgreSQL a
     });
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(/^Nothing was restored: The database is not empty/);
+    const restoredBack = await runCommand("restore", [toEmbedded], {
+      DATA_DIR: embeddedAgain,
+      DATABASE_URL: "",
+    });
+    expect(restoredBack.stdout).toMatch(/ and wrote 1 material file\.$/m);
+    expect(restoredBack.code).toBe(0);
+    // Back in the data folder as a file, and out of the embedded database.
+    expect(await readdir(materialsDir(embeddedAgain))).toEqual([`${video.id}.${video.version}`]);
     expect(
-      (await runCommand("restore", [toEmbedded], { DATA_DIR: embeddedAgain, DATABASE_URL: "" }))
-        .code,
-    ).toBe(0);
+      (await readFile(join(materialsDir(embeddedAgain), `${video.id}.${video.version}`))).equals(
+        video.bytes,
+      ),
+    ).toBe(true);
+    const embeddedAgainHandle = await openDatabase({ dataDir: embeddedAgain });
+    try {
+      expect(await embeddedAgainHandle.db.select().from(materialChunks)).toEqual([]);
+    } finally {
+      await embeddedAgainHandle.close();
+    }
 
     const third = await startServer({ dataDir: embeddedAgain });
     const back = await browserOn(third).getUser();

@@ -18,6 +18,7 @@ import type { ReadableStream } from "node:stream/web";
 import { pathToFileURL } from "node:url";
 import { BackupError, type BackupHeader, checkBackup, writeBackup } from "#database/backup";
 import { readBackupAccess } from "#server/backup-access";
+import { materialFilesForBackup, materialsDir } from "#server/materials/material-files";
 import { exitCodes, openConfiguredDatabase } from "./cli-database";
 
 export const usage =
@@ -71,7 +72,14 @@ async function main(args: string[]): Promise<number> {
   try {
     if (opened.ok) {
       try {
-        await writeBackup(opened.handle, createWriteStream(partial, { mode: 0o600 }));
+        // On the embedded database the material files are in the data folder: they go in too.
+        const materialFiles =
+          opened.handle.kind === "pglite"
+            ? materialFilesForBackup(materialsDir(opened.config.dataDir))
+            : undefined;
+        await writeBackup(opened.handle, createWriteStream(partial, { mode: 0o600 }), {
+          materialFiles,
+        });
       } finally {
         await opened.handle.close();
       }

@@ -11,6 +11,7 @@ import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { BackupError, restoreBackup } from "#database/backup";
+import { materialsDir, syncMaterialFiles } from "#server/materials/material-files";
 import { exitCodes, openConfiguredDatabase } from "./cli-database";
 
 export const usage = "Usage: npm run restore -- FILE [--replace]";
@@ -33,8 +34,14 @@ async function main(args: string[]): Promise<number> {
   if (!opened.ok) return opened.exitCode;
   try {
     const outcome = await restoreBackup(opened.handle, createReadStream(path), { replace });
+    // The embedded database keeps material files in its data folder: out of the database they go.
+    const files =
+      opened.handle.kind === "pglite"
+        ? await syncMaterialFiles(opened.handle.db, materialsDir(opened.config.dataDir))
+        : 0;
     console.log(
       `Restored ${outcome.rows} rows from the backup taken at ${outcome.header.takenAt}` +
+        `${files > 0 ? ` and wrote ${files} material file${files === 1 ? "" : "s"}` : ""}` +
         `${outcome.replaced ? ", replacing what the database held" : ""}.`,
     );
     return exitCodes.done;

@@ -33,6 +33,7 @@ import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
 import { createOutbox } from "./mail/outbox";
 import { createGiftLinks } from "./materials/gift-links";
+import { materialFilesForBackup, materialsDir } from "./materials/material-files";
 import { createDatabaseStore, createFileStore } from "./materials/material-store";
 import { createMaterials } from "./materials/materials";
 import { createMaterialsApi } from "./materials/materials-api";
@@ -93,7 +94,7 @@ export function createApp({
       : createFileStore(
           database.location === "memory"
             ? mkdtempSync(join(tmpdir(), "materials-"))
-            : join(config.dataDir, "materials"),
+            : materialsDir(config.dataDir),
         );
   const materials = createMaterials({
     db,
@@ -212,7 +213,10 @@ export function createApp({
     "/api",
     createMaterialsApi({ guard: adminGuard, accounts, materials, store: materialStore, giftLinks }),
   );
-  if (backupToken) app.route("/api/backup", createBackupRoute({ database, token: backupToken }));
+  if (backupToken) {
+    const materialFiles = materialFilesForBackup(materialsDir(config.dataDir));
+    app.route("/api/backup", createBackupRoute({ database, token: backupToken, materialFiles }));
+  }
   app.route(
     "/api",
     createMemberAccessApi({ db, clock, accounts, mail: mailSettings, onMailQueued }),

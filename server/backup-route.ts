@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import { Hono } from "hono";
-import { writeBackup } from "#database/backup";
+import { type MaterialFiles, writeBackup } from "#database/backup";
 import type { DatabaseHandle } from "#database/open-database";
 import { requireBearerToken } from "./bearer-token";
 import { summarizeError } from "./error-summary";
@@ -8,21 +8,24 @@ import { log } from "./logger";
 
 /**
  * `POST /api/backup`: the whole database as a backup file, streamed from one
- * snapshot. Mounted only on the embedded database, for `npm run backup`
+ * snapshot, with the material files of the data folder. Mounted only on the embedded database, for `npm run backup`
  * while the server holds the data folder; the token is the one it published there.
  */
 export function createBackupRoute({
   database,
   token,
+  materialFiles,
 }: {
   database: DatabaseHandle;
   token: string;
+  /** The material files in the data folder, carried in the backup with the rows. */
+  materialFiles?: MaterialFiles;
 }) {
   const route = new Hono();
   route.use(requireBearerToken(token));
   route.post("/", () => {
     const body = new PassThrough();
-    writeBackup(database, body).catch((error: unknown) => {
+    writeBackup(database, body, { materialFiles }).catch((error: unknown) => {
       // The file is cut off, and the command that asked refuses it.
       log.error({ error: summarizeError(error) }, "The backup failed");
       body.destroy(error as Error);

@@ -18,6 +18,7 @@ import { log, startLogging } from "./logger";
 import { createMailTransport } from "./mail/mail-transport";
 import { startMailWorker } from "./mail/mail-worker";
 import { observeMailTransport } from "./mail/observed-transport";
+import { materialsDir, syncMaterialFiles } from "./materials/material-files";
 import { giftReadiness } from "./materials/materials";
 import { createMetrics } from "./metrics";
 import { createRequestActivity } from "./request-activity";
@@ -60,6 +61,11 @@ async function start() {
   for (const line of await giftReadiness(database.db)) {
     const gift = line.startsWith("The ritual") ? "GIFT_RITUAL_URL" : "GIFT_FRAGRANCE_URL";
     if (!fixed.includes(gift)) log.warn(line);
+  }
+  if (database.kind === "pglite" && database.location !== "memory") {
+    // Files a restore left in the database (a crash between its steps), and files no material uses.
+    const written = await syncMaterialFiles(database.db, materialsDir(config.dataDir));
+    if (written > 0) log.info({ written }, "Material files written out of the database");
   }
   const metrics = createMetrics(database, { processMetrics: true });
   // The mail worker gives way to requests: during a burst, visitors are answered first.

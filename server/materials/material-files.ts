@@ -1,0 +1,81 @@
+/**
+ * The embedded database's material files (`DATA_DIR/materials`, decision 0012) in backups:
+ * a backup carries them as `material_chunks` rows, the form the PostgreSQL store keeps them
+ * in, so one backup file moves the files either way. Restored into the embedded database,
+ * those rows are written out as files again, then removed from it.
+ */
+import { readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { and, asc, eq, gte } from "drizzle-orm";
+import type { MaterialFiles } from "#database/backup";
+import type { Database } from "#database/open-database";
+import { materialChunks, materials } from "#database/schema";
+import { chunkBytes, createFileStore, inChunks } from "./material-store";
+
+/** Where the embedded database's server keeps material files. */
+export function materialsDir(dataDir: string): string {
+  return join(dataDir, "materials");
+}
+
+/** The files of `dir` as `writeBackup` reads them. */
+export function materialFilesForBackup(dir: string): MaterialFiles {
+  const store = createFileStore(dir);
+  return {
+    chunkCount: (size) => Math.ceil(size / chunkBytes),
+    chunks: (materialId, version, size) =>
+      inChunks(store.read(materialId, version, 0, Math.max(size - 1, 0))),
+  };
+}
+
+/** One version's chunks from the database, a few at a time. */
+async function* storedChunks(db: Database, materialId: string, version: number) {
+  for (let seq = 0; ; ) {
+    const rows = await db
+      .select({ seq: materialChunks.seq, data: materialChunks.data })
+      .from(materialChunks)
+      .where(
+        and(
+          eq(materialChunks.materialId, materialId),
+          eq(materialChunks.version, version),
+          gte(materialChunks.seq, seq),
+        ),
+      )
+      .orderBy(asc(materialChunks.seq))
+      .limit(8);
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      if (row.seq !== seq) throw new Error(`chunk ${seq} of material ${materialId} is missing`);
+      yield row.data;
+      seq += 1;
+    }
+  }
+}
+
+/**
+ * Brings the embedded database's folder of files in line with its `materials` table: chunks
+ * a restore put into the database become files (then leave the database), and files no
+ * material uses any more (a replaced database's, a version left by a crash) are removed.
+ * Safe to run again after a crash at any point: the chunks leave only once their file is whole.
+ * Returns how many files were written.
+ */
+export async function syncMaterialFiles(db: Database, dir: string): Promise<number> {
+  const store = createFileStore(dir);
+  const versions = await db
+    .selectDistinct({ materialId: materialChunks.materialId, version: materialChunks.version })
+    .from(materialChunks);
+  for (const { materialId, version } of versions) {
+    await store.write(materialId, version, storedChunks(db, materialId, version));
+    await db
+      .delete(materialChunks)
+      .where(and(eq(materialChunks.materialId, materialId), eq(materialChunks.version, version)));
+  }
+  const used = new Set(
+    (await db.select({ id: materials.id, version: materials.fileVersion }).from(materials)).map(
+      (row) => `${row.id}.${row.version}`,
+    ),
+  );
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!used.has(name)) await rm(join(dir, name), { force: true });
+  }
+  return versions.length;
+}
