@@ -8,7 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { mp4Head } from "#testing/sample-media";
+import { mp4Head, recordVideo } from "#testing/sample-media";
 import {
   accountsBaseUrl,
   accountsDataDir,
@@ -18,7 +18,6 @@ import {
   useOwnAddress,
 } from "./accounts-server";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-import { recordVideo } from "./sample-video";
 
 test.use({ baseURL: accountsBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));

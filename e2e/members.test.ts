@@ -10,11 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
 import { paths } from "#shared/routes";
+import { recordVideo } from "#testing/sample-media";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 import { seededAdmins, seededConfirmedAccounts, storageKey } from "./accounts-server";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
-import { recordVideo } from "./sample-video";
 
 // Its own server: +50 and +51 are the accounts and two-factor servers, +52 the last-administrator test's.
 const port = Number(process.env.E2E_PORT ?? 3100) + 53;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "#database/schema";
 import type { AdminMaterial, AdminMaterialsJson, GiftJson } from "#shared/materials";
 import { launchChromium } from "#testing/chromium";
+import { recordVideo } from "#testing/sample-media";
 import { sampleRitualGift } from "#testing/sample-submissions";
 import { createSignedInAccount } from "#testing/test-accounts";
 import { startTestServer, type TestServer } from "#testing/test-app";
@@ -189,45 +190,13 @@ describe.each(testDatabases)("gifts delivered on $name", ({ name, open }) => {
   }, 60_000);
 });
 
-/** A two-second WebM (VP8) recorded from a canvas by Chromium's MediaRecorder. */
+/** A real video, recorded by Chromium (`recordVideo`) on a page of the test server. */
 async function recordWebm(origin: string): Promise<Buffer> {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(`${origin}/healthz`);
-    const base64 = await page.evaluate(async () => {
-      const canvas = document.createElement("canvas");
-      canvas.width = 160;
-      canvas.height = 90;
-      const context = canvas.getContext("2d") as CanvasRenderingContext2D;
-      const recorder = new MediaRecorder(canvas.captureStream(25), {
-        mimeType: "video/webm;codecs=vp8",
-      });
-      const parts: Blob[] = [];
-      recorder.ondataavailable = (event) => parts.push(event.data);
-      const stopped = new Promise((resolve) => {
-        recorder.onstop = resolve;
-      });
-      recorder.start(200);
-      const started = performance.now();
-      await new Promise<void>((resolve) => {
-        const draw = () => {
-          const elapsed = performance.now() - started;
-          context.fillStyle = `hsl(${(elapsed / 10) % 360} 60% 50%)`;
-          context.fillRect(0, 0, 160, 90);
-          if (elapsed < 2500) requestAnimationFrame(draw);
-          else resolve();
-        };
-        draw();
-      });
-      recorder.stop();
-      await stopped;
-      const bytes = new Uint8Array(await new Blob(parts).arrayBuffer());
-      let binary = "";
-      for (const byte of bytes) binary += String.fromCharCode(byte);
-      return btoa(binary);
-    });
-    return Buffer.from(base64, "base64");
+    return await recordVideo(page);
   } finally {
     await browser.close();
   }

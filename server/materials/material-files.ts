@@ -6,11 +6,11 @@
  */
 import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { MaterialFiles } from "#database/backup";
 import type { Database } from "#database/open-database";
 import { materialChunks, materials } from "#database/schema";
-import { chunkBytes, createFileStore, inChunks } from "./material-store";
+import { chunkBytes, createDatabaseStore, createFileStore, inChunks } from "./material-store";
 
 /** Where the embedded database's server keeps material files. */
 export function materialsDir(dataDir: string): string {
@@ -27,30 +27,6 @@ export function materialFilesForBackup(dir: string): MaterialFiles {
   };
 }
 
-/** One version's chunks from the database, a few at a time. */
-async function* storedChunks(db: Database, materialId: string, version: number) {
-  for (let seq = 0; ; ) {
-    const rows = await db
-      .select({ seq: materialChunks.seq, data: materialChunks.data })
-      .from(materialChunks)
-      .where(
-        and(
-          eq(materialChunks.materialId, materialId),
-          eq(materialChunks.version, version),
-          gte(materialChunks.seq, seq),
-        ),
-      )
-      .orderBy(asc(materialChunks.seq))
-      .limit(8);
-    if (rows.length === 0) return;
-    for (const row of rows) {
-      if (row.seq !== seq) throw new Error(`chunk ${seq} of material ${materialId} is missing`);
-      yield row.data;
-      seq += 1;
-    }
-  }
-}
-
 /**
  * Brings the embedded database's folder of files in line with its `materials` table: chunks
  * a restore put into the database become files (then leave the database), and files no
@@ -60,11 +36,17 @@ async function* storedChunks(db: Database, materialId: string, version: number) 
  */
 export async function syncMaterialFiles(db: Database, dir: string): Promise<number> {
   const store = createFileStore(dir);
+  const stored = createDatabaseStore(db);
   const versions = await db
-    .selectDistinct({ materialId: materialChunks.materialId, version: materialChunks.version })
-    .from(materialChunks);
-  for (const { materialId, version } of versions) {
-    await store.write(materialId, version, storedChunks(db, materialId, version));
+    .select({
+      materialId: materialChunks.materialId,
+      version: materialChunks.version,
+      size: sql<number>`sum(octet_length(${materialChunks.data}))::bigint`.mapWith(Number),
+    })
+    .from(materialChunks)
+    .groupBy(materialChunks.materialId, materialChunks.version);
+  for (const { materialId, version, size } of versions) {
+    await store.write(materialId, version, stored.read(materialId, version, 0, size - 1));
     await db
       .delete(materialChunks)
       .where(and(eq(materialChunks.materialId, materialId), eq(materialChunks.version, version)));
