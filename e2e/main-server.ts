@@ -1,5 +1,5 @@
 /**
- * The server most browser tests run against (see playwright.config.ts). Its
+ * The server most browser tests run against (started by e2e/global-setup.ts). Its
  * data folder is emptied before it starts, so every run begins with no
  * submissions, and tests never touch the project's ./data.
  */
