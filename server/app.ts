@@ -88,14 +88,13 @@ export function createApp({
 
   // Material files: in the database on PostgreSQL, in the data folder on the
   // embedded database (docs/decisions/0012-material-storage.md).
-  const materialStore =
+  const filesDir =
     database.kind === "postgresql"
-      ? createDatabaseStore(db)
-      : createFileStore(
-          database.location === "memory"
-            ? mkdtempSync(join(tmpdir(), "materials-"))
-            : materialsDir(config.dataDir),
-        );
+      ? undefined
+      : database.location === "memory"
+        ? mkdtempSync(join(tmpdir(), "materials-"))
+        : materialsDir(config.dataDir);
+  const materialStore = filesDir ? createFileStore(filesDir) : createDatabaseStore(db);
   const materials = createMaterials({
     db,
     clock,
@@ -214,7 +213,8 @@ export function createApp({
     createMaterialsApi({ guard: adminGuard, accounts, materials, store: materialStore, giftLinks }),
   );
   if (backupToken) {
-    const materialFiles = materialFilesForBackup(materialsDir(config.dataDir));
+    // The backup holds the files the store above keeps in the data folder.
+    const materialFiles = filesDir ? materialFilesForBackup(filesDir) : undefined;
     app.route("/api/backup", createBackupRoute({ database, token: backupToken, materialFiles }));
   }
   app.route(
