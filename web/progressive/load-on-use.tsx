@@ -61,13 +61,18 @@ function TakeOverWhenUsed({
 }) {
   const container = useRef<HTMLDivElement>(null);
   const [awake, setAwake] = useState(false);
+  const [pressed, setPressed] = useState(false);
   const [replaced, setReplaced] = useState(false);
   const sendAgain = useRef<HTMLFormElement | null>(null);
 
   useEffect(() => {
     const element = container.current;
     if (!element || awake) return;
-    const wake = () => setAwake(true);
+    const wake = () => {
+      // The code starts loading now, even if a press keeps the live part back (below).
+      part.preload().catch(() => {});
+      setAwake(true);
+    };
     if (wakeIf?.() || hasHeldSubmission(element) || element.contains(document.activeElement)) {
       wake();
       return;
@@ -78,7 +83,35 @@ function TakeOverWhenUsed({
       element.removeEventListener("focusin", wake);
       element.removeEventListener(heldSubmissionEvent, wake);
     };
-  }, [awake, wakeIf]);
+  }, [awake, part, wakeIf]);
+
+  // A press that began on the markup ends on it. Were the live part to
+  // replace the markup between a button's press and its release, the
+  // browser would send no click at all, and the tap would be lost. So the
+  // live part waits until the press is over and its click has been sent.
+  useEffect(() => {
+    const element = container.current;
+    if (!element || replaced) return;
+    let lifting: ReturnType<typeof setTimeout> | undefined;
+    const press = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== " ") return;
+      clearTimeout(lifting);
+      setPressed(true);
+    };
+    // After the release's own task, in which the browser sends the click.
+    const lift = () => {
+      lifting = setTimeout(() => setPressed(false));
+    };
+    const starts = ["pointerdown", "keydown"] as const;
+    const ends = ["pointerup", "pointercancel", "keyup"] as const;
+    for (const type of starts) element.addEventListener(type, press, true);
+    for (const type of ends) window.addEventListener(type, lift, true);
+    return () => {
+      clearTimeout(lifting);
+      for (const type of starts) element.removeEventListener(type, press, true);
+      for (const type of ends) window.removeEventListener(type, lift, true);
+    };
+  }, [replaced]);
 
   // Runs before the browser paints the live part next to the markup.
   function takeOver(live: HTMLElement) {
@@ -115,7 +148,7 @@ function TakeOverWhenUsed({
           dangerouslySetInnerHTML={{ __html: prerendered }}
         />
       )}
-      {awake ? (
+      {awake && (replaced || !pressed) ? (
         <Suspense fallback={null}>
           <Live part={part} onMounted={takeOver} />
         </Suspense>
