@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "#testing/chromium";
+import { browserTestsLaunchOptions } from "#testing/chromium";
 import { mainPort } from "./e2e/main-server";
 
 export default defineConfig({
@@ -21,8 +21,8 @@ export default defineConfig({
       ? "off"
       : { mode: "retain-on-failure", screenshots: false, snapshots: true },
     screenshot: "only-on-failure",
-    // Debian's Chromium: test tools never download a browser of their own.
-    launchOptions: chromiumLaunchOptions,
+    // Debian's Chromium (its headless build when installed): test tools never download a browser.
+    launchOptions: browserTestsLaunchOptions,
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },

@@ -77,7 +77,7 @@ async function openHome(page: Page, path = "/") {
 }
 
 test.describe("home page content", () => {
-  test("the pre-rendered HTML holds every section, anchor and text of the specification @phone", async ({
+  test("the pre-rendered HTML holds every section, anchor and text of the specification", async ({
     page,
   }) => {
     const html = plain(await fetchHtml(page, "/"));

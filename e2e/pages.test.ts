@@ -111,7 +111,7 @@ const backLinks = (page: Page) =>
 
 for (const [name, innerPage] of Object.entries(innerPages) as [string, InnerPage][]) {
   test.describe(`${name} page (${innerPage.path})`, () => {
-    test("is pre-rendered with its content, one h1 and its own title @phone", async ({ page }) => {
+    test("is pre-rendered with its content, one h1 and its own title", async ({ page }) => {
       const html = plain(await fetchHtml(page, innerPage.path));
       expect(html).not.toContain("TODO");
       expect(html).toMatch(
@@ -313,7 +313,7 @@ test.describe("members' section", () => {
 });
 
 test.describe("not-found page", () => {
-  test("an unknown address answers 404 with the not-found page @phone", async ({ page }) => {
+  test("an unknown address answers 404 with the not-found page", async ({ page }) => {
     const response = await page.request.get(missingPath);
     expect(response.status()).toBe(404);
     const html = plain(await response.text());
