@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { precompressFiles } from "./server/precompress";
 import { paths, publicRoutePaths } from "./shared/routes";
 import { listArticlePaths } from "./web/lib/article-files";
 import { writeScentGuidePdf } from "./web/lib/scent-guide-pdf.server";
@@ -39,5 +40,7 @@ export default {
     await dropModulePreloads(clientDirectory);
     await startScriptsAfterLoad(clientDirectory);
     await writeScentGuidePdf(clientDirectory);
+    // Last, once every file is final: each text file compressed once (server/precompress.ts).
+    await precompressFiles(clientDirectory);
   },
 } satisfies Config;

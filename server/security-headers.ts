@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createMiddleware } from "hono/factory";
 
 /**
@@ -71,16 +72,19 @@ export function securityHeaders({ trustProxy }: { trustProxy: boolean }) {
     await next();
     let policy = contentSecurityPolicy();
     if (c.res.headers.get("Content-Type")?.startsWith("text/html") && c.res.body) {
-      const html = await c.res.text();
+      // A pre-rendered page may come compressed at build time (server/precompress.ts):
+      // its bytes go out as they are, and only a page not seen before is read.
+      const bytes = Buffer.from(await c.res.arrayBuffer());
+      const encoding = c.res.headers.get("Content-Encoding");
       const frameSources = (c.get(frameSourcesKey as never) as string[] | undefined) ?? [];
       if (frameSources.length > 0) {
-        policy = contentSecurityPolicy(html, frameSources);
+        policy = contentSecurityPolicy(htmlOf(bytes, encoding), frameSources);
       } else {
-        const key = createHash("sha256").update(html).digest("base64");
-        policy = policies.get(key) ?? contentSecurityPolicy(html);
+        const key = `${encoding}:${createHash("sha256").update(bytes).digest("base64")}`;
+        policy = policies.get(key) ?? contentSecurityPolicy(htmlOf(bytes, encoding));
         if (policies.size < 500) policies.set(key, policy);
       }
-      c.res = new Response(html, c.res);
+      c.res = new Response(bytes, c.res);
     }
     c.header("Content-Security-Policy", policy);
     for (const [name, value] of Object.entries(securityHeaderValues)) c.header(name, value);
@@ -89,4 +93,11 @@ export function securityHeaders({ trustProxy }: { trustProxy: boolean }) {
       (trustProxy && c.req.header("X-Forwarded-Proto")?.split(",")[0]?.trim() === "https");
     if (https) c.header("Strict-Transport-Security", `max-age=${oneYear}; includeSubDomains`);
   });
+}
+
+/** The text of an HTML body, as it is or compressed by the build. */
+function htmlOf(bytes: Buffer, encoding: string | null): string {
+  if (encoding === "br") return brotliDecompressSync(bytes).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(bytes).toString("utf8");
+  return bytes.toString("utf8");
 }

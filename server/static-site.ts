@@ -75,6 +75,8 @@ export function createStaticSite(clientDir: string) {
     "*",
     serveStatic({
       root: clientDir,
+      // The `.br` and `.gz` written at build time (server/precompress.ts), when the browser takes them.
+      precompressed: true,
       // "/about/" and "/about" are the same page.
       rewriteRequestPath: (path) => (path.length > 1 ? path.replace(/\/+$/, "") : path),
     }),
