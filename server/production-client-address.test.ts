@@ -42,6 +42,9 @@ function send(
   });
 }
 
+/** The window of the form limit (submissions per hour). */
+const hourMs = 60 * 60_000;
+
 let visitor = 0;
 /** A gift request to an e-mail address of its own, so only the client-address limit counts. */
 function submit(
@@ -81,6 +84,7 @@ describe("with no proxy trusted (production's default)", () => {
   const started = useServer("false");
 
   it("counts submissions by the socket's address, whatever X-Forwarded-For the client sends", async () => {
+    started.server.startFreshWindow(hourMs);
     const statuses = [];
     for (const forwardedFor of ["192.0.2.1", "192.0.2.2", "192.0.2.3"]) {
       statuses.push((await submit(started.server, { forwardedFor })).status);
@@ -106,6 +110,7 @@ describe("behind a trusted proxy (TRUST_PROXY=true)", () => {
   const started = useServer("true");
 
   it("counts submissions by the last X-Forwarded-For entry, the one the proxy appended", async () => {
+    started.server.startFreshWindow(hourMs);
     const statuses = [];
     // The client prepends an address of its choice; the proxy appends the one it saw.
     for (const forged of ["192.0.2.1", "192.0.2.2", "192.0.2.3"]) {

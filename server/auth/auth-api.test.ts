@@ -10,6 +10,7 @@ import { authStorageKey } from "#shared/auth-storage-key";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { testDatabases } from "#testing/test-databases";
 import { refreshTokenReuseIntervalMs } from "./accounts";
+import { authRateLimits } from "./throttling";
 import { hashToken } from "./tokens";
 
 let server: TestServer;
@@ -412,6 +413,7 @@ describe.each(testDatabases)("on $name", ({ open }) => {
 
     it("sends one e-mail per address per minute", async () => {
       const { email } = await signUp();
+      server.startFreshWindow(authRateLimits.recoveryEmailPerEmail.windowMs);
       const { client } = createClient();
       expect((await client.resetPasswordForEmail(email)).error).toBeNull();
       const again = await client.resetPasswordForEmail(email);
@@ -422,6 +424,7 @@ describe.each(testDatabases)("on $name", ({ open }) => {
 
   describe("rate limits", () => {
     it("answers 429 over_request_rate_limit after 60 sign-ins from one address in 5 minutes", async () => {
+      server.startFreshWindow(authRateLimits.signInPerAddress.windowMs);
       const { client } = createClient(createStorage(), "192.0.2.60");
       const attempt = (index: number) =>
         client.signInWithPassword({ email: `nikdo${index}@example.cz`, password: "heslo-123" });
