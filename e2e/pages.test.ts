@@ -70,7 +70,7 @@ const innerPages = {
       "Nahrávky meditací",
       "Obsah online kurzů",
       "Materiály ke stažení",
-      "Členská sekce je v přípravě",
+      "Materiály přibývají postupně",
       "Přihlásit se",
       "Přístup do administrace webu mají pouze administrátoři.",
       "Zpět na hlavní stránku",
@@ -108,6 +108,17 @@ async function open(page: Page, path: string) {
 
 const backLinks = (page: Page) =>
   page.getByRole("main").getByRole("link", { name: "Zpět na hlavní stránku" });
+
+test("the members' page, pre-rendered while materials come and go, never says they are not there yet", async ({
+  page,
+}) => {
+  const html = plain(await fetchHtml(page, paths.members));
+  // Whether there are materials is for the member area to say, once she signs in.
+  for (const claim of ["v přípravě", "Připravuji", "připravuje", "budou čekat"]) {
+    expect(html, `HTML says „${claim}“`).not.toContain(claim);
+  }
+  expect(html).toContain("Materiály přibývají postupně");
+});
 
 for (const [name, innerPage] of Object.entries(innerPages) as [string, InnerPage][]) {
   test.describe(`${name} page (${innerPage.path})`, () => {

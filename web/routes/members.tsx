@@ -15,7 +15,7 @@ export const meta = () =>
   pageMeta({
     title: "Členská sekce",
     description: czech(
-      "Členská sekce s nahrávkami meditací, materiály ke stažení a obsahem online kurzů se právě připravuje. Tady se také přihlásíte ke svému účtu.",
+      "Členská sekce s nahrávkami meditací, materiály ke stažení a obsahem online kurzů, které postupně přibývají. Tady se také přihlásíte ke svému účtu.",
     ),
     path: paths.members,
   });
@@ -53,12 +53,12 @@ export default function MembersPage() {
           <>
             <p>
               {czech(
-                "Místo, kde na vás budou čekat nahrávky meditací, materiály ke stažení a obsah online kurzů. Právě ho pro vás s láskou připravuji.",
+                "Místo pro nahrávky meditací, materiály ke stažení a obsah online kurzů. Postupně ho pro vás s láskou doplňuji.",
               )}
             </p>
             <p className="inline-flex items-center gap-2 rounded-full bg-cream px-4 py-2 text-base font-semibold text-terracotta-dark ring-1 ring-terracotta/40">
               <Sprout aria-hidden="true" className="size-5" />
-              {czech("Členská sekce je v přípravě")}
+              {czech("Materiály přibývají postupně")}
             </p>
           </>
         }

@@ -2,7 +2,7 @@ import { BookOpen, CalendarHeart, Download, Headphones } from "lucide-react";
 import { Eyebrow } from "~/components/ui/section";
 import { czech } from "~/lib/typography";
 
-const comingSoon = [
+const offer = [
   {
     icon: Headphones,
     title: "Nahrávky meditací",
@@ -25,7 +25,11 @@ const comingSoon = [
   },
 ] as const;
 
-/** What members will find here once the section opens. */
+/**
+ * What members find here. The page is pre-rendered while materials come and
+ * go, so nothing here says whether they are ready yet: the member area above
+ * shows what there is.
+ */
 export function MembersContent() {
   return (
     <section aria-labelledby="obsah-heading" className="bg-sand/60 px-5 py-16 sm:px-8 sm:py-24">
@@ -42,7 +46,7 @@ export function MembersContent() {
           </p>
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2">
-          {comingSoon.map(({ icon: Icon, title, text }) => (
+          {offer.map(({ icon: Icon, title, text }) => (
             <li
               key={title}
               className="flex gap-5 rounded-[2rem] bg-cream p-6 shadow-sm ring-1 ring-bark/5 sm:p-8"
@@ -53,9 +57,6 @@ export function MembersContent() {
               <div>
                 <h3 className="text-xl font-semibold text-bark">{czech(title)}</h3>
                 <p className="mt-2 leading-relaxed text-bark-soft">{czech(text)}</p>
-                <p className="mt-3 text-sm font-semibold text-terracotta-dark">
-                  {czech("Připravuji")}
-                </p>
               </div>
             </li>
           ))}
