@@ -34,6 +34,38 @@ describe.each(testDatabases)("the rate limiter on $name", ({ open }) => {
     expect((await limiter.hit("zkouska:a", rule)).allowed).toBe(true);
   });
 
+  it("counts two keys in turn in one statement: the second only while the first is within its rule", async () => {
+    const clock = createTestClock(new Date("2026-05-04T09:10:00Z"));
+    const limiter = createRateLimiter({ db: database.db, clock });
+    const address = { key: "poradi:adresa", rule: { limit: 2, windowMs: 15 * minute } };
+    const recipient = { key: "poradi:prijemce", rule: { limit: 1, windowMs: 60 * minute } };
+    const hitsOf = async (key: string) =>
+      (await database.db.select().from(rateLimitCounters))
+        .filter((row) => row.key === key)
+        .map((row) => [row.windowStart.toISOString(), row.hits]);
+
+    expect(await limiter.hitInTurn(address, recipient)).toEqual({
+      first: { allowed: true, retryAfterSeconds: 5 * 60 },
+      second: { allowed: true, retryAfterSeconds: 50 * 60 },
+    });
+    // The second key over its rule: reported, while the first is still counted as allowed.
+    expect(await limiter.hitInTurn(address, recipient)).toEqual({
+      first: { allowed: true, retryAfterSeconds: 5 * 60 },
+      second: { allowed: false, retryAfterSeconds: 50 * 60 },
+    });
+    // The first key over its rule: refused, and the second is not counted at all.
+    expect(await limiter.hitInTurn(address, recipient)).toEqual({
+      first: { allowed: false, retryAfterSeconds: 5 * 60 },
+    });
+    expect(await hitsOf("poradi:adresa")).toEqual([["2026-05-04T09:00:00.000Z", 3]]);
+    expect(await hitsOf("poradi:prijemce")).toEqual([["2026-05-04T09:00:00.000Z", 2]]);
+    // Each key has the window of its own rule, the same as `hit` gives it.
+    expect(await limiter.isOver("poradi:adresa", address.rule)).toBe(true);
+    clock.advance(5 * minute);
+    expect((await limiter.hitInTurn(address, recipient)).first.allowed).toBe(true);
+    expect(await hitsOf("poradi:prijemce")).toEqual([["2026-05-04T09:00:00.000Z", 3]]);
+  });
+
   it("removes finished windows itself, so no other limiter has to", async () => {
     const clock = createTestClock(new Date("2026-05-05T08:00:00Z"));
     const limiter = createRateLimiter({ db: database.db, clock });

@@ -26,9 +26,22 @@ export type RateLimitHit = {
   retryAfterSeconds: number;
 };
 
+/** One key to count, under its rule. */
+export type RateLimitCount = { key: string; rule: RateLimitRule };
+
 export type RateLimiter = {
   /** Counts one request of `key` and says whether it is still within the rule. */
   hit(key: string, rule: RateLimitRule): Promise<RateLimitHit>;
+  /**
+   * Counts `first`, and `second` only if `first` is still within its rule, in
+   * one statement (one round trip instead of two): a request refused by the
+   * first limit never counts towards the second. `second` is absent when it
+   * was not counted.
+   */
+  hitInTurn(
+    first: RateLimitCount,
+    second: RateLimitCount,
+  ): Promise<{ first: RateLimitHit; second?: RateLimitHit }>;
   /** Says whether `key` has used up its rule, without counting a request. */
   isOver(key: string, rule: RateLimitRule): Promise<boolean>;
 };
@@ -77,6 +90,45 @@ export function createRateLimiter({ db, clock }: { db: Database; clock: Clock })
       return {
         allowed: (counted?.hits ?? 0) <= rule.limit,
         retryAfterSeconds: window.retryAfterSeconds,
+      };
+    },
+    async hitInTurn(first, second) {
+      const [firstWindow, secondWindow] = [windowOf(first.rule), windowOf(second.rule)];
+      // Each insert counts one key, as `hit` does; the second only runs on a row of
+      // the first within its limit. Two keys of one statement must differ (they
+      // would be one row updated twice), so a request never names the same key twice.
+      const counted = (await db.execute(sql`
+        with first_key as (
+          insert into ${rateLimitCounters} (key, window_start, hits)
+          values (${first.key}, ${firstWindow.start.toISOString()}::timestamptz, 1)
+          on conflict (key, window_start) do update set hits = ${rateLimitCounters.hits} + 1
+          returning hits
+        ), second_key as (
+          insert into ${rateLimitCounters} (key, window_start, hits)
+          select ${second.key}, ${secondWindow.start.toISOString()}::timestamptz, 1
+          from first_key where first_key.hits <= ${first.rule.limit}
+          on conflict (key, window_start) do update set hits = ${rateLimitCounters.hits} + 1
+          returning hits
+        )
+        select (select hits from first_key) as first_hits,
+               (select hits from second_key) as second_hits
+      `)) as unknown as { rows: { first_hits: number; second_hits: number | null }[] };
+      await cleanUp();
+      const [row] = counted.rows;
+      const firstHits = Number(row?.first_hits ?? 0);
+      const secondHits = row?.second_hits;
+      return {
+        first: {
+          allowed: firstHits <= first.rule.limit,
+          retryAfterSeconds: firstWindow.retryAfterSeconds,
+        },
+        ...(secondHits !== null &&
+          secondHits !== undefined && {
+            second: {
+              allowed: Number(secondHits) <= second.rule.limit,
+              retryAfterSeconds: secondWindow.retryAfterSeconds,
+            },
+          }),
       };
     },
     async isOver(key, rule) {

@@ -69,13 +69,17 @@ export async function submitForm(
     return { id: randomUUID() };
   }
   const rule: RateLimitRule = { limit: rateLimitPerHour, windowMs: 60 * 60_000 };
-  const fromAddress = await rateLimiter.hit(`form-address:${addressBlock(clientAddress)}`, rule);
-  if (!fromAddress.allowed) {
+  // Both limits in one round trip; a submission refused for its address counts no e-mail.
+  const counted = await rateLimiter.hitInTurn(
+    { key: `form-address:${addressBlock(clientAddress)}`, rule },
+    { key: `form-recipient:${submission.email.toLowerCase()}`, rule },
+  );
+  if (!counted.first.allowed || !counted.second) {
     throw new ApiError(429, "rate_limited", rateLimitedMessage, undefined, {
-      "Retry-After": String(fromAddress.retryAfterSeconds),
+      "Retry-After": String(counted.first.retryAfterSeconds),
     });
   }
-  const toVisitor = await rateLimiter.hit(`form-recipient:${submission.email.toLowerCase()}`, rule);
+  const toVisitor = counted.second;
   if (!toVisitor.allowed) {
     log.warn(
       { recipient: maskAddress(submission.email) },
