@@ -180,16 +180,16 @@ export function composeAccessRequestMail(
 }
 
 /**
- * Writes composed mails to the outbox, due at once. Pass a transaction as
- * `db` to store them together with what they belong to.
+ * The insert of composed mails into the outbox, due at `dueAt`: awaited on
+ * its own (`writeToOutbox`), or made part of a larger statement that stores
+ * them together with what they belong to (`storeTogether`).
  */
-export async function writeToOutbox(
+export function outboxInsert(
   db: Database,
   mails: ComposedMail[],
   { dueAt, submissionId = null }: { dueAt: Date; submissionId?: string | null },
 ) {
-  if (mails.length === 0) return;
-  await db.insert(mailOutbox).values(
+  return db.insert(mailOutbox).values(
     mails.map((mail) => ({
       submissionId,
       kind: mail.kind,
@@ -201,6 +201,19 @@ export async function writeToOutbox(
       nextAttemptAt: dueAt,
     })),
   );
+}
+
+/**
+ * Writes composed mails to the outbox, due at once. Pass a transaction as
+ * `db` to store them together with what they belong to.
+ */
+export async function writeToOutbox(
+  db: Database,
+  mails: ComposedMail[],
+  options: { dueAt: Date; submissionId?: string | null },
+) {
+  if (mails.length === 0) return;
+  await outboxInsert(db, mails, options);
 }
 
 export type OutboxDependencies = {
