@@ -28,12 +28,18 @@ describe("the Content-Security-Policy", () => {
     app.use(securityHeaders({ trustProxy: true }));
     app.get("/page", (c) => c.html("<p>ahoj</p><script>alert(1)</script>"));
     app.get("/api", (c) => c.json({ ok: true }));
+    // A response of its own, and one whose headers cannot change (set by a copy).
+    app.get("/raw", () => new Response("ahoj"));
+    app.get("/moved", () => Response.redirect("http://localhost/page", 302));
 
     const page = await app.request("/page");
     expect(await page.text()).toBe("<p>ahoj</p><script>alert(1)</script>");
     expect(page.headers.get("Content-Security-Policy")).toContain(sha("alert(1)"));
     const api = await app.request("/api");
-    for (const response of [page, api]) {
+    const raw = await app.request("/raw");
+    const moved = await app.request("/moved");
+    expect(moved.status).toBe(302);
+    for (const response of [page, api, raw, moved]) {
       expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
       expect(response.headers.get("X-Frame-Options")).toBe("DENY");
       expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
