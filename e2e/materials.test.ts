@@ -69,11 +69,20 @@ test("uploads a file with a progress bar; a waiting gift e-mail goes out and its
   await page.getByLabel("Kde se nabízí").selectOption("members");
   await page.getByLabel("Krátký popis").first().fill("Dvacet minut pro klidný spánek.");
   const file = Buffer.concat([mp4Head, Buffer.alloc(6 * 1024 * 1024 - mp4Head.length, 7)]);
-  await page.locator("#material-file").setInputFiles({
+  // The picker speaks Czech whatever the browser's language, and names the chosen file.
+  const picked = page.locator('label[for="material-file"]');
+  await expect(picked).toHaveText(/Vybrat soubor\s*Zatím není vybraný žádný soubor/);
+  await page.getByLabel("Vybrat soubor").setInputFiles({
     name: "vecerni-meditace.mp4",
     mimeType: "video/mp4",
     buffer: file,
   });
+  await expect(picked).toHaveText(/Vybrat soubor\s*vecerni-meditace\.mp4/);
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
+    await picked.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shotsDir}/file-chosen-${width}.png` });
+  }
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
@@ -93,6 +102,8 @@ test("uploads a file with a progress bar; a waiting gift e-mail goes out and its
   await expect(page.getByText("Soubor „vecerni-meditace.mp4“ je nahraný.")).toBeVisible({
     timeout: 60_000,
   });
+  // The form is empty again, its picker too.
+  await expect(picked).toHaveText(/Zatím není vybraný žádný soubor/);
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
     latency: 0,

@@ -219,6 +219,45 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
+/**
+ * The file input with its button and the chosen name in Czech: the browser's
+ * own control speaks the language of its system („Choose File“ on an English
+ * one). The input stays in the form, hidden but focusable.
+ */
+function FilePicker({ accept, error }: { accept: string; error?: string }) {
+  const [name, setName] = useState<string>();
+  return (
+    <div className="mt-3">
+      <input
+        id="material-file"
+        name="file"
+        type="file"
+        accept={accept}
+        className="peer sr-only"
+        aria-describedby={error ? "material-file-error" : undefined}
+        onChange={(event) => setName(event.currentTarget.files?.[0]?.name)}
+      />
+      <label
+        htmlFor="material-file"
+        className="flex min-h-14 cursor-pointer flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-dashed border-bark-soft/70 bg-white p-3 text-bark peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-moss"
+      >
+        <span className="inline-flex items-center gap-2 rounded-full bg-sage-light px-4 py-2 font-semibold text-moss-dark">
+          <FileUp aria-hidden="true" className="size-5" />
+          Vybrat soubor
+        </span>
+        <span className="min-w-0 break-all text-bark-soft">
+          {name ?? czech("Zatím není vybraný žádný soubor")}
+        </span>
+      </label>
+      {error && (
+        <p id="material-file-error" className="mt-2 text-sm text-terracotta-dark">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function NewMaterialForm({
   disabled,
   onCreated,
@@ -229,6 +268,8 @@ function NewMaterialForm({
   const [source, setSource] = useState<"file" | "link">("file");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // A reset form forgets its file: the picker starts again with no name shown.
+  const [resets, setResets] = useState(0);
   const form = useRef<HTMLFormElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -270,7 +311,13 @@ function NewMaterialForm({
           "Nahrajte video, zvuk, PDF nebo obrázek (nejvýš 2 GB), nebo vložte odkaz na video na YouTube či Vimeu. Vyberte, kde se materiál nabízí: v jednom z dárků, nebo v členské sekci.",
         )}
       </p>
-      <form ref={form} onSubmit={submit} className="mt-6 grid gap-5 md:grid-cols-2" noValidate>
+      <form
+        ref={form}
+        onSubmit={submit}
+        onReset={() => setResets((count) => count + 1)}
+        className="mt-6 grid gap-5 md:grid-cols-2"
+        noValidate
+      >
         <TextField
           id="material-title"
           name="title"
@@ -331,19 +378,7 @@ function NewMaterialForm({
             ))}
           </div>
           {source === "file" ? (
-            <div className="mt-3">
-              <label htmlFor="material-file" className="sr-only">
-                Soubor
-              </label>
-              <input
-                id="material-file"
-                name="file"
-                type="file"
-                accept={accept}
-                className="block w-full rounded-2xl border border-dashed border-bark-soft/70 bg-white p-3 text-bark file:mr-4 file:rounded-full file:border-0 file:bg-sage-light file:px-4 file:py-2 file:font-semibold file:text-moss-dark"
-              />
-              {errors.file && <p className="mt-2 text-sm text-terracotta-dark">{errors.file}</p>}
-            </div>
+            <FilePicker key={resets} accept={accept} error={errors.file} />
           ) : (
             <TextField
               id="material-link"
