@@ -153,7 +153,7 @@ export async function readLimitedText(c: Context, maxBytes: number): Promise<str
   if (declaredLength !== undefined && c.req.header("Transfer-Encoding") === undefined) {
     // Node's parser reads exactly the declared length, so checking it is enough; the
     // body is then read straight from the socket, without a web stream around it
-    // (a tenth of a form submission's CPU, measured under load).
+    // (that Request and stream were a few per cent of a submission's CPU under load).
     if (Number(declaredLength) > maxBytes) refuseTooLarge();
     bytes = await c.req.arrayBuffer();
   } else {
