@@ -66,6 +66,16 @@ export function createRateLimiter({ db, clock }: { db: Database; clock: Clock })
     };
   };
 
+  /** A key's count in the window it was counted in, as the caller reads it. */
+  const verdict = (
+    hits: number,
+    rule: RateLimitRule,
+    window: ReturnType<typeof windowOf>,
+  ): RateLimitHit => ({
+    allowed: hits <= rule.limit,
+    retryAfterSeconds: window.retryAfterSeconds,
+  });
+
   async function cleanUp() {
     const now = clock.now().getTime();
     if (now - lastCleanUp < cleanUpEveryMs) return;
@@ -87,10 +97,7 @@ export function createRateLimiter({ db, clock }: { db: Database; clock: Clock })
         })
         .returning({ hits: rateLimitCounters.hits });
       await cleanUp();
-      return {
-        allowed: (counted?.hits ?? 0) <= rule.limit,
-        retryAfterSeconds: window.retryAfterSeconds,
-      };
+      return verdict(counted?.hits ?? 0, rule, window);
     },
     async hitInTurn(first, second) {
       const [firstWindow, secondWindow] = [windowOf(first.rule), windowOf(second.rule)];
@@ -115,20 +122,12 @@ export function createRateLimiter({ db, clock }: { db: Database; clock: Clock })
       `)) as unknown as { rows: { first_hits: number; second_hits: number | null }[] };
       await cleanUp();
       const [row] = counted.rows;
-      const firstHits = Number(row?.first_hits ?? 0);
-      const secondHits = row?.second_hits;
+      const secondHits = row?.second_hits ?? null;
       return {
-        first: {
-          allowed: firstHits <= first.rule.limit,
-          retryAfterSeconds: firstWindow.retryAfterSeconds,
-        },
-        ...(secondHits !== null &&
-          secondHits !== undefined && {
-            second: {
-              allowed: Number(secondHits) <= second.rule.limit,
-              retryAfterSeconds: secondWindow.retryAfterSeconds,
-            },
-          }),
+        first: verdict(Number(row?.first_hits ?? 0), first.rule, firstWindow),
+        ...(secondHits !== null && {
+          second: verdict(Number(secondHits), second.rule, secondWindow),
+        }),
       };
     },
     async isOver(key, rule) {
