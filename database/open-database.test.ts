@@ -89,6 +89,36 @@ describe.each(testDatabases)(
   },
 );
 
+describe("embedded databases in memory, copies of one migrated template", () => {
+  it(
+    "each starts migrated and empty, and what one stores the others never see",
+    async () => {
+      const first = await openDatabase({ dataDir: "memory" });
+      const second = await openDatabase({ dataDir: "memory" });
+      try {
+        await first.db.insert(formSubmissions).values([valid, gift]);
+        await second.db.insert(formSubmissions).values(valid);
+        const third = await openDatabase({ dataDir: "memory" });
+        try {
+          const rows = async (handle: typeof first) =>
+            (await handle.db.select({ n: count() }).from(formSubmissions))[0]?.n;
+          expect([await rows(first), await rows(second), await rows(third)]).toEqual([2, 1, 0]);
+          // Migrated: the tables' constraints hold in the copy too.
+          await expect(
+            third.db.insert(formSubmissions).values({ ...valid, formType: "kontakt" }),
+          ).rejects.toThrow();
+        } finally {
+          await third.close();
+        }
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    },
+    openTimeoutMs,
+  );
+});
+
 describe("the embedded database in a folder", () => {
   let dataDir: string;
 
