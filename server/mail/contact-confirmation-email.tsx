@@ -1,4 +1,4 @@
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import { site } from "#shared/site";
 import { EmailLayout, Signature, textStyle } from "./email-layout";
 

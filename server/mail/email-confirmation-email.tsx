@@ -1,4 +1,5 @@
-import { Link, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import { formatGreeting } from "#shared/greeting-name";
 import { site } from "#shared/site";
 import { EmailButton, EmailLayout, textStyle } from "./email-layout";

@@ -1,4 +1,5 @@
-import { Link, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import type { GiftFormType } from "#shared/form-schemas";
 import { formatGreeting } from "#shared/greeting-name";
 import { EmailButton, EmailLayout, Signature, textStyle } from "./email-layout";

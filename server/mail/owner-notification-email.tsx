@@ -1,4 +1,6 @@
-import { Link, Section, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { type FormType, formTypeLabels, serviceTypes } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
 import { EmailLayout, MultilineText, textStyle } from "./email-layout";
