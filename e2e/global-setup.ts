@@ -42,6 +42,7 @@ async function seed(...args: string[]) {
 
 async function start(port: number, dataDir: string, settings: Record<string, string>) {
   const server = await startServerProcess({
+    seedDatabase: true,
     env: buildServerEnv({ port, dataDir, settings: { ...settings, ...quietLog } }),
   });
   process.stdout.write(prefixed(port, server.output()));

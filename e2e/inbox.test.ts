@@ -57,7 +57,7 @@ test.beforeAll(async () => {
   } finally {
     await handle.close();
   }
-  server = await startServerProcess({ env: serverEnv() });
+  server = await startServerProcess({ seedDatabase: true, env: serverEnv() });
 });
 
 /** The inbox server's settings, the same at every start. */
@@ -496,7 +496,7 @@ test("retention: at its start the server deletes what is older than the setting 
     await handle.close();
   }
   // The rule runs at every start (then daily): a restart applies it now.
-  server = await startServerProcess({ env: serverEnv() });
+  server = await startServerProcess({ seedDatabase: true, env: serverEnv() });
 
   await signIn(page);
   await page.setViewportSize({ width: 1280, height: 900 });

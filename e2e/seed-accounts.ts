@@ -1,8 +1,9 @@
 /**
  * Prepares a test server's data folder (the accounts server's, or the one
- * given: `tsx e2e/seed-accounts.ts <data dir> <base URL>`): empty, then with
- * the seeded accounts, each with a confirmed address and made an
- * administrator by the admin CLI's own code. Runs before that server starts
+ * given: `tsx e2e/seed-accounts.ts <data dir> <base URL>`): emptied, given a
+ * migrated empty database (testing/embedded-database-template.ts), then the
+ * seeded accounts, each with a confirmed address and made an administrator by
+ * the admin CLI's own code. Runs before that server starts
  * (the embedded database admits one process).
  */
 import { rm } from "node:fs/promises";
@@ -10,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase } from "#database/open-database";
 import { users } from "#database/schema";
 import { createAccounts } from "#server/auth/accounts";
+import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
 import {
   accountsBaseUrl,
@@ -22,6 +24,7 @@ import {
 const [dataDir = accountsDataDir, baseUrl = accountsBaseUrl] = process.argv.slice(2);
 
 await rm(dataDir, { recursive: true, force: true });
+await seedEmbeddedDatabase(dataDir);
 const handle = await openDatabase({ dataDir });
 try {
   const accounts = createAccounts({

@@ -291,6 +291,7 @@ test.describe("on a server of its own: one administrator, mail through the SMTP 
     }
     smtp = await startTestSmtpServer();
     server = await startServerProcess({
+      seedDatabase: true,
       env: buildServerEnv({
         port,
         dataDir,

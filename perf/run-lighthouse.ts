@@ -91,6 +91,7 @@ async function startServer(dataDir: string): Promise<ServerProcess> {
     throw new Error(`Something already answers on port ${port}: set PERF_PORT to a free port.`);
   }
   return startServerProcess({
+    seedDatabase: true,
     timeoutMs: 120_000,
     // Nothing is sent: no form is submitted, and mail would only go to the data folder.
     env: buildServerEnv({ port, host: "127.0.0.1", siteUrl: origin, dataDir, buildDir }),

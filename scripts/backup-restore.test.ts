@@ -120,6 +120,7 @@ describe.skipIf(!postgresUrl)("moving from the embedded database to PostgreSQL a
   async function startServer(settings: { dataDir: string; databaseUrl?: string }) {
     const port = await findFreePort();
     const server = await startServerProcess({
+      seedDatabase: true,
       env: buildServerEnv({
         port,
         host: "127.0.0.1",

@@ -9,6 +9,7 @@ import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#database/open-database";
 import { formSubmissions, mailOutbox } from "#database/schema";
+import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import {
   buildServerEnv,
   findFreePort,
@@ -51,6 +52,7 @@ describe("the server killed with SIGKILL while submissions stream in", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "crash-recovery-"));
+    await seedEmbeddedDatabase(dataDir);
     smtp = await startTestSmtpServer();
     env = buildServerEnv({
       port: await findFreePort(),

@@ -29,6 +29,7 @@ describe("the server's log", () => {
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), "log-test-"));
     server = await startServerProcess({
+      seedDatabase: true,
       env: buildServerEnv({
         port: await findFreePort(),
         host: "127.0.0.1",

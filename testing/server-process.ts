@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import http from "node:http";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
+import { seedEmbeddedDatabase } from "./embedded-database-template";
 
 export const projectDir = resolve(import.meta.dirname, "..");
 
@@ -137,10 +138,21 @@ export function spawnServerProcess({
 export async function startServerProcess({
   healthPath = "/healthz",
   timeoutMs = 180_000,
+  seedDatabase = false,
   ...options
-}: StartOptions & { healthPath?: string; timeoutMs?: number }): Promise<
-  ServerProcess & { startupMs: number }
-> {
+}: StartOptions & {
+  healthPath?: string;
+  timeoutMs?: number;
+  /**
+   * On the embedded database, copy a migrated empty one into the data folder first when it
+   * has none (testing/embedded-database-template.ts): a test server starts in a third of the time.
+   */
+  seedDatabase?: boolean;
+}): Promise<ServerProcess & { startupMs: number }> {
+  const { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } = options.env;
+  if (seedDatabase && dataDir && !databaseUrl) {
+    await seedEmbeddedDatabase(resolve(projectDir, dataDir));
+  }
   const begun = performance.now();
   const server = spawnServerProcess(options);
   await waitUntilAnswering(server, healthPath, timeoutMs);

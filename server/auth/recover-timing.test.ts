@@ -39,6 +39,7 @@ describe("password recovery's timing", () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "recover-timing-"));
     server = await startServerProcess({
+      seedDatabase: true,
       env: buildServerEnv({
         port: await findFreePort(),
         host: "127.0.0.1",
