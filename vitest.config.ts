@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const include = ["{web,server,shared,database,scripts,perf,testing}/**/*.test.{ts,tsx}"];
 /**
@@ -8,10 +9,42 @@ const include = ["{web,server,shared,database,scripts,perf,testing}/**/*.test.{t
  */
 const timingFiles = ["server/auth/recover-timing.test.ts"];
 
+/**
+ * Files that take 20–50 s each (servers started and killed, CLIs spawned), started
+ * before all others. Without durations from an earlier run (CI's fresh clone), Vitest
+ * starts the largest files first; the soak's small file then started last and ran
+ * alone for 35 s while the other worker had nothing left.
+ */
+const longFiles = [
+  "scripts/soak.test.ts",
+  "scripts/backup-restore.test.ts",
+  "server/admin/admin-api.test.ts",
+  "scripts/admin.test.ts",
+  "server/crash-recovery.test.ts",
+  "database/backup.test.ts",
+  "database/folder-lock.test.ts",
+];
+
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const rank = (file: TestSpecification) => {
+      const index = longFiles.findIndex((long) => file.moduleId.endsWith(long));
+      return index === -1 ? longFiles.length : index;
+    };
+    // Stable: the rest keep Vitest's order, and the timing group stays last.
+    return (await super.sort(files)).sort(
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        rank(a) - rank(b),
+    );
+  }
+}
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,
