@@ -15,6 +15,7 @@ import { formSubmissions, users } from "#database/schema";
 import { saveRetention } from "#server/admin/retention";
 import { createAccounts } from "#server/auth/accounts";
 import { authStorageKey } from "#shared/auth-storage-key";
+import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
@@ -40,6 +41,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   smtp = await startTestSmtpServer();
   await rm(dataDir, { recursive: true, force: true });
+  await seedEmbeddedDatabase(dataDir);
   const handle = await openDatabase({ dataDir });
   try {
     const accounts = createAccounts({ db: handle.db, secret: "seeding-only", issuer: baseUrl });
@@ -57,7 +59,7 @@ test.beforeAll(async () => {
   } finally {
     await handle.close();
   }
-  server = await startServerProcess({ seedDatabase: true, env: serverEnv() });
+  server = await startServerProcess({ env: serverEnv() });
 });
 
 /** The inbox server's settings, the same at every start. */
@@ -496,7 +498,7 @@ test("retention: at its start the server deletes what is older than the setting 
     await handle.close();
   }
   // The rule runs at every start (then daily): a restart applies it now.
-  server = await startServerProcess({ seedDatabase: true, env: serverEnv() });
+  server = await startServerProcess({ env: serverEnv() });
 
   await signIn(page);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { openDatabase } from "#database/open-database";
 import { createAccounts } from "#server/auth/accounts";
+import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
@@ -271,6 +272,7 @@ test.describe("on a server of its own: one administrator, mail through the SMTP 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     dataDir = await mkdtemp(join(tmpdir(), "e2e-last-admin-"));
+    await seedEmbeddedDatabase(dataDir);
     const handle = await openDatabase({ dataDir });
     try {
       const accounts = createAccounts({
@@ -291,7 +293,6 @@ test.describe("on a server of its own: one administrator, mail through the SMTP 
     }
     smtp = await startTestSmtpServer();
     server = await startServerProcess({
-      seedDatabase: true,
       env: buildServerEnv({
         port,
         dataDir,

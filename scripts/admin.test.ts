@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from "#database/open-database";
 import { mfaFactors, users } from "#database/schema";
 import { listAuditEntries } from "#server/audit-log";
 import { createAccounts } from "#server/auth/accounts";
+import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { exitCodes, parseAdminCommand, runAdminCommand } from "./admin";
 
 const run = promisify(execFile);
@@ -213,6 +214,7 @@ describe("npm run admin, as a process", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "admin-cli-"));
+    await seedEmbeddedDatabase(dataDir);
     const handle = await openDatabase({ dataDir });
     await createAccount(handle, "katerina@example.cz");
     await handle.close();
