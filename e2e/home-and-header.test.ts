@@ -239,6 +239,8 @@ test.describe("header on a desktop", () => {
   test("anchors scroll smoothly, and instantly for visitors who ask for reduced motion", async ({
     page,
   }) => {
+    // The desktop project asks for reduced motion (playwright.config.ts); most visitors do not.
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await openHome(page);
     const behaviour = () =>
       page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
