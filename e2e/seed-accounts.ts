@@ -3,8 +3,8 @@
  * given: `tsx e2e/seed-accounts.ts <data dir> <base URL>`): emptied, given a
  * migrated empty database (testing/embedded-database-template.ts), then the
  * seeded accounts, each with a confirmed address and made an administrator by
- * the admin CLI's own code. Runs before that server starts
- * (the embedded database admits one process).
+ * the admin CLI's own code. Runs before that server starts (the embedded
+ * database admits one process).
  */
 import { rm } from "node:fs/promises";
 import { eq } from "drizzle-orm";

@@ -10,7 +10,8 @@
  * (every page but only the first article: what `npm test` checks),
  * PERF_SKIP_BUILD=1 to measure the build already in BUILD_DIR, PERF_CHECK_ONLY=1
  * (no screenshots and no back/forward cache check, which only a person reading
- * the reports needs and which no score counts: `npm test`), CHROME_PATH (/usr/bin/chromium). Reports land in perf/reports/.
+ * the reports needs and which no score counts: `npm test`), CHROME_PATH
+ * (/usr/bin/chromium). Reports land in perf/reports/.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";

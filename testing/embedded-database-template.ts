@@ -2,10 +2,14 @@
  * A migrated, empty embedded database, copied into a test server's data folder
  * before it starts: the server (or a seeding script) then opens it instead of
  * creating one. A server then starts in 2.6 s and 4.3 s of processor time
- * instead of 7.1 s and 11.5 s (PGlite's initdb), and the browser tests alone start seven.
- * Made once per machine and set of migrations, in the system's temporary folder.
- * The server's own first start on an empty folder stays tested where it is the
- * subject (database/open-database.test.ts, the bench's start-up figures).
+ * instead of 7.1 s and 11.5 s (PGlite's initdb); the browser tests alone start
+ * seven. Made once per machine and set of migrations, in the system's temporary
+ * folder. The server's own first start on an empty folder stays tested where it
+ * is the subject (database/open-database.test.ts, the bench's start-up figures).
+ *
+ * Two ways in: `startServerProcess({ seedDatabase: true })` when the server is
+ * the first to open the folder, `seedEmbeddedDatabase` when a test writes to the
+ * database before the server starts.
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
