@@ -5,8 +5,9 @@
  */
 import { createHash } from "node:crypto";
 import { isIP, isIPv6 } from "node:net";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
+import { preparedStatement, type StatementValues } from "#database/prepared-statement";
 import { rateLimitCounters } from "#database/schema";
 import type { Clock } from "./clock";
 
@@ -29,6 +30,38 @@ export type RateLimitHit = {
 /** One key to count, under its rule. */
 export type RateLimitCount = { key: string; rule: RateLimitRule };
 
+/** What counting two keys in turn says: `second` is absent when it was not counted. */
+export type CountedInTurn = { first: RateLimitHit; second?: RateLimitHit };
+
+/**
+ * `hitInTurn`'s counting as WITH queries of a caller's own statement, so
+ * that a request counts its limits and stores what it brings in one round
+ * trip (`storeTogether` in server/forms/submit-form.ts). The caller makes its
+ * writes depend on `firstAllowed` (and `secondAllowed`), selects `counts`,
+ * and hands the row it gets back to `settle`.
+ */
+export type CountInTurn = {
+  /**
+   * `first_key as (…), second_key as (…)`: the first entries of the WITH list.
+   * This and the other SQL parts are the same for every request (prepared once,
+   * `database/prepared-statement.ts`); what differs is in `values`.
+   */
+  queries: SQL;
+  /** True within the statement when the first key is within its rule. */
+  firstAllowed: SQL;
+  /** True when the second key was counted and is within its rule. */
+  secondAllowed: SQL;
+  /** The select list the statement returns: `first_hits, second_hits`. */
+  counts: SQL;
+  /** The values of the parts' placeholders. */
+  values: StatementValues;
+  /** Reads the returned counts (and removes finished windows now and then). */
+  settle(row: CountRow | undefined): Promise<CountedInTurn>;
+};
+
+/** The row a statement with `CountInTurn.counts` returns. */
+export type CountRow = { first_hits: number | string | null; second_hits: number | string | null };
+
 export type RateLimiter = {
   /** Counts one request of `key` and says whether it is still within the rule. */
   hit(key: string, rule: RateLimitRule): Promise<RateLimitHit>;
@@ -38,13 +71,41 @@ export type RateLimiter = {
    * first limit never counts towards the second. `second` is absent when it
    * was not counted.
    */
-  hitInTurn(
-    first: RateLimitCount,
-    second: RateLimitCount,
-  ): Promise<{ first: RateLimitHit; second?: RateLimitHit }>;
+  hitInTurn(first: RateLimitCount, second: RateLimitCount): Promise<CountedInTurn>;
+  /** The same counting, to be made part of the caller's own statement. */
+  countInTurn(first: RateLimitCount, second: RateLimitCount): CountInTurn;
   /** Says whether `key` has used up its rule, without counting a request. */
   isOver(key: string, rule: RateLimitRule): Promise<boolean>;
 };
+
+/**
+ * Counting two keys in turn. Each insert counts one key, as `hit` does; the
+ * second only runs on a row of the first within its limit. Two keys of one
+ * statement must differ (they would be one row updated twice), so a request
+ * never names the same key twice.
+ */
+const countingInTurn = {
+  queries: sql`first_key as (
+    insert into ${rateLimitCounters} (key, window_start, hits)
+    values (${sql.placeholder("first_key")}, ${sql.placeholder("first_window")}::timestamptz, 1)
+    on conflict (key, window_start) do update set hits = ${rateLimitCounters.hits} + 1
+    returning hits
+  ), second_key as (
+    insert into ${rateLimitCounters} (key, window_start, hits)
+    select ${sql.placeholder("second_key")}, ${sql.placeholder("second_window")}::timestamptz, 1
+    from first_key where first_key.hits <= ${sql.placeholder("first_limit")}
+    on conflict (key, window_start) do update set hits = ${rateLimitCounters.hits} + 1
+    returning hits
+  )`,
+  firstAllowed: sql`exists (select from first_key where first_key.hits <= ${sql.placeholder("first_limit")})`,
+  secondAllowed: sql`exists (select from second_key where second_key.hits <= ${sql.placeholder("second_limit")})`,
+  counts: sql`(select hits from first_key) as first_hits, (select hits from second_key) as second_hits`,
+};
+
+/** The counting alone, for a caller with nothing else to store (`hitInTurn`). */
+const countOnly = preparedStatement<CountRow>(
+  () => sql`with ${countingInTurn.queries} select ${countingInTurn.counts}`,
+);
 
 /**
  * Windows are aligned to the clock and divide an hour, so deleting rows
@@ -85,6 +146,31 @@ export function createRateLimiter({ db, clock }: { db: Database; clock: Clock })
       .where(lt(rateLimitCounters.windowStart, new Date(now - longestWindowMs)));
   }
 
+  function countInTurn(first: RateLimitCount, second: RateLimitCount): CountInTurn {
+    const [firstWindow, secondWindow] = [windowOf(first.rule), windowOf(second.rule)];
+    return {
+      ...countingInTurn,
+      values: {
+        first_key: first.key,
+        first_window: firstWindow.start.toISOString(),
+        first_limit: first.rule.limit,
+        second_key: second.key,
+        second_window: secondWindow.start.toISOString(),
+        second_limit: second.rule.limit,
+      },
+      async settle(row) {
+        await cleanUp();
+        const secondHits = row?.second_hits ?? null;
+        return {
+          first: verdict(Number(row?.first_hits ?? 0), first.rule, firstWindow),
+          ...(secondHits !== null && {
+            second: verdict(Number(secondHits), second.rule, secondWindow),
+          }),
+        };
+      },
+    };
+  }
+
   return {
     async hit(key, rule) {
       const window = windowOf(rule);
@@ -100,36 +186,11 @@ export function createRateLimiter({ db, clock }: { db: Database; clock: Clock })
       return verdict(counted?.hits ?? 0, rule, window);
     },
     async hitInTurn(first, second) {
-      const [firstWindow, secondWindow] = [windowOf(first.rule), windowOf(second.rule)];
-      // Each insert counts one key, as `hit` does; the second only runs on a row of
-      // the first within its limit. Two keys of one statement must differ (they
-      // would be one row updated twice), so a request never names the same key twice.
-      const counted = (await db.execute(sql`
-        with first_key as (
-          insert into ${rateLimitCounters} (key, window_start, hits)
-          values (${first.key}, ${firstWindow.start.toISOString()}::timestamptz, 1)
-          on conflict (key, window_start) do update set hits = ${rateLimitCounters.hits} + 1
-          returning hits
-        ), second_key as (
-          insert into ${rateLimitCounters} (key, window_start, hits)
-          select ${second.key}, ${secondWindow.start.toISOString()}::timestamptz, 1
-          from first_key where first_key.hits <= ${first.rule.limit}
-          on conflict (key, window_start) do update set hits = ${rateLimitCounters.hits} + 1
-          returning hits
-        )
-        select (select hits from first_key) as first_hits,
-               (select hits from second_key) as second_hits
-      `)) as unknown as { rows: { first_hits: number; second_hits: number | null }[] };
-      await cleanUp();
-      const [row] = counted.rows;
-      const secondHits = row?.second_hits ?? null;
-      return {
-        first: verdict(Number(row?.first_hits ?? 0), first.rule, firstWindow),
-        ...(secondHits !== null && {
-          second: verdict(Number(secondHits), second.rule, secondWindow),
-        }),
-      };
+      const counting = countInTurn(first, second);
+      const [row] = await countOnly(db, counting.values);
+      return counting.settle(row);
     },
+    countInTurn,
     async isOver(key, rule) {
       const [row] = await db
         .select({ hits: rateLimitCounters.hits })

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#database/open-database";
-import { formSubmissions, giftLinks } from "#database/schema";
+import { insertedValues, insertRowsWhere, preparedStatement } from "#database/prepared-statement";
+import { formSubmissions, giftLinks, mailOutbox } from "#database/schema";
 import {
   type FormSubmission,
   honeypotField,
@@ -14,14 +16,21 @@ import type { Clock } from "../clock";
 import { summarizeError } from "../error-summary";
 import { log } from "../logger";
 import {
-  type ComposedMail,
   composeSubmissionMail,
   type MailSettings,
-  outboxInsert,
+  outboxRow,
   type SubmissionForMail,
+  type SubmissionMail,
 } from "../mail/outbox";
 import { type GiftPlace, giftPageUrl, newGiftToken } from "../materials/gift-links";
-import { addressBlock, type RateLimiter, type RateLimitRule } from "../rate-limit";
+import {
+  addressBlock,
+  type CountedInTurn,
+  type CountInTurn,
+  type CountRow,
+  type RateLimiter,
+  type RateLimitRule,
+} from "../rate-limit";
 
 export type SubmitFormDependencies = {
   db: Database;
@@ -48,7 +57,7 @@ export type GiftDelivery = {
 
 /**
  * Stores a validated submission together with its e-mails, in one
- * transaction: when this returns, the visitor may be told it was sent.
+ * statement: when this returns, the visitor may be told it was sent.
  *
  * Two limits, per hour: submissions from one client address (refused with
  * 429), and e-mails to one typed-in address. The second never refuses: a
@@ -70,24 +79,11 @@ export async function submitForm(
     return { id: randomUUID() };
   }
   const rule: RateLimitRule = { limit: rateLimitPerHour, windowMs: 60 * 60_000 };
-  // Both limits in one round trip; a submission refused for its address counts no e-mail.
-  const counted = await rateLimiter.hitInTurn(
+  // A submission refused for its address counts no e-mail, and stores nothing.
+  const counting = rateLimiter.countInTurn(
     { key: `form-address:${addressBlock(clientAddress)}`, rule },
     { key: `form-recipient:${submission.email.toLowerCase()}`, rule },
   );
-  if (!counted.first.allowed || !counted.second) {
-    throw new ApiError(429, "rate_limited", rateLimitedMessage, undefined, {
-      "Retry-After": String(counted.first.retryAfterSeconds),
-    });
-  }
-  const toVisitor = counted.second;
-  if (!toVisitor.allowed) {
-    log.warn(
-      { recipient: maskAddress(submission.email) },
-      `Form submission stored without its e-mail to ${maskAddress(submission.email)}: ` +
-        "that address has had its hourly limit of e-mails",
-    );
-  }
 
   const record = {
     id: randomUUID(),
@@ -104,58 +100,93 @@ export async function submitForm(
   const gift = submission.formType === "contact" ? undefined : submission.formType;
   const ownLink = gift && gifts && !gifts.fixedLink(gift) ? newGiftToken() : undefined;
   const waiting = gift && ownLink && gifts ? !(await gifts.hasOffered(gift)) : false;
-  // Rendered before the transaction, which then only writes.
+  // Composed before the statement, which then only writes: the practitioner's
+  // e-mail first, then the visitor's, which the statement leaves out when her
+  // address has had its hourly limit.
   const mails = await composeSubmissionMail(record, mail, {
-    toVisitor: toVisitor.allowed,
     ...(ownLink && { giftLink: giftPageUrl(mail.siteUrl, ownLink.token) }),
     giftWaits: waiting,
   });
 
-  await storeTogether(
+  const counted = await storeTogether(
     db,
-    record,
-    mails,
-    gift && ownLink ? { tokenHash: ownLink.tokenHash, gift } : undefined,
+    {
+      record,
+      mails,
+      ...(gift && ownLink && { giftLink: { tokenHash: ownLink.tokenHash, gift } }),
+    },
+    counting,
   );
+  if (!counted.first.allowed || !counted.second) {
+    throw new ApiError(429, "rate_limited", rateLimitedMessage, undefined, {
+      "Retry-After": String(counted.first.retryAfterSeconds),
+    });
+  }
+  if (!counted.second.allowed) {
+    log.warn(
+      { recipient: maskAddress(submission.email) },
+      `Form submission stored without its e-mail to ${maskAddress(submission.email)}: ` +
+        "that address has had its hourly limit of e-mails",
+    );
+  }
   // A material added while this was stored: its release may have run before this e-mail was there.
   if (waiting && gift && gifts) await gifts.releaseWaitingMail(gift);
   onMailQueued?.();
   return { id: record.id };
 }
 
+/** What one submission stores: the record, its e-mails, and a gift's own link. */
+export type SubmissionWrites = {
+  record: typeof formSubmissions.$inferInsert & { id: string; createdAt: Date };
+  /** The practitioner's e-mail is stored with the record; the visitor's only while her address is within its limit. */
+  mails: SubmissionMail;
+  giftLink?: { tokenHash: string; gift: GiftPlace };
+};
+
 /**
- * The record, its gift link and its e-mails in one statement: one INSERT
- * whose other inserts are data-modifying WITH queries. A statement is atomic
- * on its own (all are stored, or none), and it takes one round trip to the
- * database where a transaction took four (BEGIN, two inserts, COMMIT).
+ * Counts the request's two rate limits and stores the record, its gift link
+ * and its e-mails, in one statement whose inserts are data-modifying WITH
+ * queries, built and prepared once (`database/prepared-statement.ts`). A
+ * statement is atomic on its own (all are stored, or none), and it takes one
+ * round trip to the database where a transaction took four (BEGIN, two
+ * inserts, COMMIT) and the limits one more. Nothing is stored when the client address is over its limit; the
+ * visitor's e-mails are left out when her address is over its own.
  */
 export async function storeTogether(
   db: Database,
-  record: typeof formSubmissions.$inferInsert & { id: string; createdAt: Date },
-  mails: ComposedMail[],
-  giftLink?: { tokenHash: string; gift: GiftPlace },
-) {
-  // Their SQL, not the builders themselves: a builder inside `sql` comes wrapped in parentheses.
-  const writes: SQL[] = [db.insert(formSubmissions).values(record).getSQL()];
-  if (giftLink) {
-    writes.push(
-      db
-        .insert(giftLinks)
-        .values({ ...giftLink, submissionId: record.id, createdAt: record.createdAt })
-        .getSQL(),
-    );
-  }
-  if (mails.length > 0) {
-    writes.push(
-      outboxInsert(db, mails, { dueAt: record.createdAt, submissionId: record.id }).getSQL(),
-    );
-  }
-  const main = writes.pop() as SQL;
-  const before = writes.map(
-    (write, index) => sql`${sql.identifier(`write_${index}`)} as (${write})`,
+  { record, mails, giftLink }: SubmissionWrites,
+  counting: CountInTurn,
+): Promise<CountedInTurn> {
+  const due = { dueAt: record.createdAt, submissionId: record.id };
+  const writes: Write[] = [
+    { table: formSubmissions, name: "record", rows: [record], when: [counting.firstAllowed] },
+    ...(giftLink
+      ? [
+          {
+            table: giftLinks,
+            name: "gift_link",
+            rows: [{ ...giftLink, submissionId: record.id, createdAt: record.createdAt }],
+            when: [counting.firstAllowed],
+          },
+        ]
+      : []),
+    {
+      table: mailOutbox,
+      name: "mail",
+      rows: [outboxRow(mails.toOwner, due), outboxRow(mails.toVisitor, due)],
+      when: [counting.firstAllowed, counting.secondAllowed],
+    },
+  ];
+  const shaped = writes.map((write) => ({ ...write, keys: Object.keys(write.rows[0] ?? {}) }));
+  const values = shaped.map(({ table, name, keys, rows }) =>
+    insertedValues(table, name, keys, rows),
   );
   try {
-    await db.execute(before.length > 0 ? sql`with ${sql.join(before, sql`, `)} ${main}` : main);
+    const [row] = await storeStatement(shaped, counting)(
+      db,
+      Object.assign({}, counting.values, ...values),
+    );
+    return await counting.settle(row);
   } catch (error) {
     // The schemas should refuse first; a database constraint is the last line, still a 4xx.
     if (isDataRejection(error)) {
@@ -164,6 +195,32 @@ export async function storeTogether(
     }
     throw error;
   }
+}
+
+/** One insert of `storeTogether`'s statement: its rows, each stored when its condition holds. */
+type Write = { table: PgTable; name: string; rows: object[]; when: SQL[] };
+
+/**
+ * `storeTogether`'s statement for writes of one shape (which tables, which
+ * columns, how many rows), built and prepared once: the counting's SQL is the
+ * same for every request, and every value is a placeholder.
+ */
+const storeStatements = new Map<string, ReturnType<typeof preparedStatement<CountRow>>>();
+
+function storeStatement(writes: (Write & { keys: string[] })[], counting: CountInTurn) {
+  const shape = JSON.stringify(writes.map(({ name, keys, rows }) => [name, keys, rows.length]));
+  let statement = storeStatements.get(shape);
+  if (!statement) {
+    statement = preparedStatement<CountRow>(() => {
+      const named = writes.map(
+        ({ table, name, keys, when }, index) =>
+          sql`${sql.identifier(`write_${index}`)} as (${insertRowsWhere(table, name, keys, when)})`,
+      );
+      return sql`with ${counting.queries}, ${sql.join(named, sql`, `)} select ${counting.counts}`;
+    });
+    storeStatements.set(shape, statement);
+  }
+  return statement;
 }
 
 /** `jana.novakova@example.cz` → `j…@example.cz`: enough to follow a log, not to harvest it. */

@@ -65,62 +65,60 @@ export type RecoveryMail = { to: string; fullName: string | null; link: string }
 export type ConfirmationMail = RecoveryMail;
 
 /**
- * The e-mails one submission sends: always one to the practitioner and,
- * unless `toVisitor` is false, one to the address the visitor typed.
+ * The two e-mails one submission sends, in the order they are sent: one to
+ * the practitioner, then one to the address the visitor typed (which the
+ * form's statement leaves out when that address has had its hourly limit).
  */
+export type SubmissionMail = { toOwner: ComposedMail; toVisitor: ComposedMail };
+
 export async function composeSubmissionMail(
   stored: SubmissionForMail,
   settings: MailSettings,
   {
-    toVisitor = true,
     giftLink,
     giftWaits = false,
   }: {
-    toVisitor?: boolean;
     /** The request's own gift page (`/dar/<token>`); by default `settings.giftLinks`. */
     giftLink?: string;
     /** The gift has no material yet: its e-mail is stored to wait. */
     giftWaits?: boolean;
   } = {},
-): Promise<ComposedMail[]> {
+): Promise<SubmissionMail> {
   // A name is shown in subjects and greetings: one line, no control characters.
   const submission = { ...stored, name: toOneLine(stored.name) };
   const { siteUrl } = settings;
-  const mails: ComposedMail[] = [
-    {
-      kind: "owner_notification",
-      to: settings.notifyEmail,
-      replyTo: submission.email,
-      subject: ownerNotificationSubject(submission),
-      data: { submission, siteUrl },
-    },
-  ];
-  if (!toVisitor) return mails;
+  const toOwner: ComposedMail = {
+    kind: "owner_notification",
+    to: settings.notifyEmail,
+    replyTo: submission.email,
+    subject: ownerNotificationSubject(submission),
+    data: { submission, siteUrl },
+  };
   if (submission.formType === "contact") {
     // Goes to whatever address was typed: it quotes nothing the visitor wrote.
-    mails.push({
+    const toVisitor: ComposedMail = {
       kind: "contact_confirmation",
       to: submission.email,
       replyTo: settings.notifyEmail,
       subject: contactConfirmationSubject,
       data: { siteUrl },
-    });
-  } else {
-    const link =
-      giftLink ??
-      (submission.formType === "gift_ritual"
-        ? settings.giftLinks.ritual
-        : settings.giftLinks.fragrance);
-    mails.push({
-      kind: "gift_delivery",
-      waiting: giftWaits,
-      to: submission.email,
-      replyTo: settings.notifyEmail,
-      subject: giftContent[submission.formType].subject,
-      data: { formType: submission.formType, name: submission.name, link, siteUrl },
-    });
+    };
+    return { toOwner, toVisitor };
   }
-  return mails;
+  const link =
+    giftLink ??
+    (submission.formType === "gift_ritual"
+      ? settings.giftLinks.ritual
+      : settings.giftLinks.fragrance);
+  const toVisitor: ComposedMail = {
+    kind: "gift_delivery",
+    waiting: giftWaits,
+    to: submission.email,
+    replyTo: settings.notifyEmail,
+    subject: giftContent[submission.formType].subject,
+    data: { formType: submission.formType, name: submission.name, link, siteUrl },
+  };
+  return { toOwner, toVisitor };
 }
 
 /** The link to set a new password. */
@@ -179,28 +177,21 @@ export function composeAccessRequestMail(
   };
 }
 
-/**
- * The insert of composed mails into the outbox, due at `dueAt`: awaited on
- * its own (`writeToOutbox`), or made part of a larger statement that stores
- * them together with what they belong to (`storeTogether`).
- */
-export function outboxInsert(
-  db: Database,
-  mails: ComposedMail[],
+/** A composed mail as the outbox stores it, due at `dueAt`. */
+export function outboxRow(
+  mail: ComposedMail,
   { dueAt, submissionId = null }: { dueAt: Date; submissionId?: string | null },
 ) {
-  return db.insert(mailOutbox).values(
-    mails.map((mail) => ({
-      submissionId,
-      kind: mail.kind,
-      status: mail.waiting ? ("waiting" as const) : ("pending" as const),
-      to: mail.to,
-      replyTo: mail.replyTo,
-      subject: mail.subject,
-      data: mail.data,
-      nextAttemptAt: dueAt,
-    })),
-  );
+  return {
+    submissionId,
+    kind: mail.kind,
+    status: mail.waiting ? ("waiting" as const) : ("pending" as const),
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    data: mail.data,
+    nextAttemptAt: dueAt,
+  } satisfies typeof mailOutbox.$inferInsert;
 }
 
 /**
@@ -213,7 +204,7 @@ export async function writeToOutbox(
   options: { dueAt: Date; submissionId?: string | null },
 ) {
   if (mails.length === 0) return;
-  await outboxInsert(db, mails, options);
+  await db.insert(mailOutbox).values(mails.map((mail) => outboxRow(mail, options)));
 }
 
 export type OutboxDependencies = {
