@@ -131,4 +131,16 @@ describe.each(testDatabases)("a prepared statement on $name", ({ open }) => {
     expect(await run(after, "Potom", [true, true, true], 7)).toEqual([{ stored: 7 }]);
     expect(await mailsOf(after)).toHaveLength(2);
   });
+
+  it("is parsed once: the embedded database's session keeps it as a prepared statement", async () => {
+    // PostgreSQL keeps it per pooled connection, which another query may not reach.
+    if (database.kind !== "pglite") return;
+    await run("00000000-0000-4000-8000-000000000008", "Připravená", [true, true, true], 8);
+    const prepared = (await database.db.execute(
+      sql`select statement from pg_prepared_statements where name like 'prepared_%'`,
+    )) as unknown as { rows: { statement: string }[] };
+    expect(prepared.rows.some((row) => row.statement.includes('insert into "mail_outbox"'))).toBe(
+      true,
+    );
+  });
 });
