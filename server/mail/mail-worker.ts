@@ -74,7 +74,8 @@ export function startMailWorker({
           beforeBatch,
         });
         // A backlog: on at once, not after the interval.
-        if (report.sent + report.retrying + report.failed >= batchLimit) continue;
+        if (report.sent + report.retrying + report.failed + report.takenOver >= batchLimit)
+          continue;
       } catch (error) {
         // The database may be briefly unreachable; the next tick tries again.
         // Not error.message: drizzle's holds the query's parameters (the e-mails' text).

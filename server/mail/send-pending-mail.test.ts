@@ -112,7 +112,7 @@ describe.each(testDatabases)(
 
       const report = await sendPendingMail(database.db, smtpTransport(smtp.url), clock);
 
-      expect(report).toEqual({ sent: 2, retrying: 0, failed: 0 });
+      expect(report).toEqual({ sent: 2, retrying: 0, failed: 0, takenOver: 0 });
       const [owner] = mailTo(smtp.mails, testSettings.NOTIFY_EMAIL);
       expect(owner?.subject).toBe("Kontaktní formulář: Jana Nováková");
       expect(addresses(owner?.replyTo)).toEqual(["jana@example.cz"]);
@@ -191,6 +191,7 @@ describe.each(testDatabases)(
         sent: 0,
         retrying: 6,
         failed: 0,
+        takenOver: 0,
       });
       const waiting = await outbox();
       expect(waiting.every((job) => job.status === "pending" && job.attempts === 1)).toBe(true);
@@ -201,6 +202,7 @@ describe.each(testDatabases)(
         sent: 0,
         retrying: 0,
         failed: 0,
+        takenOver: 0,
       });
 
       const restarted = await startTestSmtpServer(port);
@@ -255,6 +257,7 @@ describe.each(testDatabases)(
         sent: 0,
         retrying: 0,
         failed: 0,
+        takenOver: 0,
       });
     });
 
@@ -264,7 +267,7 @@ describe.each(testDatabases)(
       smtp.refuse.set(testSettings.NOTIFY_EMAIL, 451);
       try {
         const report = await sendPendingMail(database.db, smtpTransport(smtp.url), clock);
-        expect(report).toEqual({ sent: 0, retrying: 1, failed: 1 });
+        expect(report).toEqual({ sent: 0, retrying: 1, failed: 1, takenOver: 0 });
         const jobs = await outbox();
         const visitor = jobs.find((job) => job.to === "jana@example.cz");
         const owner = jobs.find((job) => job.to === testSettings.NOTIFY_EMAIL);
@@ -280,6 +283,7 @@ describe.each(testDatabases)(
           sent: 1,
           retrying: 0,
           failed: 0,
+          takenOver: 0,
         });
         expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(1);
         expect(mailTo(smtp.mails, "jana@example.cz")).toHaveLength(0);
@@ -438,6 +442,48 @@ describe.each(testDatabases)(
       expect(mailTo(smtp.mails, testSettings.NOTIFY_EMAIL)).toHaveLength(1);
     });
 
+    it("leaves a message it claimed to the worker that took it over while this one was slowed down, and sends nothing twice", async () => {
+      await storeBacklog(2);
+      // Worker A: both practitioner's e-mails claimed at once, sent one at a time, the first
+      // held up (a starved machine, a slow mail server) past the takeover time.
+      const sentByA: string[] = [];
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const slow: MailTransport = {
+        description: "",
+        async send(mail) {
+          sentByA.push(mail.subject);
+          if (sentByA.length === 1) await held;
+        },
+        close() {},
+      };
+      const takeover = { claimMs: 10_000 };
+      const workerA = sendPendingMail(database.db, slow, clock, {
+        ...takeover,
+        concurrency: 2,
+        sendsAtOnce: 1,
+        limit: 2,
+      });
+      await expect.poll(() => sentByA.length).toBe(1);
+
+      // Worker B takes over once the claims have run out, and sends the whole backlog.
+      clock.advance(10_000);
+      const transport = smtpTransport(smtp.url);
+      expect((await sendPendingMail(database.db, transport, clock, takeover)).sent).toBe(4);
+      release();
+
+      // The message A was sending when it was taken over went out from both (that cannot be
+      // undone); the one A had not started is B's alone.
+      expect(await workerA).toEqual({ sent: 1, retrying: 0, failed: 0, takenOver: 1 });
+      expect(sentByA).toHaveLength(1);
+      const fromB = smtp.mails.map((mail) => mail.subject);
+      expect(fromB).toHaveLength(4);
+      expect(fromB).toContain(sentByA[0]);
+      expect((await outbox()).map((job) => job.status)).toEqual(["sent", "sent", "sent", "sent"]);
+    });
+
     /** A backlog: `count` submissions, each with the practitioner's e-mail and then the visitor's. */
     async function storeBacklog(count: number) {
       const now = clock.now();
@@ -492,7 +538,7 @@ describe.each(testDatabases)(
       const report = await sendPendingMail(database.db, transport, clock, { limit: 1000 });
       const seconds = (performance.now() - began) / 1000;
 
-      expect(report).toEqual({ sent: 300, retrying: 0, failed: 0 });
+      expect(report).toEqual({ sent: 300, retrying: 0, failed: 0, takenOver: 0 });
       expect(smtp.mails).toHaveLength(300);
       expectOncePerSubmissionInOrder(records);
       // Sent side by side over the pool's connections, not one connection per e-mail.
@@ -562,7 +608,7 @@ describe.each(testDatabases)(
 
       const report = await sendPendingMail(database.db, smtpTransport(smtp.url), clock);
 
-      expect(report).toEqual({ sent: 1, retrying: 0, failed: 1 });
+      expect(report).toEqual({ sent: 1, retrying: 0, failed: 1, takenOver: 0 });
       const jobs = await outbox();
       const owner = jobs.find((job) => job.kind === "owner_notification");
       expect(owner).toMatchObject({ status: "failed", attempts: 1 });

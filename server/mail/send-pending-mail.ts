@@ -51,7 +51,13 @@ export function retryDelayMs(
   return Math.min(delay, mailRetryPolicy.maxRetryDelayMs);
 }
 
-export type SendReport = { sent: number; retrying: number; failed: number };
+export type SendReport = {
+  sent: number;
+  retrying: number;
+  failed: number;
+  /** Claimed by this worker, but taken over by another before it went out (see `renewClaim`). */
+  takenOver: number;
+};
 
 /** Messages sent at once by one worker: the SMTP transport's pool holds as many connections. */
 export const mailSendConcurrency = 5;
@@ -59,10 +65,13 @@ export const mailSendConcurrency = 5;
 const claimBatchSize = mailSendConcurrency * 2;
 
 /**
- * Sends every due message, in batches of `concurrency` sent side by side,
- * until none is due or `limit` have been tried. A submission's e-mails are
- * tried in order (see `claimDueJobs`), so sending several at once never
- * reorders them.
+ * Sends every due message, claimed in batches of `concurrency` and sent
+ * `sendsAtOnce` at a time, until none is due or `limit` have been tried. A
+ * submission's e-mails are tried in order (see `claimDueJobs`), so sending
+ * several at once never reorders them. Each message's claim is renewed just
+ * before it goes out, and a message another worker has taken over meanwhile
+ * is left to it: a worker slowed down past the takeover time (a starved
+ * machine, a slow mail server) then sends nothing twice.
  */
 export async function sendPendingMail(
   db: Database,
@@ -73,6 +82,7 @@ export async function sendPendingMail(
     claimMs = mailRetryPolicy.claimMs,
     firstRetryDelayMs = mailRetryPolicy.firstRetryDelayMs,
     concurrency = claimBatchSize,
+    sendsAtOnce = mailSendConcurrency,
     beforeBatch,
   }: {
     limit?: number;
@@ -80,13 +90,15 @@ export async function sendPendingMail(
     claimMs?: number;
     /** The wait before the second try; it doubles with each further one. */
     firstRetryDelayMs?: number;
-    /** Messages claimed and sent together (the transport's pool caps the connections). */
+    /** Messages claimed together. */
     concurrency?: number;
+    /** Messages being sent at one time: as many as the transport's pool has connections. */
+    sendsAtOnce?: number;
     /** Awaited before each batch is claimed: the server's requests go first (`RequestActivity`). */
     beforeBatch?: () => Promise<void>;
   } = {},
 ): Promise<SendReport> {
-  const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
+  const report: SendReport = { sent: 0, retrying: 0, failed: 0, takenOver: 0 };
   let claimed = 0;
   while (claimed < limit) {
     await beforeBatch?.();
@@ -94,7 +106,13 @@ export async function sendPendingMail(
     const batch = await claimDueJobs(db, clock, claimMs, Math.min(concurrency, limit - claimed));
     if (batch.length === 0) break;
     claimed += batch.length;
-    await Promise.all(batch.map(sendOne));
+    // Each message starts when a connection is free, not before: its claim is renewed then.
+    const waiting = [...batch];
+    await Promise.all(
+      Array.from({ length: Math.min(sendsAtOnce, waiting.length) }, async () => {
+        for (let job = waiting.shift(); job; job = waiting.shift()) await sendOne(job);
+      }),
+    );
   }
 
   async function sendOne(job: MailJob) {
@@ -110,6 +128,14 @@ export async function sendPendingMail(
         .where(eq(mailOutbox.id, job.id));
       log.error({ outboxId: job.id, kind: job.kind, error: lastError }, "Mail failed for good");
       report.failed++;
+      return;
+    }
+    if (!(await renewClaim(db, clock, job, claimMs))) {
+      log.warn(
+        { outboxId: job.id, attempts: job.attempts },
+        "Mail left to another worker, which took it over before it was sent",
+      );
+      report.takenOver++;
       return;
     }
     try {
@@ -162,6 +188,31 @@ export async function sendPendingMail(
   }
 
   return report;
+}
+
+/**
+ * Extends this worker's claim on a message from now, if it still has it: the
+ * message is still pending and no other worker has claimed it since (each
+ * claim counts an attempt, so the attempts are still those of this claim).
+ */
+async function renewClaim(
+  db: Database,
+  clock: Clock,
+  job: MailJob,
+  claimMs: number,
+): Promise<boolean> {
+  const renewed = await db
+    .update(mailOutbox)
+    .set({ claimedUntil: new Date(clock.now().getTime() + claimMs) })
+    .where(
+      and(
+        eq(mailOutbox.id, job.id),
+        eq(mailOutbox.attempts, job.attempts),
+        eq(mailOutbox.status, "pending"),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return renewed.length > 0;
 }
 
 /** The e-mail's HTML and text: rendered now from its data, or as stored before rendering moved here. */
