@@ -68,10 +68,11 @@ const claimBatchSize = mailSendConcurrency * 2;
  * Sends every due message, claimed in batches of `concurrency` and sent
  * `sendsAtOnce` at a time, until none is due or `limit` have been tried. A
  * submission's e-mails are tried in order (see `claimDueJobs`), so sending
- * several at once never reorders them. Each message's claim is renewed just
- * before it goes out, and a message another worker has taken over meanwhile
- * is left to it: a worker slowed down past the takeover time (a starved
- * machine, a slow mail server) then sends nothing twice.
+ * several at once never reorders them. A message whose claim is half over
+ * when its turn comes has its claim renewed first, and one another worker
+ * has taken over meanwhile is left to it: a worker slowed down past the
+ * takeover time (a starved machine, a slow mail server) then sends nothing
+ * twice.
  */
 export async function sendPendingMail(
   db: Database,
@@ -130,7 +131,7 @@ export async function sendPendingMail(
       report.failed++;
       return;
     }
-    if (!(await renewClaim(db, clock, job, claimMs))) {
+    if (!(await stillClaimed(job))) {
       log.warn(
         { outboxId: job.id, attempts: job.attempts },
         "Mail left to another worker, which took it over before it was sent",
@@ -185,6 +186,16 @@ export async function sendPendingMail(
         report.retrying++;
       }
     }
+  }
+
+  /**
+   * Whether this worker may send `job` now. Within the first half of its
+   * claim, nothing needs asking (no other worker may take it before the claim
+   * runs out); later, the claim is renewed, if this worker still has it.
+   */
+  async function stillClaimed(job: MailJob): Promise<boolean> {
+    const halfClaimLeft = (job.claimedUntil?.getTime() ?? 0) - claimMs / 2;
+    return clock.now().getTime() < halfClaimLeft || renewClaim(db, clock, job, claimMs);
   }
 
   return report;
