@@ -30,13 +30,15 @@ export function preparedStatement<Row>(build: () => SQL) {
   // One name per statement text and process: a connection knows each name once.
   const name = `prepared_${++statementsNamed}`;
   let query: ReturnType<PgDialect["sqlToQuery"]> | undefined;
-  const prepared = new WeakMap<Database, (values: StatementValues) => Promise<unknown[]>>();
+  // By the connection it lives in: the embedded database's client, or the drizzle instance.
+  const prepared = new WeakMap<object, (values: StatementValues) => Promise<unknown[]>>();
   return async (db: Database, values: StatementValues): Promise<Row[]> => {
     query ??= dialect.sqlToQuery(build());
-    let run = prepared.get(db);
+    const owner = (db as { $client?: object }).$client ?? db;
+    let run = prepared.get(owner);
     if (!run) {
       run = prepare(db, name, query);
-      prepared.set(db, run);
+      prepared.set(owner, run);
     }
     return (await run(values)) as Row[];
   };
@@ -64,7 +66,13 @@ function prepare(
 function pgliteStatement(client: PGlite, name: string, text: string) {
   const { serialize } = protocol;
   const exclusive = <T>(work: () => Promise<T>) =>
-    client._runExclusiveTransaction(() => client.runExclusive(work));
+    client._runExclusiveTransaction(() =>
+      client.runExclusive(async () => {
+        // As PGlite's own query() does: a closed database says so.
+        await client._checkReady();
+        return work();
+      }),
+    );
   let parsed: Promise<unknown> | undefined;
   return async (params: unknown[]) => {
     parsed ??= exclusive(() =>
@@ -147,7 +155,8 @@ export function insertRowsWhere(
           (columns[index] as PgColumn).getSQLType(),
         )}`,
     );
-    return sql`(${sql.join(cells, sql`, `)}, ${position}, ${condition})`;
+    // The position as a literal: a parameter would be text here, and sort "10" before "2".
+    return sql`(${sql.join(cells, sql`, `)}, ${sql.raw(String(position))}, ${condition})`;
   });
   return sql`insert into ${table} (${names})
     select ${names} from (values ${sql.join(rows, sql`, `)}) as rows (${names}, "position", "wanted")

@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimitCounters } from "#database/schema";
 import { createTestClock } from "#testing/test-app";
 import { openTimeoutMs, type TestDatabaseHandle, testDatabases } from "#testing/test-databases";
+import { captureLog } from "./logger";
 import { addressBlock, createRateLimiter } from "./rate-limit";
 
 const minute = 60_000;
@@ -64,6 +66,41 @@ describe.each(testDatabases)("the rate limiter on $name", ({ open }) => {
     clock.advance(5 * minute);
     expect((await limiter.hitInTurn(address, recipient)).first.allowed).toBe(true);
     expect(await hitsOf("poradi:prijemce")).toEqual([["2026-05-04T09:00:00.000Z", 3]]);
+  });
+
+  it("answers its count even when removing finished windows fails, and says so in the log", async () => {
+    // The counting may share its statement with what a request stores (a form's submission):
+    // housekeeping that fails afterwards must not turn a stored submission into an error.
+    const clock = createTestClock(new Date("2026-05-06T08:00:00Z"));
+    const limiter = createRateLimiter({ db: database.db, clock });
+    const rule = { limit: 5, windowMs: 5 * minute };
+    await database.db.execute(sql`
+      create function refuse_test_cleanup() returns trigger language plpgsql as $$
+      begin
+        raise exception 'clean-up failed (injected by the test)';
+      end $$`);
+    await database.db.execute(sql`
+      create trigger refuse_test_cleanup before delete on rate_limit_counters
+      for each statement execute function refuse_test_cleanup()`);
+    let counted: Awaited<ReturnType<typeof limiter.hitInTurn>> | undefined;
+    let lines: Awaited<ReturnType<typeof captureLog>> = [];
+    try {
+      lines = await captureLog(async () => {
+        counted = await limiter.hitInTurn(
+          { key: "uklid-selhal:adresa", rule },
+          { key: "uklid-selhal:prijemce", rule },
+        );
+      });
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_test_cleanup on rate_limit_counters`);
+      await database.db.execute(sql`drop function refuse_test_cleanup()`);
+    }
+
+    expect(counted?.first.allowed).toBe(true);
+    expect(counted?.second?.allowed).toBe(true);
+    expect(lines.filter((line) => line.level === "warn").map((line) => line.msg)).toEqual([
+      "Finished rate-limit windows not removed; trying again in a minute",
+    ]);
   });
 
   it("removes finished windows itself, so no other limiter has to", async () => {

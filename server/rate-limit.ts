@@ -10,6 +10,8 @@ import type { Database } from "#database/open-database";
 import { preparedStatement, type StatementValues } from "#database/prepared-statement";
 import { rateLimitCounters } from "#database/schema";
 import type { Clock } from "./clock";
+import { summarizeError } from "./error-summary";
+import { log } from "./logger";
 
 /** How many requests one key may make within one window. */
 export type RateLimitRule = { limit: number; windowMs: number };
@@ -137,13 +139,24 @@ export function createRateLimiter({ db, clock }: { db: Database; clock: Clock })
     retryAfterSeconds: window.retryAfterSeconds,
   });
 
+  /**
+   * Housekeeping: it never fails the request that triggered it, which may
+   * already have stored what it brought (`countInTurn`'s statement).
+   */
   async function cleanUp() {
     const now = clock.now().getTime();
     if (now - lastCleanUp < cleanUpEveryMs) return;
     lastCleanUp = now;
-    await db
-      .delete(rateLimitCounters)
-      .where(lt(rateLimitCounters.windowStart, new Date(now - longestWindowMs)));
+    try {
+      await db
+        .delete(rateLimitCounters)
+        .where(lt(rateLimitCounters.windowStart, new Date(now - longestWindowMs)));
+    } catch (error) {
+      log.warn(
+        { error: summarizeError(error) },
+        "Finished rate-limit windows not removed; trying again in a minute",
+      );
+    }
   }
 
   function countInTurn(first: RateLimitCount, second: RateLimitCount): CountInTurn {

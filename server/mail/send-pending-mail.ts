@@ -126,7 +126,7 @@ export async function sendPendingMail(
       await db
         .update(mailOutbox)
         .set({ status: "failed", lastError, claimedUntil: null })
-        .where(eq(mailOutbox.id, job.id));
+        .where(ours(job));
       log.error({ outboxId: job.id, kind: job.kind, error: lastError }, "Mail failed for good");
       report.failed++;
       return;
@@ -160,7 +160,7 @@ export async function sendPendingMail(
         await db
           .update(mailOutbox)
           .set({ status: "failed", lastError, claimedUntil: null })
-          .where(eq(mailOutbox.id, job.id));
+          .where(ours(job));
         log.error(
           { outboxId: job.id, attempts: job.attempts, error: lastError },
           "Mail failed for good",
@@ -173,7 +173,7 @@ export async function sendPendingMail(
         await db
           .update(mailOutbox)
           .set({ nextAttemptAt, lastError, claimedUntil: null })
-          .where(eq(mailOutbox.id, job.id));
+          .where(ours(job));
         log.warn(
           {
             outboxId: job.id,
@@ -202,6 +202,16 @@ export async function sendPendingMail(
 }
 
 /**
+ * The message as this worker claimed it: no other worker has claimed it
+ * since (each claim counts an attempt). A failure is recorded only on it, so
+ * a worker that overran its claim never undoes the new owner's; a message
+ * that went out is marked sent whoever holds it.
+ */
+function ours(job: MailJob) {
+  return and(eq(mailOutbox.id, job.id), eq(mailOutbox.attempts, job.attempts));
+}
+
+/**
  * Extends this worker's claim on a message from now, if it still has it: the
  * message is still pending and no other worker has claimed it since (each
  * claim counts an attempt, so the attempts are still those of this claim).
@@ -215,13 +225,7 @@ async function renewClaim(
   const renewed = await db
     .update(mailOutbox)
     .set({ claimedUntil: new Date(clock.now().getTime() + claimMs) })
-    .where(
-      and(
-        eq(mailOutbox.id, job.id),
-        eq(mailOutbox.attempts, job.attempts),
-        eq(mailOutbox.status, "pending"),
-      ),
-    )
+    .where(and(ours(job), eq(mailOutbox.status, "pending")))
     .returning({ id: mailOutbox.id });
   return renewed.length > 0;
 }
