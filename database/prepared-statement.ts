@@ -73,39 +73,48 @@ function pgliteStatement(client: PGlite, name: string, text: string) {
         return work();
       }),
     );
-  let parsed: Promise<unknown> | undefined;
+  type Field = { name: string; dataTypeID: number };
+  // Parsed once, with the columns its rows will have (a statement's Describe).
+  let parsed: Promise<Field[]> | undefined;
   return async (params: unknown[]) => {
     parsed ??= exclusive(() =>
-      client.execProtocol(joined([serialize.parse({ name, text }), serialize.sync()])),
-    ).catch((error: unknown) => {
-      parsed = undefined;
-      throw error;
-    });
-    await parsed;
+      client.execProtocol(
+        joined([
+          serialize.parse({ name, text }),
+          serialize.describe({ type: "S", name }),
+          serialize.sync(),
+        ]),
+      ),
+    ).then(
+      ({ messages }) =>
+        messages.find(
+          (message): message is InstanceType<typeof protocol.messages.RowDescriptionMessage> =>
+            message instanceof protocol.messages.RowDescriptionMessage,
+        )?.fields ?? [],
+      (error: unknown) => {
+        parsed = undefined;
+        throw error;
+      },
+    );
+    const fields = await parsed;
     const { messages } = await exclusive(() =>
       client.execProtocol(
         joined([
           serialize.bind({ statement: name, values: params.map(asText) }),
-          serialize.describe({ type: "P" }),
           serialize.execute({}),
           serialize.sync(),
         ]),
       ),
     );
-    let fields: { name: string; dataTypeID: number }[] = [];
     const rows: Record<string, unknown>[] = [];
     for (const message of messages) {
-      if (message instanceof protocol.messages.RowDescriptionMessage) fields = message.fields;
-      if (message instanceof protocol.messages.DataRowMessage) {
-        rows.push(
-          Object.fromEntries(
-            message.fields.map((value, index) => {
-              const field = fields[index] as { name: string; dataTypeID: number };
-              return [field.name, types.parseType(value, field.dataTypeID)];
-            }),
-          ),
-        );
-      }
+      if (!(message instanceof protocol.messages.DataRowMessage)) continue;
+      const row: Record<string, unknown> = {};
+      message.fields.forEach((value, index) => {
+        const field = fields[index] as Field;
+        row[field.name] = types.parseType(value, field.dataTypeID);
+      });
+      rows.push(row);
     }
     return rows;
   };
@@ -170,16 +179,46 @@ export function insertedValues(
   keys: readonly string[],
   rows: readonly object[],
 ): StatementValues {
-  const columns = columnsOf(table, keys);
+  const { columns, placeholders } = layoutOf(table, name, keys);
   const values: StatementValues = {};
-  rows.forEach((row, position) => {
-    keys.forEach((key, index) => {
-      const value = (row as Record<string, unknown>)[key] ?? null;
-      values[`${name}_${position}_${key}`] =
+  for (let position = 0; position < rows.length; position++) {
+    const row = rows[position] as Record<string, unknown>;
+    const names = placeholders(position);
+    for (let index = 0; index < keys.length; index++) {
+      const value = row[keys[index] as string] ?? null;
+      values[names[index] as string] =
         value === null ? null : (columns[index] as PgColumn).mapToDriverValue(value);
-    });
-  });
+    }
+  }
   return values;
+}
+
+/** The columns of `keys` and the placeholders' names of each row, worked out once per request shape. */
+const layouts = new WeakMap<
+  PgTable,
+  Map<string, { columns: PgColumn[]; placeholders(position: number): string[] }>
+>();
+
+function layoutOf(table: PgTable, name: string, keys: readonly string[]) {
+  let ofTable = layouts.get(table);
+  if (!ofTable) {
+    ofTable = new Map();
+    layouts.set(table, ofTable);
+  }
+  const id = `${name}\n${keys.join("\n")}`;
+  let layout = ofTable.get(id);
+  if (!layout) {
+    const byPosition: string[][] = [];
+    layout = {
+      columns: columnsOf(table, keys),
+      placeholders(position) {
+        byPosition[position] ??= keys.map((key) => `${name}_${position}_${key}`);
+        return byPosition[position];
+      },
+    };
+    ofTable.set(id, layout);
+  }
+  return layout;
 }
 
 function columnsOf(table: PgTable, keys: readonly string[]): PgColumn[] {
