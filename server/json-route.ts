@@ -6,6 +6,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type * as z from "zod/mini";
 import { messages } from "#shared/form-schemas";
 import { ApiError } from "./api-error";
@@ -100,6 +101,19 @@ function validate<S extends z.ZodMiniType>(
 }
 
 /** Middleware for routes that take no body: a body over `maxBytes` is refused before it is read. */
+/**
+ * A short JSON answer with its length declared: the compression middleware
+ * then leaves it as it is (gzip would only make 50 bytes longer), and does
+ * not have to copy the finished answer to add its `Vary` header.
+ */
+export function shortJson(c: Context, data: unknown, status: ContentfulStatusCode): Response {
+  const body = JSON.stringify(data);
+  return c.body(body, status, {
+    "Content-Type": "application/json",
+    "Content-Length": String(Buffer.byteLength(body)),
+  });
+}
+
 export function limitBody(maxBytes: number): MiddlewareHandler {
   return bodyLimit({ maxSize: maxBytes, onError: refuseTooLarge });
 }

@@ -117,6 +117,19 @@ describe.each(testDatabases)(
       return database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
     }
 
+    it("answers 201 with a short JSON body as it is, its length declared, however the browser accepts compression", async () => {
+      const response = await postForm(createTestApp(database), contact, {
+        headers: { "Accept-Encoding": "gzip, deflate, br" },
+      });
+
+      expect(response.status).toBe(201);
+      expect(response.headers.get("Content-Encoding")).toBeNull();
+      expect(response.headers.get("Content-Type")).toBe("application/json");
+      const body = await response.text();
+      expect(response.headers.get("Content-Length")).toBe(String(Buffer.byteLength(body)));
+      expect(JSON.parse(body)).toEqual({ id: expect.any(String) });
+    });
+
     it("stores a contact message with every field, and its two e-mails, and answers 201 with the id", async () => {
       let storedSignals = 0;
       const app = createTestApp(database, {

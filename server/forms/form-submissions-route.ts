@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { formSubmissionSchema } from "#shared/form-schemas";
 import { createClientAddress } from "../client-address";
-import { jsonBody } from "../json-route";
+import { jsonBody, shortJson } from "../json-route";
 import { type SubmitFormDependencies, submitForm } from "./submit-form";
 
 /** Far above the largest honest submission (about 6 KB of Czech text). */
@@ -23,7 +23,7 @@ export function createFormSubmissionsRoute(deps: FormSubmissionsRouteDependencie
     const { id } = await submitForm(deps, c.req.valid("json"), {
       clientAddress: clientAddress(c),
     });
-    return c.json({ id }, 201);
+    return shortJson(c, { id }, 201);
   });
   return route;
 }
