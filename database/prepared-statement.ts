@@ -34,11 +34,11 @@ export function preparedStatement<Row>(build: () => SQL) {
   const prepared = new WeakMap<object, (values: StatementValues) => Promise<unknown[]>>();
   return async (db: Database, values: StatementValues): Promise<Row[]> => {
     query ??= dialect.sqlToQuery(build());
-    const owner = (db as { $client?: object }).$client ?? db;
-    let run = prepared.get(owner);
+    const client = (db as { $client?: object }).$client;
+    let run = prepared.get(client ?? db);
     if (!run) {
-      run = prepare(db, name, query);
-      prepared.set(owner, run);
+      run = prepare(db, client, name, query);
+      prepared.set(client ?? db, run);
     }
     return (await run(values)) as Row[];
   };
@@ -46,10 +46,10 @@ export function preparedStatement<Row>(build: () => SQL) {
 
 function prepare(
   db: Database,
+  client: object | undefined,
   name: string,
   query: ReturnType<PgDialect["sqlToQuery"]>,
 ): (values: StatementValues) => Promise<unknown[]> {
-  const client = (db as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
     const statement = pgliteStatement(client, name, query.sql);
     return (values) => statement(fillPlaceholders(query.params, values));
@@ -152,17 +152,15 @@ export function insertRowsWhere(
   keys: readonly string[],
   conditions: readonly SQL[],
 ): SQL {
-  const columns = columnsOf(table, keys);
+  const { columns, placeholders } = layoutOf(table, name, keys);
   const names = sql.join(
     columns.map((column) => sql.identifier(column.name)),
     sql`, `,
   );
   const rows = conditions.map((condition, position) => {
-    const cells = keys.map(
-      (key, index) =>
-        sql`${sql.placeholder(`${name}_${position}_${key}`)}::${sql.raw(
-          (columns[index] as PgColumn).getSQLType(),
-        )}`,
+    const cells = placeholders(position).map(
+      (placeholder, index) =>
+        sql`${sql.placeholder(placeholder)}::${sql.raw((columns[index] as PgColumn).getSQLType())}`,
     );
     // The position as a literal: a parameter would be text here, and sort "10" before "2".
     return sql`(${sql.join(cells, sql`, `)}, ${sql.raw(String(position))}, ${condition})`;

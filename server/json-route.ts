@@ -100,7 +100,6 @@ function validate<S extends z.ZodMiniType>(
   return parsed.data;
 }
 
-/** Middleware for routes that take no body: a body over `maxBytes` is refused before it is read. */
 /**
  * A short JSON answer with its length declared: the compression middleware
  * then leaves it as it is (gzip would only make 50 bytes longer), and does
@@ -114,6 +113,7 @@ export function shortJson(c: Context, data: unknown, status: ContentfulStatusCod
   });
 }
 
+/** Middleware for routes that take no body: a body over `maxBytes` is refused before it is read. */
 export function limitBody(maxBytes: number): MiddlewareHandler {
   return bodyLimit({ maxSize: maxBytes, onError: refuseTooLarge });
 }

@@ -149,8 +149,9 @@ export type SubmissionWrites = {
  * queries, built and prepared once (`database/prepared-statement.ts`). A
  * statement is atomic on its own (all are stored, or none), and it takes one
  * round trip to the database where a transaction took four (BEGIN, two
- * inserts, COMMIT) and the limits one more. Nothing is stored when the client address is over its limit; the
- * visitor's e-mails are left out when her address is over its own.
+ * inserts, COMMIT) and the limits one more. Nothing is stored when the
+ * client address is over its limit; the visitor's e-mail is left out when
+ * her address is over its own.
  */
 export async function storeTogether(
   db: Database,

@@ -108,10 +108,10 @@ export async function sendPendingMail(
     if (batch.length === 0) break;
     claimed += batch.length;
     // Each message starts when a connection is free, not before: its claim is renewed then.
-    const waiting = [...batch];
+    const queue = [...batch];
     await Promise.all(
-      Array.from({ length: Math.min(sendsAtOnce, waiting.length) }, async () => {
-        for (let job = waiting.shift(); job; job = waiting.shift()) await sendOne(job);
+      Array.from({ length: Math.min(sendsAtOnce, queue.length) }, async () => {
+        for (let job = queue.shift(); job; job = queue.shift()) await sendOne(job);
       }),
     );
   }
@@ -194,8 +194,8 @@ export async function sendPendingMail(
    * runs out); later, the claim is renewed, if this worker still has it.
    */
   async function stillClaimed(job: MailJob): Promise<boolean> {
-    const halfClaimLeft = (job.claimedUntil?.getTime() ?? 0) - claimMs / 2;
-    return clock.now().getTime() < halfClaimLeft || renewClaim(db, clock, job, claimMs);
+    const halfway = (job.claimedUntil?.getTime() ?? 0) - claimMs / 2;
+    return clock.now().getTime() < halfway || renewClaim(db, clock, job, claimMs);
   }
 
   return report;
