@@ -11,7 +11,9 @@
  * PERF_SKIP_BUILD=1 to measure the build already in BUILD_DIR, PERF_CHECK_ONLY=1
  * (no screenshots and no back/forward cache check, which only a person reading
  * the reports needs and which no score counts: `npm test`), CHROME_PATH
- * (/usr/bin/chromium). Reports land in perf/reports/.
+ * (/usr/bin/chromium), PERF_SAVE_TRACES=1 (each run's Chromium trace too, as
+ * <page>-<run>.trace.json: which tasks the blocking time is made of).
+ * Reports land in perf/reports/.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -45,6 +47,7 @@ const runsPerPage = Number(process.env.PERF_RUNS ?? perfBudgets.runsPerPage);
  * scores still fail the run. `npm run perf` on an idle machine enforces all.
  */
 const timingAdvisory = Boolean(process.env.PERF_TIMING_ADVISORY);
+const saveTraces = Boolean(process.env.PERF_SAVE_TRACES);
 const checkOnly = Boolean(process.env.PERF_CHECK_ONLY);
 const isTimingFailure = (failure: string) => /: (performance score|LCP|TBT) /.test(failure);
 const pages: readonly string[] =
@@ -296,6 +299,12 @@ async function measurePage(page: string, accountChunks: Set<string>): Promise<Ru
     }
     const [json = "", html = ""] = result.report as string[];
     const name = reportName(page, runNumber);
+    if (saveTraces) {
+      await writeFile(
+        join(reportDir, `${name}.trace.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
+    }
     await writeFile(join(reportDir, `${name}.json`), json);
     await writeFile(join(reportDir, `${name}.html`), html);
     const summary = await summarise(result.lhr, accountChunks);
