@@ -52,7 +52,7 @@ describe.runIf(withPostgres)("the short soak on PostgreSQL", () => {
       takeoverSeconds: 5,
       retrySeconds: 1,
       refusalShare: 0.1,
-      drainTimeoutMs: 90_000,
+      drainStallMs: 60_000,
     });
     expect(report.violations, formatSoakReport(report)).toEqual([]);
     expect(report.kills).toHaveLength(4);
