@@ -66,6 +66,9 @@ test("an administrator without an app is led to set it up before any data, then 
   expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml;utf-8,<svg /);
   expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toHaveCount(0);
+  // No menu of views that would only lead back here; signing out stays.
+  await expect(page.getByRole("navigation", { name: "Části administrace" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Odhlásit se" })).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, "two-factor-setup");
 
@@ -91,6 +94,7 @@ test("an administrator without an app is led to set it up before any data, then 
   await expect(codes).toHaveCount(8);
   await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
   await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Části administrace" })).toBeVisible();
 
   await page.getByRole("button", { name: "Odhlásit se" }).click();
   await expect(page).toHaveURL("/clenska-sekce");

@@ -24,9 +24,19 @@ const views = [
  * Every administration view inside one frame: the header the specification
  * describes („Administrace“, „Přihlášen jako: {email}“, „Odhlásit se“), the
  * menu of views, and the move to the members' page when the session ends in
- * another tab.
+ * another tab. While she sets up her authenticator app (`settingUp`), the
+ * frame shows no menu and no notice: every other view would only lead her
+ * back to the set-up, and the server answers none of their data yet.
  */
-export function AdminFrame({ email, children }: { email: string; children: ReactNode }) {
+export function AdminFrame({
+  email,
+  settingUp = false,
+  children,
+}: {
+  email: string;
+  settingUp?: boolean;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   const signedOutHere = useRef(false);
@@ -82,34 +92,43 @@ export function AdminFrame({ email, children }: { email: string; children: React
           </Button>
         </header>
 
-        <nav aria-label="Části administrace" className="mt-8">
-          <ul className="flex flex-wrap gap-2">
-            {views.map((view) => (
-              <li key={view.to}>
-                <NavLink
-                  to={view.to}
-                  end
-                  className={({ isActive }) =>
-                    clsx(
-                      "inline-flex min-h-11 items-center rounded-full px-4 py-2 text-[0.9375rem] font-semibold transition-colors duration-200",
-                      isActive
-                        ? "bg-moss text-cream"
-                        : "bg-cream/80 text-moss-dark ring-1 ring-moss/30 hover:bg-sage-light",
-                    )
-                  }
-                >
-                  {view.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <WaitingGiftNotice />
+        {settingUp ? null : <AdminMenu />}
 
         {children}
       </div>
     </main>
+  );
+}
+
+/** The views of the administration, and how many gift e-mails wait for a material. */
+function AdminMenu() {
+  return (
+    <>
+      <nav aria-label="Části administrace" className="mt-8">
+        <ul className="flex flex-wrap gap-2">
+          {views.map((view) => (
+            <li key={view.to}>
+              <NavLink
+                to={view.to}
+                end
+                className={({ isActive }) =>
+                  clsx(
+                    "inline-flex min-h-11 items-center rounded-full px-4 py-2 text-[0.9375rem] font-semibold transition-colors duration-200",
+                    isActive
+                      ? "bg-moss text-cream"
+                      : "bg-cream/80 text-moss-dark ring-1 ring-moss/30 hover:bg-sage-light",
+                  )
+                }
+              >
+                {view.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <WaitingGiftNotice />
+    </>
   );
 }
 

@@ -122,7 +122,7 @@ export function AdminScreen({
 
   if (needsSetup) {
     return (
-      <AdminFrame email={email}>
+      <AdminFrame email={email} settingUp>
         <TwoFactorSetup
           onDone={() => {
             setNeedsSetup(false);
