@@ -12,7 +12,9 @@
  * (no screenshots and no back/forward cache check, which only a person reading
  * the reports needs and which no score counts: `npm test`), CHROME_PATH
  * (/usr/bin/chromium), PERF_SAVE_TRACES=1 (each run's Chromium trace too, as
- * <page>-<run>.trace.json: which tasks the blocking time is made of).
+ * <page>-<run>.trace.json: which tasks the blocking time is made of),
+ * PERF_BLOCK_JS=1 (every script blocked: what the document alone costs, the
+ * floor under the timings; best practices then lose the blocked requests' console errors).
  * Reports land in perf/reports/.
  */
 import { spawn } from "node:child_process";
@@ -49,6 +51,7 @@ const runsPerPage = Number(process.env.PERF_RUNS ?? perfBudgets.runsPerPage);
 const timingAdvisory = Boolean(process.env.PERF_TIMING_ADVISORY);
 const saveTraces = Boolean(process.env.PERF_SAVE_TRACES);
 const checkOnly = Boolean(process.env.PERF_CHECK_ONLY);
+const blockScripts = Boolean(process.env.PERF_BLOCK_JS);
 const isTimingFailure = (failure: string) => /: (performance score|LCP|TBT) /.test(failure);
 const pages: readonly string[] =
   process.env.PERF_PAGES?.split(",") ??
@@ -272,6 +275,7 @@ async function runLighthouse(url: string) {
       output: ["json", "html"],
       logLevel: "error",
       onlyCategories: Object.keys(perfBudgets.minimumScores),
+      ...(blockScripts && { blockedUrlPatterns: ["*.js"] }),
       // About 2.7 s less per page (a navigation away and back, and the screenshots).
       ...(checkOnly && {
         disableFullPageScreenshot: true,
