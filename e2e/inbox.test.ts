@@ -244,6 +244,34 @@ test("the detail view: a 1,000-character message whole, reply, call and copy", a
   await shoot(page, "detail");
 });
 
+test("signing out in another tab takes an open record off the screen", async ({
+  page,
+  context,
+}) => {
+  const id = await send(page, {
+    formType: "contact",
+    name: "Otevřený Záznam",
+    email: "otevreny.zaznam@example.cz",
+    serviceType: "consultation",
+    message: "Dobrý den, ozvěte se mi prosím.",
+  });
+  await signIn(page);
+  await page.goto(`/admin/zaznam/${id}`);
+  const heading = page.getByRole("heading", { level: 1, name: "Otevřený Záznam" });
+  await expect(heading).toBeVisible();
+
+  // The list in a second tab, where she signs out.
+  const list = await context.newPage();
+  await openList(list);
+  await list.getByRole("button", { name: "Odhlásit se" }).click();
+  await expect(list).toHaveURL("/clenska-sekce");
+
+  await expect(page).toHaveURL("/clenska-sekce");
+  await expect(page.getByText("Musíte být přihlášeni")).toBeVisible();
+  await expect(heading).toHaveCount(0);
+  await list.close();
+});
+
 test("new, handled and new again, each surviving a reload; the count in the page and the tab title", async ({
   page,
 }) => {

@@ -21,10 +21,31 @@ const views = [
 ] as const;
 
 /**
+ * Signing out in another tab (or the session ending) takes this tab away
+ * too, to /clenska-sekce with „Musíte být přihlášeni“: no administration
+ * view stays on the screen without a session. `signedOutHere` is set while
+ * this tab signs out itself, which goes on with its own notice.
+ */
+export function useLeaveWhenSignedOut(signedOutHere?: { readonly current: boolean }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const { data } = getAuthClient().onAuthStateChange((event) => {
+      if (event !== "SIGNED_OUT" || signedOutHere?.current) return;
+      // Outside the library's callback, which must not wait on a navigation.
+      setTimeout(() => {
+        setFlashNotice({ tone: "error", text: authNotices.mustSignIn });
+        navigate(paths.members, { replace: true });
+      }, 0);
+    });
+    return () => data.subscription.unsubscribe();
+  }, [navigate, signedOutHere]);
+}
+
+/**
  * Every administration view inside one frame: the header the specification
  * describes („Administrace“, „Přihlášen jako: {email}“, „Odhlásit se“), the
  * menu of views, and the move to the members' page when the session ends in
- * another tab. While she sets up her authenticator app (`settingUp`), the
+ * another tab (`useLeaveWhenSignedOut`). While she sets up her authenticator app (`settingUp`), the
  * frame shows no menu and no notice: every other view would only lead her
  * back to the set-up, and the server answers none of their data yet.
  */
@@ -40,19 +61,7 @@ export function AdminFrame({
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   const signedOutHere = useRef(false);
-
-  // Signing out in another tab (or the session ending) takes this tab away too.
-  useEffect(() => {
-    const { data } = getAuthClient().onAuthStateChange((event) => {
-      if (event !== "SIGNED_OUT" || signedOutHere.current) return;
-      // Outside the library's callback, which must not wait on a navigation.
-      setTimeout(() => {
-        setFlashNotice({ tone: "error", text: authNotices.mustSignIn });
-        navigate(paths.members, { replace: true });
-      }, 0);
-    });
-    return () => data.subscription.unsubscribe();
-  }, [navigate]);
+  useLeaveWhenSignedOut(signedOutHere);
 
   async function signOut() {
     setSigningOut(true);

@@ -16,6 +16,7 @@ import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
 import type { SubmissionDetail, SubmissionMail, SubmissionStateChange } from "#shared/submission";
+import { useLeaveWhenSignedOut } from "~/components/admin/admin-frame";
 import { DeleteSubmissionDialog } from "~/components/admin/delete-submission-dialog";
 import { listViewKey, stateLabel } from "~/components/admin/inbox-filter";
 import { PhoneLink, StateBadges } from "~/components/admin/inbox-parts";
@@ -184,6 +185,8 @@ export function RecordScreen({
   const [detail, setDetail] = useState(initialDetail);
   const [deleting, setDeleting] = useState(false);
   const [back] = useState(listLink);
+  // The record is hers alone: it leaves the screen when she signs out in another tab.
+  useLeaveWhenSignedOut();
 
   useEffect(() => {
     if (failed) toast.error(authNotices.loadFailed);
