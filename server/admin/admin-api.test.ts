@@ -17,7 +17,9 @@ import {
   users,
 } from "#database/schema";
 import { grantAdmin, grantRole, revokeAdmin } from "#server/auth/roles";
-import { createAccessToken } from "#server/auth/tokens";
+import { createAccessToken, createRandomToken } from "#server/auth/tokens";
+import { buildVerifyLink } from "#server/auth/verify-link";
+import { composeRecoveryMail, removedToken, writeToOutbox } from "#server/mail/outbox";
 import { materialAdminRoutes, materialMemberRoutes } from "#server/materials/materials-api";
 import { startTestServer, type TestServer, testSecret } from "#testing/test-app";
 import { testDatabases } from "#testing/test-databases";
@@ -591,9 +593,25 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       await seedMail(null, email, "sent");
       // The account's sign-up sends the third e-mail: the address's confirmation.
       await signUpAndIn(email);
+      // A fourth waits to be sent (due tomorrow), with a recovery link that still works.
+      const waitingToken = createRandomToken();
+      await writeToOutbox(
+        server.db,
+        [
+          await composeRecoveryMail(
+            {
+              to: email,
+              fullName: null,
+              link: buildVerifyLink("https://harmonie.example", waitingToken, "recovery", "/"),
+            },
+            { notifyEmail: "majitelka@example.cz", siteUrl: "https://harmonie.example" },
+          ),
+        ],
+        { dueAt: new Date(Date.now() + 24 * 60 * 60_000) },
+      );
 
       const summary = await (await as("POST", "/admin/address/summary", { email })).json();
-      expect(summary).toEqual({ email, submissions: 1, mails: 3, account: true });
+      expect(summary).toEqual({ email, submissions: 1, mails: 4, account: true });
 
       const exported = await as("POST", "/admin/address/export", { email });
       expect(exported.status).toBe(200);
@@ -602,9 +620,23 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       expect(file.submissions.map((row: { name: string }) => row.name)).toEqual([
         "Gdpr Návštěvnice",
       ]);
-      expect(file.mails).toHaveLength(3);
+      expect(file.mails).toHaveLength(4);
       expect(file.account.email).toBe(email);
       expect(JSON.stringify(file)).not.toContain("argon2");
+      // Each link is quoted without its token, sent or not: the file confirms or opens nothing.
+      const token = new URL(await server.readVerifyLink(email, "signup")).searchParams.get("token");
+      expect(token).toMatch(/^[\w-]{43}$/);
+      const quoted = (kind: string) =>
+        file.mails.find((mail: { kind: string }) => mail.kind === kind);
+      expect(quoted("email_confirmation").text).toContain(
+        `/auth/v1/verify?token=${removedToken}&type=signup`,
+      );
+      expect(quoted("password_recovery")).toMatchObject({ status: "pending" });
+      expect(quoted("password_recovery").text).toContain(
+        `/auth/v1/verify?token=${removedToken}&type=recovery`,
+      );
+      expect(JSON.stringify(file)).not.toContain(String(token));
+      expect(JSON.stringify(file)).not.toContain(waitingToken);
 
       expect(
         (await as("POST", "/admin/address/erase", { email: "spravkyne@example.cz" })).status,
@@ -617,7 +649,7 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       expect(await erased.json()).toEqual({
         email,
         submissions: 1,
-        mails: 3,
+        mails: 4,
         account: true,
       });
       expect(await (await as("POST", "/admin/address/summary", { email })).json()).toEqual({

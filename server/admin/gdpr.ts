@@ -7,7 +7,7 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { formSubmissions, mailOutbox, userRoles, users } from "#database/schema";
 import type { AddressSummary } from "#shared/inbox-schemas";
-import { renderStoredMail } from "../mail/outbox";
+import { renderStoredMail, withoutLinkTokens } from "../mail/outbox";
 import { deleteSubmissions, toSubmission } from "./submissions";
 
 const sameAddress = (column: typeof formSubmissions.email | typeof mailOutbox.to, email: string) =>
@@ -72,7 +72,8 @@ export async function exportAddress(db: Database, email: string, now: Date) {
       to: mail.to,
       status: mail.status,
       subject: mail.subject,
-      text: mail.text,
+      // A confirmation or recovery link without its token, also while the e-mail still waits.
+      text: mail.text === null ? null : withoutLinkTokens(mail.text),
       created_at: mail.createdAt.toISOString(),
       sent_at: mail.sentAt?.toISOString() ?? null,
     })),

@@ -233,6 +233,48 @@ export function createOutbox({ db, clock, settings, onMailQueued }: OutboxDepend
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
+/**
+ * The kinds whose link is a credential: a recovery link signs her in, a confirmation link
+ * confirms her address. The token is stored only as long as the e-mail waits to be sent; the
+ * copy kept of what was sent, and a data export, show the link without it (`sentCopy`), so that
+ * neither the database nor a backup of it holds a link that still works once it is delivered.
+ */
+const kindsWithSecretLinks: ReadonlySet<string> = new Set<MailKind>([
+  "password_recovery",
+  "email_confirmation",
+]);
+
+/** What a removed token is replaced with. */
+export const removedToken = "[odstraněno]";
+
+/** The token of a link `buildVerifyLink` wrote (base64url, right after `?`). */
+const verifyLinkToken = /(\/auth\/v1\/verify\?token=)[\w-]+/g;
+
+/** `text` with the token of every confirmation or recovery link replaced by `removedToken`. */
+export function withoutLinkTokens(text: string): string {
+  return text.replace(verifyLinkToken, `$1${removedToken}`);
+}
+
+/**
+ * What the outbox keeps of an e-mail once it has gone: its HTML and text, unless they were
+ * stored when it was queued (rows from before rendering moved to the worker), and for a kind
+ * whose link is a credential, everything without the link's token.
+ */
+export function sentCopy(
+  mail: { kind: string; data: unknown; html: string | null },
+  body: { html: string; text: string },
+): { html?: string; text?: string; data?: Record<string, unknown> } {
+  if (!kindsWithSecretLinks.has(mail.kind)) return mail.html === null ? body : {};
+  const data = mail.data as Record<string, unknown> | null;
+  return {
+    html: withoutLinkTokens(body.html),
+    text: withoutLinkTokens(body.text),
+    ...(data && typeof data.link === "string"
+      ? { data: { ...data, link: withoutLinkTokens(data.link) } }
+      : {}),
+  };
+}
+
 /** Each kind of e-mail's template, given the `data` stored with it. */
 const templates: Record<MailKind, (data: Record<string, unknown>) => ReactElement> = {
   owner_notification: (data) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formSubmissions, mailOutbox } from "#database/schema";
 import {
@@ -22,8 +23,19 @@ import {
   startTestSmtpServer,
   type TestSmtpServer,
 } from "#testing/test-smtp-server";
+import { createRandomToken } from "../auth/tokens";
+import { buildVerifyLink } from "../auth/verify-link";
 import { createMailTransport, type MailTransport } from "./mail-transport";
 import { startMailWorker } from "./mail-worker";
+import {
+  composeConfirmationMail,
+  composeRecoveryMail,
+  outboxRow,
+  removedToken,
+  renderStoredMail,
+  sentCopy,
+  writeToOutbox,
+} from "./outbox";
 import {
   mailRetryPolicy,
   mailSendConcurrency,
@@ -180,6 +192,102 @@ describe.each(testDatabases)(
         expect(addresses(owner?.replyTo)).toEqual(["sarka@example.cz"]);
       },
     );
+
+    it("sends a recovery and a confirmation link whole, and keeps each e-mail's copy without the link's token", async () => {
+      const site = "https://harmonie.example";
+      const tokens = { recovery: createRandomToken(), signup: createRandomToken() };
+      const settings = { notifyEmail: testSettings.NOTIFY_EMAIL, siteUrl: site };
+      await writeToOutbox(
+        database.db,
+        [
+          await composeRecoveryMail(
+            {
+              to: "zapomnela@example.cz",
+              fullName: "Eva Zapomnětlivá",
+              link: buildVerifyLink(site, tokens.recovery, "recovery", `${site}/clenska-sekce`),
+            },
+            settings,
+          ),
+          await composeConfirmationMail(
+            {
+              to: "nova@example.cz",
+              fullName: null,
+              link: buildVerifyLink(site, tokens.signup, "signup", `${site}/clenska-sekce`),
+            },
+            settings,
+          ),
+        ],
+        { dueAt: clock.now() },
+      );
+      await submit(contact);
+
+      expect(await sendPendingMail(database.db, smtpTransport(smtp.url), clock)).toMatchObject({
+        sent: 4,
+      });
+
+      // She gets the link that works.
+      for (const [address, token, type] of [
+        ["zapomnela@example.cz", tokens.recovery, "recovery"],
+        ["nova@example.cz", tokens.signup, "signup"],
+      ] as const) {
+        const [mail] = mailTo(smtp.mails, address);
+        expect(mail?.text).toContain(`${site}/auth/v1/verify?token=${token}&type=${type}`);
+        expect(mail?.html).toContain(`/auth/v1/verify?token=${token}&amp;type=${type}`);
+      }
+      // The outbox keeps what was sent, with the link but not its token.
+      const stored = await outbox();
+      const secret = stored.filter((job) => job.submissionId === null);
+      expect(secret.map((job) => job.kind)).toEqual(["password_recovery", "email_confirmation"]);
+      for (const job of secret) {
+        expect(job.status).toBe("sent");
+        const kept = JSON.stringify(job);
+        expect(kept).not.toContain(tokens.recovery);
+        expect(kept).not.toContain(tokens.signup);
+        expect(job.text).toContain(`/auth/v1/verify?token=${removedToken}&type=`);
+        expect(job.html).toContain(`/auth/v1/verify?token=${removedToken}&amp;type=`);
+        const type = job.kind === "password_recovery" ? "recovery" : "signup";
+        expect((job.data as { link: string }).link).toBe(
+          buildVerifyLink(site, "T", type, `${site}/clenska-sekce`).replace(
+            "token=T",
+            `token=${removedToken}`,
+          ),
+        );
+      }
+      // Other e-mails keep their copy as sent.
+      const [owner] = mailTo(smtp.mails, testSettings.NOTIFY_EMAIL);
+      expect(stored.find((job) => job.kind === "owner_notification")?.text).toBe(owner?.text);
+    });
+
+    it("migration 0010 removes the token from confirmation and recovery e-mails sent before it, as the worker now does", async () => {
+      const site = "https://harmonie.example";
+      const token = createRandomToken();
+      const link = buildVerifyLink(site, token, "recovery", `${site}/clenska-sekce`);
+      const mail = await composeRecoveryMail(
+        { to: "drive@example.cz", fullName: "Eva Dřívější", link },
+        { notifyEmail: testSettings.NOTIFY_EMAIL, siteUrl: site },
+      );
+      const body = await renderStoredMail(mail);
+      const due = { dueAt: clock.now() };
+      await database.db.insert(mailOutbox).values([
+        // Sent before the migration: kept whole, token and all.
+        { ...outboxRow(mail, due), status: "sent", sentAt: clock.now(), ...body },
+        // Still waiting: it needs its link to work.
+        outboxRow(mail, due),
+      ]);
+
+      const migration = await readFile(
+        new URL("../../database/migrations/0010_sent-links-without-tokens.sql", import.meta.url),
+        "utf8",
+      );
+      await database.db.execute(sql.raw(migration));
+
+      const [sent, waiting] = await outbox();
+      expect(JSON.stringify(sent)).not.toContain(token);
+      const copy = sentCopy({ ...mail, html: null }, body);
+      expect({ html: sent?.html, text: sent?.text, data: sent?.data }).toEqual(copy);
+      expect(sent?.text).toContain(`/auth/v1/verify?token=${removedToken}&type=recovery`);
+      expect(waiting).toMatchObject({ status: "pending", html: null, data: { link } });
+    });
 
     it("keeps accepting submissions while the SMTP server is down, then delivers every message exactly once", async () => {
       const port = await freePort();

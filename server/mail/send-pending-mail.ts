@@ -22,7 +22,7 @@ import { type MailJob, mailOutbox } from "#database/schema";
 import type { Clock } from "../clock";
 import { log } from "../logger";
 import type { MailTransport } from "./mail-transport";
-import { renderStoredMail } from "./outbox";
+import { renderStoredMail, sentCopy } from "./outbox";
 
 /** Another message of the same submission, in `claimNextJob`. */
 const earlier = alias(mailOutbox, "earlier");
@@ -148,8 +148,8 @@ export async function sendPendingMail(
           sentAt: clock.now(),
           lastError: null,
           claimedUntil: null,
-          // What was sent, kept with it (the address's data export quotes it).
-          ...(job.html === null ? body : {}),
+          // What was sent, kept with it (the address's data export quotes it), a link's token aside.
+          ...sentCopy(job, body),
         })
         .where(eq(mailOutbox.id, job.id));
       report.sent++;
