@@ -25,6 +25,7 @@ import {
 } from "#testing/test-smtp-server";
 import { createRandomToken } from "../auth/tokens";
 import { buildVerifyLink } from "../auth/verify-link";
+import { captureLog } from "../logger";
 import { createMailTransport, type MailTransport } from "./mail-transport";
 import { startMailWorker } from "./mail-worker";
 import {
@@ -287,6 +288,50 @@ describe.each(testDatabases)(
       expect({ html: sent?.html, text: sent?.text, data: sent?.data }).toEqual(copy);
       expect(sent?.text).toContain(`/auth/v1/verify?token=${removedToken}&type=recovery`);
       expect(waiting).toMatchObject({ status: "pending", html: null, data: { link } });
+    });
+
+    it("an e-mail sent but not marked as sent: no word of it in its last error or in the log", async () => {
+      await submit(contact);
+      await database.db.execute(sql`
+        create function refuse_test_mark_sent() returns trigger language plpgsql as $$
+        begin
+          if new.status = 'sent' then
+            raise exception 'marking as sent failed (injected by the test)';
+          end if;
+          return new;
+        end $$`);
+      await database.db.execute(sql`
+        create trigger refuse_test_mark_sent before update on mail_outbox
+        for each row execute function refuse_test_mark_sent()`);
+      let report: Awaited<ReturnType<typeof sendPendingMail>> | undefined;
+      let lines: Awaited<ReturnType<typeof captureLog>> = [];
+      try {
+        lines = await captureLog(async () => {
+          report = await sendPendingMail(database.db, smtpTransport(smtp.url), clock);
+        });
+      } finally {
+        await database.db.execute(sql`drop trigger refuse_test_mark_sent on mail_outbox`);
+        await database.db.execute(sql`drop function refuse_test_mark_sent()`);
+      }
+
+      // The first went out (the second waits its turn, as its claim still holds the first):
+      // neither is counted or recorded as a failed send.
+      expect(smtp.mails).toHaveLength(1);
+      expect(report).toEqual({ sent: 1, retrying: 0, failed: 0, takenOver: 0 });
+      const stored = await outbox();
+      expect(stored.map((job) => [job.status, job.lastError])).toEqual([
+        ["pending", null],
+        ["pending", null],
+      ]);
+      const logged = JSON.stringify(lines);
+      expect(logged).toContain("Mail sent, but not marked as sent");
+      expect(lines.find((line) => line.msg?.startsWith("Mail sent, but"))).toMatchObject({
+        level: "error",
+        outboxId: stored[0]?.id,
+      });
+      // The statement's parameters (the e-mail's text, her message and address) stay out.
+      expect(logged).not.toContain("ráda bych se objednala");
+      expect(logged).not.toContain("jana@example.cz");
     });
 
     it("keeps accepting submissions while the SMTP server is down, then delivers every message exactly once", async () => {

@@ -20,6 +20,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#database/open-database";
 import { type MailJob, mailOutbox } from "#database/schema";
 import type { Clock } from "../clock";
+import { summarizeError } from "../error-summary";
 import { log } from "../logger";
 import type { MailTransport } from "./mail-transport";
 import { renderStoredMail, sentCopy } from "./outbox";
@@ -141,6 +142,12 @@ export async function sendPendingMail(
     }
     try {
       await transport.send({ ...job, ...body });
+    } catch (error) {
+      await recordFailedSend(job, error);
+      return;
+    }
+    report.sent++;
+    try {
       await db
         .update(mailOutbox)
         .set({
@@ -152,39 +159,48 @@ export async function sendPendingMail(
           ...sentCopy(job, body),
         })
         .where(eq(mailOutbox.id, job.id));
-      report.sent++;
     } catch (error) {
-      const lastError = describeError(error);
-      // A mail server's 5xx is its final word (say, no such mailbox): retrying cannot help.
-      if (job.attempts >= mailRetryPolicy.maxAttempts || isPermanentRefusal(error)) {
-        await db
-          .update(mailOutbox)
-          .set({ status: "failed", lastError, claimedUntil: null })
-          .where(ours(job));
-        log.error(
-          { outboxId: job.id, attempts: job.attempts, error: lastError },
-          "Mail failed for good",
-        );
-        report.failed++;
-      } else {
-        const nextAttemptAt = new Date(
-          clock.now().getTime() + retryDelayMs(job.attempts, firstRetryDelayMs),
-        );
-        await db
-          .update(mailOutbox)
-          .set({ nextAttemptAt, lastError, claimedUntil: null })
-          .where(ours(job));
-        log.warn(
-          {
-            outboxId: job.id,
-            attempts: job.attempts,
-            retryAt: nextAttemptAt.toISOString(),
-            error: lastError,
-          },
-          "Mail not sent; retrying later",
-        );
-        report.retrying++;
-      }
+      // Not the error's message, in the log or on the e-mail: drizzle's quotes the statement's
+      // parameters, which are the e-mail's whole text. Not a failed send either: it went out.
+      log.error(
+        { outboxId: job.id, error: summarizeError(error) },
+        "Mail sent, but not marked as sent: it goes out again when its claim runs out",
+      );
+    }
+  }
+
+  /** A send the mail server refused or that did not reach it: retried later, or failed for good. */
+  async function recordFailedSend(job: MailJob, error: unknown) {
+    const lastError = describeError(error);
+    // A mail server's 5xx is its final word (say, no such mailbox): retrying cannot help.
+    if (job.attempts >= mailRetryPolicy.maxAttempts || isPermanentRefusal(error)) {
+      await db
+        .update(mailOutbox)
+        .set({ status: "failed", lastError, claimedUntil: null })
+        .where(ours(job));
+      log.error(
+        { outboxId: job.id, attempts: job.attempts, error: lastError },
+        "Mail failed for good",
+      );
+      report.failed++;
+    } else {
+      const nextAttemptAt = new Date(
+        clock.now().getTime() + retryDelayMs(job.attempts, firstRetryDelayMs),
+      );
+      await db
+        .update(mailOutbox)
+        .set({ nextAttemptAt, lastError, claimedUntil: null })
+        .where(ours(job));
+      log.warn(
+        {
+          outboxId: job.id,
+          attempts: job.attempts,
+          retryAt: nextAttemptAt.toISOString(),
+          error: lastError,
+        },
+        "Mail not sent; retrying later",
+      );
+      report.retrying++;
     }
   }
 
