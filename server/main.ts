@@ -13,6 +13,7 @@ import { createBackgroundTasks } from "./background-tasks";
 import { createBackupToken, localUrl, publishBackupAccess } from "./backup-access";
 import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
+import { startEmbeddedMaintenance } from "./embedded-maintenance";
 import { summarizeError } from "./error-summary";
 import { log, startLogging } from "./logger";
 import { createMailTransport } from "./mail/mail-transport";
@@ -83,6 +84,9 @@ async function start() {
   const background = createBackgroundTasks();
   // The owner's „mazat záznamy starší než N měsíců“: at start, then daily (off until she sets it).
   const retention = startRetentionSchedule({ db: database.db, clock: systemClock });
+  // PostgreSQL runs its own autovacuum; the embedded database needs this one.
+  const maintenance =
+    database.kind === "pglite" ? startEmbeddedMaintenance({ db: database.db }) : undefined;
 
   // The embedded database's folder is this server's alone: a backup is asked of it (decision 0011).
   const backupToken = database.kind === "pglite" ? createBackupToken() : undefined;
@@ -129,6 +133,7 @@ async function start() {
     await background.idle();
     await mailWorker.stop();
     await retention.stop();
+    await maintenance?.stop();
     transport.close();
     await database.close();
     process.exit(0);
