@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import {
   type AssuranceLevel,
@@ -497,7 +497,8 @@ export function createAccounts({
 
   /**
    * Changes the password or the metadata. A new password ends every other
-   * session: whoever knew the old one is signed out.
+   * session, and retires every recovery link not yet used: whoever knew the
+   * old password, or holds an older link, is out.
    */
   async function updateUser(
     { user, sessionId }: Authenticated,
@@ -518,6 +519,10 @@ export function createAccounts({
         await tx
           .delete(authSessions)
           .where(and(eq(authSessions.userId, user.id), ne(authSessions.id, sessionId)));
+        await tx
+          .update(recoveryTokens)
+          .set({ usedAt: now() })
+          .where(and(eq(recoveryTokens.userId, user.id), isNull(recoveryTokens.usedAt)));
       }
       return row;
     });

@@ -395,6 +395,22 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       );
     });
 
+    it("retires a link not yet used once the password is changed another way", async () => {
+      const { email, password } = await signUp();
+      const { client } = createClient();
+      await client.resetPasswordForEmail(email, { redirectTo: `${server.origin}/prihlaseni` });
+      const link = await lastLinkTo(email);
+
+      // She remembers her password after all, signs in and changes it.
+      const signedIn = await signIn(email, password);
+      expect((await signedIn.client.updateUser({ password: "nove-heslo-789" })).error).toBeNull();
+
+      // The link in her mailbox no longer opens anything.
+      const { fragment } = await follow(link);
+      expect(fragment.get("error_code")).toBe("otp_expired");
+      expect(fragment.get("access_token")).toBeNull();
+    });
+
     it("answers an unknown address as a known one, and sends nothing", async () => {
       const email = newEmail();
       const { client } = createClient();
