@@ -84,12 +84,13 @@ function createFolderTransport(mailDir: string, envelope: Envelope): MailTranspo
     description: `the folder ${mailDir} (.eml files; set SMTP_URL to send real mail)`,
     async send(mail) {
       const info = await transporter.sendMail(toMessage(mail, envelope));
-      await mkdir(mailDir, { recursive: true });
+      // Its links (a password link among them) work: readable by the server's own user alone.
+      await mkdir(mailDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = join(mailDir, `${stamp}-${mail.id}.eml`);
       // Written under another name first: a reader never sees half a message.
       const draft = `${file}.${randomUUID()}.tmp`;
-      await writeFile(draft, info.message as Buffer);
+      await writeFile(draft, info.message as Buffer, { mode: 0o600 });
       await rename(draft, file);
       log.info({ outboxId: mail.id, file }, "Mail written to the mail folder");
     },
