@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
 import { buildServerEnv, findFreePort, startServerProcess } from "#testing/server-process";
 import { openTimeoutMs } from "#testing/test-databases";
-import { maintainTables } from "./embedded-maintenance";
+import { maintainTables, startEmbeddedMaintenance } from "./embedded-maintenance";
 import { dueJobsClaim, mailRetryPolicy } from "./mail/send-pending-mail";
 
 /** The statistics views see a statement's changes once its counters are flushed (at most every second). */
@@ -139,6 +139,40 @@ describe("the embedded database's maintenance", { timeout: 120_000 }, () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it("works only once its moment has come, and one run waiting covers every tick meanwhile", async () => {
+    const fresh = await openDatabase({ dataDir: "memory" });
+    const outboxRows = async () =>
+      (
+        await rowsOf<{ rows: number }>(
+          fresh.db,
+          sql`select reltuples::int as "rows" from pg_class where relname = 'mail_outbox'`,
+        )
+      )[0]?.rows;
+    let release = () => {};
+    const moment = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = 0;
+    const maintenance = startEmbeddedMaintenance({
+      db: fresh.db,
+      intervalMs: 20,
+      beforeRun: () => {
+        asked += 1;
+        return moment;
+      },
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(asked).toBe(1);
+      expect(await outboxRows()).toBe(-1);
+      release();
+    } finally {
+      await maintenance.stop();
+    }
+    expect(await outboxRows()).toBe(0);
+    await fresh.close();
   });
 
   it("runs in the server on the embedded database: at its start, then while submissions arrive", async () => {

@@ -60,18 +60,29 @@ export async function maintainTables(db: Database): Promise<MaintenanceReport> {
 /**
  * Runs `maintainTables` at once and then every `intervalMs` (a look at the
  * statistics views costs about a millisecond; the work itself only what a
- * table's changes call for).
+ * table's changes call for). The embedded database runs one statement at a
+ * time, so an analysis of a large table holds every request meanwhile: each
+ * run first awaits `beforeRun` (a moment without requests, as the mail worker
+ * does, but waiting up to a minute).
  */
 export function startEmbeddedMaintenance({
   db,
   intervalMs = 10_000,
+  beforeRun,
 }: {
   db: Database;
   intervalMs?: number;
+  beforeRun?: () => Promise<void>;
 }) {
   let running = Promise.resolve();
+  let pending = false;
   const run = () => {
+    // A run still waiting for its moment covers this one too.
+    if (pending) return;
+    pending = true;
     running = running.then(async () => {
+      await beforeRun?.();
+      pending = false;
       try {
         const { analyzed, vacuumed } = await maintainTables(db);
         if (analyzed.length + vacuumed.length > 0) {

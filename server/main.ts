@@ -84,9 +84,12 @@ async function start() {
   const background = createBackgroundTasks();
   // The owner's „mazat záznamy starší než N měsíců“: at start, then daily (off until she sets it).
   const retention = startRetentionSchedule({ db: database.db, clock: systemClock });
-  // PostgreSQL runs its own autovacuum; the embedded database needs this one.
+  // PostgreSQL runs its own autovacuum; the embedded database needs this one, between requests
+  // (or after a minute of requests without a pause).
   const maintenance =
-    database.kind === "pglite" ? startEmbeddedMaintenance({ db: database.db }) : undefined;
+    database.kind === "pglite"
+      ? startEmbeddedMaintenance({ db: database.db, beforeRun: () => activity.whenIdle(60_000) })
+      : undefined;
 
   // The embedded database's folder is this server's alone: a backup is asked of it (decision 0011).
   const backupToken = database.kind === "pglite" ? createBackupToken() : undefined;

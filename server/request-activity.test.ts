@@ -71,4 +71,19 @@ describe("background work gives way to requests", () => {
     server.answerAll();
     await answer;
   });
+
+  it("lets a caller set its own longest wait", async () => {
+    const activity = createRequestActivity({ maxWaitMs: 60_000 });
+    const server = await slowServer(activity);
+    const answer = server.request();
+    await until(() => server.waiting() === 1);
+    const started = performance.now();
+    await activity.whenIdle(200);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(150);
+    expect(waited).toBeLessThan(30_000);
+    expect(activity.inFlight()).toBe(1);
+    server.answerAll();
+    await answer;
+  });
 });

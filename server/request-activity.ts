@@ -10,8 +10,8 @@ import type { Server } from "node:http";
 export type RequestActivity = {
   /** Counts the requests of this HTTP server (the one `serve` returned). */
   watch(server: Pick<Server, "on">): void;
-  /** Resolves when no request is in flight, at once if none is, or after `maxWaitMs`. */
-  whenIdle(): Promise<void>;
+  /** Resolves when no request is in flight, at once if none is, or after `maxWaitMs` (or `waitAtMostMs`). */
+  whenIdle(waitAtMostMs?: number): Promise<void>;
   /** Requests being answered now. */
   inFlight(): number;
 };
@@ -34,10 +34,10 @@ export function createRequestActivity({ maxWaitMs = 500 } = {}): RequestActivity
         });
       });
     },
-    whenIdle() {
+    whenIdle(waitAtMostMs = maxWaitMs) {
       if (inFlight === 0) return Promise.resolve();
       return new Promise<void>((resolve) => {
-        const timer = setTimeout(done, maxWaitMs);
+        const timer = setTimeout(done, waitAtMostMs);
         function done() {
           clearTimeout(timer);
           waiters = waiters.filter((waiter) => waiter !== done);
