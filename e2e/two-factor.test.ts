@@ -6,7 +6,13 @@
  */
 import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { seededAdmins, twoFactorBaseUrl, useOwnAddress } from "./accounts-server";
+import {
+  readVerifyLink,
+  seededAdmins,
+  twoFactorBaseUrl,
+  twoFactorDataDir,
+  useOwnAddress,
+} from "./accounts-server";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 test.use({ baseURL: twoFactorBaseUrl });
@@ -161,6 +167,48 @@ test("with the password alone, /admin shows nothing and leads to the code step",
   await expect(page.getByRole("heading", { level: 1, name: "Kód z aplikace" })).toBeVisible();
   await page.getByRole("button", { name: "Přihlásit se jiným účtem" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Přihlášení" })).toBeVisible();
+});
+
+test("a recovery link of an administrator with an app: its code first, then the new password", async ({
+  page,
+}) => {
+  const { email, password } = admin(5);
+  const secret = await setUpApp(page, 5);
+  await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await expect(page).toHaveURL("/clenska-sekce");
+  await page.goto("/prihlaseni");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Zapomenuté heslo?" }).click();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Poslat odkaz" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "přijde na něj odkaz" })).toBeVisible();
+
+  await page.goto(await readVerifyLink(email, "recovery", twoFactorDataDir));
+  // The server takes a new password only from a session that passed the code: the code first.
+  await expect(page.getByRole("heading", { level: 1, name: "Kód z aplikace" })).toBeVisible();
+  await expect(
+    page.getByText("Než si nastavíte nové heslo, zadejte kód z aplikace ve svém telefonu."),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, "two-factor-code-before-new-password");
+  await page.getByLabel("Kód z aplikace").fill(codeFor(secret, 30_000));
+  await page.getByRole("button", { name: "Ověřit a pokračovat" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Nové heslo" })).toBeVisible();
+  await page.getByLabel("Nové heslo", { exact: true }).fill("meduňka-a-tymián");
+  await page.getByLabel("Nové heslo znovu").fill("meduňka-a-tymián");
+  await page.getByRole("button", { name: "Uložit nové heslo" }).click();
+  await expect(page.getByText("Heslo je změněné.")).toBeVisible();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
+
+  const signIn = (secret: string) =>
+    page.request.post(`${twoFactorBaseUrl}/auth/v1/token?grant_type=password`, {
+      data: { email, password: secret },
+    });
+  expect((await signIn(password)).status()).toBe(400);
+  expect((await signIn("meduňka-a-tymián")).status()).toBe(200);
 });
 
 test("an administrator changes her password on the page; the new one signs her in", async ({

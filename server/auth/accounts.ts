@@ -498,14 +498,22 @@ export function createAccounts({
   /**
    * Changes the password or the metadata. A new password ends every other
    * session, and retires every recovery link not yet used: whoever knew the
-   * old password, or holds an older link, is out.
+   * old password, or holds an older link, is out. With an authenticator app,
+   * only a session that has passed its code may set one (GoTrue's rule): her
+   * password alone, or her mailbox alone, cannot lock her out.
    */
   async function updateUser(
-    { user, sessionId }: Authenticated,
+    { user, sessionId, aal }: Authenticated,
     changes: { password?: string; data?: Record<string, unknown> },
   ): Promise<UserJson> {
     const set: Partial<typeof users.$inferInsert> = { updatedAt: now() };
     if (changes.password !== undefined) {
+      if (aal !== "aal2") {
+        const factors = await listFactors(user.id);
+        if (factors.some((factor) => factor.status === "verified")) {
+          throw new AuthError("insufficient_aal");
+        }
+      }
       refuseCommonPassword(changes.password);
       if (await verifyPassword(user.passwordHash, changes.password)) {
         throw new AuthError("same_password");

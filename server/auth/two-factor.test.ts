@@ -271,6 +271,22 @@ describe.each(testDatabases)("on $name", { timeout: testTimeoutMs }, ({ open }) 
     expect(refused.error?.code).toBe("mfa_verification_failed");
   });
 
+  it("with an app, sets a new password only from a session that passed its code", async () => {
+    const { client, email } = await accountWithFactor();
+    // Her password alone (a session at aal1) cannot lock her out by changing it.
+    const atAal1 = createClient("203.0.113.84");
+    await atAal1.signInWithPassword({ email, password: "bylinky-a-vune" });
+    const refused = await atAal1.updateUser({ password: "cizi-heslo-123" });
+    expect(refused.error?.code).toBe("insufficient_aal");
+    expect(
+      (await createClient("203.0.113.85").signInWithPassword({ email, password: "bylinky-a-vune" }))
+        .error,
+    ).toBeNull();
+    // Her name still changes at aal1; the password only at aal2.
+    expect((await atAal1.updateUser({ data: { full_name: "Jana Lesní" } })).error).toBeNull();
+    expect((await client.updateUser({ password: "nove-heslo-s-kodem" })).error).toBeNull();
+  });
+
   it("unenrolls only from aal2; then the account is back at aal1", async () => {
     const { client, email, factor } = await accountWithFactor();
     const atAal1 = createClient("203.0.113.83");

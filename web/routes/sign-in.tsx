@@ -31,8 +31,8 @@ type Outcome = { mode: SignInMode; notice: FlashNotice | null };
 let recoveryLinkOpened = false;
 
 /**
- * Before the page shows: a recovery link opens the new-password form; an
- * administrator who is already signed in goes straight to the
+ * Before the page shows: a recovery link opens the new-password form (for an
+ * account with an authenticator app, after its code); an administrator who is already signed in goes straight to the
  * administration; anyone else signed in is told the account has no admin role.
  */
 export async function clientLoader(): Promise<Outcome | Response> {
@@ -50,9 +50,12 @@ export async function clientLoader(): Promise<Outcome | Response> {
     const { data } = await client.getSession();
     const session = data.session;
     if (recoveryLinkOpened) {
-      return session
-        ? { mode: "new-password", notice: null }
-        : { mode: "recover", notice: { tone: "error", text: invalidLinkText } };
+      if (!session) return { mode: "recover", notice: { tone: "error", text: invalidLinkText } };
+      // With an authenticator app, the server takes a new password only after its code.
+      const { data: level } = await client.mfa.getAuthenticatorAssuranceLevel();
+      return level?.nextLevel === "aal2" && level.currentLevel !== "aal2"
+        ? { mode: "code-before-new-password", notice: null }
+        : { mode: "new-password", notice: null };
     }
     if (linkError !== null) {
       return { mode: "recover", notice: { tone: "error", text: linkError || invalidLinkText } };

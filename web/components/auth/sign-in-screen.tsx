@@ -12,7 +12,14 @@ import { getAuthClient } from "~/lib/auth-client";
 import type { FlashNotice } from "~/lib/flash-notice";
 import { typeset } from "~/lib/typography";
 
-export type SignInMode = "login" | "register" | "recover" | "new-password" | "code";
+export type SignInMode =
+  | "login"
+  | "register"
+  | "recover"
+  | "new-password"
+  | "code"
+  /** A recovery link of an account with an authenticator app: its code before the new password. */
+  | "code-before-new-password";
 
 const headings: Record<SignInMode, { title: string; lead: string }> = {
   login: {
@@ -34,6 +41,10 @@ const headings: Record<SignInMode, { title: string; lead: string }> = {
   code: {
     title: "Kód z aplikace",
     lead: "Účet chrání ještě druhý krok: kód z aplikace ve vašem telefonu.",
+  },
+  "code-before-new-password": {
+    title: "Kód z aplikace",
+    lead: "Než si nastavíte nové heslo, zadejte kód z aplikace ve svém telefonu.",
   },
 };
 
@@ -73,7 +84,7 @@ export function SignInScreen({
     );
   } else if (mode === "recover") {
     form = <RecoveryRequestForm onBack={() => switchTo("login")} />;
-  } else if (mode === "code") {
+  } else if (mode === "code" || mode === "code-before-new-password") {
     form = (
       <TwoFactorCodeForm
         onCancel={() => {
@@ -81,6 +92,7 @@ export function SignInScreen({
             .signOut({ scope: "local" })
             .finally(() => switchTo("login"));
         }}
+        onVerified={mode === "code" ? undefined : () => switchTo("new-password")}
       />
     );
   } else {

@@ -18,7 +18,14 @@ const codeFailedText = "Kód se nepodařilo ověřit. Zkuste to prosím znovu.";
  * `mfa.challengeAndVerify` raises the session to aal2; then /admin, with
  * the specification's success notice.
  */
-export function TwoFactorCodeForm({ onCancel }: { onCancel: () => void }) {
+export function TwoFactorCodeForm({
+  onCancel,
+  onVerified,
+}: {
+  onCancel: () => void;
+  /** What follows the code instead of /admin (a recovery link: the new password). */
+  onVerified?: () => void;
+}) {
   const navigate = useNavigate();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
@@ -49,6 +56,10 @@ export function TwoFactorCodeForm({ onCancel }: { onCancel: () => void }) {
       if (verifyError) {
         setCode("");
         toast.error(messageOf(verifyError, codeFailedText));
+        return;
+      }
+      if (onVerified) {
+        onVerified();
         return;
       }
       toast.success(authNotices.signedIn);
