@@ -76,14 +76,16 @@ export function startEmbeddedMaintenance({
 }) {
   let running = Promise.resolve();
   let pending = false;
+  let stopped = false;
   const run = () => {
     // A run still waiting for its moment covers this one too.
     if (pending) return;
     pending = true;
     running = running.then(async () => {
-      await beforeRun?.();
-      pending = false;
       try {
+        await beforeRun?.();
+        // The moment may come from the server closing: no work then.
+        if (stopped) return;
         const { analyzed, vacuumed } = await maintainTables(db);
         if (analyzed.length + vacuumed.length > 0) {
           log.debug({ analyzed, vacuumed }, "Embedded database: tables maintained");
@@ -93,6 +95,8 @@ export function startEmbeddedMaintenance({
           { error: summarizeError(error) },
           "Embedded database: maintenance failed; trying again later",
         );
+      } finally {
+        pending = false;
       }
     });
   };
@@ -101,6 +105,7 @@ export function startEmbeddedMaintenance({
   timer.unref();
   return {
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await running;
     },
