@@ -20,7 +20,10 @@ export function NewPasswordForm({
   onNeedsCode,
 }: {
   onDone: () => void;
-  /** An administrator with an authenticator app: her code comes next. */
+  /**
+   * An account with an authenticator app whose session has not passed its code yet: the server
+   * takes a new password only after it (the page normally asks for it first).
+   */
   onNeedsCode: () => void;
 }) {
   const navigate = useNavigate();
@@ -44,6 +47,10 @@ export function NewPasswordForm({
     try {
       const client = getAuthClient();
       const { data, error } = await client.updateUser({ password: parsed.data.password });
+      if (error?.code === "insufficient_aal") {
+        onNeedsCode();
+        return;
+      }
       if (error || !data.user) {
         toast.error(messageOf(error, passwordChangeFailedText));
         return;
@@ -52,10 +59,6 @@ export function NewPasswordForm({
       const { data: sessionData } = await client.getSession();
       const token = sessionData.session?.access_token;
       const access = token ? await checkAdminAccess(token) : "signed_out";
-      if (access === "needs_code") {
-        onNeedsCode();
-        return;
-      }
       if (access === "admin" || access === "needs_setup") {
         navigate(paths.admin);
         return;

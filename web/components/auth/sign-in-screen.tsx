@@ -97,7 +97,10 @@ export function SignInScreen({
     );
   } else {
     form = (
-      <NewPasswordForm onDone={() => switchTo("login")} onNeedsCode={() => switchTo("code")} />
+      <NewPasswordForm
+        onDone={() => switchTo("login")}
+        onNeedsCode={() => switchTo("code-before-new-password")}
+      />
     );
   }
 
