@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,6 +13,8 @@ describe("the mail folder (no SMTP_URL)", () => {
   it("writes each e-mail as a whole .eml file that only the server's own user can read", async () => {
     dataDir = await mkdtemp(join(tmpdir(), "mail-folder-"));
     const mailDir = join(dataDir, "mail");
+    // A folder an earlier version made, readable by everyone.
+    await mkdir(mailDir, { mode: 0o755 });
     const transport = createMailTransport({
       smtpUrl: undefined,
       mailDir,

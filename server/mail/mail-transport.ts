@@ -3,7 +3,7 @@
  * otherwise `.eml` files in the local mail folder, so a newcomer can read them.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import { log } from "../logger";
@@ -86,6 +86,7 @@ function createFolderTransport(mailDir: string, envelope: Envelope): MailTranspo
       const info = await transporter.sendMail(toMessage(mail, envelope));
       // Its links (a password link among them) work: readable by the server's own user alone.
       await mkdir(mailDir, { recursive: true, mode: 0o700 });
+      await chmod(mailDir, 0o700); // a folder from before this rule too
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = join(mailDir, `${stamp}-${mail.id}.eml`);
       // Written under another name first: a reader never sees half a message.

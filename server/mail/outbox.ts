@@ -235,9 +235,10 @@ export type Outbox = ReturnType<typeof createOutbox>;
 
 /**
  * The kinds whose link is a credential: a recovery link signs her in, a confirmation link
- * confirms her address. The token is stored only as long as the e-mail waits to be sent; the
- * copy kept of what was sent, and a data export, show the link without it (`sentCopy`), so that
- * neither the database nor a backup of it holds a link that still works once it is delivered.
+ * confirms her address. The token is stored only as long as the e-mail waits to be sent: the
+ * copy kept of what was sent (`sentCopy`) and a data export (`withoutLinkTokens`) show the link
+ * without it, so that neither the database nor a backup of it holds a link that still works
+ * once it is delivered.
  */
 const kindsWithSecretLinks: ReadonlySet<string> = new Set<MailKind>([
   "password_recovery",
