@@ -13,8 +13,9 @@
  * the reports needs and which no score counts: `npm test`), CHROME_PATH
  * (/usr/bin/chromium), PERF_SAVE_TRACES=1 (each run's Chromium trace too, as
  * <page>-<run>.trace.json: which tasks the blocking time is made of),
- * PERF_BLOCK_JS=1 (every script blocked: what the document alone costs, the
- * floor under the timings; best practices then lose the blocked requests' console errors).
+ * PERF_BLOCK_JS=1 (every script file blocked, the page's few inline scripts
+ * still run: what the document alone costs, the floor under the timings; best
+ * practices then count the blocked requests' console errors).
  * Reports land in perf/reports/.
  */
 import { spawn } from "node:child_process";
