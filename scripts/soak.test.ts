@@ -21,9 +21,12 @@ describe("the soak's delivery check", () => {
   });
 
   it("finds a lost e-mail, a second copy with no kill before it, and a message from nowhere", () => {
-    const tally = tallyDeliveries(rows, [at(1, 100), at(1, 9000), at(2, 200), at(7, 300)], [5000]);
+    const tally = tallyDeliveries(rows, [at(1, 100), at(1, 9000), at(2, 200), at(7, 300)], [8000]);
     expect(tally).toMatchObject({ neverDelivered: 1, duplicated: 1, duplicatedAtKill: 0 });
     expect(tally.violations).toHaveLength(3);
+    expect(tally.violations).toContain(
+      "e-mail 1 arrived 2 times, and not just before a kill (copies at +0.0 s, +8.9 s; the next kill 7.9 s after the first)",
+    );
   });
 
   it("excuses a second copy whose first arrived just before a kill", () => {
