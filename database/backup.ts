@@ -16,9 +16,9 @@ import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
-import { getTableName, is, type SQL, sql } from "drizzle-orm";
+import { getTableName, is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import type { Database, DatabaseHandle } from "./open-database";
+import { type Database, type DatabaseHandle, rowsOf } from "./open-database";
 import * as schema from "./schema";
 
 export const backupFormat = "harmonie-prirody-backup";
@@ -101,11 +101,6 @@ const identifiers = (names: string[]) =>
   );
 
 type Executor = Pick<Database, "execute">;
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  // Both drivers answer with `rows`; the shared type does not say so.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** When the newest migration applied here was made. */
 async function readSchemaVersion(db: Executor): Promise<number> {

@@ -7,7 +7,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -44,6 +44,11 @@ export type OpenOptions = {
   /** An error of an idle PostgreSQL connection (the server logs it; the pool replaces it). */
   onConnectionError?: (error: Error) => void;
 };
+
+/** The rows a raw statement answers: both drivers answer with `rows`, which the shared type does not say. */
+export async function rowsOf<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export async function openDatabase(
   options: DatabaseOptions,

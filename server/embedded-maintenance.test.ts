@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type SQL, sql, TransactionRollbackError } from "drizzle-orm";
+import { sql, TransactionRollbackError } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "#database/open-database";
+import { type DatabaseHandle, openDatabase, rowsOf } from "#database/open-database";
 import { buildServerEnv, findFreePort, startServerProcess } from "#testing/server-process";
 import { openTimeoutMs } from "#testing/test-databases";
 import { maintainTables, startEmbeddedMaintenance } from "./embedded-maintenance";
@@ -13,10 +13,6 @@ import { dueJobsClaim, mailRetryPolicy } from "./mail/send-pending-mail";
 async function flushStatistics(handle: DatabaseHandle) {
   await handle.db.execute(sql`select pg_stat_force_next_flush()`);
   await handle.db.execute(sql`select 1`);
-}
-
-async function rowsOf<T>(db: { execute(query: SQL): Promise<unknown> }, query: SQL) {
-  return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
 /** Contact submissions, each with its two e-mails waiting: a backlog after an SMTP outage. */

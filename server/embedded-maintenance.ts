@@ -8,7 +8,7 @@
  * takes a millisecond. The thresholds are autovacuum's defaults.
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "#database/open-database";
+import { type Database, rowsOf } from "#database/open-database";
 import { summarizeError } from "./error-summary";
 import { log } from "./logger";
 
@@ -33,12 +33,15 @@ type TableActivity = {
  * never were), and vacuums those with enough dead rows; says which.
  */
 export async function maintainTables(db: Database): Promise<MaintenanceReport> {
-  const { rows } = (await db.execute(sql`
+  const rows = await rowsOf<TableActivity>(
+    db,
+    sql`
     select s.schemaname as "schema", s.relname as "table", s.n_live_tup::int as "live",
       s.n_dead_tup::int as "dead", s.n_mod_since_analyze::int as "modified",
       c.reltuples < 0 as "neverAnalyzed"
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-    order by s.schemaname, s.relname`)) as unknown as { rows: TableActivity[] };
+    order by s.schemaname, s.relname`,
+  );
   const report: MaintenanceReport = { analyzed: [], vacuumed: [] };
   for (const activity of rows) {
     const name = sql`${sql.identifier(activity.schema)}.${sql.identifier(activity.table)}`;

@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { DatabaseHandle } from "#database/open-database";
+import { type DatabaseHandle, rowsOf } from "#database/open-database";
 import { ApiError } from "./api-error";
 import { requireBearerToken } from "./bearer-token";
 import type { RequestObserver } from "./request-log";
@@ -20,8 +20,6 @@ export type Metrics = {
   observeRequest: RequestObserver;
   observeMailSend(result: MailSendResult, seconds: number): void;
 };
-
-type Rows<T> = { rows: T[] };
 
 /**
  * `processMetrics` adds prom-client's process and Node.js metrics (memory,
@@ -56,9 +54,10 @@ export function createMetrics(
     labelNames: ["form_type"] as const,
     registers: [registry],
     async collect() {
-      const { rows } = (await database.db.execute(
+      const rows = await rowsOf<{ form_type: string; count: number }>(
+        database.db,
         sql`select form_type, count(*)::int as count from form_submissions group by form_type`,
-      )) as unknown as Rows<{ form_type: string; count: number }>;
+      );
       this.reset();
       for (const row of rows) this.set({ form_type: row.form_type }, Number(row.count));
     },
@@ -69,11 +68,12 @@ export function createMetrics(
     labelNames: ["status"] as const,
     registers: [registry],
     async collect() {
-      const { rows } = (await database.db.execute(
+      const rows = await rowsOf<{ pending: number; failed: number }>(
+        database.db,
         sql`select count(*) filter (where status = 'pending')::int as pending,
                    count(*) filter (where status = 'failed')::int as failed
             from mail_outbox where status <> 'sent'`,
-      )) as unknown as Rows<{ pending: number; failed: number }>;
+      );
       this.set({ status: "pending" }, Number(rows[0]?.pending ?? 0));
       this.set({ status: "failed" }, Number(rows[0]?.failed ?? 0));
     },
@@ -83,10 +83,11 @@ export function createMetrics(
     help: "How long the oldest e-mail still waiting has waited (0 when none waits).",
     registers: [registry],
     async collect() {
-      const { rows } = (await database.db.execute(
+      const rows = await rowsOf<{ age: number }>(
+        database.db,
         sql`select coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as age
             from mail_outbox where status = 'pending'`,
-      )) as unknown as Rows<{ age: number }>;
+      );
       this.set(Math.max(0, Number(rows[0]?.age ?? 0)));
     },
   });
