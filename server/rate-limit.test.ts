@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimitCounters } from "#database/schema";
+import { refuseWrites } from "#testing/injected-failure";
 import { createTestClock } from "#testing/test-app";
 import { openTimeoutMs, type TestDatabaseHandle, testDatabases } from "#testing/test-databases";
 import { captureLog } from "./logger";
@@ -74,14 +74,12 @@ describe.each(testDatabases)("the rate limiter on $name", ({ open }) => {
     const clock = createTestClock(new Date("2026-05-06T08:00:00Z"));
     const limiter = createRateLimiter({ db: database.db, clock });
     const rule = { limit: 5, windowMs: 5 * minute };
-    await database.db.execute(sql`
-      create function refuse_test_cleanup() returns trigger language plpgsql as $$
-      begin
-        raise exception 'clean-up failed (injected by the test)';
-      end $$`);
-    await database.db.execute(sql`
-      create trigger refuse_test_cleanup before delete on rate_limit_counters
-      for each statement execute function refuse_test_cleanup()`);
+    const restore = await refuseWrites(database.db, {
+      name: "refuse_test_cleanup",
+      table: "rate_limit_counters",
+      event: "delete",
+      message: "clean-up failed (injected by the test)",
+    });
     let counted: Awaited<ReturnType<typeof limiter.hitInTurn>> | undefined;
     let lines: Awaited<ReturnType<typeof captureLog>> = [];
     try {
@@ -92,8 +90,7 @@ describe.each(testDatabases)("the rate limiter on $name", ({ open }) => {
         );
       });
     } finally {
-      await database.db.execute(sql`drop trigger refuse_test_cleanup on rate_limit_counters`);
-      await database.db.execute(sql`drop function refuse_test_cleanup()`);
+      await restore();
     }
 
     expect(counted?.first.allowed).toBe(true);

@@ -1,9 +1,10 @@
-import { asc, count, sql } from "drizzle-orm";
+import { asc, count } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formSubmissions, mailOutbox } from "#database/schema";
 import { captureLog } from "#server/logger";
 import { renderStoredMail } from "#server/mail/outbox";
 import { formTypeLabels, rateLimitedMessage, sendFailedMessage } from "#shared/form-schemas";
+import { refuseWrites } from "#testing/injected-failure";
 import { sampleContact, sampleRitualGift } from "#testing/sample-submissions";
 import { createTestApp, createTestClock, postForm, testSettings } from "#testing/test-app";
 import {
@@ -448,17 +449,13 @@ describe.each(testDatabases)(
     it("keeps neither the record nor any e-mail, and answers an error, when writing the e-mails fails", async () => {
       // A failure injected by the database itself, after the record is written and before the
       // outbox holds its e-mails: only a transaction can take the record back.
-      await database.db.execute(sql`
-        create function refuse_test_mail() returns trigger language plpgsql as $$
-        begin
-          if new.to_address = 'selhani@example.cz' then
-            raise exception 'outbox write failed (injected by the test)';
-          end if;
-          return new;
-        end $$`);
-      await database.db.execute(sql`
-        create trigger refuse_test_mail before insert on mail_outbox
-        for each row execute function refuse_test_mail()`);
+      const restore = await refuseWrites(database.db, {
+        name: "refuse_test_mail",
+        table: "mail_outbox",
+        event: "insert",
+        when: "new.to_address = 'selhani@example.cz'",
+        message: "outbox write failed (injected by the test)",
+      });
       let response: Response | undefined;
       let errors: unknown[] = [];
       try {
@@ -470,8 +467,7 @@ describe.each(testDatabases)(
         });
         errors = lines.filter((line) => line.level === "error");
       } finally {
-        await database.db.execute(sql`drop trigger refuse_test_mail on mail_outbox`);
-        await database.db.execute(sql`drop function refuse_test_mail()`);
+        await restore();
       }
 
       expect(response?.status).toBe(500);

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formSubmissions, mailOutbox } from "#database/schema";
+import { refuseWrites } from "#testing/injected-failure";
 import {
   createTestApp,
   createTestClock,
@@ -292,17 +293,13 @@ describe.each(testDatabases)(
 
     it("an e-mail sent but not marked as sent: no word of it in its last error or in the log", async () => {
       await submit(contact);
-      await database.db.execute(sql`
-        create function refuse_test_mark_sent() returns trigger language plpgsql as $$
-        begin
-          if new.status = 'sent' then
-            raise exception 'marking as sent failed (injected by the test)';
-          end if;
-          return new;
-        end $$`);
-      await database.db.execute(sql`
-        create trigger refuse_test_mark_sent before update on mail_outbox
-        for each row execute function refuse_test_mark_sent()`);
+      const restore = await refuseWrites(database.db, {
+        name: "refuse_test_mark_sent",
+        table: "mail_outbox",
+        event: "update",
+        when: "new.status = 'sent'",
+        message: "marking as sent failed (injected by the test)",
+      });
       let report: Awaited<ReturnType<typeof sendPendingMail>> | undefined;
       let lines: Awaited<ReturnType<typeof captureLog>> = [];
       try {
@@ -310,8 +307,7 @@ describe.each(testDatabases)(
           report = await sendPendingMail(database.db, smtpTransport(smtp.url), clock);
         });
       } finally {
-        await database.db.execute(sql`drop trigger refuse_test_mark_sent on mail_outbox`);
-        await database.db.execute(sql`drop function refuse_test_mark_sent()`);
+        await restore();
       }
 
       // The first went out (the second waits its turn, as its claim still holds the first):
