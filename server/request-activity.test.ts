@@ -59,6 +59,34 @@ describe("background work gives way to requests", () => {
     expect(activity.inFlight()).toBe(0);
   });
 
+  it("takes only a quiet moment for a pause, not the last answer before the next request", async () => {
+    const activity = createRequestActivity({ maxWaitMs: 60_000, quietMs: 300 });
+    const server = await slowServer(activity);
+    const first = server.request();
+    await until(() => server.waiting() === 1);
+    let idleAt: number | undefined;
+    const waited = activity.whenIdle().then(() => {
+      idleAt = performance.now();
+    });
+    // The answer, and the next request on its heels: no request in flight for a moment only.
+    server.answerAll();
+    await first;
+    const second = server.request();
+    await until(() => server.waiting() === 1);
+    await new Promise((tick) => setTimeout(tick, 400));
+    expect(idleAt).toBeUndefined();
+
+    server.answerAll();
+    await second;
+    const lastAnswered = performance.now();
+    await waited;
+    expect(idleAt).toBeGreaterThanOrEqual(lastAnswered + 250);
+    // Quiet since: the next caller goes on at once.
+    const started = performance.now();
+    await activity.whenIdle();
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
   it("goes on after its longest wait under a load that never pauses", async () => {
     const activity = createRequestActivity({ maxWaitMs: 200 });
     const server = await slowServer(activity);
