@@ -223,4 +223,16 @@ describe("rendering a stored e-mail", () => {
       renderStoredMail({ kind: "owner_notification", data: { submission: {}, siteUrl: "x" } }),
     ).rejects.toThrow(/date is missing/);
   });
+
+  it("writes plain XHTML for mail clients: the doctype they expect, no comments of React's own", async () => {
+    const [toOwner, toVisitor] = await composeSubmissionMail(contact, settings);
+    for (const mail of [toOwner, toVisitor]) {
+      expect(mail?.html).toMatch(
+        /^<!DOCTYPE html PUBLIC "-\/\/W3C\/\/DTD XHTML 1\.0 Transitional\/\/EN" "http:\/\/www\.w3\.org\/TR\/xhtml1\/DTD\/xhtml1-transitional\.dtd"><html dir="ltr" lang="cs"><head>/,
+      );
+      // Streamed, React marked its boundaries and text joins for a hydration no e-mail has.
+      expect(mail?.html).not.toContain("<!--");
+      expect(mail?.html.match(/<body/g)).toHaveLength(1);
+    }
+  });
 });
