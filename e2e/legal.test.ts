@@ -312,6 +312,45 @@ test.describe("the privacy notice", () => {
     expect(consoleEntries.filter((entry) => entry.type === "error")).toEqual([]);
   });
 
+  test("loads no code for its text as pre-rendered, and comes whole after a client-side navigation", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const textCode = () => scripts.filter((path) => /\/assets\/(opening|closing)-/.test(path));
+    await open(page, paths.privacy);
+    // Mark the pre-rendered text: were React to render it again, the marks would go.
+    await page.evaluate(() => {
+      for (const part of document.querySelectorAll("[data-static-part] section")) {
+        part.setAttribute("data-pre-rendered", "");
+      }
+    });
+    for (const id of ["spravce", privacyAnchors.cookies, privacyAnchors.rights]) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      await expect(page.locator(`#${id}`)).toHaveAttribute("data-pre-rendered", "");
+    }
+    // The retention section is the page's own code: it asks the server and says what holds.
+    await expect(page.locator("[data-retention-notice]")).not.toHaveAttribute(
+      "data-retention-notice",
+      "unknown",
+    );
+    expect(textCode(), "code of the notice's text").toEqual([]);
+
+    // Back from another page (the footer's links load their page whole, being pre-rendered
+    // themselves): the notice renders from its code, whole, the anchors included.
+    await page.getByRole("banner").locator(`a[href="${paths.about}"]`).first().click();
+    await expect(page).toHaveURL(paths.about);
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(privacyHeadline);
+    await expect(page.locator(`#${privacyAnchors.rights}`)).toContainText(
+      "Kdykoli mě můžete požádat",
+    );
+    await expect(page.locator(`#${privacyAnchors.cookies}`)).toContainText("harmonie_device");
+    expect(textCode()).toHaveLength(2);
+  });
+
   test("is in the sitemap", async ({ page }) => {
     const sitemap = await fetchHtml(page, "/sitemap.xml");
     expect(sitemap).toContain(`<loc>${site.url}${paths.privacy}</loc>`);
