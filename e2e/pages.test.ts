@@ -248,6 +248,14 @@ test.describe("parts that need no JavaScript", () => {
       path: paths.harmonisation,
       texts: ["Jak setkání vzniklo", "Tvorba osobní vůně", "Co je dobré vědět"],
     },
+    {
+      path: paths.gift,
+      texts: ["Minutový rituál, který zvládneš kdykoli", "Jen přírodní suroviny"],
+    },
+    {
+      path: paths.privacy,
+      texts: ["Pověřence pro ochranu osobních údajů nemám", "Kdykoli mě můžete požádat"],
+    },
   ];
   for (const { path, texts } of staticParts) {
     test(`${path} keeps its text sections and the footer as pre-rendered, without their code`, async ({
@@ -291,6 +299,29 @@ test.describe("parts that need no JavaScript", () => {
     ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Květinové a bylinné oleje" })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toContainText(site.operator.ico);
+    expect(
+      await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed),
+      "the page was not loaded anew",
+    ).toBe(true);
+  });
+
+  test("a client-side navigation to /darek brings what each gift is whole, beside its form", async ({
+    page,
+  }) => {
+    await open(page, paths.home);
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await page.getByRole("banner").getByRole("link", { name: "Dárek", exact: true }).click();
+    await expect(page).toHaveURL(paths.gift);
+    for (const name of ["Minutový rituál pro každý den", "Návod na Tvou osobní vůni"]) {
+      const offer = page.getByRole("region", { name });
+      await expect(offer.getByRole("heading", { level: 2, name })).toBeVisible();
+      await expect(offer.getByRole("heading", { name: "Co dostaneš" })).toBeVisible();
+      // The form beside it loads as she nears it, as on the first visit.
+      await offer.scrollIntoViewIfNeeded();
+      await expect(offer.getByRole("textbox", { name: /Jméno/ })).toBeVisible();
+    }
     expect(
       await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed),
       "the page was not loaded anew",

@@ -1,8 +1,9 @@
-import { Clock, FlaskConical, Gift, Leaf, Mail, Sun } from "lucide-react";
+import { Gift } from "lucide-react";
 import { lazy } from "react";
 import { paths } from "#shared/routes";
 import { BackHomeLink } from "~/components/back-home-link";
 import { EmailLink } from "~/components/email-link";
+import { fragranceId, ritualId } from "~/components/gift/gift-ids";
 import { GiftOffer } from "~/components/gift/gift-offer";
 import { FragrancePoster, RitualPoster } from "~/components/gift/gift-posters";
 import { PageHero } from "~/components/page-hero";
@@ -11,6 +12,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { czech, typeset } from "~/lib/typography";
 import { LoadWhenNear } from "~/progressive/load-when-near";
+import { deferredPart, StaticPart } from "~/progressive/static-part";
 
 export const meta = () =>
   pageMeta({
@@ -26,8 +28,29 @@ const GiftForm = lazy(() =>
   import("~/components/forms/gift-form").then((module) => ({ default: module.GiftForm })),
 );
 
-const ritualId = "minutovy-ritual";
-const fragranceId = "osobni-vune";
+// What each gift is and what she gets is text: on the pre-rendered page it needs no JavaScript
+// (see StaticPart). The forms beside it are live.
+const ritualAbout = deferredPart(() =>
+  import("~/components/gift/gift-about").then((module) => module.RitualAbout),
+);
+const fragranceAbout = deferredPart(() =>
+  import("~/components/gift/gift-about").then((module) => module.FragranceAbout),
+);
+
+/**
+ * Runs at pre-rendering only, and returns nothing: having a `loader` keeps
+ * React Router from running `clientLoader` on the first visit, which would
+ * show a loading screen instead of the pre-rendered page.
+ */
+export function loader() {
+  return null;
+}
+
+/** Before a client-side navigation here: the static parts' code, so the page comes whole. */
+export async function clientLoader() {
+  await Promise.all([ritualAbout, fragranceAbout].map((part) => part.preload()));
+  return null;
+}
 
 const gifts = [
   {
@@ -92,24 +115,8 @@ export default function GiftPage() {
       <GiftOffer
         id={ritualId}
         tone="sand"
-        eyebrow={"Dárek č.\u00a01"}
-        title="Minutový rituál pro každý den"
+        about={<StaticPart name="gift-ritual" part={ritualAbout} />}
         poster={<RitualPoster />}
-        paragraphs={[
-          "Každý den jedna minuta jen pro Tebe. Ve videu, které trvá přibližně 6\u00a0minut, Tě krok za krokem provedu jednoduchým rituálem s dechem, dotekem a vůní.",
-          "Jakmile si ho osvojíš, zvládneš ho každý den za jedinou minutu – ráno, když chceš vykročit do dne s klidem, nebo večer, když chceš odložit všechno, co už nepotřebuješ.",
-        ]}
-        facts={[
-          { icon: Clock, text: "Video přibližně 6\u00a0minut" },
-          { icon: Sun, text: "Rituál na 1\u00a0minutu denně" },
-          { icon: Mail, text: "Odkaz Ti přijde e-mailem" },
-        ]}
-        benefits={[
-          "Video, ve kterém Tě rituálem provedu krok za krokem – trvá přibližně 6\u00a0minut.",
-          "Minutový rituál, který zvládneš kdykoli a kdekoli, i v tom nejnabitějším dni.",
-          "Jednoduché kroky s dechem, dotekem a vůní – bez pomůcek a bez zkušeností.",
-          "Odkaz přímo do e-mailové schránky, takže se k videu můžeš vracet, kdykoli budeš chtít.",
-        ]}
         formTitle="Chci minutový rituál"
         formIntro="Vyplň jméno a e-mail a odkaz na video Ti přijde do schránky."
         form={
@@ -122,24 +129,8 @@ export default function GiftPage() {
       <GiftOffer
         id={fragranceId}
         tone="cream"
-        eyebrow={"Dárek č.\u00a02"}
-        title="Návod na Tvou osobní vůni"
+        about={<StaticPart name="gift-fragrance" part={fragranceAbout} />}
         poster={<FragrancePoster />}
-        paragraphs={[
-          "Vůně je nejkratší cesta k našim emocím i vzpomínkám. Jediný nádech dokáže zklidnit, povzbudit nebo Tě vrátit do pocitu bezpečí.",
-          "V návodu Ti ukážu, jak si z éterických olejů a bylin namíchat vlastní osobní vůni – takovou, která Tě podrží, když potřebuješ klid, a dodá Ti odvahu, když ji hledáš.",
-        ]}
-        facts={[
-          { icon: Mail, text: "Návod Ti přijde e-mailem" },
-          { icon: FlaskConical, text: "Zvládneš doma" },
-          { icon: Leaf, text: "Jen přírodní suroviny" },
-        ]}
-        benefits={[
-          "Jak poznat, které vůně Tvoje tělo a duše právě potřebují.",
-          "Jak poskládat hlavové, srdcové a základní tóny, aby vůně dlouho vydržela.",
-          "Tři osvědčené recepty pro začátek: na klid, na radost a na odvahu.",
-          "Malý rituál, se kterým svou vůni naplníš vlastním záměrem.",
-        ]}
         formTitle="Chci návod na osobní vůni"
         formIntro="Vyplň jméno a e-mail a návod Ti přijde do schránky."
         form={
