@@ -114,3 +114,45 @@ test("a letter beyond Czech, such as Slovak ľ, still comes from the latin-ext f
     true,
   );
 });
+
+test("an en dash keeps its full width and the spaces around it, and its file loads once", async ({
+  page,
+}) => {
+  const requested = recordFontRequests(page);
+  await page.goto(paths.gift);
+  await waitForHydration(page);
+  // „minutu – ráno“ in Public Sans (the space before the dash is a non-breaking one); beside it,
+  // the dash between two non-breaking spaces, which the font does not kern.
+  const widths = await page.evaluate(async () => {
+    await document.fonts.ready;
+    const paragraph = [...document.querySelectorAll("main p")].find((element) =>
+      element.textContent?.includes("minutu\u00a0– ráno"),
+    );
+    const text = paragraph?.firstChild;
+    if (!paragraph || !(text instanceof Text)) return null;
+    const widthOf = (node: Text, index: number) => {
+      const range = document.createRange();
+      range.setStart(node, index);
+      range.setEnd(node, index + 1);
+      return range.getBoundingClientRect().width;
+    };
+    const reference = document.createElement("span");
+    reference.textContent = "\u00a0–\u00a0";
+    paragraph.append(reference);
+    const referenceText = reference.firstChild as Text;
+    return {
+      dash: widthOf(text, text.data.indexOf("–")),
+      spaceAfter: widthOf(text, text.data.indexOf("–") + 1),
+      unkernedDash: widthOf(referenceText, 1),
+      unkernedSpace: widthOf(referenceText, 0),
+    };
+  });
+  expect(widths).not.toBeNull();
+  if (!widths) return;
+  expect(widths.dash).toBeCloseTo(widths.unkernedDash, 0);
+  expect(widths.spaceAfter).toBeCloseTo(widths.unkernedSpace, 0);
+  const publicSansLatin = requested.filter((url) =>
+    isFontFile(url, "public-sans-latin-wght-normal"),
+  );
+  expect(publicSansLatin).toHaveLength(1);
+});
