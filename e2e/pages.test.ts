@@ -256,6 +256,10 @@ test.describe("parts that need no JavaScript", () => {
       path: paths.privacy,
       texts: ["Pověřence pro ochranu osobních údajů nemám", "Kdykoli mě můžete požádat"],
     },
+    {
+      path: paths.members,
+      texts: ["Co v členské sekci najdete", "Administrace je jen pro administrátory"],
+    },
   ];
   for (const { path, texts } of staticParts) {
     test(`${path} keeps its text sections and the footer as pre-rendered, without their code`, async ({

@@ -1,15 +1,13 @@
 import { BookOpen, Download, Gift, Headphones, LogIn, Sprout } from "lucide-react";
 import { authStorageKey } from "#shared/auth-storage-key";
 import { paths } from "#shared/routes";
-import { MembersAccess } from "~/components/members/members-access";
-import { MembersContent } from "~/components/members/members-content";
 import { PageHero } from "~/components/page-hero";
 import { LeafSprig } from "~/components/ui/botanical";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
 import { LoadOnUse } from "~/progressive/load-on-use";
-import { deferredPart } from "~/progressive/static-part";
+import { deferredPart, StaticPart } from "~/progressive/static-part";
 
 export const meta = () =>
   pageMeta({
@@ -25,6 +23,30 @@ export const meta = () =>
 const memberArea = deferredPart(() =>
   import("~/components/members/member-area").then((module) => module.MemberArea),
 );
+
+// What the section will hold and how access works are text and links: on the pre-rendered
+// page they need no JavaScript (see StaticPart).
+const membersContent = deferredPart(() =>
+  import("~/components/members/members-content").then((module) => module.MembersContent),
+);
+const membersAccess = deferredPart(() =>
+  import("~/components/members/members-access").then((module) => module.MembersAccess),
+);
+
+/**
+ * Runs at pre-rendering only, and returns nothing: having a `loader` keeps
+ * React Router from running `clientLoader` on the first visit, which would
+ * show a loading screen instead of the pre-rendered page.
+ */
+export function loader() {
+  return null;
+}
+
+/** Before a client-side navigation here: the static parts' code, so the page comes whole. */
+export async function clientLoader() {
+  await Promise.all([membersContent, membersAccess].map((part) => part.preload()));
+  return null;
+}
 
 /** A session kept by this browser (from this page or the sign-in page), read without the library. */
 function hasStoredSession(): boolean {
@@ -102,8 +124,8 @@ export default function MembersPage() {
       >
         <LoadOnUse name="member-area" part={memberArea} wakeIf={hasStoredSession} />
       </section>
-      <MembersContent />
-      <MembersAccess />
+      <StaticPart name="members-content" part={membersContent} />
+      <StaticPart name="members-access" part={membersAccess} />
     </main>
   );
 }
