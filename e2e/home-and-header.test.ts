@@ -404,7 +404,7 @@ test.describe("quality of the home page", () => {
     ).toEqual([]);
   });
 
-  test("the offer, blog and reviews stay as pre-rendered and load no code of their own @phone", async ({
+  test("the welcome, offer, blog and reviews stay as pre-rendered and load no code of their own @phone", async ({
     page,
   }) => {
     const scripts: string[] = [];
@@ -414,11 +414,11 @@ test.describe("quality of the home page", () => {
     await openHome(page);
     // Mark the pre-rendered nodes: were React to render the parts again, the marks would go.
     await page.evaluate(() => {
-      for (const id of ["services", "products", "reviews"]) {
+      for (const id of ["welcome", "services", "products", "reviews"]) {
         document.getElementById(id)?.setAttribute("data-pre-rendered", "");
       }
     });
-    for (const id of ["services", "products", "reviews", "contact"]) {
+    for (const id of ["welcome", "services", "products", "reviews", "contact"]) {
       await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     }
     await expect(
@@ -426,12 +426,12 @@ test.describe("quality of the home page", () => {
     ).toBeVisible();
     const blog = page.locator("#products");
     await expect(blog.getByRole("article").getByRole("link")).toHaveCount(3);
-    for (const id of ["services", "products", "reviews"]) {
+    for (const id of ["welcome", "services", "products", "reviews"]) {
       await expect(page.locator(`#${id}`)).toHaveAttribute("data-pre-rendered", "");
     }
     expect(scripts.some((path) => path.includes("/contact-content-"))).toBe(true);
     expect(
-      scripts.filter((path) => /\/assets\/(services|blog|reviews)-/.test(path)),
+      scripts.filter((path) => /\/assets\/(welcome|services|blog|reviews)-/.test(path)),
       "code of the static parts",
     ).toEqual([]);
   });

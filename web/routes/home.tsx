@@ -2,7 +2,6 @@ import { paths } from "#shared/routes";
 import type { BlogSectionData } from "~/components/home/blog";
 import { ContactSection } from "~/components/home/contact";
 import { HomeHero } from "~/components/home/hero";
-import { WelcomeSection } from "~/components/home/welcome";
 import { loadArticles, summarise } from "~/lib/articles.server";
 import { pageMeta } from "~/lib/seo";
 import { businessStructuredData } from "~/lib/structured-data";
@@ -19,8 +18,11 @@ export const meta: Route.MetaFunction = () => [
   businessStructuredData,
 ];
 
-// The offer, the blog and the reviews are text, links and disclosures: on
-// the pre-rendered page they need no JavaScript (see StaticPart).
+// The welcome, the offer, the blog and the reviews are text, links and
+// disclosures: on the pre-rendered page they need no JavaScript (see StaticPart).
+const welcome = deferredPart(() =>
+  import("~/components/home/welcome").then((module) => module.WelcomeSection),
+);
 const services = deferredPart(() =>
   import("~/components/home/services").then((module) => module.ServicesSection),
 );
@@ -50,7 +52,7 @@ export function loader(): BlogSectionData {
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([
     serverLoader(),
-    ...[services, blog, reviews].map((part) => part.preload()),
+    ...[welcome, services, blog, reviews].map((part) => part.preload()),
   ]);
   return data;
 }
@@ -59,7 +61,7 @@ export default function HomePage() {
   return (
     <main id="obsah">
       <HomeHero />
-      <WelcomeSection />
+      <StaticPart name="welcome" part={welcome} />
       <StaticPart name="services" part={services} />
       <StaticPart name="blog" part={blog} />
       <StaticPart name="reviews" part={reviews} />
