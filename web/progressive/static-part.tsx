@@ -51,3 +51,23 @@ function FromCode({ part }: { part: DeferredPart }) {
   const Component = part.loaded ?? use(part.preload());
   return <Component />;
 }
+
+/**
+ * The `loader` of a route with static parts: it runs at pre-rendering only and returns
+ * nothing. Having one keeps React Router from running the route's `clientLoader` on the
+ * first visit, which would show a loading screen instead of the pre-rendered page.
+ */
+export function noLoaderData() {
+  return null;
+}
+
+/**
+ * The `clientLoader` of a route whose static parts are all it needs: before a client-side
+ * navigation it loads their code, so that the page comes whole in its first frame.
+ */
+export function preloadingParts(...parts: DeferredPart[]) {
+  return async () => {
+    await Promise.all(parts.map((part) => part.preload()));
+    return null;
+  };
+}

@@ -9,7 +9,7 @@ import { LeafSprig } from "~/components/ui/botanical";
 import { ButtonLink } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
-import { deferredPart, StaticPart } from "~/progressive/static-part";
+import { deferredPart, noLoaderData, preloadingParts, StaticPart } from "~/progressive/static-part";
 
 export const meta = () =>
   pageMeta({
@@ -29,20 +29,8 @@ const creations = deferredPart(() =>
   import("~/components/about/my-creations").then((module) => module.MyCreations),
 );
 
-/**
- * Runs at pre-rendering only, and returns nothing: having a `loader` keeps
- * React Router from running `clientLoader` on the first visit, which would
- * show a loading screen instead of the pre-rendered page.
- */
-export function loader() {
-  return null;
-}
-
-/** Before a client-side navigation here: the static parts' code, so the page comes whole. */
-export async function clientLoader() {
-  await Promise.all([biography, creations].map((part) => part.preload()));
-  return null;
-}
+export const loader = noLoaderData;
+export const clientLoader = preloadingParts(biography, creations);
 
 export default function AboutPage() {
   return (

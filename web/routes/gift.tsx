@@ -12,7 +12,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { czech, typeset } from "~/lib/typography";
 import { LoadWhenNear } from "~/progressive/load-when-near";
-import { deferredPart, StaticPart } from "~/progressive/static-part";
+import { deferredPart, noLoaderData, preloadingParts, StaticPart } from "~/progressive/static-part";
 
 export const meta = () =>
   pageMeta({
@@ -37,20 +37,8 @@ const fragranceAbout = deferredPart(() =>
   import("~/components/gift/gift-about").then((module) => module.FragranceAbout),
 );
 
-/**
- * Runs at pre-rendering only, and returns nothing: having a `loader` keeps
- * React Router from running `clientLoader` on the first visit, which would
- * show a loading screen instead of the pre-rendered page.
- */
-export function loader() {
-  return null;
-}
-
-/** Before a client-side navigation here: the static parts' code, so the page comes whole. */
-export async function clientLoader() {
-  await Promise.all([ritualAbout, fragranceAbout].map((part) => part.preload()));
-  return null;
-}
+export const loader = noLoaderData;
+export const clientLoader = preloadingParts(ritualAbout, fragranceAbout);
 
 const gifts = [
   {

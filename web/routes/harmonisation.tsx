@@ -7,7 +7,7 @@ import { photos } from "~/components/photos";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
-import { deferredPart, StaticPart } from "~/progressive/static-part";
+import { deferredPart, noLoaderData, preloadingParts, StaticPart } from "~/progressive/static-part";
 
 export const meta = () =>
   pageMeta({
@@ -31,20 +31,8 @@ const practicalInfo = deferredPart(() =>
   import("~/components/harmonisation/practical-info").then((module) => module.PracticalInfo),
 );
 
-/**
- * Runs at pre-rendering only, and returns nothing: having a `loader` keeps
- * React Router from running `clientLoader` on the first visit, which would
- * show a loading screen instead of the pre-rendered page.
- */
-export function loader() {
-  return null;
-}
-
-/** Before a client-side navigation here: the static parts' code, so the page comes whole. */
-export async function clientLoader() {
-  await Promise.all([story, sessionParts, practicalInfo].map((part) => part.preload()));
-  return null;
-}
+export const loader = noLoaderData;
+export const clientLoader = preloadingParts(story, sessionParts, practicalInfo);
 
 export default function HarmonisationPage() {
   return (

@@ -7,7 +7,7 @@ import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
 import { LoadOnUse } from "~/progressive/load-on-use";
-import { deferredPart, StaticPart } from "~/progressive/static-part";
+import { deferredPart, noLoaderData, preloadingParts, StaticPart } from "~/progressive/static-part";
 
 export const meta = () =>
   pageMeta({
@@ -33,20 +33,8 @@ const membersAccess = deferredPart(() =>
   import("~/components/members/members-access").then((module) => module.MembersAccess),
 );
 
-/**
- * Runs at pre-rendering only, and returns nothing: having a `loader` keeps
- * React Router from running `clientLoader` on the first visit, which would
- * show a loading screen instead of the pre-rendered page.
- */
-export function loader() {
-  return null;
-}
-
-/** Before a client-side navigation here: the static parts' code, so the page comes whole. */
-export async function clientLoader() {
-  await Promise.all([membersContent, membersAccess].map((part) => part.preload()));
-  return null;
-}
+export const loader = noLoaderData;
+export const clientLoader = preloadingParts(membersContent, membersAccess);
 
 /** A session kept by this browser (from this page or the sign-in page), read without the library. */
 function hasStoredSession(): boolean {

@@ -7,7 +7,7 @@ import { PageHero } from "~/components/page-hero";
 import { List, Paragraph, PrivacySection, sections } from "~/components/privacy/notice";
 import { pageMeta } from "~/lib/seo";
 import { czech, typeset } from "~/lib/typography";
-import { deferredPart, StaticPart } from "~/progressive/static-part";
+import { deferredPart, noLoaderData, preloadingParts, StaticPart } from "~/progressive/static-part";
 
 /** The day this notice took effect; change it with every change of substance. */
 const effectiveDate = { iso: "2026-11-23", text: "23.\u00a0listopadu 2026" };
@@ -30,20 +30,8 @@ const closing = deferredPart(() =>
   import("~/components/privacy/closing").then((module) => module.PrivacyClosing),
 );
 
-/**
- * Runs at pre-rendering only, and returns nothing: having a `loader` keeps
- * React Router from running `clientLoader` on the first visit, which would
- * show a loading screen instead of the pre-rendered page.
- */
-export function loader() {
-  return null;
-}
-
-/** Before a client-side navigation here: the static parts' code, so the page comes whole. */
-export async function clientLoader() {
-  await Promise.all([opening, closing].map((part) => part.preload()));
-  return null;
-}
+export const loader = noLoaderData;
+export const clientLoader = preloadingParts(opening, closing);
 
 export default function PrivacyPage() {
   return (
