@@ -23,9 +23,9 @@ const neverAnalyzedPages = 10;
 /**
  * A table whose statistics describe under a third of the rows it holds (and it holds more than
  * this many) is analysed at once, even amid requests: the planner then misjudges it by more than
- * threefold. A new database analysed empty and then filled by a burst is the case: its mail
- * worker's claim sorted the whole backlog until the next analysis (20–30 ms a claim with 20,000
- * e-mails waiting, and the endpoint answered half as many submissions a second).
+ * threefold. A table analysed while small and then filled by a burst is the case: the mail
+ * worker's claim, planned for a small outbox, sorted the whole backlog until the next analysis
+ * (20–30 ms a claim with 20,000 e-mails waiting).
  */
 const outgrownStatistics = { rows: 1000, share: 3 };
 
