@@ -6,7 +6,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -15,6 +15,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireFolderLock, type FolderLock } from "./folder-lock";
+import { PGliteThread } from "./pglite-thread";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -70,8 +71,8 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     dataDir = join(dir, "pglite");
   }
   try {
-    const client = dataDir ? await PGlite.create(dataDir) : await createInMemory();
-    const db = drizzlePglite({ client, schema });
+    const client = dataDir ? await PGliteThread.start({ dataDir }) : await createInMemory();
+    const db = drizzleOnThread(client);
     await migratePglite(db, { migrationsFolder });
     return {
       db,
@@ -96,14 +97,14 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
  * in this process: creating PGlite's cluster takes 2.6 s of processor time,
  * loading a copy of one 0.65 s, and the suite opens dozens.
  */
-let memoryTemplate: Promise<Blob> | undefined;
+let memoryTemplate: Promise<ArrayBuffer> | undefined;
 
-async function createInMemory(): Promise<PGlite> {
+async function createInMemory(): Promise<PGliteThread> {
   memoryTemplate ??= (async () => {
-    const client = await PGlite.create();
+    const client = await PGliteThread.start({ fresh: true });
     try {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
-      return await client.dumpDataDir("none");
+      await migratePglite(drizzleOnThread(client), { migrationsFolder });
+      return await client.dumpDataDir();
     } finally {
       await client.close();
     }
@@ -112,7 +113,12 @@ async function createInMemory(): Promise<PGlite> {
     memoryTemplate = undefined;
     throw error;
   });
-  return PGlite.create({ loadDataDir: template });
+  return PGliteThread.start({ template });
+}
+
+/** Drizzle's PGlite driver on the database's thread, which answers the calls it makes of a `PGlite`. */
+function drizzleOnThread(client: PGliteThread) {
+  return drizzlePglite({ client: client as unknown as PGlite, schema });
 }
 
 async function openPostgres(

@@ -9,10 +9,10 @@
  * plans every time: a submission's statement took 1.5 ms that way, 0.8 ms
  * prepared).
  */
-import { PGlite, protocol, types } from "@electric-sql/pglite";
 import { fillPlaceholders, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { type PgColumn, PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./open-database";
+import { PGliteThread } from "./pglite-thread";
 
 const dialect = new PgDialect();
 
@@ -50,74 +50,12 @@ function prepare(
   name: string,
   query: ReturnType<PgDialect["sqlToQuery"]>,
 ): (values: StatementValues) => Promise<unknown[]> {
-  if (client instanceof PGlite) {
-    const statement = pgliteStatement(client, name, query.sql);
-    return (values) => statement(fillPlaceholders(query.params, values));
+  if (client instanceof PGliteThread) {
+    return (values) =>
+      client.runPrepared(name, query.sql, fillPlaceholders(query.params, values).map(asText));
   }
   const statement = db._.session.prepareQuery(query, undefined, name, false);
   return async (values) => ((await statement.execute(values)) as { rows: unknown[] }).rows;
-}
-
-/**
- * A named statement of the embedded database's session, through its wire
- * protocol: parsed once, then each call binds its values and executes it in
- * one exchange, under the same locks as `PGlite.query`.
- */
-function pgliteStatement(client: PGlite, name: string, text: string) {
-  const { serialize } = protocol;
-  const exclusive = <T>(work: () => Promise<T>) =>
-    client._runExclusiveTransaction(() =>
-      client.runExclusive(async () => {
-        // As PGlite's own query() does: a closed database says so.
-        await client._checkReady();
-        return work();
-      }),
-    );
-  type Field = { name: string; dataTypeID: number };
-  // Parsed once, with the columns its rows will have (a statement's Describe).
-  let parsed: Promise<Field[]> | undefined;
-  return async (params: unknown[]) => {
-    parsed ??= exclusive(() =>
-      client.execProtocol(
-        joined([
-          serialize.parse({ name, text }),
-          serialize.describe({ type: "S", name }),
-          serialize.sync(),
-        ]),
-      ),
-    ).then(
-      ({ messages }) =>
-        messages.find(
-          (message): message is InstanceType<typeof protocol.messages.RowDescriptionMessage> =>
-            message instanceof protocol.messages.RowDescriptionMessage,
-        )?.fields ?? [],
-      (error: unknown) => {
-        parsed = undefined;
-        throw error;
-      },
-    );
-    const fields = await parsed;
-    const { messages } = await exclusive(() =>
-      client.execProtocol(
-        joined([
-          serialize.bind({ statement: name, values: params.map(asText) }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
-      ),
-    );
-    const rows: Record<string, unknown>[] = [];
-    for (const message of messages) {
-      if (!(message instanceof protocol.messages.DataRowMessage)) continue;
-      const row: Record<string, unknown> = {};
-      message.fields.forEach((value, index) => {
-        const field = fields[index] as Field;
-        row[field.name] = types.parseType(value, field.dataTypeID);
-      });
-      rows.push(row);
-    }
-    return rows;
-  };
 }
 
 /** A parameter in the protocol's text format (the statement casts each to its type). */
@@ -127,16 +65,6 @@ function asText(value: unknown): string | null {
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   if (typeof value === "boolean") return value ? "t" : "f";
   throw new TypeError(`A prepared statement's value must be text, a number or a boolean`);
-}
-
-function joined(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
 }
 
 /**
