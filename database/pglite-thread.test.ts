@@ -124,6 +124,12 @@ describe("the embedded database on its own thread", () => {
     ).rejects.toThrow(/type 1184 asked for another parser/);
   });
 
+  it("fails a call whose parameter cannot cross to the thread, and goes on", async () => {
+    await expect(thread.query("select $1::text as x", [() => "a function"])).rejects.toThrow();
+    const { rows } = await thread.query<{ x: string }>("select $1::text as x", ["text"]);
+    expect(rows).toEqual([{ x: "text" }]);
+  });
+
   it(
     "refuses every call once closed",
     async () => {
@@ -155,13 +161,15 @@ describe("opening the embedded database on its thread", () => {
     openTimeoutMs,
   );
 
-  it("does not keep a process alive that forgot to close it", async () => {
+  it("does not keep a process alive that forgot to close it, after a call that could not cross either", async () => {
     const script = join(folder, "forgets.mts");
     await writeFile(
       script,
       `import { openDatabase } from ${JSON.stringify(join(root, "database/open-database.ts"))};
 const database = await openDatabase({ dataDir: "memory" });
 await database.db.execute("select 1");
+const client = (database.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }).$client;
+await client.query("select $1::text", [() => "cannot cross"]).catch(() => {});
 console.log("queried");
 `,
     );

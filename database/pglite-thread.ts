@@ -184,9 +184,10 @@ export class PGliteThread {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = ++this.#requests;
     return new Promise((resolve, reject) => {
+      // Throws for a value that cannot cross (a function as a parameter): this call fails alone.
+      this.#worker.postMessage({ ...request, id });
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id });
     });
   }
 

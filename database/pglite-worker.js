@@ -53,17 +53,19 @@ const database = /** @type {PGlite} */ (opened);
 if (opened) {
   port.postMessage(/** @type {ThreadReply} */ ({ id: 0, ok: true, value: undefined }));
   port.on("message", (/** @type {ThreadRequest} */ request) => {
-    answer(request).then(
-      ({ value, transfer }) =>
+    answer(request)
+      .then(({ value, transfer }) =>
         port.postMessage(
           /** @type {ThreadReply} */ ({ id: request.id, ok: true, value }),
           transfer,
         ),
-      (error) =>
+      )
+      // A failed statement, or an answer that cannot cross: the call fails, the thread goes on.
+      .catch((error) =>
         port.postMessage(
           /** @type {ThreadReply} */ ({ id: request.id, ok: false, error: crossing(error) }),
         ),
-    );
+      );
   });
 }
 
