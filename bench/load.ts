@@ -2,7 +2,7 @@
  * A bounded load loop: a fixed number of concurrent workers, each sending its
  * next request as soon as the last one is answered, until the time is up.
  */
-import http from "node:http";
+import { Agent, request as send } from "undici";
 
 export type LoadResult = {
   /** Requests answered (any status) per second. */
@@ -60,35 +60,30 @@ export async function runLoop(
 
 export type HttpAnswer = { status: number; body: string; bytes: number };
 
-/** One request over a keep-alive agent; resolves with the status and the body as received. */
-export function request(
-  agent: http.Agent,
+/**
+ * One request over a keep-alive agent; resolves with the status and the body
+ * as received (not decompressed). Through undici: the load generator shares
+ * the machine with the server it measures, and node:http's client took 93 µs
+ * of processor time a request against undici's 60, and held a bare
+ * hello-world server to 10,700 requests a second against 17,000 (50
+ * connections, this 2-core machine).
+ */
+export async function request(
+  agent: Agent,
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<HttpAnswer> {
-  return new Promise((resolve, reject) => {
-    const sent = http.request(
-      url,
-      { agent, method: options.method ?? "GET", headers: options.headers },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const body = Buffer.concat(chunks);
-          resolve({
-            status: response.statusCode ?? 0,
-            body: body.toString("utf8"),
-            bytes: body.length,
-          });
-        });
-        response.on("error", reject);
-      },
-    );
-    sent.on("error", reject);
-    sent.end(options.body);
+  const answer = await send(url, {
+    dispatcher: agent,
+    method: (options.method ?? "GET") as "GET",
+    headers: options.headers,
+    body: options.body,
   });
+  const body = Buffer.from(await answer.body.arrayBuffer());
+  return { status: answer.statusCode, body: body.toString("utf8"), bytes: body.length };
 }
 
+/** Up to `connections` keep-alive connections to each origin, one request at a time on each. */
 export function keepAliveAgent(connections: number) {
-  return new http.Agent({ keepAlive: true, maxSockets: connections });
+  return new Agent({ connections, pipelining: 1 });
 }
