@@ -15,6 +15,16 @@ async function flushStatistics(handle: DatabaseHandle) {
   await handle.db.execute(sql`select 1`);
 }
 
+/** How many bounds the statistics' histogram of a column keeps (its statistics target, plus one). */
+async function histogramSize(handle: DatabaseHandle, table: string, column: string) {
+  const [row] = await rowsOf<{ bounds: number }>(
+    handle.db,
+    sql`select coalesce(array_length(histogram_bounds::text::text[], 1), 0)::int as bounds
+      from pg_stats where tablename = ${table} and attname = ${column}`,
+  );
+  return row?.bounds ?? 0;
+}
+
 /** Contact submissions, each with its two e-mails waiting: a backlog after an SMTP outage. */
 async function storeBacklog(handle: DatabaseHandle, submissions = 2000) {
   await handle.db.execute(sql`
@@ -100,6 +110,10 @@ describe("the embedded database's maintenance", { timeout: 120_000 }, () => {
     const second = await maintainTables(handle.db);
     expect(second.analyzed).toEqual(["public.form_submissions", "public.mail_outbox"]);
     expect(second.vacuumed).toEqual([]);
+    // They had outgrown their statistics (none): analysed at once, with a quick sample.
+    const quick = await histogramSize(handle, "form_submissions", "created_at");
+    expect(quick).toBeGreaterThan(1);
+    expect(quick).toBeLessThanOrEqual(11);
 
     // Every e-mail claimed once leaves 4,000 dead rows: vacuumed (and analysed with it).
     await handle.db.execute(sql`update mail_outbox set attempts = attempts + 1`);
@@ -114,6 +128,8 @@ describe("the embedded database's maintenance", { timeout: 120_000 }, () => {
       sql`select n_dead_tup::int as dead, n_live_tup::int as live from pg_stat_user_tables where relname = 'mail_outbox'`,
     );
     expect(outbox).toEqual({ dead: 0, live: 4000 });
+    // A vacuum waits for a pause, and its analysis takes the full sample.
+    expect(await histogramSize(handle, "mail_outbox", "id")).toBeGreaterThan(11);
   });
 
   it("keeps the plans cached while the tables were small from reading them whole once they have grown", async () => {
@@ -255,6 +271,10 @@ describe("the embedded database's maintenance", { timeout: 120_000 }, () => {
       await expect.poll(async () => (await outbox())?.rows, { timeout: 10_000 }).toBe(60_000);
       expect(asked).toBe(0);
       expect(await outboxRowsReadByClaim(fresh)).toBeLessThan(1000);
+      // Amid requests, a quick sample: ten values kept of each column, not a hundred.
+      const bounds = await histogramSize(fresh, "mail_outbox", "id");
+      expect(bounds).toBeGreaterThan(1);
+      expect(bounds).toBeLessThanOrEqual(11);
 
       // A quarter of the e-mails claimed: worth a vacuum, but the statistics still fit. It waits.
       await fresh.db.execute(sql`update mail_outbox set attempts = 1 where id <= 15000`);

@@ -29,6 +29,15 @@ const neverAnalyzedPages = 10;
  */
 const outgrownStatistics = { rows: 1000, share: 3 };
 
+/**
+ * The statistics target of an analysis amid requests (PostgreSQL's default is 100): it samples
+ * 3,000 rows instead of 30,000 and keeps ten values of each column instead of a hundred. Enough
+ * for the plans this app makes (keys, a status, dates in order); the next analysis at a pause,
+ * once the table has changed enough again, takes the full sample. Analysing three tables of
+ * 12,000 rows at the default held the embedded database for about 300 ms under the bench's load.
+ */
+const quickStatisticsTarget = 10;
+
 export type MaintenanceReport = { analyzed: string[]; vacuumed: string[] };
 
 type TableActivity = {
@@ -79,11 +88,17 @@ async function dueTables(db: Database): Promise<DueTable[]> {
 
 async function maintain(db: Database, due: DueTable[]): Promise<MaintenanceReport> {
   const report: MaintenanceReport = { analyzed: [], vacuumed: [] };
-  for (const { label, vacuum, activity } of due) {
+  for (const { label, vacuum, urgent, activity } of due) {
     const name = sql`${sql.identifier(activity.schema)}.${sql.identifier(activity.table)}`;
     if (vacuum) {
       await db.execute(sql`vacuum (analyze) ${name}`);
       report.vacuumed.push(label);
+    } else if (urgent) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local default_statistics_target = ${quickStatisticsTarget}`));
+        await tx.execute(sql`analyze ${name}`);
+      });
+      report.analyzed.push(label);
     } else {
       await db.execute(sql`analyze ${name}`);
       report.analyzed.push(label);
