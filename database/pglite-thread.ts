@@ -69,7 +69,11 @@ export class PGliteThread {
       if (reply.ok) pending.resolve(reply.value);
       else pending.reject(rebuilt(reply.error));
     });
-    worker.on("error", (error) => this.#stop(error));
+    worker.on("error", (error) =>
+      this.#stop(
+        new Error(`The embedded database's thread stopped: ${error.message}`, { cause: error }),
+      ),
+    );
     worker.on("exit", (code) =>
       this.#stop(new Error(`The embedded database's thread stopped (exit code ${code})`)),
     );
