@@ -80,12 +80,12 @@ async function answer(request) {
         rowMode: request.rowMode,
         parsers: Object.fromEntries(request.textTypes.map((type) => [type, keepText])),
       };
-      const on = request.tx === undefined ? database : transaction(request.tx);
+      const on = request.tx === undefined ? database : openTransaction(request.tx).tx;
       const { rows, fields, affectedRows } = await on.query(request.text, request.params, options);
       return { value: { rows, fields, affectedRows } };
     }
     case "exec": {
-      const on = request.tx === undefined ? database : transaction(request.tx);
+      const on = request.tx === undefined ? database : openTransaction(request.tx).tx;
       const results = await on.exec(request.text);
       return {
         value: results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows })),
@@ -93,11 +93,8 @@ async function answer(request) {
     }
     case "begin":
       return { value: await begin() };
-    case "end": {
-      const open = transactions.get(request.tx);
-      if (!open) throw new Error(`Transaction ${request.tx} is not open`);
-      return { value: await open.end(request.commit) };
-    }
+    case "end":
+      return { value: await openTransaction(request.tx).end(request.commit) };
     case "prepared":
       return { value: await runPrepared(request.name, request.text, request.params) };
     case "dump": {
@@ -111,10 +108,10 @@ async function answer(request) {
 }
 
 /** @param {number} id */
-function transaction(id) {
+function openTransaction(id) {
   const open = transactions.get(id);
   if (!open) throw new Error(`Transaction ${id} is not open`);
-  return open.tx;
+  return open;
 }
 
 /**
