@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { formSubmissions, mailOutbox } from "#database/schema";
+import { isUuid } from "#shared/auth-schemas";
 import type {
   MailState,
   Submission,
@@ -9,12 +10,6 @@ import type {
 } from "#shared/submission";
 import type { AuditAction } from "#shared/user-admin";
 import { type AuditActor, recordAuditEvents } from "../audit-log";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
 
 /** The worst fate among a submission's e-mails, one row per submission that caused any. */
 function mailStates(db: Database) {

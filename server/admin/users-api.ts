@@ -11,6 +11,7 @@ import type { Clock } from "#server/clock";
 import { limitBody, readQuery, refuseOtherMethods } from "#server/json-route";
 import type { ConfirmationMail } from "#server/mail/outbox";
 import type { RateLimiter } from "#server/rate-limit";
+import { isUuid } from "#shared/auth-schemas";
 import {
   auditPageSchema,
   type ConfirmationResendJson,
@@ -46,8 +47,6 @@ export const userAdminRoutes = [
   { method: "GET", path: "/admin/audit-log" },
 ] as const;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function userNotFound() {
   return new ApiError(404, "user_not_found", userAdminMessages.userNotFound);
 }
@@ -64,7 +63,7 @@ function readRole(value: string) {
 }
 
 function readUserId(value: string) {
-  if (!uuidPattern.test(value)) throw userNotFound();
+  if (!isUuid(value)) throw userNotFound();
   return value;
 }
 

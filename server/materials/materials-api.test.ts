@@ -293,6 +293,28 @@ describe.each(testDatabases)("materials on $name", ({ name, open }) => {
     testTimeoutMs,
   );
 
+  it("answers 404 for an id that only looks like one, before any query uses it", async () => {
+    // 36 characters of the right alphabet, but not a UUID: PostgreSQL would refuse the cast (500).
+    for (const id of [
+      "000000000000000000000000000000000000",
+      "------------------------------------",
+      "0000-0000-0000-0000-0000-0000-000000",
+    ]) {
+      const answers = [
+        await api(`/admin/materials/${id}`, admin, {
+          method: "PATCH",
+          body: JSON.stringify({ hidden: true }),
+        }),
+        await api(`/admin/materials/${id}`, admin, { method: "DELETE" }),
+        await upload(id, Buffer.from("video")),
+      ];
+      for (const answer of answers) {
+        expect(answer.status, id).toBe(404);
+        expect(await answer.json(), id).toMatchObject({ error: { code: "not_found" } });
+      }
+    }
+  });
+
   it("the built-in scent guide can be hidden but not deleted", async () => {
     const guide = (await adminList()).materials.find((item) => item.kind === "guide");
     expect(guide).toMatchObject({ place: "gift_fragrance", url: "/darek/pruvodce-vuni" });

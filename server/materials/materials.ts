@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, eq, inArray, isNotNull, max, or, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { formSubmissions, type MaterialRow, mailOutbox, materials } from "#database/schema";
+import { isUuid } from "#shared/auth-schemas";
 import {
   type AdminMaterial,
   acceptedFileTypes,
@@ -41,7 +42,7 @@ const isOffered = and(
 export const builtInGuide = {
   kind: "guide" as const,
   title: "Průvodce osobní vůní",
-  description: "Vestavěný návod z webu: stránka k vytištění a PDF.",
+  description: "Návod krok za krokem se třemi recepty: na webu, k vytištění i jako PDF.",
   linkUrl: paths.scentGuide,
 };
 
@@ -122,7 +123,7 @@ export function createMaterials({
   }
 
   async function find(id: string): Promise<MaterialRow> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const [row] = await db.select().from(materials).where(eq(materials.id, id));
     if (!row) throw notFound();
     return row;
