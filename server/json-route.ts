@@ -31,6 +31,7 @@ export const jsonMessages = {
     "Data je třeba odeslat ve formátu JSON v kódování UTF-8 (Content-Type: application/json).",
   notUtf8: "Odeslaná data nejsou v kódování UTF-8.",
   badJson: "Odeslaná data nejsou platný JSON.",
+  aborted: "Spojení se přerušilo dřív, než dorazila všechna data. Zkuste to prosím znovu.",
   methodNotAllowed: "Tato adresa tuto metodu nepodporuje.",
 } as const;
 
@@ -164,23 +165,39 @@ function requireJsonInUtf8(c: Context) {
 export async function readLimitedText(c: Context, maxBytes: number): Promise<string> {
   let bytes = new ArrayBuffer(0);
   const declaredLength = c.req.header("Content-Length");
-  if (declaredLength !== undefined && c.req.header("Transfer-Encoding") === undefined) {
-    // Node's parser reads exactly the declared length, so checking it is enough; the
-    // body is then read straight from the socket, without a web stream around it
-    // (that Request and stream were a few per cent of a submission's CPU under load).
-    if (Number(declaredLength) > maxBytes) refuseTooLarge();
-    bytes = await c.req.arrayBuffer();
-  } else {
-    // A body of unknown length: counted as it arrives, refused once over the limit.
-    await bodyLimit({ maxSize: maxBytes, onError: refuseTooLarge })(c, async () => {
+  try {
+    if (declaredLength !== undefined && c.req.header("Transfer-Encoding") === undefined) {
+      // Node's parser reads exactly the declared length, so checking it is enough; the
+      // body is then read straight from the socket, without a web stream around it
+      // (that Request and stream were a few per cent of a submission's CPU under load).
+      if (Number(declaredLength) > maxBytes) refuseTooLarge();
       bytes = await c.req.arrayBuffer();
-    });
+    } else {
+      // A body of unknown length: counted as it arrives, refused once over the limit.
+      await bodyLimit({ maxSize: maxBytes, onError: refuseTooLarge })(c, async () => {
+        bytes = await c.req.arrayBuffer();
+      });
+    }
+  } catch (error) {
+    // The client left before its body ended: its failure, not the server's (no one reads the answer).
+    if (isAbortedByClient(error)) throw new ApiError(400, "request_aborted", jsonMessages.aborted);
+    throw error;
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new ApiError(400, "invalid_encoding", jsonMessages.notUtf8);
   }
+}
+
+/** Node's error for a request whose connection closed before its body ended. */
+function isAbortedByClient(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as NodeJS.ErrnoException).code === "ECONNRESET" || cause.message === "aborted") {
+      return true;
+    }
+  }
+  return false;
 }
 
 // Half of a surrogate pair (with the u flag a lone half reads as its own code point).
