@@ -54,6 +54,9 @@ type Case = {
 };
 
 const unknownId = "7d4a6b1e-0c55-4a8f-9a3b-2f1e0d9c8b7a";
+/** zod's and Hono's English defaults, which must never reach a client. */
+const englishDefault =
+  /\b(invalid|expected|received|required|unrecognized|too (small|big)|not found)\b/i;
 const json = "application/json";
 const longEmail = `${"a".repeat(2700)}@example.cz`;
 const hugeMetadata = { full_name: "Jana", note: "x".repeat(3000) };
@@ -1288,8 +1291,77 @@ const adminCases: Case[] = [
   adminCase("the bare /api", "DELETE", "/api", 404, "not_found"),
 ];
 
+/** Values of the wrong type or keys that do not belong, where only zod had words (English ones). */
+const wrongTypeCases: Case[] = [
+  formCase("the hidden field as a number", { ...contact, website: 1 }),
+  formCase("the consent as a string", { ...contact, privacyConsent: "ano" }),
+  authCase(
+    "sign-in, the e-mail as a number",
+    "POST",
+    tokenPath,
+    { ...signIn, email: 42 },
+    400,
+    "email_address_invalid",
+  ),
+  authCase(
+    "sign-up, the password as a number",
+    "POST",
+    "/signup",
+    { ...signUp, password: 123456 },
+    422,
+    "validation_failed",
+  ),
+  authCase(
+    "factors, the name as a number",
+    "POST",
+    "/factors",
+    { factor_type: "totp", friendly_name: 5 },
+    400,
+    "validation_failed",
+    { as: "user" },
+  ),
+  adminCase("retention: an unknown key", "PUT", "/api/admin/retention", 422, "validation_failed", {
+    as: "admin",
+    json: { months: 12, forever: true },
+  }),
+  adminCase(
+    "materials: the title as a number",
+    "POST",
+    "/api/admin/materials",
+    422,
+    "validation_failed",
+    {
+      as: "admin",
+      json: { title: 5, place: "members" },
+    },
+  ),
+  adminCase(
+    "materials: the order as a string",
+    "PUT",
+    "/api/admin/material-order",
+    422,
+    "validation_failed",
+    {
+      as: "admin",
+      json: { ids: "first" },
+    },
+  ),
+  adminCase(
+    "gift links: a blank link",
+    "POST",
+    "/api/admin/gift-links/revoke",
+    422,
+    "validation_failed",
+    {
+      as: "admin",
+      json: { link: " " },
+    },
+  ),
+];
+
 const cases: Case[] = [
   ...formCases,
+  ...wrongTypeCases,
   ...signUpCases,
   ...signInCases,
   ...refreshCases,
@@ -1447,8 +1519,16 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
         code?: string;
         error_code?: string;
         message?: string;
-        error?: { code: string; message: string };
+        error?: { code: string; message: string; fields?: Record<string, string> };
       };
+      // Every word the client may show is Czech, field messages included (zod's own are English).
+      for (const text of [
+        answer.message,
+        answer.error?.message,
+        ...Object.values(answer.error?.fields ?? {}),
+      ]) {
+        if (text !== undefined) expect(text).not.toMatch(englishDefault);
+      }
       if (c.path.startsWith("/auth/v1")) {
         // GoTrue's shape, which @supabase/auth-js reads.
         expect(response.headers.get("X-Supabase-Api-Version")).toBe("2024-01-01");

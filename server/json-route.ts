@@ -89,7 +89,7 @@ function validate<S extends z.ZodMiniType>(
   invalid: InvalidBody,
 ): z.output<S> {
   refuseUnstorableText(value);
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { error: czechDefaultMessage });
   if (!parsed.success) {
     const fields = toFieldMessages(parsed.error.issues);
     const [field, message] = Object.entries(fields ?? {})[0] ?? [
@@ -245,6 +245,47 @@ function unstorableError(field: string | undefined) {
     field === undefined ? undefined : { [field]: messages.textUnstorable },
   );
 }
+
+const typeNames: Record<string, string> = {
+  string: "text",
+  number: "číslo",
+  int: "celé číslo",
+  boolean: "true, nebo false",
+  array: "seznam",
+  object: "objekt",
+};
+
+/**
+ * The message of a refusal the schema gives no words of its own (a number
+ * where text belongs, a key that does not belong): Czech, as every other,
+ * where zod would answer „Invalid input“. Passed to each parse, so a schema's
+ * own message always wins.
+ */
+export const czechDefaultMessage: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.input === undefined) return "Tento údaj je povinný.";
+      return typeNames[issue.expected]
+        ? `Hodnota musí být ${typeNames[issue.expected]}.`
+        : messages.payloadInvalid;
+    case "too_small":
+      return issue.origin === "string" || issue.origin === "array"
+        ? "Hodnota je příliš krátká."
+        : "Hodnota je příliš malá.";
+    case "too_big":
+      return issue.origin === "string" || issue.origin === "array"
+        ? "Hodnota je příliš dlouhá."
+        : "Hodnota je příliš velká.";
+    case "unrecognized_keys":
+      return "Toto pole sem nepatří.";
+    case "invalid_value":
+      return "Hodnota není žádná z povolených.";
+    case "invalid_format":
+      return "Hodnota nemá správný tvar.";
+    default:
+      return messages.payloadInvalid;
+  }
+};
 
 /** The first message of each top-level field (unknown keys named too), or undefined when none. */
 export function toFieldMessages(

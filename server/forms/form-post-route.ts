@@ -14,7 +14,13 @@ import { site } from "#shared/site";
 import { ApiError } from "../api-error";
 import { createClientAddress } from "../client-address";
 import { summarizeError } from "../error-summary";
-import { isUnstorableText, jsonMessages, readLimitedText, toFieldMessages } from "../json-route";
+import {
+  czechDefaultMessage,
+  isUnstorableText,
+  jsonMessages,
+  readLimitedText,
+  toFieldMessages,
+} from "../json-route";
 import type { RefusedForm } from "./form-page";
 import { maxBodyBytes } from "./form-submissions-route";
 import { type SubmitFormDependencies, submitForm } from "./submit-form";
@@ -106,7 +112,7 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
       .map(([key]) => [key, messages.textUnstorable]);
     if (unstorable.length > 0) return refuse(422, Object.fromEntries(unstorable));
 
-    const parsed = formSubmissionSchema.safeParse(sent);
+    const parsed = formSubmissionSchema.safeParse(sent, { error: czechDefaultMessage });
     if (!parsed.success) {
       return refuse(422, toFieldMessages(parsed.error.issues) ?? {}, undefined);
     }
@@ -225,7 +231,7 @@ function plainPage(c: Context, status: ContentfulStatusCode, message: string) {
     <main>
       <h1>Formulář nebyl odeslán</h1>
       <p>${message}</p>
-      <p><a href="${paths.home}">Zpět na úvodní stránku</a></p>
+      <p><a href="${paths.home}">Zpět na hlavní stránku</a></p>
     </main>
   </body>
 </html>`,
