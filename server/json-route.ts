@@ -291,7 +291,8 @@ export const czechDefaultMessage: z.core.$ZodErrorMap = (issue) => {
 export function toFieldMessages(
   issues: readonly z.core.$ZodIssue[],
 ): Record<string, string> | undefined {
-  const fields: Record<string, string> = {};
+  // A map: a field named „constructor“ or „__proto__“ is a field like any other here.
+  const fields = new Map<string, string>();
   for (const issue of issues) {
     const names =
       issue.code === "unrecognized_keys"
@@ -299,7 +300,7 @@ export function toFieldMessages(
         : issue.path.length
           ? [String(issue.path[0])]
           : [];
-    for (const name of names) fields[name] ??= issue.message;
+    for (const name of names) if (!fields.has(name)) fields.set(name, issue.message);
   }
-  return Object.keys(fields).length > 0 ? fields : undefined;
+  return fields.size > 0 ? Object.fromEntries(fields) : undefined;
 }

@@ -247,6 +247,16 @@ describe.each(testDatabases)(
         422,
         messages.fieldNotAllowed,
       ],
+      ...["constructor", "toString", "hasOwnProperty", "__proto__"].map(
+        (field) =>
+          [
+            `a field named ${field}`,
+            `${encode(contact)}&${field}=1`,
+            {},
+            422,
+            messages.fieldNotAllowed,
+          ] as const,
+      ),
       [
         "a NUL character in the name",
         encode({ ...contact, name: "Jana\u0000Nováková" }),

@@ -92,7 +92,7 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
       for (const field of shownFields[formType]) {
         if (errors[field]) shown[field] = errors[field];
       }
-      const hidden = Object.entries(errors).find(([field]) => !(field in shown))?.[1];
+      const hidden = Object.entries(errors).find(([field]) => !Object.hasOwn(shown, field))?.[1];
       const page = await renderFormPage({
         formType,
         submitted: {
@@ -191,12 +191,13 @@ function parseFormBody(body: string): URLSearchParams {
  * (a box that is not ticked is not posted at all).
  */
 function toPayload(fields: URLSearchParams): Record<string, unknown> {
-  const payload: Record<string, unknown> = {};
+  // A map, not `key in {}`: a field named „constructor“ or „__proto__“ must reach the schema
+  // (which refuses it, as the JSON route does), not vanish into the object's prototype.
+  const first = new Map<string, string>();
   for (const [key, value] of fields) {
-    if (!(key in payload)) payload[key] = value.replace(/\r\n?/g, "\n");
+    if (!first.has(key)) first.set(key, value.replace(/\r\n?/g, "\n"));
   }
-  payload.privacyConsent = fields.has("privacyConsent");
-  return payload;
+  return { ...Object.fromEntries(first), privacyConsent: fields.has("privacyConsent") };
 }
 
 /** What goes back into the form's fields: what was sent, as text a page can hold. */

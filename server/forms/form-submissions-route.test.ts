@@ -85,6 +85,12 @@ const badPayloads: [string, unknown, string | null][] = [
   ["unknown form type", { ...contact, formType: "newsletter" }, "formType"],
   ["form type of another case", { ...contact, formType: "Contact" }, "formType"],
   ["an unknown field", { ...contact, isAdmin: true }, "isAdmin"],
+  ["a field named constructor", { ...contact, constructor: "x" }, "constructor"],
+  [
+    "a field named __proto__",
+    JSON.parse(`{"__proto__":"x",${JSON.stringify(contact).slice(1)}`),
+    "__proto__",
+  ],
   ["a NUL character in the name", { ...contact, name: "Jana\u0000Nováková" }, "name"],
   ["an empty object", {}, null],
   ["a list instead of an object", [contact], null],
