@@ -45,8 +45,9 @@ export const materialLimits = { titleMax: 120, descriptionMax: 600, linkMax: 500
 
 export const materialMessages = {
   titleRequired: "Vyplňte prosím název.",
-  titleTooLong: `Název může mít nejvýš ${materialLimits.titleMax} znaků.`,
-  descriptionTooLong: `Popis může mít nejvýš ${materialLimits.descriptionMax} znaků.`,
+  hiddenCharacters: "Text nesmí obsahovat řídicí znaky ani znaky, které obracejí směr písma.",
+  titleTooLong: `Název může mít nejvýše ${materialLimits.titleMax} znaků.`,
+  descriptionTooLong: `Popis může mít nejvýše ${materialLimits.descriptionMax} znaků.`,
   placeUnknown: "Vyberte prosím, kde se materiál nabízí.",
   linkInvalid:
     "Odkaz musí vést na video na YouTube nebo na Vimeu (například https://youtu.be/… nebo https://vimeo.com/…).",
@@ -63,22 +64,31 @@ export const materialMessages = {
   linkHasNoFile: "K materiálu s odkazem se soubor nenahrává.",
   orderMismatch: "Pořadí musí obsahovat právě všechny materiály daného místa.",
   notSignedIn: "Pro členskou sekci se prosím přihlaste.",
-  notAMember: "Členská sekce je zatím pro Váš účet zavřená.",
+  notAMember: "Členská sekce je zatím pro váš účet zavřená.",
   fileLinkInvalid: "Odkaz na soubor vypršel nebo je neplatný. Načtěte prosím stránku znovu.",
   rangeInvalid: "Požadovaný rozsah souboru neexistuje.",
   giftLinkInvalid: "Tento odkaz na dárek neplatí.",
 } as const;
 
-const title = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, materialMessages.titleRequired),
-    z.maxLength(materialLimits.titleMax, materialMessages.titleTooLong),
-  );
-const description = z
-  .string()
-  .check(z.trim(), z.maxLength(materialLimits.descriptionMax, materialMessages.descriptionTooLong));
+/** Control characters and the bidi overrides that could turn a shown text around. */
+const hiddenCharacter = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+/** What is left to see once spaces and invisible format characters are gone. */
+const visibleText = (value: string) => value.replace(/[\s\p{Cf}\p{Cc}]/gu, "");
+
+const title = z.string().check(
+  z.trim(),
+  z.refine((value) => visibleText(value) !== "", materialMessages.titleRequired),
+  z.maxLength(materialLimits.titleMax, materialMessages.titleTooLong),
+  z.refine((value) => !hiddenCharacter.test(value), materialMessages.hiddenCharacters),
+);
+const description = z.string().check(
+  z.trim(),
+  z.maxLength(materialLimits.descriptionMax, materialMessages.descriptionTooLong),
+  z.refine(
+    (value) => !hiddenCharacter.test(value.replace(/[\n\t]/g, "")),
+    materialMessages.hiddenCharacters,
+  ),
+);
 const place = z.enum(materialPlaces, materialMessages.placeUnknown);
 const link = z.string().check(
   z.trim(),

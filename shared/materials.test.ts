@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { materialChangeSchema, materialMessages, newMaterialSchema } from "#shared/materials";
+
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
+
+describe("a material's title and description", () => {
+  it("takes an ordinary Czech title, with an emoji joined by a zero-width joiner", () => {
+    const parsed = newMaterialSchema.safeParse({ title: "Ranní rituál 👩‍👧", place: "members" });
+    expect(parsed.success).toBe(true);
+  });
+
+  it("refuses a title of nothing but invisible characters as an empty one", () => {
+    for (const title of ["   ", "\u200b\u200b", "\u202e\u200b", "\u2060 \ufeff"]) {
+      // The first message is the one the field shows.
+      expect(messagesOf(newMaterialSchema.safeParse({ title, place: "members" }))[0], title).toBe(
+        materialMessages.titleRequired,
+      );
+    }
+  });
+
+  it("refuses control characters and bidi overrides in a title or a description", () => {
+    expect(
+      messagesOf(newMaterialSchema.safeParse({ title: "Rituál\u202e4pm.exe", place: "members" })),
+    ).toEqual([materialMessages.hiddenCharacters]);
+    expect(messagesOf(materialChangeSchema.safeParse({ title: "Rituál\u0007" }))).toEqual([
+      materialMessages.hiddenCharacters,
+    ]);
+    expect(
+      messagesOf(materialChangeSchema.safeParse({ description: "Krátce\u2066 o rituálu" })),
+    ).toEqual([materialMessages.hiddenCharacters]);
+  });
+
+  it("keeps the line breaks of a description", () => {
+    const parsed = materialChangeSchema.safeParse({ description: "První řádek\nDruhý řádek" });
+    expect(parsed).toMatchObject({
+      success: true,
+      data: { description: "První řádek\nDruhý řádek" },
+    });
+  });
+});
