@@ -81,6 +81,29 @@ describe("the app", () => {
     expect(await response.text()).toContain("<title>404</title>");
   });
 
+  it("refuses other methods than reading a page in Czech, with what the address takes", async () => {
+    for (const [method, path] of [
+      ["POST", "/"],
+      ["DELETE", "/about"],
+      ["PUT", "/neexistuje"],
+    ] as const) {
+      const response = await app.request(path, { method });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get("Allow")).toBe("GET, HEAD");
+      expect(await response.text()).toContain("Tady se nic neodesílá");
+    }
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      const response = await app.request("/formular", { method });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get("Allow")).toBe("GET, HEAD, POST");
+      expect(await response.text()).toContain("metodou POST");
+    }
+    const health = await app.request("/healthz", { method: "POST" });
+    expect(health.status).toBe(405);
+    expect(health.headers.get("Allow")).toBe("GET, HEAD");
+    expect(await health.json()).toMatchObject({ error: { code: "method_not_allowed" } });
+  });
+
   it("answers an unknown API address with a JSON 404", async () => {
     const response = await app.request("/api/neexistuje");
 

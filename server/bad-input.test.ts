@@ -1309,7 +1309,7 @@ const wrongTypeCases: Case[] = [
     "/signup",
     { ...signUp, password: 123456 },
     422,
-    "validation_failed",
+    "weak_password",
   ),
   authCase(
     "factors, the name as a number",

@@ -248,14 +248,13 @@ describe.each(testDatabases)(
         messages.fieldNotAllowed,
       ],
       ...["constructor", "toString", "hasOwnProperty", "__proto__"].map(
-        (field) =>
-          [
-            `a field named ${field}`,
-            `${encode(contact)}&${field}=1`,
-            {},
-            422,
-            messages.fieldNotAllowed,
-          ] as const,
+        (field): [string, string, Record<string, string>, number, string] => [
+          `a field named ${field}`,
+          `${encode(contact)}&${field}=1`,
+          {},
+          422,
+          messages.fieldNotAllowed,
+        ],
       ),
       [
         "a NUL character in the name",

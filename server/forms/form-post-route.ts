@@ -43,6 +43,7 @@ const shownFields = {
 
 const pageMessages = {
   crossSite: "Formulář je možné odeslat jen z jeho stránky na tomto webu.",
+  methodNotAllowed: "Formuláře se na tuto adresu odesílají metodou POST.",
   notForm: "Formulář je třeba odeslat jako application/x-www-form-urlencoded v kódování UTF-8.",
 } as const;
 
@@ -128,6 +129,10 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
     }
     const { page, sentAnchor } = formPlaces[formType];
     return c.redirect(`${page}#${sentAnchor}`, 303);
+  });
+  route.all("/", (c) => {
+    c.header("Allow", "GET, HEAD, POST");
+    return plainPage(c, 405, pageMessages.methodNotAllowed);
   });
   return route;
 }
