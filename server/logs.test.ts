@@ -3,7 +3,9 @@
  * one per request and per mail attempt, with what an operator needs, and no
  * secret after a run of bad input and a sign-in.
  */
+
 import { mkdtemp, rm } from "node:fs/promises";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AuthClient } from "@supabase/auth-js";
@@ -173,6 +175,21 @@ describe("the server's log", () => {
     expect(metricsText).toContain('harmonie_mail_send_duration_seconds_count{result="sent"} 3');
     expect(metricsText).toContain('harmonie_form_submissions{form_type="gift_fragrance"} 1');
     expect(metricsText).toMatch(/^process_resident_memory_bytes \d+/m);
+
+    // A request Node's parser refuses gets the app's JSON, from the server as started (main.ts).
+    const refused = await new Promise<string>((resolve, reject) => {
+      const { hostname, port } = new URL(server.baseUrl);
+      let answer = "";
+      const socket = connect(Number(port), hostname, () =>
+        socket.end("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n"),
+      );
+      socket.on("data", (chunk) => {
+        answer += chunk;
+      });
+      socket.on("close", () => resolve(answer));
+      socket.on("error", reject);
+    });
+    expect(refused).toMatch(/^HTTP\/1\.1 400 [^]*"code":"malformed_request"/);
 
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).not.toContain("$argon2");

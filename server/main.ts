@@ -11,6 +11,7 @@ import { createApp } from "./app";
 import { loadAuthSecret } from "./auth/auth-secret";
 import { createBackgroundTasks } from "./background-tasks";
 import { createBackupToken, localUrl, publishBackupAccess } from "./backup-access";
+import { answerClientErrors } from "./client-error";
 import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
 import { startEmbeddedMaintenance } from "./embedded-maintenance";
@@ -121,6 +122,7 @@ async function start() {
     }
   });
   activity.watch(server as Server);
+  answerClientErrors(server as Server);
 
   let shuttingDown = false;
   const shutDown = async (signal: string) => {

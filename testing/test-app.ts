@@ -6,6 +6,7 @@
  * delivered by the real outbox into a mail folder the test reads.
  */
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +15,7 @@ import { simpleParser } from "mailparser";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
 import { createApp } from "#server/app";
 import { type BackgroundTasks, createBackgroundTasks } from "#server/background-tasks";
+import { answerClientErrors } from "#server/client-error";
 import type { Clock } from "#server/clock";
 import { type Config, loadConfig } from "#server/config";
 import { createMailTransport } from "#server/mail/mail-transport";
@@ -138,6 +140,8 @@ export async function startTestServer({
     hostname: "127.0.0.1",
   });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  // As server/main.ts does: requests Node's parser refuses are answered in JSON too.
+  answerClientErrors(server as Server);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const serverSettings = {
