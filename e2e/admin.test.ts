@@ -113,9 +113,9 @@ test.describe("the list of submissions", () => {
     await expect(page.getByText("Zatím nejsou žádná odeslaná data")).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Poznámka" })).toBeVisible();
     await expect(
-      // What is possible now (users and roles) and what is still coming (materials).
+      // Where users, roles and materials are managed, as the administration has them now.
       page.getByText(
-        /„Uživatelé a\srole“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i\sdo administrace.*Nahrávání materiálů pro členskou sekci se teprve připravuje\./,
+        /„Uživatelé a\srole“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i\sdo administrace.*materiály pro dárky a\sčlenskou sekci nahrajete v\sčásti „Materiály“\./,
       ),
     ).toBeVisible();
     await expectNoAxeViolations(page);

@@ -56,7 +56,7 @@ const innerPages = {
       "Intuitivní masáž",
       "Řízená meditace",
       "Tvorba osobní vůně",
-      site.location.locality,
+      site.location.localityLocative,
       site.location.serviceArea,
       "online",
       "Objednat konzultaci",
@@ -241,7 +241,7 @@ test.describe("harmonisation page", () => {
 
 test.describe("parts that need no JavaScript", () => {
   // Each part by a text that only its code holds, and the footer by its motto.
-  const footerText = "Zpomalte. Nadechněte se. Vraťte se k sobě.";
+  const footerText = "Zpomalit. Nadechnout se. Vrátit se k sobě.";
   const staticParts = [
     { path: paths.about, texts: ["Z lesa přes únavu zpátky k sobě", "Květinové a bylinné oleje"] },
     {

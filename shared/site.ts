@@ -43,12 +43,16 @@ export const site = {
   },
   location: {
     locality: "Jinačovice",
+    /** The locality after „v“ (the locative): „Doma jsem v Jinačovicích“. */
+    localityLocative: "Jinačovicích",
     region: "Jihomoravský kraj",
     postalCode: "664 34",
     countryCode: "CZ",
     countryName: "Česká republika",
     /** Where in-person sessions take place. */
     serviceArea: "Brno a okolí",
+    /** The same after „v“: „Osobně v Brně a okolí“. */
+    serviceAreaLocative: "Brně a okolí",
   },
   /** The public origin, used for canonical URLs, the sitemap and share images. */
   url: "https://www.harmonieprirody.cz",

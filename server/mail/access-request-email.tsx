@@ -2,6 +2,7 @@ import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { paths } from "#shared/routes";
+import { czech } from "#shared/typography";
 import { EmailButton, EmailLayout, textStyle } from "./email-layout";
 
 /** Who asks for the members' section: what the owner needs to find the account. */
@@ -40,8 +41,8 @@ export function AccessRequestEmail({
       siteUrl={siteUrl}
       footer={
         <>
-          Žádost přišla ze stránky <Link href={`${siteUrl}${paths.members}`}>Členská sekce</Link>.
-          Stejný účet vám ji může poslat znovu nejdřív za 24&nbsp;hodin.
+          Žádost přišla ze stránky <Link href={`${siteUrl}${paths.members}`}>Členská sekce</Link>.{" "}
+          {czech("Stejný účet vám ji může poslat znovu nejdřív za 24 hodin.")}
         </>
       }
     >
@@ -56,8 +57,9 @@ export function AccessRequestEmail({
           <strong>Požádáno:</strong> {pragueTime.format(request.requestedAt)}
         </Text>
         <Text style={{ ...textStyle, margin: "0 0 16px" }}>
-          Přístup dáte v administraci na stránce „Uživatelé a role“: u účtu zvolte „Dát přístup do
-          členské sekce“. Když přístup dát nechcete, nemusíte dělat nic.
+          {czech(
+            "Přístup dáte v administraci na stránce „Uživatelé a role“: u účtu zvolte „Dát přístup do členské sekce“. Když přístup dát nechcete, nemusíte dělat nic.",
+          )}
         </Text>
       </Section>
       <EmailButton href={usersPage}>Otevřít uživatele a role</EmailButton>

@@ -1,5 +1,6 @@
 import { Text } from "@react-email/text";
 import { site } from "#shared/site";
+import { czech } from "#shared/typography";
 import { EmailLayout, Signature, textStyle } from "./email-layout";
 
 export const contactConfirmationSubject = `Vaše zpráva dorazila – ${site.title}`;
@@ -14,15 +15,18 @@ export const contactConfirmationSubject = `Vaše zpráva dorazila – ${site.tit
 export function ContactConfirmationEmail({ siteUrl }: { siteUrl: string }) {
   return (
     <EmailLayout
-      preview="Vaše zpráva dorazila, brzy se vám ozvu."
+      preview={czech("Vaše zpráva dorazila, brzy se vám ozvu.")}
       heading="Vaše zpráva dorazila"
       siteUrl={siteUrl}
-      footer="Tento e-mail je automatické potvrzení zprávy odeslané kontaktním formulářem na webu. Pokud jste žádnou zprávu neposílali, stačí ho smazat."
+      footer={czech(
+        "Tento e-mail je automatické potvrzení zprávy odeslané kontaktním formulářem na webu. Pokud zpráva nepochází od vás, stačí e-mail smazat.",
+      )}
     >
       <Text style={textStyle}>Dobrý den,</Text>
       <Text style={textStyle}>
-        děkuji za vaši zprávu, v pořádku ke mně dorazila. Přečtu si ji a brzy se vám ozvu. Pokud
-        budete chtít cokoli doplnit, stačí odpovědět na tento e-mail.
+        {czech(
+          "děkuji za vaši zprávu, v pořádku ke mně dorazila. Přečtu si ji a brzy se vám ozvu. Pokud budete chtít cokoli doplnit, stačí odpovědět na tento e-mail.",
+        )}
       </Text>
       <Signature />
     </EmailLayout>

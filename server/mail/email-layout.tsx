@@ -13,6 +13,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { type CSSProperties, Fragment, type ReactNode } from "react";
 import { site } from "#shared/site";
+import { czech } from "#shared/typography";
 
 const colors = { moss: "#4f6b4a", bark: "#3e3328", barkSoft: "#5c4f42", cream: "#faf6ef" };
 
@@ -110,7 +111,7 @@ export function MultilineText({ text, style }: { text: string; style?: CSSProper
 export function Signature() {
   return (
     <Text style={textStyle}>
-      S láskou
+      {czech("S láskou")}
       <br />
       {site.ownerFirstName}
     </Text>

@@ -2,6 +2,7 @@ import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import type { GiftFormType } from "#shared/form-schemas";
 import { formatGreeting } from "#shared/greeting-name";
+import { czech } from "#shared/typography";
 import { EmailButton, EmailLayout, Signature, textStyle } from "./email-layout";
 
 /** What each gift e-mail says; the visitor is addressed with „ty“, as on the gift page. */
@@ -47,17 +48,21 @@ export function GiftEmail({
       preview={content.subject}
       heading={content.heading}
       siteUrl={siteUrl}
-      footer="Tento e-mail Ti přišel, protože byl na webu vyplněn formulář pro dárek s Tvou adresou. Pokud o dárek nestojíš, stačí e-mail smazat – nic dalšího Ti posílat nebudu."
+      footer={czech(
+        "Tento e-mail Ti přišel, protože byl na webu vyplněn formulář pro dárek s Tvou adresou. Pokud o dárek nestojíš, stačí e-mail smazat – nic dalšího Ti posílat nebudu.",
+      )}
     >
       <Text style={textStyle}>{formatGreeting("Krásný den", name)}</Text>
-      <Text style={textStyle}>{content.intro}</Text>
+      <Text style={textStyle}>{czech(content.intro)}</Text>
       <EmailButton href={link}>{content.button}</EmailButton>
-      <Text style={textStyle}>{content.detail}</Text>
+      <Text style={textStyle}>{czech(content.detail)}</Text>
       <Text style={{ ...textStyle, fontSize: "14px" }}>
-        Kdyby tlačítko nefungovalo, zkopíruj si do prohlížeče tento odkaz:{" "}
+        {czech("Kdyby tlačítko nefungovalo, zkopíruj si do prohlížeče tento odkaz:")}{" "}
         <Link href={link}>{link}</Link>
       </Text>
-      <Text style={textStyle}>Máš-li jakoukoli otázku, stačí odpovědět na tento e-mail.</Text>
+      <Text style={textStyle}>
+        {czech("Máš-li jakoukoli otázku, stačí odpovědět na tento e-mail.")}
+      </Text>
       <Signature />
     </EmailLayout>
   );

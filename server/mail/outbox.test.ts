@@ -117,6 +117,19 @@ describe("the e-mails of a submission", () => {
     expect(confirmation?.text).toContain("děkuji za vaši zprávu");
   });
 
+  it("set their own words in Czech typography, and what the visitor typed as typed", async () => {
+    const [owner, confirmation] = await composeSubmissionMail(
+      { ...contact, message: "Přijdu s kamarádkou a v 9 hodin." },
+      settings,
+    );
+    for (const body of [confirmation?.html, confirmation?.text]) {
+      expect(body).toContain("v\u00a0pořádku");
+      expect(body).toContain("S\u00a0láskou");
+    }
+    expect(owner?.html).toContain("najdete v\u00a0");
+    expect(owner?.text).toContain("Přijdu s kamarádkou a v 9 hodin.");
+  });
+
   it("confirm a contact message without quoting anything the visitor typed, to any address", async () => {
     const [owner, confirmation] = await composeSubmissionMail(
       {

@@ -3,6 +3,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { type FormType, formTypeLabels, serviceTypes } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
+import { czech } from "#shared/typography";
 import { EmailLayout, MultilineText, textStyle } from "./email-layout";
 
 export type SubmissionForMail = {
@@ -64,9 +65,10 @@ export function OwnerNotificationEmail({
       siteUrl={siteUrl}
       footer={
         <>
-          Odpovědí na tento e-mail napíšete přímo na adresu {submission.email}. Všechny záznamy
-          najdete v <Link href={`${siteUrl}${paths.admin}`}>administraci</Link> (záznam{" "}
-          {submission.id}).
+          {czech("Odpovědí na tento e-mail napíšete přímo na adresu")} {submission.email}.{" "}
+          {czech("Všechny záznamy najdete v")}
+          {"\u00a0"}
+          <Link href={`${siteUrl}${paths.admin}`}>administraci</Link> (záznam {submission.id}).
         </>
       }
     >

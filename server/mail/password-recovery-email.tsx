@@ -2,6 +2,7 @@ import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import { formatGreeting } from "#shared/greeting-name";
 import { site } from "#shared/site";
+import { czech } from "#shared/typography";
 import { EmailButton, EmailLayout, textStyle } from "./email-layout";
 
 export const passwordRecoverySubject = `Nové heslo k účtu – ${site.title}`;
@@ -18,19 +19,22 @@ export function PasswordRecoveryEmail({
 }) {
   return (
     <EmailLayout
-      preview="Odkaz pro nastavení nového hesla, platí jednu hodinu."
+      preview={czech("Odkaz pro nastavení nového hesla, platí jednu hodinu.")}
       heading="Nastavení nového hesla"
       siteUrl={siteUrl}
-      footer="Tento e-mail přišel, protože někdo na webu požádal o nové heslo k účtu s touto adresou. Pokud o nové heslo nežádáte, nic nedělejte – vaše heslo zůstává beze změny."
+      footer={czech(
+        "Tento e-mail přišel, protože někdo na webu požádal o nové heslo k účtu s touto adresou. Pokud o nové heslo nežádáte, nic nedělejte – vaše heslo zůstává beze změny.",
+      )}
     >
       <Text style={textStyle}>{formatGreeting("Dobrý den", fullName)}</Text>
       <Text style={textStyle}>
-        k vašemu účtu přišla žádost o nové heslo. Tlačítkem níže si ho nastavíte. Odkaz platí jednu
-        hodinu a lze ho použít jen jednou.
+        {czech(
+          "k vašemu účtu přišla žádost o nové heslo. Tlačítkem níže si ho nastavíte. Odkaz platí jednu hodinu a lze ho použít jen jednou.",
+        )}
       </Text>
       <EmailButton href={link}>Nastavit nové heslo</EmailButton>
       <Text style={{ ...textStyle, fontSize: "14px" }}>
-        Kdyby tlačítko nefungovalo, zkopírujte si do prohlížeče tento odkaz:{" "}
+        {czech("Kdyby tlačítko nefungovalo, zkopírujte si do prohlížeče tento odkaz:")}{" "}
         <Link href={link}>{link}</Link>
       </Text>
     </EmailLayout>

@@ -28,7 +28,7 @@ export function SiteFooter() {
           </Link>
           <p className="mt-5 max-w-xs leading-relaxed text-sand">{czech(`${site.tagline}.`)}</p>
           <p className="mt-4 font-serif text-lg text-sage-light italic">
-            {czech("Zpomalte. Nadechněte se. Vraťte se k sobě.")}
+            {czech("Zpomalit. Nadechnout se. Vrátit se k sobě.")}
           </p>
         </div>
 

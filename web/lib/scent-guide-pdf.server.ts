@@ -270,14 +270,23 @@ class Layout {
         break;
       case "oils":
         for (const oil of block.oils) {
-          const spans: Span[] = [
-            { text: oil.name, face: "sansBold" },
-            { text: ` (${oil.latin}) `, face: "italic" },
-            { text: `– ${oil.character}`, face: "sans" },
-          ];
+          // One line of running text: „Pelargonie (geránie, Pelargonium graveolens) – vlídný…“,
+          // so a name with its own brackets takes the Latin one inside them.
+          const otherName = /^(.*) \((.*)\)$/.exec(oil.name);
+          const spans: Span[] = otherName
+            ? [
+                { text: `${otherName[1]} (${otherName[2]}, `, face: "sansBold" },
+                { text: oil.latin, face: "italic" },
+                { text: ") ", face: "sansBold" },
+              ]
+            : [
+                { text: oil.name, face: "sansBold" },
+                { text: ` (${oil.latin}) `, face: "italic" },
+              ];
+          spans.push({ text: `– ${lowerFirst(oil.character)}`, face: "sans" });
           if (oil.caution) {
             spans.push({ text: ` ${guideLabels.caution} `, face: "sansBold" });
-            spans.push({ text: oil.caution, face: "sans" });
+            spans.push({ text: lowerFirst(oil.caution), face: "sans" });
           }
           this.item("•", spans);
         }
@@ -543,4 +552,9 @@ class Layout {
       .fillColor(style.colour)
       .text(piece.text, x, y, { lineBreak: false });
   }
+}
+
+/** A sentence continued after a dash or a colon: „Vlídný…“ → „vlídný…“. */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLocaleLowerCase("cs") + text.slice(1);
 }

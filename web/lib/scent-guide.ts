@@ -120,7 +120,7 @@ const guideSource: ScentGuide = {
             {
               name: "Pomeranč sladký",
               latin: "Citrus sinensis",
-              character: "Vlídný, sluneční, zvedá náladu.",
+              character: "Vlídný, slunečný, zvedá náladu.",
             },
             {
               name: "Mandarinka",

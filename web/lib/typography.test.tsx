@@ -25,6 +25,20 @@ describe("czech typography", () => {
     expect(czech("pomalu – s citem")).toBe("pomalu\u00a0– s\u00a0citem");
     expect(czech("Sezóna — les")).toBe("Sezóna\u00a0— les");
   });
+
+  it("keeps a number with its unit or the word it counts", () => {
+    expect(czech("Video trvá 6 minut, voda má 35 °C")).toBe(
+      "Video trvá 6\u00a0minut, voda má 35\u00a0°C",
+    );
+    expect(czech("5 až 8 kvítků, nejvýše 2 GB, 50 %")).toBe(
+      "5\u00a0až 8\u00a0kvítků, nejvýše 2\u00a0GB, 50\u00a0%",
+    );
+  });
+
+  it("keeps the parts of a date together, and leaves a number before another sentence alone", () => {
+    expect(czech("od 14. 3. 2025 do 1. 5.")).toBe("od 14.\u00a03.\u00a02025\u00a0do 1.\u00a05.");
+    expect(czech("Bylo to v roce 2024. Pak")).toBe("Bylo to v\u00a0roce 2024. Pak");
+  });
 });
 
 describe("hyphenated words", () => {
@@ -41,7 +55,7 @@ describe("hyphenated words", () => {
 
   it("leaves text without one as the plain string czech() gives", () => {
     expect(typeset("Setkání v přírodě – a dál")).toBe(czech("Setkání v přírodě – a dál"));
-    expect(markup("Dárek - Rituál, 2-3 minuty")).toBe("<p>Dárek - Rituál, 2-3 minuty</p>");
+    expect(markup("Dárek - Rituál, 2-3 minuty")).toBe("<p>Dárek - Rituál, 2-3\u00a0minuty</p>");
   });
 
   it("keeps the spaces of a quoted message as they are", () => {

@@ -1,16 +1,7 @@
 import { createElement, type ReactNode } from "react";
+import { czech } from "#shared/typography";
 
-const oneLetterWordFollowedBySpace = /(?<=^|[\s\u00a0(„–])([ksvzouaiKSVZOUAI]) /g;
-const spaceBeforeDash = / (?=[–—])/g;
-
-/**
- * Czech typography: a one-letter preposition or conjunction must never end a
- * line, and a dash must never start one, so the space after the former and
- * the space before the latter become non-breaking ones.
- */
-export function czech(text: string): string {
-  return text.replace(spaceBeforeDash, "\u00a0").replace(oneLetterWordFollowedBySpace, "$1\u00a0");
-}
+export { czech };
 
 /**
  * A word with a hyphen inside, such as „e-mail“ or „e-mailem“. A browser may

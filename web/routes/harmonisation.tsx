@@ -13,7 +13,7 @@ export const meta = () =>
   pageMeta({
     title: "Harmonizační setkání",
     description: czech(
-      `Kakaový rituál, zvuková lázeň, vědomý dotek, intuitivní masáž nebo řízená meditace a tvorba osobní vůně. Osobně v obci ${site.location.locality} a okolí, konzultace i online.`,
+      `Kakaový rituál, zvuková lázeň, vědomý dotek, intuitivní masáž nebo řízená meditace a tvorba osobní vůně. Osobně v ${site.location.localityLocative} nebo v ${site.location.serviceAreaLocative}, konzultace i online.`,
     ),
     path: paths.harmonisation,
   });

@@ -57,7 +57,7 @@ export default function MembersPage() {
   return (
     <main id="obsah">
       <PageHero
-        eyebrow="Prostor pro členky"
+        eyebrow="Prostor jen pro vás"
         title="Členská sekce"
         lead={
           <>

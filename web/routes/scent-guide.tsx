@@ -13,7 +13,7 @@ import {
   totalDrops,
 } from "~/lib/scent-guide";
 import { pageMeta } from "~/lib/seo";
-import { keepWordsWhole } from "~/lib/typography";
+import { czech, keepWordsWhole } from "~/lib/typography";
 
 export const meta = () =>
   pageMeta({
@@ -69,7 +69,9 @@ export default function ScentGuidePage() {
           aria-label="Obsah průvodce"
           className="mt-10 rounded-[2rem] bg-sage-light/60 p-6 sm:p-8 print:hidden"
         >
-          <p className="font-serif text-xl font-semibold text-bark">Co v průvodci najdeš</p>
+          <p className="font-serif text-xl font-semibold text-bark">
+            {czech("Co v průvodci najdeš")}
+          </p>
           <ol className="mt-4 grid gap-x-6 gap-y-1 sm:grid-cols-2">
             {[...guide.sections, guide.recipesSection].map((section) => (
               <li key={section.id}>

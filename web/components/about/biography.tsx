@@ -54,7 +54,7 @@ export function Biography() {
               </p>
               <p>
                 {czech(
-                  `Dnes na harmonizačních setkáních provázím hlavně ženy, ručně vyrábím oleje a vykuřovadla a pořádám živá setkání a workshopy pro ženy. Doma jsem v obci ${site.location.locality}, kousek za Brnem, mezi lesy a loukami – a právě odtud pochází většina bylin, se kterými pracuji.`,
+                  `Dnes na harmonizačních setkáních provázím hlavně ženy, ručně vyrábím oleje a vykuřovadla a pořádám živá setkání a workshopy pro ženy. Doma jsem v ${site.location.localityLocative}, kousek za Brnem, mezi lesy a loukami – a právě odtud pochází většina bylin, se kterými pracuji.`,
                 )}
               </p>
             </div>
@@ -90,7 +90,7 @@ export function Biography() {
             </h2>
             <p className="mt-5 text-lg leading-relaxed text-bark-soft">
               {czech(
-                "Každá žena přichází s něčím jiným – s únavou, se smutkem, s otázkou, nebo jen s touhou mít chvíli pro sebe. Proto je každé setkání jiné. Tři věci ale platí vždycky:",
+                "Každý přichází s něčím jiným – s únavou, se smutkem, s otázkou, nebo jen s touhou mít chvíli pro sebe. Proto je každé setkání jiné. Tři věci ale platí vždycky:",
               )}
             </p>
           </div>

@@ -215,7 +215,7 @@ export function AdminScreen({
         </h2>
         <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
           {czech(
-            "Účty si lidé zakládají sami na stránce přihlášení. V části „Uživatelé a role“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i do administrace a každá taková změna se zapíše do „Záznamů změn“. Nahrávání materiálů pro členskou sekci se teprve připravuje.",
+            "Účty si lidé zakládají sami na stránce přihlášení. V části „Uživatelé a role“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i do administrace a každá taková změna se zapíše do „Záznamů změn“. Videa, zvuky a další materiály pro dárky a členskou sekci nahrajete v části „Materiály“.",
           )}
         </p>
       </section>

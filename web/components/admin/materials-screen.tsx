@@ -308,7 +308,7 @@ function NewMaterialForm({
     <Card id="new-material-heading" title="Přidat materiál">
       <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
         {czech(
-          "Nahrajte video, zvuk, PDF nebo obrázek (nejvýš 2 GB), nebo vložte odkaz na video na YouTube či Vimeu. Vyberte, kde se materiál nabízí: v jednom z dárků, nebo v členské sekci.",
+          "Nahrajte video, zvuk, PDF nebo obrázek (nejvýše 2 GB), nebo vložte odkaz na video na YouTube či Vimeu. Vyberte, kde se materiál nabízí: v jednom z dárků, nebo v členské sekci.",
         )}
       </p>
       <form

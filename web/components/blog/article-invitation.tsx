@@ -4,7 +4,10 @@ import { LeafSprig } from "~/components/ui/botanical";
 import { ButtonLink } from "~/components/ui/button";
 import { czech } from "~/lib/typography";
 
-/** The quiet ending of every article: where to go on, without pressure. */
+/**
+ * The quiet ending of every article: where to go on, without pressure. Only the
+ * two ways on: each article's last paragraph already says why, in its own words.
+ */
 export function ArticleInvitation() {
   return (
     <aside
@@ -15,12 +18,7 @@ export function ArticleInvitation() {
       <h2 id="pozvani-heading" className="text-2xl font-semibold text-bark sm:text-3xl">
         {czech("Když budete chtít pokračovat")}
       </h2>
-      <p className="mt-4 max-w-2xl leading-relaxed text-pretty text-bark-soft">
-        {czech(
-          "Nic z toho nemusíte dělat hned ani dokonale. Jestli si chcete podobnou chvíli dopřát v klidu a s doprovodem, ráda vás přivítám na harmonizačním setkání. A pokud chcete začít zlehka doma, čeká na vás dárek zdarma.",
-        )}
-      </p>
-      <div className="mt-7 flex flex-wrap gap-3">
+      <div className="mt-6 flex flex-wrap gap-3">
         <ButtonLink to={paths.harmonisation}>
           <HeartHandshake aria-hidden="true" className="size-5" />
           {czech("Harmonizační setkání")}

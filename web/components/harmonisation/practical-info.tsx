@@ -15,7 +15,7 @@ const facts = [
   {
     icon: MapPin,
     term: "Kde",
-    text: `Osobně u mě v obci ${site.location.locality}, nebo přijedu za vámi: ${site.location.serviceArea}.`,
+    text: `Osobně u mě v ${site.location.localityLocative}, nebo přijedu za vámi: ${site.location.serviceArea}.`,
   },
   {
     icon: Video,

@@ -15,7 +15,7 @@ import {
   MembersApiError,
   requestMemberAccess,
 } from "~/lib/members-api";
-import { typeset } from "~/lib/typography";
+import { czech, typeset } from "~/lib/typography";
 
 /** What the members' area shows. */
 type View =
@@ -48,13 +48,18 @@ const texts = {
   sessionEnded: "Vypršelo přihlášení. Přihlaste se prosím znovu.",
 } as const;
 
-const requestedAtFormat = new Intl.DateTimeFormat("cs-CZ", {
+const requestedOnFormat = new Intl.DateTimeFormat("cs-CZ", {
   day: "numeric",
   month: "numeric",
   year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
 });
+const requestedAtFormat = new Intl.DateTimeFormat("cs-CZ", { hour: "numeric", minute: "2-digit" });
+
+/** „26. 11. 2026 v 21:50“, as the e-mails write a moment. */
+function requestedMoment(iso: string): string {
+  const moment = new Date(iso);
+  return czech(`${requestedOnFormat.format(moment)} v ${requestedAtFormat.format(moment)}`);
+}
 
 /**
  * The members' part of `/clenska-sekce`: the sign-in for members (the same
@@ -278,7 +283,7 @@ function MemberSignInForm({
     <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-[1.2fr_1fr]">
       <noscript>
         <p className="rounded-2xl bg-sand px-4 py-3 font-semibold text-bark md:col-span-2">
-          {typeset("Přihlášení do členské sekce potřebuje zapnutý JavaScript.")}
+          {typeset("K přihlášení do členské sekce je potřeba zapnutý JavaScript.")}
         </p>
       </noscript>
       <form
@@ -329,7 +334,7 @@ function MemberSignInForm({
         <p className="flex items-start gap-3 leading-relaxed text-bark">
           <KeyRound aria-hidden="true" className="mt-1 size-5 shrink-0 text-moss-dark" />
           <span>
-            {typeset("Zapomenuté heslo si obnovíte tamtéž:")}{" "}
+            {typeset("Heslo si obnovíte tamtéž přes odkaz")}{" "}
             <Link
               to={paths.signIn}
               className="font-semibold text-moss-dark underline underline-offset-4"
@@ -408,7 +413,7 @@ function AccessRequest({
             <span>{typeset(texts.requestSent)}</span>
           </p>
           <p className="mt-2 pl-8 text-sm text-bark-soft">
-            Žádost odeslána {requestedAtFormat.format(new Date(requestedAt))}.
+            Žádost odeslána {requestedMoment(requestedAt)}.
           </p>
         </div>
       ) : (

@@ -27,7 +27,7 @@ export function sizeLabel(bytes: number): string {
  */
 export function MembersMaterials({ materials }: { materials: MemberMaterialJson[] }) {
   return (
-    <ul className="grid gap-6 lg:grid-cols-2" aria-label="Materiály pro členky">
+    <ul className="grid gap-6 lg:grid-cols-2" aria-label="Vaše materiály">
       {materials.map((material) => (
         <li key={material.id}>
           <MaterialCard material={material} />

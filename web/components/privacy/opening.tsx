@@ -64,7 +64,7 @@ export function PrivacyOpening() {
 
         <Purpose
           title="Kontaktní formulář"
-          data="jméno, e-mail, telefon (pokud ho vyplníte), služba, o kterou máte zájem, a vaše zpráva."
+          data="jméno, e-mail, telefon (pokud ho vyplníte), službu, o kterou máte zájem, a vaši zprávu."
           why="Abych vám mohla odpovědět, domluvit s vámi setkání nebo poradit s výběrem. Web vám pošle potvrzení, že zpráva dorazila, a mně upozornění s vaší zprávou."
           basis="písm. b) GDPR – kroky před uzavřením smlouvy, které dělám na vaši žádost. Zaškrtnuté políčko ve formuláři mi potvrzuje, že o tomto zpracování víte."
         />
@@ -82,7 +82,7 @@ export function PrivacyOpening() {
         />
         <Purpose
           title="Ochrana webu a účtů před zneužitím"
-          data="IP adresa (u adres IPv6 jen její síťový blok) a e-mail zadaný do formuláře nebo přihlášení, spolu s počtem pokusů za krátký čas. U účtu si pamatuji síťový blok, ze kterého proběhlo úspěšné přihlášení."
+          data="IP adresu (u adres IPv6 jen její síťový blok) a e-mail zadaný do formuláře nebo přihlášení, spolu s počtem pokusů za krátký čas. U účtu si pamatuji síťový blok, ze kterého proběhlo úspěšné přihlášení."
           why="Aby web nemohl nikdo zahltit zprávami, rozesílat přes něj e-maily cizím lidem nebo hádat hesla. Přihlášení ze známého místa nebo zařízení tak neblokují cizí neúspěšné pokusy."
           basis="písm. f) GDPR – můj oprávněný zájem na bezpečném provozu webu a ochraně vašeho účtu. Proti tomuto zpracování můžete vznést námitku."
         />

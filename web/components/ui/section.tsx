@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import type { ReactNode } from "react";
+import { czech } from "~/lib/typography";
 
 type SectionProps = {
   id?: string;
@@ -62,7 +63,7 @@ export function Eyebrow({ children, className }: { children: ReactNode; classNam
       )}
     >
       <span aria-hidden="true" className="h-px w-6 bg-terracotta" />
-      {children}
+      {typeof children === "string" ? czech(children) : children}
       <span aria-hidden="true" className="h-px w-6 bg-terracotta" />
     </p>
   );
