@@ -44,6 +44,11 @@ const migrationLockKey = 4_630_117_021;
 export type OpenOptions = {
   /** An error of an idle PostgreSQL connection (the server logs it; the pool replaces it). */
   onConnectionError?: (error: Error) => void;
+  /**
+   * The embedded database's thread stopped other than by `close()`: every statement fails from
+   * then on (the server exits, to be started again). PostgreSQL's connections are replaced instead.
+   */
+  onLost?: (error: Error) => void;
 };
 
 /** The rows a raw statement answers: both drivers answer with `rows`, which the shared type does not say. */
@@ -55,14 +60,15 @@ export async function openDatabase(
   options: DatabaseOptions,
   {
     onConnectionError = (error) => console.error("PostgreSQL connection error:", error.message),
+    onLost,
   }: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   return "databaseUrl" in options
     ? openPostgres(options.databaseUrl, onConnectionError)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, onLost);
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, onLost: OpenOptions["onLost"]): Promise<DatabaseHandle> {
   let lock: FolderLock | undefined;
   let dataDir: string | undefined;
   if (dir !== "memory") {
@@ -72,6 +78,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   }
   try {
     const client = dataDir ? await PGliteThread.start({ dataDir }) : await createInMemory();
+    if (onLost) client.onLost(onLost);
     const db = drizzleOnThread(client);
     await migratePglite(db, { migrationsFolder });
     return {

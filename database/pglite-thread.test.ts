@@ -161,6 +161,32 @@ describe("opening the embedded database on its thread", () => {
     openTimeoutMs,
   );
 
+  it(
+    "reports a thread that stopped on its own as lost, and fails every call after; a close is no loss",
+    async () => {
+      // A real way for the thread to die: an answer larger than its heap may hold.
+      const thread = await PGliteThread.start(
+        { fresh: true },
+        { resourceLimits: { maxOldGenerationSizeMb: 64 } },
+      );
+      const lost: Error[] = [];
+      thread.onLost((reason) => lost.push(reason));
+      await expect(
+        thread.query("select repeat('x', 1000) as t from generate_series(1, 400000)"),
+      ).rejects.toThrow(/thread stopped: .*memory/);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]?.message).toMatch(/^The embedded database's thread stopped/);
+      await expect(thread.query("select 1")).rejects.toBe(lost[0]);
+
+      const closed = await PGliteThread.start({ fresh: true });
+      thread.onLost(() => lost.push(new Error("not this one")));
+      closed.onLost((reason) => lost.push(reason));
+      await closed.close();
+      expect(lost).toHaveLength(1);
+    },
+    openTimeoutMs * 2,
+  );
+
   it("does not keep a process alive that forgot to close it, after a call that could not cross either", async () => {
     const script = join(folder, "forgets.mts");
     await writeFile(

@@ -9,7 +9,7 @@
  * answer what PGlite answers there. PostgreSQL's error fields (`code`,
  * `constraint`…) come back on the error; its parameters never do.
  */
-import { Worker } from "node:worker_threads";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 
 /** What the thread opens: a data folder, a copy of a dumped one (`dumpDataDir`), or a new cluster in memory. */
@@ -57,6 +57,9 @@ export class PGliteThread {
   #requests = 0;
   /** Set once the thread is gone: every call then fails with it. */
   #stopped: Error | undefined;
+  /** Told when the thread stops other than by `close()`. */
+  readonly #whenLost = new Set<(reason: Error) => void>();
+  #closing = false;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -79,9 +82,16 @@ export class PGliteThread {
     );
   }
 
-  /** Starts the thread and opens the database in it; fails as PGlite's own opening would. */
-  static async start(start: ThreadStart): Promise<PGliteThread> {
-    const thread = new PGliteThread(new Worker(workerUrl, { workerData: start }));
+  /**
+   * Starts the thread and opens the database in it; fails as PGlite's own opening would.
+   * `resourceLimits` caps the thread's own JavaScript heap (a runaway answer then stops the
+   * thread alone, with `ERR_WORKER_OUT_OF_MEMORY`); by default the thread has Node's limits.
+   */
+  static async start(
+    start: ThreadStart,
+    { resourceLimits }: { resourceLimits?: ResourceLimits } = {},
+  ): Promise<PGliteThread> {
+    const thread = new PGliteThread(new Worker(workerUrl, { workerData: start, resourceLimits }));
     const opened = new Promise((resolve, reject) => thread.#pending.set(0, { resolve, reject }));
     try {
       await opened;
@@ -152,9 +162,18 @@ export class PGliteThread {
     return this.#call({ op: "dump" }) as Promise<ArrayBuffer>;
   }
 
+  /**
+   * Calls `listener` if the thread stops other than by `close()` (an uncaught error, its
+   * memory limit): from then on every call fails, and nothing the database holds is reachable.
+   */
+  onLost(listener: (reason: Error) => void): void {
+    this.#whenLost.add(listener);
+  }
+
   /** Closes the database (writing what it holds) and ends the thread. */
   async close(): Promise<void> {
     if (this.#stopped) return;
+    this.#closing = true;
     try {
       await this.#call({ op: "close" });
     } finally {
@@ -200,6 +219,7 @@ export class PGliteThread {
     this.#stopped = reason;
     for (const pending of this.#pending.values()) pending.reject(reason);
     this.#pending.clear();
+    if (!this.#closing) for (const listener of this.#whenLost) listener(reason);
   }
 }
 

@@ -29,12 +29,23 @@ async function start() {
   startLogging();
   const config = loadConfig();
   log.level = config.logLevel;
+  // Until the server runs, a lost database ends the start; then it shuts the server down.
+  let stopForLostDatabase: () => void = () => process.exit(1);
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
     {
       // An idle connection dropped by the server must not crash the process.
       onConnectionError: (error) =>
         log.error({ error: summarizeError(error) }, "PostgreSQL connection error"),
+      // The embedded database's thread is gone: every statement would fail from now on, and
+      // /healthz would say 503 for ever. Exiting lets a supervisor start the server again.
+      onLost: (error) => {
+        log.fatal(
+          { error: summarizeError(error) },
+          "The embedded database stopped; the server exits so that it can be started again",
+        );
+        stopForLostDatabase();
+      },
     },
   );
   log.info(
@@ -125,10 +136,10 @@ async function start() {
   answerClientErrors(server as Server);
 
   let shuttingDown = false;
-  const shutDown = async (signal: string) => {
+  const shutDown = async (signal: string, exitCode = 0) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    log.info(`${signal} received: finishing requests in flight, then closing the database`);
+    log.info(`${signal}: finishing requests in flight, then closing the database`);
     setTimeout(() => {
       log.error("Shutdown took too long; exiting");
       process.exit(1);
@@ -141,10 +152,11 @@ async function start() {
     await maintenance?.stop();
     transport.close();
     await database.close();
-    process.exit(0);
+    process.exit(exitCode);
   };
-  process.on("SIGTERM", () => void shutDown("SIGTERM"));
-  process.on("SIGINT", () => void shutDown("SIGINT"));
+  process.on("SIGTERM", () => void shutDown("SIGTERM received"));
+  process.on("SIGINT", () => void shutDown("SIGINT received"));
+  stopForLostDatabase = () => void shutDown("The embedded database is lost", 1);
 }
 
 start().catch((error: unknown) => {
