@@ -3,6 +3,7 @@
  * or anyone on purpose) is not a server error: no error line in the log, and
  * the request is counted as the client's failure, not as a 500.
  */
+import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LogLine, startLogCapture } from "#server/logger";
@@ -38,18 +39,21 @@ describe("a body the client never finishes", () => {
     "with its length": "Content-Length: 1000",
     chunked: "Transfer-Encoding: chunked",
   };
-  for (const [path, contentType, start] of [
-    ["/api/form-submissions", "application/json", '{"formType":"contact","name":"Ja'],
-    ["/auth/v1/signup", "application/json", '{"email":"a'],
-    ["/formular", "application/x-www-form-urlencoded", "formType=contact&name=Ja"],
+  for (const [method, path, contentType, start, readsItsBody = true] of [
+    ["POST", "/api/form-submissions", "application/json", '{"formType":"contact","name":"Ja'],
+    ["POST", "/auth/v1/signup", "application/json", '{"email":"a'],
+    ["POST", "/formular", "application/x-www-form-urlencoded", "formType=contact&name=Ja"],
+    // Routes that take no body count one as it comes, before they ask who is signed in.
+    ["POST", "/auth/v1/logout", "application/json", '{"scope":"glo', false],
+    ["DELETE", `/api/form-submissions/${randomUUID()}`, "application/json", '{"a":', false],
   ] as const) {
     for (const [framing, header] of Object.entries(framings)) {
-      it(`POST ${path} (${framing}): no error logged, answered as the client's failure`, async () => {
+      it(`${method} ${path} (${framing}): no error logged, answered as the client's failure`, async () => {
         const capture = startLogCapture();
         try {
           const body = framing === "chunked" ? `400\r\n${start}` : start;
           await sendHalfAndLeave(
-            `POST ${path} HTTP/1.1\r\nContent-Type: ${contentType}\r\n${header}`,
+            `${method} ${path} HTTP/1.1\r\nContent-Type: ${contentType}\r\n${header}`,
             body,
           );
           await expect
@@ -60,7 +64,13 @@ describe("a body the client never finishes", () => {
           const lines = capture.lines();
           expect(lines.filter((line: LogLine) => line.level === "error")).toEqual([]);
           const [request] = lines.filter((line) => line.msg === "request");
-          expect(request).toMatchObject({ status: 400 });
+          if (readsItsBody || framing === "chunked") {
+            expect(request).toMatchObject({ status: 400 });
+          } else {
+            // A declared length within the limit is not read: the route answers (401, 404) first.
+            expect(request?.status).toBeGreaterThanOrEqual(400);
+            expect(request?.status).toBeLessThan(500);
+          }
         } finally {
           capture.stop();
         }

@@ -14,7 +14,7 @@ const refusals = {
 
 /**
  * Answers the requests Node refuses before any route sees them (a bad
- * Content-Length, two of them, headers over 16 KB, a missing Host) in the
+ * Content-Length, two of them, headers over 16 KB) in the
  * app's own shape, where Node would close with an empty 400. A connection
  * the client already dropped is only closed.
  */

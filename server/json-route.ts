@@ -116,7 +116,16 @@ export function shortJson(c: Context, data: unknown, status: ContentfulStatusCod
 
 /** Middleware for routes that take no body: a body over `maxBytes` is refused before it is read. */
 export function limitBody(maxBytes: number): MiddlewareHandler {
-  return bodyLimit({ maxSize: maxBytes, onError: refuseTooLarge });
+  const limit = bodyLimit({ maxSize: maxBytes, onError: refuseTooLarge });
+  return async (c, next) => {
+    try {
+      return await limit(c, next);
+    } catch (error) {
+      // Counting a chunked body reads it: the client may leave meanwhile.
+      if (clientLeft(c, error)) throw abortedByClient();
+      throw error;
+    }
+  };
 }
 
 /** The handler of a known path for every method it does not serve: 405 with `Allow`. */
@@ -179,8 +188,7 @@ export async function readLimitedText(c: Context, maxBytes: number): Promise<str
       });
     }
   } catch (error) {
-    // The client left before its body ended: its failure, not the server's (no one reads the answer).
-    if (isAbortedByClient(error)) throw new ApiError(400, "request_aborted", jsonMessages.aborted);
+    if (clientLeft(c, error)) throw abortedByClient();
     throw error;
   }
   try {
@@ -190,14 +198,25 @@ export async function readLimitedText(c: Context, maxBytes: number): Promise<str
   }
 }
 
-/** Node's error for a request whose connection closed before its body ended. */
-function isAbortedByClient(error: unknown): boolean {
+/**
+ * True when `error` is Node's for a request whose connection closed before its
+ * body ended: the error says so, and the request's body did not complete (a
+ * database connection reset further down is the server's failure, not this).
+ */
+function clientLeft(c: Context, error: unknown): boolean {
+  const incoming = (c.env as { incoming?: { complete: boolean } } | undefined)?.incoming;
+  if (incoming?.complete !== false) return false;
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     if ((cause as NodeJS.ErrnoException).code === "ECONNRESET" || cause.message === "aborted") {
       return true;
     }
   }
   return false;
+}
+
+/** The client left before its body ended: its failure, not the server's (no one reads the answer). */
+function abortedByClient() {
+  return new ApiError(400, "request_aborted", jsonMessages.aborted);
 }
 
 // Half of a surrogate pair (with the u flag a lone half reads as its own code point).
