@@ -88,6 +88,16 @@ const nameCases: Case[] = [
   },
   { rule: "name with a tab", change: { name: "Jana\tNová" }, error: messages.nameHiddenCharacters },
   {
+    rule: "name of Hangul fillers, letters that draw nothing",
+    change: { name: "\u3164\u3164\u3164" },
+    error: messages.nameHiddenCharacters,
+  },
+  {
+    rule: "name of blank braille",
+    change: { name: "Ja\u2800na" },
+    error: messages.nameHiddenCharacters,
+  },
+  {
     rule: "name with a link",
     change: { name: "Jana http://spam.example" },
     error: messages.nameHasLink,

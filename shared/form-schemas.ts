@@ -108,12 +108,19 @@ function lengthBetween(min: number, max: number, tooShort: string, tooLong: stri
   );
 }
 
+/**
+ * Characters that draw nothing but are not spaces or format characters: the Hangul fillers
+ * (letters, for Unicode), the blank braille pattern and the combining grapheme joiner.
+ */
+export const blankCharacters = "\u115f\u1160\u3164\uffa0\u2800\u034f";
+
 // Letters of any script; a name of digits, dots or invisible characters names no one.
 const letter = /\p{L}/gu;
 // Control characters (line breaks included), format characters such as bidi
 // overrides (U+202E) and zero-width spaces (U+200B), and line separators: none
 // belongs in a name, and a name reaches the subject of the owner's e-mail.
-const hiddenCharacter = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+// Blank-looking characters are hidden too, though Unicode calls the Hangul fillers letters.
+const hiddenCharacter = new RegExp(`[\\p{Cc}\\p{Cf}\\u2028\\u2029${blankCharacters}]`, "u");
 // A link or an address in a name would travel in the confirmation e-mail to
 // whatever address was typed: a way to send strangers spam through this site.
 const linkOrAddress = /@|:\/\/|www\.|[\p{L}\p{N}-]{2,}\.[a-z]{2,}(?![\p{L}\p{N}])/iu;

@@ -11,7 +11,7 @@ describe("a material's title and description", () => {
   });
 
   it("refuses a title of nothing but invisible characters as an empty one", () => {
-    for (const title of ["   ", "\u200b\u200b", "\u202e\u200b", "\u2060 \ufeff"]) {
+    for (const title of ["   ", "\u200b\u200b", "\u202e\u200b", "\u2060 \ufeff", "\u3164\u2800"]) {
       // The first message is the one the field shows.
       expect(messagesOf(newMaterialSchema.safeParse({ title, place: "members" }))[0], title).toBe(
         materialMessages.titleRequired,

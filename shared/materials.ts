@@ -4,6 +4,7 @@
  * request schemas of the administration and every Czech message they use.
  */
 import * as z from "zod/mini";
+import { blankCharacters } from "./form-schemas";
 
 /** Where a material is offered: one of the two gifts, or the members' section. */
 export const materialPlaces = ["gift_ritual", "gift_fragrance", "members"] as const;
@@ -73,7 +74,8 @@ export const materialMessages = {
 /** Control characters and the bidi overrides that could turn a shown text around. */
 const hiddenCharacter = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 /** What is left to see once spaces and invisible format characters are gone. */
-const visibleText = (value: string) => value.replace(/[\s\p{Cf}\p{Cc}]/gu, "");
+const invisible = new RegExp(`[\\s\\p{Cf}\\p{Cc}${blankCharacters}]`, "gu");
+const visibleText = (value: string) => value.replace(invisible, "");
 
 const title = z.string().check(
   z.trim(),
