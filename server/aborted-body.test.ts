@@ -47,7 +47,12 @@ describe("a body the client never finishes", () => {
     ["POST", "/auth/v1/logout", "application/json", '{"scope":"glo', false],
     ["DELETE", `/api/form-submissions/${randomUUID()}`, "application/json", '{"a":', false],
   ] as const) {
-    for (const [framing, header] of Object.entries(framings)) {
+    // A route that takes no body reads one only to count it (chunked); a declared length within
+    // its limit is never read, so the client's leaving is not seen there.
+    const readFramings = Object.entries(framings).filter(
+      ([framing]) => readsItsBody || framing === "chunked",
+    );
+    for (const [framing, header] of readFramings) {
       it(`${method} ${path} (${framing}): no error logged, answered as the client's failure`, async () => {
         const capture = startLogCapture();
         try {
@@ -64,13 +69,7 @@ describe("a body the client never finishes", () => {
           const lines = capture.lines();
           expect(lines.filter((line: LogLine) => line.level === "error")).toEqual([]);
           const [request] = lines.filter((line) => line.msg === "request");
-          if (readsItsBody || framing === "chunked") {
-            expect(request).toMatchObject({ status: 400 });
-          } else {
-            // A declared length within the limit is not read: the route answers (401, 404) first.
-            expect(request?.status).toBeGreaterThanOrEqual(400);
-            expect(request?.status).toBeLessThan(500);
-          }
+          expect(request).toMatchObject({ status: 400 });
         } finally {
           capture.stop();
         }

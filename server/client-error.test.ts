@@ -2,10 +2,12 @@
  * Requests Node's HTTP parser refuses before any route sees them are answered
  * like every other refusal: JSON with a code and a Czech message.
  */
-import { connect } from "node:net";
+import { createServer, type Server } from "node:http";
+import { type AddressInfo, connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs } from "#testing/test-databases";
+import { answerClientErrors } from "./client-error";
 
 let server: TestServer;
 
@@ -16,11 +18,11 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** Writes `raw` on a new connection and returns everything the server sent until it closed. */
-function exchange(raw: string): Promise<string> {
-  const { hostname, port } = new URL(server.origin);
+function exchange(raw: string, origin = server.origin): Promise<string> {
+  const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     let answer = "";
-    const socket = connect(Number(port), hostname, () => socket.end(raw));
+    const socket = connect(Number(port), hostname, () => socket.write(raw));
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => {
       answer += chunk;
@@ -65,5 +67,60 @@ describe("requests the HTTP parser refuses", () => {
   it("still answers a well-formed request on the same server", async () => {
     const response = await fetch(`${server.origin}/healthz`);
     expect(response.status).toBe(200);
+  });
+});
+
+describe("the same answers on a bare Node server", () => {
+  let bare: Server;
+  let origin: string;
+  beforeAll(async () => {
+    // A route that starts its answer before reading the body, and timeouts a test can wait for.
+    bare = createServer({ requestTimeout: 500, connectionsCheckingInterval: 100 }, (_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/plain" });
+      res.write("12345");
+    });
+    answerClientErrors(bare);
+    await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    bare.closeAllConnections();
+    bare.close();
+  });
+
+  it("a body that stops coming after the route answered: its time runs out, the answer stays whole", async () => {
+    const answer = await exchange(
+      "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nonly a part",
+      origin,
+    );
+    // The route answered at once; the timeout finds its answer under way and only closes.
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(answer).not.toContain("HTTP/1.1 4");
+  });
+
+  it("a request that never finishes its headers: 408 request_timeout in JSON", async () => {
+    const { statusLine, body } = parse(await exchange("GET / HTTP/1.1\r\nHost: x\r\n", origin));
+    expect(statusLine).toBe("HTTP/1.1 408 Request Timeout");
+    expect(body).toMatchObject({ error: { code: "request_timeout" } });
+  });
+
+  it("writes nothing into an answer already under way: a bad chunk after it only closes", async () => {
+    const { port } = new URL(origin);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let received = "";
+      const socket = connect(Number(port), "127.0.0.1", () =>
+        socket.write("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"),
+      );
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => {
+        received += chunk;
+        // The route's answer has begun: now a chunk no parser accepts.
+        if (received.includes("12345")) socket.write("zz\r\nbad\r\n");
+      });
+      socket.on("close", () => resolve(received));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*12345/);
+    expect(answer).not.toContain("HTTP/1.1 400");
   });
 });

@@ -119,19 +119,29 @@ async function start() {
     }),
   });
   let withdrawBackupAccess = async () => {};
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    log.info({ port: info.port }, `Listening on http://localhost:${info.port}`);
-    if (backupToken) {
-      const access = { url: localUrl(config.host, info.port), token: backupToken };
-      publishBackupAccess(config.dataDir, access).then(
-        (withdraw) => {
-          withdrawBackupAccess = withdraw;
-        },
-        (error: unknown) =>
-          log.error({ error: summarizeError(error) }, "npm run backup cannot reach this server"),
-      );
-    }
-  });
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      // Node gives a whole request 5 minutes; a 2 GB video sent from home takes longer
+      // (about 30 min at 10 Mbit/s). Headers still have 60 s, and bodies of other routes are small.
+      serverOptions: { requestTimeout: 2 * 60 * 60_000 },
+    },
+    (info) => {
+      log.info({ port: info.port }, `Listening on http://localhost:${info.port}`);
+      if (backupToken) {
+        const access = { url: localUrl(config.host, info.port), token: backupToken };
+        publishBackupAccess(config.dataDir, access).then(
+          (withdraw) => {
+            withdrawBackupAccess = withdraw;
+          },
+          (error: unknown) =>
+            log.error({ error: summarizeError(error) }, "npm run backup cannot reach this server"),
+        );
+      }
+    },
+  );
   activity.watch(server as Server);
   answerClientErrors(server as Server);
 
@@ -152,11 +162,15 @@ async function start() {
     await maintenance?.stop();
     transport.close();
     await database.close();
-    process.exit(exitCode);
+    process.exit(process.exitCode === 1 ? 1 : exitCode);
   };
   process.on("SIGTERM", () => void shutDown("SIGTERM received"));
   process.on("SIGINT", () => void shutDown("SIGINT received"));
-  stopForLostDatabase = () => void shutDown("The embedded database is lost", 1);
+  stopForLostDatabase = () => {
+    // Also when a shutdown is already under way: the exit then still says something failed.
+    process.exitCode = 1;
+    void shutDown("The embedded database is lost", 1);
+  };
 }
 
 start().catch((error: unknown) => {

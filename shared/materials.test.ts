@@ -31,11 +31,12 @@ describe("a material's title and description", () => {
     ).toEqual([materialMessages.hiddenCharacters]);
   });
 
-  it("keeps the line breaks of a description", () => {
-    const parsed = materialChangeSchema.safeParse({ description: "První řádek\nDruhý řádek" });
-    expect(parsed).toMatchObject({
-      success: true,
-      data: { description: "První řádek\nDruhý řádek" },
-    });
+  it("keeps the line breaks of a description, as LF whatever the client sent", () => {
+    for (const description of ["První řádek\nDruhý řádek", "První řádek\r\nDruhý řádek"]) {
+      expect(materialChangeSchema.safeParse({ description })).toMatchObject({
+        success: true,
+        data: { description: "První řádek\nDruhý řádek" },
+      });
+    }
   });
 });

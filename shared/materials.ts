@@ -84,6 +84,8 @@ const title = z.string().check(
   z.refine((value) => !hiddenCharacter.test(value), materialMessages.hiddenCharacters),
 );
 const description = z.string().check(
+  // Line breaks as the forms send them, whatever a client sent.
+  z.overwrite((value) => value.replace(/\r\n?/g, "\n")),
   z.trim(),
   z.maxLength(materialLimits.descriptionMax, materialMessages.descriptionTooLong),
   z.refine(
