@@ -4,7 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { isServiceType } from "#shared/form-schemas";
 import { paths, privacyAnchors, serviceQueryParam } from "#shared/routes";
-import { site as siteFacts } from "#shared/site";
+import { plainPage } from "./plain-page";
 
 /** Screens that exist only in the browser, served through the SPA fallback page. */
 const clientOnlyPaths = [
@@ -24,22 +24,6 @@ const clientOnlyPaths = [
  * revalidated on every visit, client-only screens through the SPA fallback
  * and marked not to be indexed, and the not-found page with HTTP status 404.
  */
-const methodNotAllowedPage = `<!doctype html>
-<html lang="cs">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>Tady se nic neodesílá – ${siteFacts.title}</title>
-  </head>
-  <body>
-    <main>
-      <h1>Tady se nic neodesílá</h1>
-      <p>Tuto adresu stačí otevřít v\u00a0prohlížeči.</p>
-      <p><a href="${paths.home}">Zpět na hlavní stránku</a></p>
-    </main>
-  </body>
-</html>`;
 
 export function createStaticSite(clientDir: string) {
   const site = new Hono();
@@ -103,6 +87,12 @@ export function createStaticSite(clientDir: string) {
   // Any other page: the not-found screen, with the status that says so.
   site.get("*", notFoundPage);
   // Pages are only read: a POST or DELETE to one is told so in Czech, with what it takes.
-  site.all("*", (c) => c.html(methodNotAllowedPage, 405, { Allow: "GET, HEAD" }));
+  site.all("*", (c) =>
+    c.html(
+      plainPage("Tady se nic neodesílá", "Tuto adresu stačí otevřít v\u00a0prohlížeči."),
+      405,
+      { Allow: "GET, HEAD" },
+    ),
+  );
   return site;
 }

@@ -1,5 +1,4 @@
 import { type Context, Hono } from "hono";
-import { html } from "hono/html";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import {
   type FormType,
@@ -10,7 +9,6 @@ import {
   toFormType,
 } from "#shared/form-schemas";
 import { formPlaces, paths } from "#shared/routes";
-import { site } from "#shared/site";
 import { ApiError } from "../api-error";
 import { createClientAddress } from "../client-address";
 import { summarizeError } from "../error-summary";
@@ -21,6 +19,7 @@ import {
   readLimitedText,
   toFieldMessages,
 } from "../json-route";
+import { plainPage } from "../plain-page";
 import type { RefusedForm } from "./form-page";
 import { maxBodyBytes } from "./form-submissions-route";
 import { type SubmitFormDependencies, submitForm } from "./submit-form";
@@ -71,16 +70,16 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
   route.get("/", (c) => c.redirect(paths.home, 303));
 
   route.post("/", async (c) => {
-    if (!isFromThisSite(c, siteOrigin)) return plainPage(c, 403, pageMessages.crossSite);
+    if (!isFromThisSite(c, siteOrigin)) return refusalPage(c, 403, pageMessages.crossSite);
     let fields: URLSearchParams;
     try {
       fields = await readFormFields(c);
     } catch (error) {
-      if (error instanceof ApiError) return plainPage(c, error.status, error.message);
+      if (error instanceof ApiError) return refusalPage(c, error.status, error.message);
       throw error;
     }
     const formType = toFormType(fields.get("formType") ?? "");
-    if (!formType) return plainPage(c, 422, messages.formTypeInvalid);
+    if (!formType) return refusalPage(c, 422, messages.formTypeInvalid);
 
     const sent = toPayload(fields);
     const refuse = async (
@@ -132,7 +131,7 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
   });
   route.all("/", (c) => {
     c.header("Allow", "GET, HEAD, POST");
-    return plainPage(c, 405, pageMessages.methodNotAllowed);
+    return refusalPage(c, 405, pageMessages.methodNotAllowed);
   });
   return route;
 }
@@ -223,24 +222,6 @@ function valuesToShow(formType: FormType, sent: Record<string, unknown>) {
 }
 
 /** A short page for a post that no form of the site would send. */
-function plainPage(c: Context, status: ContentfulStatusCode, message: string) {
-  return c.html(
-    html`<!doctype html>
-<html lang="cs">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>Formulář nebyl odeslán – ${site.title}</title>
-  </head>
-  <body>
-    <main>
-      <h1>Formulář nebyl odeslán</h1>
-      <p>${message}</p>
-      <p><a href="${paths.home}">Zpět na hlavní stránku</a></p>
-    </main>
-  </body>
-</html>`,
-    status,
-  );
+function refusalPage(c: Context, status: ContentfulStatusCode, message: string) {
+  return c.html(plainPage("Formulář nebyl odeslán", message), status);
 }
