@@ -68,10 +68,12 @@ const oneYear = 31_536_000;
 export function securityHeaders({ trustProxy }: { trustProxy: boolean }) {
   // Pages are few and fixed per build: their policies are computed once each.
   const policies = new Map<string, string>();
+  // Every other answer (the API's JSON, files) gets the policy without inline scripts.
+  const basePolicyText = contentSecurityPolicy();
 
   return createMiddleware(async (c, next) => {
     await next();
-    let policy = contentSecurityPolicy();
+    let policy = basePolicyText;
     if (c.res.headers.get("Content-Type")?.startsWith("text/html") && c.res.body) {
       // A pre-rendered page may come compressed at build time (server/precompress.ts):
       // its bytes go out as they are, and only a page not seen before is read.
