@@ -2,6 +2,7 @@ import { Suspense, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import appStyles from "~/app.css?inline";
 import { ErrorScreen } from "~/components/error-screen";
+import { firstScreenEndId } from "~/components/first-screen-end";
 import { FlashNotice } from "~/components/flash-notice";
 import { SiteHeader } from "~/components/site-header";
 import { PageSpinner } from "~/components/ui/spinner";
@@ -48,6 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{ __html: inlineStyles }}
           suppressHydrationWarning
         />
+        {/* No first paint before the page's opening is parsed whole (components/first-screen-end.tsx). */}
+        <link rel="expect" href={`#${firstScreenEndId}`} blocking="render" />
         <Links />
       </head>
       <body>

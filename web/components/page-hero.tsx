@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { BackHomeLink } from "~/components/back-home-link";
+import { FirstScreenEnd } from "~/components/first-screen-end";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { Eyebrow } from "~/components/ui/section";
 
@@ -19,7 +20,6 @@ export function PageHero({ eyebrow, title, lead, actions, aside }: PageHeroProps
   return (
     <div className="relative isolate overflow-hidden bg-linear-to-b from-sand/80 via-cream to-cream px-5 pt-6 pb-16 sm:px-8 sm:pb-24">
       <LeafSprig className="pointer-events-none absolute -top-6 -right-10 -z-10 w-44 rotate-12 text-sage sm:w-64" />
-      <Blossom className="pointer-events-none absolute bottom-2 -left-10 -z-10 w-20 text-terracotta/40 sm:w-24" />
       <div className="mx-auto max-w-6xl">
         <BackHomeLink className="-ml-1" />
         <div className="mt-8 grid items-center gap-12 sm:mt-12 lg:grid-cols-[1.1fr_0.9fr] lg:gap-16">
@@ -36,6 +36,9 @@ export function PageHero({ eyebrow, title, lead, actions, aside }: PageHeroProps
           {aside}
         </div>
       </div>
+      {/* After the text: its place at the bottom is final only once the text above it is there. */}
+      <Blossom className="pointer-events-none absolute bottom-2 -left-10 -z-10 w-20 text-terracotta/40 sm:w-24" />
+      <FirstScreenEnd />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { ArticleFacts } from "~/components/blog/article-facts";
 import { ArticleInvitation } from "~/components/blog/article-invitation";
+import { FirstScreenEnd } from "~/components/first-screen-end";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { findArticle } from "~/lib/articles.server";
 import { pageMeta } from "~/lib/seo";
@@ -51,7 +52,6 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
       <article>
         <header className="relative isolate overflow-hidden bg-linear-to-b from-sand/80 via-cream to-cream px-5 pt-6 pb-10 sm:px-8 sm:pb-14">
           <LeafSprig className="pointer-events-none absolute -top-6 -right-10 -z-10 w-40 rotate-12 text-sage sm:w-56" />
-          <Blossom className="pointer-events-none absolute bottom-2 -left-10 -z-10 w-20 text-terracotta/40" />
           <div className="mx-auto max-w-3xl">
             <Link
               to={paths.blog}
@@ -78,6 +78,9 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
               </Link>
             </p>
           </div>
+          {/* After the text: its place at the bottom is final only once the text above it is there. */}
+          <Blossom className="pointer-events-none absolute bottom-2 -left-10 -z-10 w-20 text-terracotta/40" />
+          <FirstScreenEnd />
         </header>
         <div className="bg-cream px-5 pb-16 sm:px-8 sm:pb-24">
           <div

@@ -44,7 +44,6 @@ export default function GiftDeliveryPage({ loaderData }: Route.ComponentProps) {
       className="relative isolate overflow-hidden bg-linear-to-b from-sand/80 via-cream to-cream px-5 pt-6 pb-20 sm:px-8"
     >
       <LeafSprig className="pointer-events-none absolute -top-6 -right-10 -z-10 w-44 rotate-12 text-sage sm:w-64" />
-      <Blossom className="pointer-events-none absolute bottom-2 -left-10 -z-10 w-20 text-terracotta/40 sm:w-24" />
       <div className="mx-auto max-w-4xl">
         <BackHomeLink className="-ml-1" />
         {loaderData.state === "ready" ? (
@@ -70,6 +69,8 @@ export default function GiftDeliveryPage({ loaderData }: Route.ComponentProps) {
           </section>
         )}
       </div>
+      {/* After the content: its place at the bottom is final only once the content above it is there. */}
+      <Blossom className="pointer-events-none absolute bottom-2 -left-10 -z-10 w-20 text-terracotta/40 sm:w-24" />
     </main>
   );
 }

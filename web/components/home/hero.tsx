@@ -1,6 +1,7 @@
 import { ArrowDown, Gift, MapPin } from "lucide-react";
 import { homeAnchors, homeSection, paths } from "#shared/routes";
 import { site } from "#shared/site";
+import { FirstScreenEnd } from "~/components/first-screen-end";
 import { Blossom, MeadowIllustration } from "~/components/ui/botanical";
 import { ButtonLink } from "~/components/ui/button";
 import { PhotoFrame } from "~/components/ui/photo-frame";
@@ -20,12 +21,9 @@ export function HomeHero() {
         aria-hidden="true"
         className="absolute -top-32 -right-40 -z-10 size-[32rem] rounded-full bg-sage-light/70 blur-3xl"
       />
-      <div
-        aria-hidden="true"
-        className="absolute -bottom-40 -left-32 -z-10 size-[28rem] rounded-full bg-terracotta/15 blur-3xl"
-      />
 
-      <div className="mx-auto grid min-h-[calc(100svh-var(--header-height))] max-w-6xl items-center gap-12 px-5 py-12 sm:px-8 lg:grid-cols-[1.15fr_0.85fr] lg:gap-16 lg:py-16">
+      {/* Side by side on a wide screen, filling it and centred; on a phone one after the other from the top, so that text painted before the picture below it has arrived stays where it is. */}
+      <div className="mx-auto grid max-w-6xl gap-12 px-5 py-12 sm:px-8 lg:min-h-[calc(100svh-var(--header-height))] lg:grid-cols-[1.15fr_0.85fr] lg:items-center lg:gap-16 lg:py-16">
         <div className="animate-rise">
           <Eyebrow>{czech("V rytmu přírody")}</Eyebrow>
           <h1
@@ -84,6 +82,12 @@ export function HomeHero() {
           </div>
         </div>
       </div>
+      {/* After the content: its place at the bottom is final only once the content above it is there. */}
+      <div
+        aria-hidden="true"
+        className="absolute -bottom-40 -left-32 -z-10 size-[28rem] rounded-full bg-terracotta/15 blur-3xl"
+      />
+      <FirstScreenEnd />
     </section>
   );
 }
