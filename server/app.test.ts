@@ -85,12 +85,24 @@ describe("the app", () => {
     for (const [method, path] of [
       ["POST", "/"],
       ["DELETE", "/about"],
-      ["PUT", "/neexistuje"],
+      ["PUT", "/about/"],
+      ["POST", "/admin/uzivatele"],
+      ["POST", "/assets/entry-Ab12Cd34.js"],
     ] as const) {
       const response = await app.request(path, { method });
       expect(response.status, `${method} ${path}`).toBe(405);
       expect(response.headers.get("Allow")).toBe("GET, HEAD");
       expect(await response.text()).toContain("Tady se nic neodesílá");
+    }
+    // An address that is nothing is not found, whatever the method.
+    for (const [method, path] of [
+      ["PUT", "/neexistuje"],
+      ["POST", "/about/neexistuje"],
+      ["DELETE", "/assets"],
+    ] as const) {
+      const response = await app.request(path, { method });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await response.text()).toContain("<title>404</title>");
     }
     for (const method of ["PUT", "DELETE", "PATCH"]) {
       const response = await app.request("/formular", { method });

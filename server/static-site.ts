@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { isServiceType } from "#shared/form-schemas";
@@ -86,13 +86,42 @@ export function createStaticSite(clientDir: string) {
 
   // Any other page: the not-found screen, with the status that says so.
   site.get("*", notFoundPage);
-  // Pages are only read: a POST or DELETE to one is told so in Czech, with what it takes.
-  site.all("*", (c) =>
+  // Pages are only read: a POST or DELETE to one is told so in Czech, with what it takes; to an
+  // address that is nothing, the not-found screen.
+  const readOnly = (c: Context) =>
     c.html(
       plainPage("Tady se nic neodesílá", "Tuto adresu stačí otevřít v\u00a0prohlížeči."),
       405,
       { Allow: "GET, HEAD" },
-    ),
+    );
+  for (const path of clientOnlyPaths) site.all(path, readOnly);
+  const servedPaths = listServedPaths(clientDir);
+  site.all("*", async (c) =>
+    (await servedPaths).has(normalPath(c.req.path)) ? readOnly(c) : notFoundPage(c),
   );
   return site;
+}
+
+/** "/about/" and "/about" are the same page, as for reading. */
+function normalPath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+/**
+ * The addresses the build serves: each page (`about/index.html` is `/about`) and each file. Read
+ * once, as the app is built: the build does not change while the server runs.
+ */
+async function listServedPaths(clientDir: string): Promise<Set<string>> {
+  const served = new Set<string>(["/"]);
+  try {
+    for (const entry of await readdir(clientDir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = relative(clientDir, join(entry.parentPath, entry.name));
+      const path = `/${file.split(sep).join("/")}`;
+      served.add(path.endsWith("/index.html") ? path.slice(0, -"/index.html".length) : path);
+    }
+  } catch {
+    // No build (tests of the API alone): only the home address.
+  }
+  return served;
 }
