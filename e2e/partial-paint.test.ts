@@ -11,8 +11,10 @@ import { expect, test } from "./fixtures";
  * first packets, or a busy phone whose parser yields to a paint. What is on the screen then must
  * not move when the rest arrives (a layout shift; Lighthouse measured 0.32 on `/` once, on a busy
  * machine, when the home hero's text was painted before its picture and centred alone on the
- * screen). Each page's HTML is cut before each element of its first screen, in turn, and every
- * element the cut page shows on that screen must be where the whole page has it.
+ * screen). Chromium paints nothing before the parser has passed the end of the page's opening
+ * (web/components/first-screen-end.tsx), which the last test shows. From there on, each page's
+ * HTML is cut before each element of its first screen, in turn, and every element the cut page
+ * shows on that screen must be where the whole page has it.
  */
 
 /** Lighthouse's phone and a laptop. */
@@ -110,7 +112,7 @@ test.describe("a page painted before all of it has arrived", () => {
             expect
               .soft(
                 { left: place.left, top: place.top },
-                `${path} at ${screen.width} px, cut at byte ${cut}: ${place.label}`,
+                `${path} at ${screen.width} px, cut at character ${cut}: ${place.label}`,
               )
               .toEqual({ left: there.left, top: there.top });
             checked++;
