@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { sendFailedMessage } from "#shared/form-schemas";
 import { summarizeError } from "./error-summary";
 import { log } from "./logger";
+import { noteErrorCode } from "./request-log";
 
 /** An answer the API gives on purpose: a status, a code, a Czech message and, for forms, field messages. */
 export class ApiError extends Error {
@@ -24,6 +25,7 @@ export type ApiErrorBody = {
 
 /** The app's one error handler: every failure becomes `{ error: { code, message, fields? } }`. */
 export function handleError(error: Error, c: Context) {
+  noteErrorCode(c, error instanceof ApiError ? error.code : "internal_error");
   if (error instanceof ApiError) {
     const body: ApiErrorBody = {
       error: {

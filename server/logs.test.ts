@@ -154,8 +154,29 @@ describe("the server's log", () => {
       status: 201,
       durationMs: expect.any(Number),
     });
+    // A refused request's line says why, by the error's code (never its message).
     expect(requests).toContainEqual(
-      expect.objectContaining({ method: "POST", route: "/auth/v1/token", status: 400 }),
+      expect.objectContaining({
+        method: "POST",
+        route: "/auth/v1/token",
+        status: 400,
+        code: "invalid_credentials",
+      }),
+    );
+    expect(requests).toContainEqual(
+      expect.objectContaining({
+        method: "POST",
+        route: "/api/form-submissions",
+        status: 422,
+        code: "validation_failed",
+      }),
+    );
+    expect(requests).toContainEqual(
+      expect.objectContaining({
+        route: "/api/form-submissions",
+        status: 400,
+        code: "invalid_json",
+      }),
     );
     const mailAttempts = lines.filter((line) => line.msg === "mail attempt");
     expect(mailAttempts).toHaveLength(3);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { log } from "./logger";
 
@@ -13,10 +13,20 @@ export type RequestObserver = (request: {
   seconds: number;
 }) => void;
 
+/** The context variable an error handler sets to the code of the error it answered. */
+const errorCodeKey = "errorCode";
+
+/** Notes the code of the error a request was answered with (`rate_limited`): its log line shows it. */
+export function noteErrorCode(c: Context, code: string) {
+  c.set(errorCodeKey as never, code as never);
+}
+
 /**
  * One log line per request: its id (also sent back as `X-Request-Id`), the
  * method, the route pattern (never the query, which can hold a token), the
- * status and the duration; and the same to `observe` (the metrics).
+ * status, the error's code when it was answered with one (a constant such as
+ * `validation_failed`, never its message) and the duration; and the same to
+ * `observe` (the metrics).
  */
 export function logRequests(observe?: RequestObserver): MiddlewareHandler {
   return async (c, next) => {
@@ -32,6 +42,7 @@ export function logRequests(observe?: RequestObserver): MiddlewareHandler {
       // After `next`, the route index points at the handler that answered.
       const route = routePath(c) || "unmatched";
       const status = c.res.status;
+      const code = c.get(errorCodeKey as never) as string | undefined;
       observe?.({ method: c.req.method, route, status, seconds });
       log.info(
         {
@@ -39,6 +50,7 @@ export function logRequests(observe?: RequestObserver): MiddlewareHandler {
           method: c.req.method,
           route,
           status,
+          ...(code && { code }),
           durationMs: Math.round(seconds * 10_000) / 10,
         },
         "request",

@@ -27,6 +27,7 @@ import {
 import { log } from "../logger";
 import type { ConfirmationMail, RecoveryMail } from "../mail/outbox";
 import { addressBlock, type RateLimiter } from "../rate-limit";
+import { noteErrorCode } from "../request-log";
 import type { Accounts, SessionDevice, SessionJson, SignOutScope, UserRow } from "./accounts";
 import { AuthError, type AuthErrorCode, authErrorBody } from "./auth-errors";
 import type { Factors } from "./factors";
@@ -368,6 +369,7 @@ export function createAuthApi({
   });
 
   api.onError((error, c) => {
+    noteErrorCode(c, error instanceof ApiError ? error.code : "unexpected_failure");
     c.header("X-Supabase-Api-Version", apiVersionHeader["X-Supabase-Api-Version"]);
     c.header("Cache-Control", "no-store");
     if (error instanceof ApiError) {
