@@ -80,7 +80,7 @@ export function createStaticSite(clientDir: string) {
       // The `.br` and `.gz` written at build time (server/precompress.ts), when the browser takes them.
       precompressed: true,
       // "/about/" and "/about" are the same page.
-      rewriteRequestPath: (path) => (path.length > 1 ? path.replace(/\/+$/, "") : path),
+      rewriteRequestPath: normalPath,
     }),
   );
 
@@ -102,7 +102,7 @@ export function createStaticSite(clientDir: string) {
   return site;
 }
 
-/** "/about/" and "/about" are the same page, as for reading. */
+/** "/about/" and "/about" are the same page. */
 function normalPath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, "") : path;
 }
