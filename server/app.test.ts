@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#database/open-database";
 import { openDatabase } from "#database/open-database";
 import { sendFailedMessage } from "#shared/form-schemas";
-import { createTestApp, postForm } from "#testing/test-app";
+import { createTestApp, postForm, testSettings } from "#testing/test-app";
 import { openTimeoutMs } from "#testing/test-databases";
+import { captureLog } from "./logger";
 
 /** A built site in miniature: the files the static site serves. */
 async function writeBuild(buildDir: string) {
@@ -148,6 +149,35 @@ describe("the app when its database is gone", () => {
       expect(await response.json()).toEqual({
         error: { code: "internal_error", message: sendFailedMessage },
       });
+
+      // The same form posted without scripts: its failure page, and a JSON line in the log.
+      let posted: Response | undefined;
+      const lines = await captureLog(async () => {
+        posted = await app.request("/formular", {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Sec-Fetch-Site": "same-origin",
+            Origin: testSettings.SITE_URL,
+          },
+          body: new URLSearchParams({
+            formType: "gift_ritual",
+            name: "Šárka",
+            email: "sarka@example.cz",
+            privacyConsent: "on",
+            website: "",
+          }).toString(),
+        });
+      });
+      expect(posted?.status).toBe(500);
+      expect(await posted?.text()).toContain(sendFailedMessage);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: "error",
+          msg: "A form sent without scripts was not stored",
+          error: expect.any(String),
+        }),
+      );
     },
     openTimeoutMs,
   );

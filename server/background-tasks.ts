@@ -7,6 +7,7 @@
 import type { ServerResponse } from "node:http";
 import type { Context } from "hono";
 import { summarizeError } from "./error-summary";
+import { log } from "./logger";
 
 export type BackgroundTasks = {
   /** Starts `task` without waiting for it: once `after` settles (the answer is sent), or on a later turn. */
@@ -24,7 +25,7 @@ export function createBackgroundTasks(): BackgroundTasks {
       const done: Promise<unknown> = (after ?? new Promise((resolve) => setTimeout(resolve, 0)))
         .then(task)
         .catch((error: unknown) => {
-          console.error(`Background task ${name} failed: ${summarizeError(error)}`);
+          log.error({ task: name, error: summarizeError(error) }, "Background task failed");
         })
         .finally(() => running.delete(done));
       running.add(done);

@@ -7,7 +7,14 @@ import {
   testDatabases,
   testTimeoutMs,
 } from "#testing/test-databases";
-import { applyRetention, monthsBefore, readRetention, saveRetention } from "./retention";
+import { captureLog } from "../logger";
+import {
+  applyRetention,
+  monthsBefore,
+  readRetention,
+  saveRetention,
+  startRetentionSchedule,
+} from "./retention";
 
 const now = new Date("2026-11-23T10:00:00Z");
 
@@ -109,6 +116,23 @@ describe.each(testDatabases)(
           sent: "2026-05-23T09:59:59.000Z",
         },
       ]);
+    });
+
+    it("runs at start and says in the server's log what it deleted", async () => {
+      await seed("Loňská", new Date("2025-10-01T10:00:00Z"));
+      await saveRetention(database.db, 6, now);
+      const lines = await captureLog(async () => {
+        const schedule = startRetentionSchedule({ db: database.db, clock: { now: () => now } });
+        await schedule.stop();
+      });
+      expect(await names()).toEqual([]);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: "info",
+          msg: "Retention: submissions past the limit deleted",
+          deleted: 1,
+        }),
+      );
     });
   },
 );

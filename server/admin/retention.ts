@@ -11,6 +11,7 @@ import type { PublicRetentionJson } from "#shared/retention";
 import type { Clock } from "../clock";
 import { summarizeError } from "../error-summary";
 import { refuseOtherMethods } from "../json-route";
+import { log } from "../logger";
 import { deleteSubmissions } from "./submissions";
 
 export async function readRetention(db: Database): Promise<RetentionSetting> {
@@ -100,9 +101,9 @@ export function startRetentionSchedule({
     running = running.then(async () => {
       try {
         const deleted = await applyRetention(db, clock.now());
-        if (deleted > 0) console.log(`Retention: deleted ${deleted} submission(s) past the limit`);
+        if (deleted > 0) log.info({ deleted }, "Retention: submissions past the limit deleted");
       } catch (error) {
-        console.error(`Retention: ${summarizeError(error)}`);
+        log.error({ error: summarizeError(error) }, "Retention failed; trying again tomorrow");
       }
     });
   };

@@ -19,6 +19,7 @@ import {
   readLimitedText,
   toFieldMessages,
 } from "../json-route";
+import { log } from "../logger";
 import { plainPage } from "../plain-page";
 import type { RefusedForm } from "./form-page";
 import { maxBodyBytes } from "./form-submissions-route";
@@ -123,7 +124,7 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
         return refuse(429, {}, rateLimitedMessage, error.headers);
       }
       if (error instanceof ApiError) return refuse(error.status, {}, sendFailedMessage);
-      console.error(`A form sent without scripts was not stored: ${summarizeError(error)}`);
+      log.error({ error: summarizeError(error) }, "A form sent without scripts was not stored");
       return refuse(500, {}, sendFailedMessage);
     }
     const { page, sentAnchor } = formPlaces[formType];
