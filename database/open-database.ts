@@ -10,7 +10,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT, PgTable } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -54,6 +54,19 @@ export type OpenOptions = {
 /** The rows a raw statement answers: both drivers answer with `rows`, which the shared type does not say. */
 export async function rowsOf<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Deletes the rows of `table` that `where` matches and says how many, in one statement on both drivers. */
+export async function deleteCounting(
+  db: Pick<Database, "execute">,
+  table: PgTable,
+  where: SQL,
+): Promise<number> {
+  const [row] = await rowsOf<{ deleted: number }>(
+    db,
+    sql`with gone as (delete from ${table} where ${where} returning 1) select count(*)::int as deleted from gone`,
+  );
+  return row?.deleted ?? 0;
 }
 
 export async function openDatabase(

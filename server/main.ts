@@ -16,6 +16,7 @@ import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
 import { startEmbeddedMaintenance } from "./embedded-maintenance";
 import { summarizeError } from "./error-summary";
+import { startHousekeeping } from "./housekeeping";
 import { log, startLogging } from "./logger";
 import { createMailTransport } from "./mail/mail-transport";
 import { startMailWorker } from "./mail/mail-worker";
@@ -96,6 +97,8 @@ async function start() {
   const background = createBackgroundTasks();
   // The owner's „mazat záznamy starší než N měsíců“: at start, then daily (off until she sets it).
   const retention = startRetentionSchedule({ db: database.db, clock: systemClock });
+  // What the privacy notice says is forgotten (idle sessions, old sign-in addresses…): every 10 minutes.
+  const housekeeping = startHousekeeping({ db: database.db, clock: systemClock });
   // PostgreSQL runs its own autovacuum; the embedded database needs this one, between requests
   // (or after a minute of requests without a pause).
   const maintenance =
@@ -159,6 +162,7 @@ async function start() {
     await background.idle();
     await mailWorker.stop();
     await retention.stop();
+    await housekeeping.stop();
     await maintenance?.stop();
     transport.close();
     await database.close();

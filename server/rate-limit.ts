@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { isIP, isIPv6 } from "node:net";
 import { and, eq, lt, type SQL, sql } from "drizzle-orm";
-import type { Database } from "#database/open-database";
+import { type Database, deleteCounting } from "#database/open-database";
 import { preparedStatement, type StatementValues } from "#database/prepared-statement";
 import { rateLimitCounters } from "#database/schema";
 import type { Clock } from "./clock";
@@ -18,6 +18,15 @@ export type RateLimitRule = { limit: number; windowMs: number };
 
 /** The longest window a rule may have: rows older than this are finished and removed. */
 export const longestWindowMs = 60 * 60_000;
+
+/** Removes the windows that have ended for every rule; returns how many rows went. */
+export async function deleteFinishedWindows(db: Database, now: Date): Promise<number> {
+  return deleteCounting(
+    db,
+    rateLimitCounters,
+    lt(rateLimitCounters.windowStart, new Date(now.getTime() - longestWindowMs)),
+  );
+}
 
 /** How often one server removes finished windows (a small table, one delete). */
 const cleanUpEveryMs = 60_000;
@@ -148,9 +157,7 @@ export function createRateLimiter({ db, clock }: { db: Database; clock: Clock })
     if (now - lastCleanUp < cleanUpEveryMs) return;
     lastCleanUp = now;
     try {
-      await db
-        .delete(rateLimitCounters)
-        .where(lt(rateLimitCounters.windowStart, new Date(now - longestWindowMs)));
+      await deleteFinishedWindows(db, new Date(now));
     } catch (error) {
       log.warn(
         { error: summarizeError(error) },

@@ -9,9 +9,9 @@ import { formSubmissions, inboxSettings } from "#database/schema";
 import type { RetentionSetting } from "#shared/inbox-schemas";
 import type { PublicRetentionJson } from "#shared/retention";
 import type { Clock } from "../clock";
-import { summarizeError } from "../error-summary";
 import { refuseOtherMethods } from "../json-route";
 import { log } from "../logger";
+import { repeatEvery } from "../repeating-task";
 import { deleteSubmissions } from "./submissions";
 
 export async function readRetention(db: Database): Promise<RetentionSetting> {
@@ -96,24 +96,8 @@ export function startRetentionSchedule({
   clock: Clock;
   intervalMs?: number;
 }) {
-  let running = Promise.resolve();
-  const run = () => {
-    running = running.then(async () => {
-      try {
-        const deleted = await applyRetention(db, clock.now());
-        if (deleted > 0) log.info({ deleted }, "Retention: submissions past the limit deleted");
-      } catch (error) {
-        log.error({ error: summarizeError(error) }, "Retention failed; trying again tomorrow");
-      }
-    });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery("Retention", intervalMs, async () => {
+    const deleted = await applyRetention(db, clock.now());
+    if (deleted > 0) log.info({ deleted }, "Retention: submissions past the limit deleted");
+  });
 }

@@ -12,6 +12,7 @@ import {
   userRoles,
   users,
 } from "#database/schema";
+import { sessionIdleLifetimeMs } from "#shared/session-lifetime";
 import { type Clock, systemClock } from "../clock";
 import { AuthError } from "./auth-errors";
 import { refuseCommonPassword } from "./common-passwords";
@@ -338,7 +339,8 @@ export function createAccounts({
    * serialised by a row lock. A used token is answered with the session's
    * current token when it is that token's parent or was used within the
    * reuse interval (two tabs refreshing at once); any other reuse means the
-   * token leaked, and the whole session ends.
+   * token leaked, and the whole session ends. So does a session unused for
+   * `sessionIdleDays` (GoTrue's `session_expired`).
    */
   async function refreshSession(presentedToken: string): Promise<SessionJson> {
     const tokenHash = hashToken(presentedToken);
@@ -362,6 +364,12 @@ export function createAccounts({
       if (!token) return { kind: "not_found" } as const;
 
       const refreshedAt = now();
+      // Unused for too long: the session ends here, whichever of its tokens comes back.
+      const lastUsedAt = session.refreshedAt ?? session.createdAt;
+      if (refreshedAt.getTime() - lastUsedAt.getTime() > sessionIdleLifetimeMs) {
+        await tx.delete(authSessions).where(eq(authSessions.id, session.id));
+        return { kind: "expired" } as const;
+      }
       let issuedId: string;
       if (token.revoked) {
         const [active] = await tx
@@ -399,6 +407,7 @@ export function createAccounts({
     });
     if (outcome.kind === "not_found") throw new AuthError("refresh_token_not_found");
     if (outcome.kind === "reused") throw new AuthError("refresh_token_already_used");
+    if (outcome.kind === "expired") throw new AuthError("session_expired");
     return issueSession(outcome.user, outcome.session, outcome.issuedId);
   }
 

@@ -2,6 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatMonths, type PublicRetentionJson } from "#shared/retention";
 import { paths } from "#shared/routes";
+import { sessionIdleDays } from "#shared/session-lifetime";
 import { BackHomeLink } from "~/components/back-home-link";
 import { PageHero } from "~/components/page-hero";
 import { List, Paragraph, PrivacySection, sections } from "~/components/privacy/notice";
@@ -75,8 +76,8 @@ export default function PrivacyPage() {
                 // Her own practice: the site deletes nothing by itself.
                 "Zprávy z kontaktního formuláře a žádosti o dárek mažu nejpozději 3\u00a0roky od naší poslední komunikace. Žádost o dárek smažu dřív, pokud odvoláte souhlas.",
                 "E-maily, které web kvůli záznamu odeslal (potvrzení pro vás a upozornění pro mě), jsou uložené spolu s ním a smazáním záznamu zmizí i ony. Upozornění, které mi přijde do e-mailové schránky, mažu podle stejného pravidla.",
-                "Účet trvá, dokud ho nezrušíte: napište mi a smažu ho i se vším, co k němu patří. Otevřená přihlášení končí odhlášením.",
-                "Počty pokusů o odeslání formuláře nebo přihlášení se mažou nejpozději po hodině. Síťový blok úspěšného přihlášení si web pamatuje 30\u00a0dní, zařízení (viz cookies níže) nejvýše rok od posledního přihlášení.",
+                `Účet trvá, dokud ho nezrušíte: napište mi a smažu ho i se vším, co k němu patří. Přihlášení v prohlížeči skončí, když se odhlásíte nebo když ho ${sessionIdleDays}\u00a0dní nepoužijete; spolu s ním se smaže i záznam o prohlížeči a IP adrese, ze které proběhlo.`,
+                "Počty pokusů o odeslání formuláře nebo přihlášení a adresa, ze které přišla žádost o kód dvoufázového ověření, se mažou nejpozději po hodině. Síťový blok úspěšného přihlášení si web pamatuje 30\u00a0dní, zařízení (viz cookies níže) nejvýše rok od posledního přihlášení.",
               ]}
             />
             <Paragraph>

@@ -1,6 +1,7 @@
 import { LogOut, MonitorSmartphone } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { sessionIdleDays } from "#shared/session-lifetime";
 import type { SessionSummary } from "#shared/user-admin";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { PasswordChange } from "~/components/admin/password-change";
@@ -58,7 +59,7 @@ export function AccountScreen({
           </h2>
           <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
             {czech(
-              "Zařízení a prohlížeče, ve kterých je váš účet právě přihlášený. Pokud některé nepoznáváte, odhlaste je a změňte si heslo.",
+              `Zařízení a prohlížeče, ve kterých je váš účet právě přihlášený. Pokud některé nepoznáváte, odhlaste je a změňte si heslo. Přihlášení, které ${sessionIdleDays}\u00a0dní nepoužijete, skončí samo.`,
             )}
           </p>
           {failed && (

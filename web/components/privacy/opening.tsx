@@ -76,13 +76,13 @@ export function PrivacyOpening() {
         />
         <Purpose
           title="Účet na webu"
-          data="celé jméno, e-mail a heslo. Heslo ukládám jen jako otisk (hash), ze kterého ho nikdo – ani já – nepřečte. K účtu patří i záznamy o přihlášení: kdy proběhlo poslední přihlášení a která přihlášení jsou otevřená."
+          data="celé jméno, e-mail a heslo. Heslo ukládám jen jako otisk (hash), ze kterého ho nikdo – ani já – nepřečte. K účtu patří i záznamy o přihlášení: kdy proběhlo poslední přihlášení a která přihlášení jsou otevřená, u každého s popisem prohlížeče a IP adresou, ze které proběhlo."
           why="Aby se vám účet dal používat a aby do něj nemohl nikdo jiný."
           basis="písm. b) GDPR – plnění smlouvy, tedy poskytnutí účtu, který si zakládáte."
         />
         <Purpose
           title="Ochrana webu a účtů před zneužitím"
-          data="IP adresu (u adres IPv6 jen její síťový blok) a e-mail zadaný do formuláře nebo přihlášení, spolu s počtem pokusů za krátký čas. U účtu si pamatuji síťový blok, ze kterého proběhlo úspěšné přihlášení."
+          data="IP adresu (u adres IPv6 jen její síťový blok) a e-mail zadaný do formuláře nebo přihlášení, spolu s počtem pokusů za krátký čas. U účtu si pamatuji síťový blok, ze kterého proběhlo úspěšné přihlášení, a při dvoufázovém ověření adresu, ze které přišla žádost o kód (kód musí přijít ze stejného připojení)."
           why="Aby web nemohl nikdo zahltit zprávami, rozesílat přes něj e-maily cizím lidem nebo hádat hesla. Přihlášení ze známého místa nebo zařízení tak neblokují cizí neúspěšné pokusy."
           basis="písm. f) GDPR – můj oprávněný zájem na bezpečném provozu webu a ochraně vašeho účtu. Proti tomuto zpracování můžete vznést námitku."
         />

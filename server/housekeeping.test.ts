@@ -1,0 +1,213 @@
+/**
+ * Housekeeping forgets what the privacy notice says is forgotten, each kind
+ * of record just past its limit, and keeps what is just within it.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  authSessions,
+  emailConfirmationTokens,
+  mfaChallenges,
+  mfaFactors,
+  rateLimitCounters,
+  recoveryTokens,
+  refreshTokens,
+  signInAddresses,
+  signInDevices,
+  users,
+} from "#database/schema";
+import { sessionIdleLifetimeMs } from "#shared/session-lifetime";
+import {
+  emptyTables,
+  openTimeoutMs,
+  type TestDatabaseHandle,
+  testDatabases,
+  testTimeoutMs,
+} from "#testing/test-databases";
+import { challengeLifetimeMs } from "./auth/factors";
+import { deviceLifetimeMs, knownAddressTrustMs } from "./auth/throttling";
+import { forgetExpired, startHousekeeping } from "./housekeeping";
+import { captureLog } from "./logger";
+import { longestWindowMs } from "./rate-limit";
+
+const now = new Date("2026-11-27T10:00:00Z");
+const minute = 60_000;
+const day = 24 * 60 * minute;
+/** `ms` before now, give or take a minute: `just(…, "past")` is over its limit, `"within"` not yet. */
+const just = (ms: number, side: "past" | "within") =>
+  new Date(now.getTime() - ms + (side === "past" ? -minute : minute));
+
+describe.each(testDatabases)(
+  "housekeeping on $name",
+  { timeout: testTimeoutMs },
+  (testDatabase) => {
+    let database: TestDatabaseHandle;
+    beforeAll(async () => {
+      database = await testDatabase.open();
+    }, openTimeoutMs);
+    afterAll(async () => {
+      await database?.close();
+    });
+    beforeEach(async () => {
+      await emptyTables(database);
+      // Their sessions, devices, addresses, factors and links go with them.
+      await database.db.delete(users);
+    });
+
+    /** One of each record, `side` of its limit. */
+    async function seed(side: "past" | "within", n: number) {
+      const db = database.db;
+      const [user] = await db
+        .insert(users)
+        .values({ email: `uklid-${side}-${n}@example.cz`, passwordHash: "" })
+        .returning();
+      const userId = user?.id ?? "";
+      const idleSince = just(sessionIdleLifetimeMs, side);
+      const [session] = await db
+        .insert(authSessions)
+        .values({
+          userId,
+          // One never refreshed, one refreshed: either way its last use counts.
+          createdAt: n === 1 ? idleSince : new Date(idleSince.getTime() - 90 * day),
+          refreshedAt: n === 1 ? null : idleSince,
+          userAgent: "Mozilla/5.0 (Android 15)",
+          ipAddress: `203.0.113.${n}`,
+        })
+        .returning();
+      await db.insert(refreshTokens).values({
+        sessionId: session?.id ?? "",
+        tokenHash: `refresh-${side}-${n}`,
+        createdAt: idleSince,
+      });
+      await db.insert(signInAddresses).values({
+        userId,
+        addressBlock: `203.0.113.${n}`,
+        lastSignInAt: just(knownAddressTrustMs, side),
+      });
+      await db.insert(signInDevices).values({
+        tokenHash: `device-${side}-${n}`,
+        userId,
+        lastSignInAt: just(deviceLifetimeMs, side),
+      });
+      await db.insert(rateLimitCounters).values({
+        key: `form-recipient:uklid-${side}-${n}@example.cz`,
+        windowStart: just(longestWindowMs, side),
+        hits: 1,
+      });
+      const [verified] = await db
+        .insert(mfaFactors)
+        .values({
+          userId,
+          friendlyName: "Telefon",
+          status: "verified",
+          secret: "JBSWY3DPEHPK3PXP",
+          createdAt: new Date(now.getTime() - 400 * day),
+        })
+        .returning();
+      await db.insert(mfaChallenges).values({
+        factorId: verified?.id ?? "",
+        ipAddress: `203.0.113.${n}`,
+        createdAt: just(challengeLifetimeMs, side),
+      });
+      await db.insert(mfaFactors).values({
+        userId,
+        friendlyName: "Nedokončená",
+        status: "unverified",
+        secret: "KRSXG5CTMVRXEZLU",
+        createdAt: just(day, side),
+      });
+      await db.insert(recoveryTokens).values({
+        tokenHash: `recovery-${side}-${n}`,
+        userId,
+        expiresAt: just(day, side),
+      });
+      await db.insert(emailConfirmationTokens).values({
+        tokenHash: `confirmation-${side}-${n}`,
+        userId,
+        createdAt: new Date(now.getTime() - 30 * day),
+        // Long valid, but used: a used link goes a day after its use.
+        expiresAt: new Date(now.getTime() + 30 * day),
+        usedAt: just(day, side),
+      });
+    }
+
+    async function remaining() {
+      const db = database.db;
+      return {
+        sessions: (await db.select().from(authSessions)).map((row) => row.ipAddress).sort(),
+        refreshTokens: (await db.select().from(refreshTokens)).map((row) => row.tokenHash).sort(),
+        signInAddresses: (await db.select().from(signInAddresses))
+          .map((row) => row.addressBlock)
+          .sort(),
+        signInDevices: (await db.select().from(signInDevices)).map((row) => row.tokenHash).sort(),
+        rateLimitWindows: (await db.select().from(rateLimitCounters)).map((row) => row.key).sort(),
+        mfaChallenges: (await db.select().from(mfaChallenges)).map((row) => row.ipAddress).sort(),
+        factors: (await db.select().from(mfaFactors))
+          .map((row) => `${row.status} ${row.friendlyName}`)
+          .sort(),
+        recoveryTokens: (await db.select().from(recoveryTokens)).map((row) => row.tokenHash).sort(),
+        confirmationTokens: (await db.select().from(emailConfirmationTokens))
+          .map((row) => row.tokenHash)
+          .sort(),
+      };
+    }
+
+    it("forgets each kind of record just past its limit and keeps it just within", async () => {
+      await seed("past", 1);
+      await seed("past", 2);
+      await seed("within", 3);
+      await seed("within", 4);
+
+      expect(await forgetExpired(database.db, now)).toEqual({
+        idleSessions: 2,
+        signInAddresses: 2,
+        signInDevices: 2,
+        rateLimitWindows: 2,
+        mfaChallenges: 2,
+        unverifiedFactors: 2,
+        spentLinks: 4,
+      });
+      expect(await remaining()).toEqual({
+        sessions: ["203.0.113.3", "203.0.113.4"],
+        refreshTokens: ["refresh-within-3", "refresh-within-4"],
+        signInAddresses: ["203.0.113.3", "203.0.113.4"],
+        signInDevices: ["device-within-3", "device-within-4"],
+        rateLimitWindows: [
+          "form-recipient:uklid-within-3@example.cz",
+          "form-recipient:uklid-within-4@example.cz",
+        ],
+        mfaChallenges: ["203.0.113.3", "203.0.113.4"],
+        factors: [
+          "unverified Nedokončená",
+          "unverified Nedokončená",
+          "verified Telefon",
+          "verified Telefon",
+          "verified Telefon",
+          "verified Telefon",
+        ],
+        recoveryTokens: ["recovery-within-3", "recovery-within-4"],
+        confirmationTokens: ["confirmation-within-3", "confirmation-within-4"],
+      });
+
+      // A second run, on this server or another, finds nothing more.
+      expect(Object.values(await forgetExpired(database.db, now))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    });
+
+    it("runs at start and says in the log how many of each went", async () => {
+      await seed("past", 1);
+      const lines = await captureLog(async () => {
+        const housekeeping = startHousekeeping({ db: database.db, clock: { now: () => now } });
+        await housekeeping.stop();
+      });
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: "info",
+          msg: "Housekeeping: expired records forgotten",
+          idleSessions: 1,
+          signInAddresses: 1,
+          spentLinks: 2,
+        }),
+      ]);
+      expect((await remaining()).sessions).toEqual([]);
+    });
+  },
+);

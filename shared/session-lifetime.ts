@@ -1,0 +1,10 @@
+/**
+ * A signed-in browser that has not used its session for this many days is
+ * signed out (GoTrue's inactivity timeout): its next refresh answers
+ * `session_expired`, and the server forgets the session with the browser
+ * description and address it kept (`server/housekeeping.ts`). The privacy
+ * notice quotes the number.
+ */
+export const sessionIdleDays = 30;
+
+export const sessionIdleLifetimeMs = sessionIdleDays * 24 * 60 * 60_000;
