@@ -64,6 +64,41 @@ describe("requests the HTTP parser refuses", () => {
     expect(body).toMatchObject({ error: { code: "request_headers_too_large" } });
   });
 
+  it.each([
+    ["an HTTP/1.1 request without Host", "GET /healthz HTTP/1.1\r\n\r\n"],
+    ["a Host no URL can be made of", "GET /healthz HTTP/1.1\r\nHost: exa mple\r\n\r\n"],
+    ["a backslash in the path", "GET /a\\..\\healthz HTTP/1.1\r\nHost: x\r\n\r\n"],
+  ])(
+    "%s: 400 malformed_request in JSON, where Node and the adapter answered nothing",
+    async (_name, raw) => {
+      const { statusLine, head, body } = parse(await exchange(raw));
+      expect(statusLine).toBe("HTTP/1.1 400 Bad Request");
+      expect(head).toContain("Content-Type: application/json");
+      expect(body).toEqual({
+        error: { code: "malformed_request", message: "Požadavek nemá platný tvar HTTP." },
+      });
+    },
+  );
+
+  it("CONNECT: 501 method_not_implemented in JSON, where Node closed the connection", async () => {
+    const { statusLine, head, body } = parse(
+      await exchange("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"),
+    );
+    expect(statusLine).toBe("HTTP/1.1 501 Not Implemented");
+    expect(head).toContain("Content-Type: application/json");
+    expect(body).toEqual({
+      error: {
+        code: "method_not_implemented",
+        message: "Tento server metodu CONNECT nepodporuje.",
+      },
+    });
+  });
+
+  it("an HTTP/1.0 request, which may leave Host out, is answered as usual", async () => {
+    const answer = await exchange("GET /healthz HTTP/1.0\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+  });
+
   it("still answers a well-formed request on the same server", async () => {
     const response = await fetch(`${server.origin}/healthz`);
     expect(response.status).toBe(200);

@@ -22,12 +22,13 @@ const refusals: Record<string, readonly [number, string, string, string]> = {
     "Požadavek nedorazil celý včas. Zkuste to prosím znovu.",
   ],
 };
-const malformed = [
-  400,
-  "Bad Request",
-  "malformed_request",
-  "Požadavek nemá platný tvar HTTP.",
-] as const;
+/** The answer to a request that is not HTTP as it should be (here and in `http-server.ts`). */
+export const malformedRequest = {
+  status: 400,
+  code: "malformed_request",
+  message: "Požadavek nemá platný tvar HTTP.",
+} as const;
+const malformed = [400, "Bad Request", malformedRequest.code, malformedRequest.message] as const;
 
 /**
  * Answers the requests Node refuses before any route sees them (a bad

@@ -1,8 +1,7 @@
 // First: libraries read NODE_ENV when they load (see the module).
 import "./production-mode";
-import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
 import { FolderLockedError } from "#database/folder-lock";
 import { openDatabase } from "#database/open-database";
 import { site } from "#shared/site";
@@ -11,12 +10,12 @@ import { createApp } from "./app";
 import { loadAuthSecret } from "./auth/auth-secret";
 import { createBackgroundTasks } from "./background-tasks";
 import { createBackupToken, localUrl, publishBackupAccess } from "./backup-access";
-import { answerClientErrors } from "./client-error";
 import { systemClock } from "./clock";
 import { ConfigError, loadConfig } from "./config";
 import { startEmbeddedMaintenance } from "./embedded-maintenance";
 import { summarizeError } from "./error-summary";
 import { startHousekeeping } from "./housekeeping";
+import { createHttpServer } from "./http-server";
 import { log, startLogging } from "./logger";
 import { createMailTransport } from "./mail/mail-transport";
 import { startMailWorker } from "./mail/mail-worker";
@@ -122,31 +121,27 @@ async function start() {
     }),
   });
   let withdrawBackupAccess = async () => {};
-  const server = serve(
-    {
-      fetch: app.fetch,
-      port: config.port,
-      hostname: config.host,
-      // Node gives a whole request 5 minutes; a 2 GB video sent from home takes longer
-      // (about 30 min at 10 Mbit/s). Headers still have 60 s, and bodies of other routes are small.
-      serverOptions: { requestTimeout: 2 * 60 * 60_000 },
-    },
-    (info) => {
-      log.info({ port: info.port }, `Listening on http://localhost:${info.port}`);
-      if (backupToken) {
-        const access = { url: localUrl(config.host, info.port), token: backupToken };
-        publishBackupAccess(config.dataDir, access).then(
-          (withdraw) => {
-            withdrawBackupAccess = withdraw;
-          },
-          (error: unknown) =>
-            log.error({ error: summarizeError(error) }, "npm run backup cannot reach this server"),
-        );
-      }
-    },
-  );
-  activity.watch(server as Server);
-  answerClientErrors(server as Server);
+  const server = createHttpServer(app.fetch, {
+    hostname: config.host,
+    // Node gives a whole request 5 minutes; a 2 GB video sent from home takes longer
+    // (about 30 min at 10 Mbit/s). Headers still have 60 s, and bodies of other routes are small.
+    serverOptions: { requestTimeout: 2 * 60 * 60_000 },
+  });
+  server.listen(config.port, config.host, () => {
+    const info = server.address() as AddressInfo;
+    log.info({ port: info.port }, `Listening on http://localhost:${info.port}`);
+    if (backupToken) {
+      const access = { url: localUrl(config.host, info.port), token: backupToken };
+      publishBackupAccess(config.dataDir, access).then(
+        (withdraw) => {
+          withdrawBackupAccess = withdraw;
+        },
+        (error: unknown) =>
+          log.error({ error: summarizeError(error) }, "npm run backup cannot reach this server"),
+      );
+    }
+  });
+  activity.watch(server);
 
   let shuttingDown = false;
   const shutDown = async (signal: string, exitCode = 0) => {

@@ -6,18 +6,16 @@
  * delivered by the real outbox into a mail folder the test reads.
  */
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
 import { simpleParser } from "mailparser";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
 import { createApp } from "#server/app";
 import { type BackgroundTasks, createBackgroundTasks } from "#server/background-tasks";
-import { answerClientErrors } from "#server/client-error";
 import type { Clock } from "#server/clock";
 import { type Config, loadConfig } from "#server/config";
+import { createHttpServer } from "#server/http-server";
 import { createMailTransport } from "#server/mail/mail-transport";
 import { sendPendingMail } from "#server/mail/send-pending-mail";
 
@@ -134,14 +132,12 @@ export async function startTestServer({
   const clock = createRunningTestClock();
 
   let app: ReturnType<typeof createApp> | undefined;
-  const server = serve({
-    fetch: (request, env) => (app as NonNullable<typeof app>).fetch(request, env),
-    port: 0,
-    hostname: "127.0.0.1",
-  });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  // As server/main.ts does: requests Node's parser refuses are answered in JSON too.
-  answerClientErrors(server as Server);
+  // The server's own (server/main.ts): what Node or the adapter refuses is answered in JSON too.
+  const server = createHttpServer(
+    (request, env) => (app as NonNullable<typeof app>).fetch(request, env),
+    { hostname: "127.0.0.1" },
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const serverSettings = {
