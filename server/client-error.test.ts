@@ -94,6 +94,26 @@ describe("requests the HTTP parser refuses", () => {
     });
   });
 
+  it("CONNECT from clients that reset the connection at once leaves the server up", async () => {
+    const { hostname, port } = new URL(server.origin);
+    await Promise.all(
+      Array.from(
+        { length: 50 },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect(Number(port), hostname, () => {
+              socket.write("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
+              socket.resetAndDestroy();
+            });
+            socket.on("close", () => resolve());
+            socket.on("error", () => resolve());
+          }),
+      ),
+    );
+    const response = await fetch(`${server.origin}/healthz`);
+    expect(response.status).toBe(200);
+  });
+
   it("an HTTP/1.0 request, which may leave Host out, is answered as usual", async () => {
     const answer = await exchange("GET /healthz HTTP/1.0\r\n\r\n");
     expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);

@@ -23,7 +23,6 @@ import {
   testDatabases,
   testTimeoutMs,
 } from "#testing/test-databases";
-import { challengeLifetimeMs } from "./auth/factors";
 import { deviceLifetimeMs, knownAddressTrustMs } from "./auth/throttling";
 import { forgetExpired, startHousekeeping } from "./housekeeping";
 import { captureLog } from "./logger";
@@ -78,6 +77,27 @@ describe.each(testDatabases)(
         tokenHash: `refresh-${side}-${n}`,
         createdAt: idleSince,
       });
+      // A session in use: its current token stays; the one it replaced goes a day after its use.
+      const [live] = await db
+        .insert(authSessions)
+        .values({
+          userId,
+          createdAt: new Date(now.getTime() - 90 * day),
+          refreshedAt: now,
+          ipAddress: `198.51.100.${n}`,
+        })
+        .returning();
+      const usedAt = just(day, side);
+      await db.insert(refreshTokens).values([
+        {
+          sessionId: live?.id ?? "",
+          tokenHash: `used-${side}-${n}`,
+          revoked: true,
+          revokedAt: usedAt,
+          createdAt: usedAt,
+        },
+        { sessionId: live?.id ?? "", tokenHash: `current-${side}-${n}`, createdAt: usedAt },
+      ]);
       await db.insert(signInAddresses).values({
         userId,
         addressBlock: `203.0.113.${n}`,
@@ -106,7 +126,7 @@ describe.each(testDatabases)(
       await db.insert(mfaChallenges).values({
         factorId: verified?.id ?? "",
         ipAddress: `203.0.113.${n}`,
-        createdAt: just(challengeLifetimeMs, side),
+        createdAt: just(60 * minute, side),
       });
       await db.insert(mfaFactors).values({
         userId,
@@ -159,6 +179,7 @@ describe.each(testDatabases)(
 
       expect(await forgetExpired(database.db, now)).toEqual({
         idleSessions: 2,
+        usedRefreshTokens: 2,
         signInAddresses: 2,
         signInDevices: 2,
         rateLimitWindows: 2,
@@ -167,8 +188,24 @@ describe.each(testDatabases)(
         spentLinks: 4,
       });
       expect(await remaining()).toEqual({
-        sessions: ["203.0.113.3", "203.0.113.4"],
-        refreshTokens: ["refresh-within-3", "refresh-within-4"],
+        sessions: [
+          "198.51.100.1",
+          "198.51.100.2",
+          "198.51.100.3",
+          "198.51.100.4",
+          "203.0.113.3",
+          "203.0.113.4",
+        ],
+        refreshTokens: [
+          "current-past-1",
+          "current-past-2",
+          "current-within-3",
+          "current-within-4",
+          "refresh-within-3",
+          "refresh-within-4",
+          "used-within-3",
+          "used-within-4",
+        ],
         signInAddresses: ["203.0.113.3", "203.0.113.4"],
         signInDevices: ["device-within-3", "device-within-4"],
         rateLimitWindows: [
@@ -189,7 +226,9 @@ describe.each(testDatabases)(
       });
 
       // A second run, on this server or another, finds nothing more.
-      expect(Object.values(await forgetExpired(database.db, now))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+      expect(Object.values(await forgetExpired(database.db, now))).toEqual([
+        0, 0, 0, 0, 0, 0, 0, 0,
+      ]);
     });
 
     it("runs at start and says in the log how many of each went", async () => {
@@ -207,7 +246,21 @@ describe.each(testDatabases)(
           spentLinks: 2,
         }),
       ]);
-      expect((await remaining()).sessions).toEqual([]);
+      expect((await remaining()).sessions).toEqual(["198.51.100.1"]);
+    });
+
+    it("logs nothing when only finished rate-limit windows went, which happens every minute", async () => {
+      await database.db.insert(rateLimitCounters).values({
+        key: "form-address:203.0.113.9",
+        windowStart: just(longestWindowMs, "past"),
+        hits: 3,
+      });
+      const lines = await captureLog(async () => {
+        const housekeeping = startHousekeeping({ db: database.db, clock: { now: () => now } });
+        await housekeeping.stop();
+      });
+      expect((await remaining()).rateLimitWindows).toEqual([]);
+      expect(lines).toEqual([]);
     });
   },
 );

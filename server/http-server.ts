@@ -60,6 +60,10 @@ export function createHttpServer(
   );
   // Without a listener Node closes a CONNECT's connection without a word.
   server.on("connect", (_request: IncomingMessage, socket: Duplex) => {
+    // Node has taken its own error listener off this socket: a client that resets it meanwhile
+    // must not become an uncaught error.
+    socket.on("error", () => socket.destroy());
+    if (socket.destroyed) return;
     const body = refusalBody(connectRefused);
     socket.end(
       `HTTP/1.1 501 Not Implemented\r\nContent-Type: application/json\r\n` +

@@ -96,7 +96,7 @@ async function start() {
   const background = createBackgroundTasks();
   // The owner's „mazat záznamy starší než N měsíců“: at start, then daily (off until she sets it).
   const retention = startRetentionSchedule({ db: database.db, clock: systemClock });
-  // What the privacy notice says is forgotten (idle sessions, old sign-in addresses…): every 10 minutes.
+  // What the privacy notice says is forgotten (idle sessions, old sign-in addresses…): every minute.
   const housekeeping = startHousekeeping({ db: database.db, clock: systemClock });
   // PostgreSQL runs its own autovacuum; the embedded database needs this one, between requests
   // (or after a minute of requests without a pause).

@@ -7,18 +7,20 @@ export type RepeatingTask = {
 };
 
 /**
- * Runs `task` at once and then every `intervalMs`, one run at a time, until
- * stopped. A failed run is logged, and the next one tries again. The timer
- * keeps no process alive.
+ * Runs `task` at once and then every `intervalMs`, one run at a time (a tick
+ * that finds the last run still going is skipped, so runs never pile up behind
+ * a slow one), until stopped. A failed run is logged, and the next one tries
+ * again. The timer keeps no process alive.
  */
 export function repeatEvery(
   name: string,
   intervalMs: number,
   task: () => Promise<void>,
 ): RepeatingTask {
-  let running = Promise.resolve();
+  let running: Promise<void> | undefined;
   const run = () => {
-    running = running.then(async () => {
+    if (running) return;
+    running = (async () => {
       try {
         await task();
       } catch (error) {
@@ -26,8 +28,10 @@ export function repeatEvery(
           { task: name, error: summarizeError(error) },
           `${name} failed; it runs again later`,
         );
+      } finally {
+        running = undefined;
       }
-    });
+    })();
   };
   run();
   const timer = setInterval(run, intervalMs);

@@ -1,9 +1,9 @@
 /**
  * A signed-in browser that has not used its session for this many days is
- * signed out (GoTrue's inactivity timeout): its next refresh answers
- * `session_expired`, and the server forgets the session with the browser
- * description and address it kept (`server/housekeeping.ts`). The privacy
- * notice quotes the number.
+ * signed out (GoTrue's inactivity timeout): the server forgets the session,
+ * with the browser description and address it kept, within a minute
+ * (`server/housekeeping.ts`), and a refresh that comes first answers
+ * `session_expired`. The privacy notice quotes the number.
  */
 export const sessionIdleDays = 30;
 

@@ -82,7 +82,7 @@ export function PrivacyOpening() {
         />
         <Purpose
           title="Ochrana webu a účtů před zneužitím"
-          data="IP adresu (u adres IPv6 jen její síťový blok) a e-mail zadaný do formuláře nebo přihlášení, spolu s počtem pokusů za krátký čas. U účtu si pamatuji síťový blok, ze kterého proběhlo úspěšné přihlášení, a při dvoufázovém ověření adresu, ze které přišla žádost o kód (kód musí přijít ze stejného připojení)."
+          data="IP adresu (u adres IPv6 jen její síťový blok) a e-mail zadaný do formuláře nebo přihlášení, spolu s počtem pokusů za krátký čas. U účtu si pamatuji síťový blok, ze kterého proběhlo úspěšné přihlášení, a při dvoufázovém ověření adresu, ze které přišla žádost o kód (kód musí přijít ze stejné IP adresy)."
           why="Aby web nemohl nikdo zahltit zprávami, rozesílat přes něj e-maily cizím lidem nebo hádat hesla. Přihlášení ze známého místa nebo zařízení tak neblokují cizí neúspěšné pokusy."
           basis="písm. f) GDPR – můj oprávněný zájem na bezpečném provozu webu a ochraně vašeho účtu. Proti tomuto zpracování můžete vznést námitku."
         />
