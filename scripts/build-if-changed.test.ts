@@ -52,6 +52,20 @@ describe("npm start's build", () => {
     expect(builds).toBe(4);
   });
 
+  it("builds again after an article is edited or added, or the compression the build runs changes", async () => {
+    await mkdir(join(root, "content", "blog"), { recursive: true });
+    await writeFile(join(root, "content", "blog", "ritual.md"), "# Rituál");
+    await writeFile(join(root, "server", "precompress.ts"), "export const level = 11;");
+    await start();
+    await writeFile(join(root, "content", "blog", "ritual.md"), "# Ranní rituál");
+    expect(await start()).toBe("built");
+    await writeFile(join(root, "content", "blog", "novy-clanek.md"), "# Nový článek");
+    expect(await start()).toBe("built");
+    await writeFile(join(root, "server", "precompress.ts"), "export const level = 9;");
+    expect(await start()).toBe("built");
+    expect(builds).toBe(4);
+  });
+
   it("does not build for a change the build never reads (the server) nor for a new modification time", async () => {
     await start();
     await writeFile(join(root, "server", "main.ts"), "listen(3000);");

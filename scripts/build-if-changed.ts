@@ -13,11 +13,17 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 
-/** What the build reads: the web app, what it shares with the server, static files, the build's configuration and the dependencies' versions. */
+/**
+ * What the build reads: the web app, what it shares with the server, static files, the blog's
+ * articles, the one server module the build runs (it compresses the files), the build's
+ * configuration and the dependencies' versions.
+ */
 export const buildInputs = [
   "web",
   "shared",
   "public",
+  "content",
+  "server/precompress.ts",
   "package.json",
   "package-lock.json",
   "react-router.config.ts",

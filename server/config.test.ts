@@ -1,9 +1,18 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { site } from "#shared/site";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, settingNames } from "./config";
 
 describe("the configuration", () => {
+  it("is listed whole, and only as it is, in .env.example and in the README's table", () => {
+    const example = [...readFileSync(".env.example", "utf8").matchAll(/^([A-Z][A-Z0-9_]*)=/gm)];
+    const readme = [...readFileSync("README.md", "utf8").matchAll(/^\| `([A-Z][A-Z0-9_]*)` +\|/gm)];
+    const sorted = (names: string[]) => [...names].sort();
+    expect(sorted(example.map((match) => match[1] ?? ""))).toEqual(sorted(settingNames));
+    expect(sorted(readme.map((match) => match[1] ?? ""))).toEqual(sorted(settingNames));
+  });
+
   it("starts with no settings at all, on safe local defaults", () => {
     const config = loadConfig({});
 

@@ -114,6 +114,9 @@ export type Config = {
   logLevel: "error" | "warn" | "info" | "debug";
 };
 
+/** Every setting the server reads from its environment (`.env.example` and the README list them). */
+export const settingNames = Object.keys(configSchema.shape);
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
