@@ -115,6 +115,13 @@ describe("the server's log", () => {
       { "X-Request-Id": "proxy-given-id-1" },
     );
     expect(gift.status).toBe(201);
+    // Refusals of the administration's guard and the members' materials, by their codes too.
+    const admin = await fetch(`${server.baseUrl}/api/admin/access`);
+    expect(admin.status).toBe(401);
+    const members = await fetch(`${server.baseUrl}/api/members/materials`, {
+      headers: { Authorization: `Bearer ${session.access_token}` },
+    });
+    expect(members.status).toBe(403);
     expect(gift.headers.get("X-Request-Id")).toBe("proxy-given-id-1");
 
     // The worker sends the sign-up's confirmation and the gift's two e-mails (into the mail folder) at once.
@@ -176,6 +183,16 @@ describe("the server's log", () => {
         route: "/api/form-submissions",
         status: 400,
         code: "invalid_json",
+      }),
+    );
+    expect(requests).toContainEqual(
+      expect.objectContaining({ route: "/api/admin/access", status: 401, code: "unauthorized" }),
+    );
+    expect(requests).toContainEqual(
+      expect.objectContaining({
+        route: "/api/members/materials",
+        status: 403,
+        code: "not_a_member",
       }),
     );
     const mailAttempts = lines.filter((line) => line.msg === "mail attempt");

@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from "hono";
+import { ApiError } from "#server/api-error";
 import type { AuditActor } from "#server/audit-log";
 import type { AdminEnv } from "#server/auth/require-admin";
 import { limitBody, refuseOtherMethods } from "#server/json-route";
@@ -53,7 +54,7 @@ export function createAdminApi({ guard, listSubmissions, deleteSubmission }: Adm
       email: user.email,
     });
     if (!deleted) {
-      return c.json({ error: { code: "not_found", message: "Záznam nebyl nalezen" } }, 404);
+      throw new ApiError(404, "not_found", "Záznam nebyl nalezen");
     }
     return c.body(null, 204);
   });

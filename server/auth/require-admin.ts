@@ -1,5 +1,5 @@
-import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { ApiError } from "../api-error";
 import type { Accounts, Authenticated } from "./accounts";
 import { adminRole } from "./accounts";
 import { AuthError } from "./auth-errors";
@@ -7,10 +7,12 @@ import { AuthError } from "./auth-errors";
 /** What the guard leaves for the routes: the administrator and her session. */
 export type AdminEnv = { Variables: { admin: Authenticated } };
 
-function refuse(c: Context, status: 401 | 403, code: string, message: string) {
-  c.header("Cache-Control", "no-store");
-  if (status === 401) c.header("WWW-Authenticate", 'Bearer realm="admin"');
-  return c.json({ error: { code, message } }, status);
+/** A refusal through the app's error handler, which answers it and puts its code in the log line. */
+function refuse(status: 401 | 403, code: string, message: string): never {
+  throw new ApiError(status, code, message, undefined, {
+    "Cache-Control": "no-store",
+    ...(status === 401 && { "WWW-Authenticate": 'Bearer realm="admin"' }),
+  });
 }
 
 /** Why an administrator is refused until she proves herself with her app (the page reads these). */
@@ -38,25 +40,20 @@ export function requireAdmin(
       who = await accounts.authenticate(c.req.header("Authorization"));
     } catch (error) {
       if (error instanceof AuthError) {
-        return refuse(c, 401, "unauthorized", "Musíte být přihlášeni");
+        refuse(401, "unauthorized", "Musíte být přihlášeni");
       }
       throw error;
     }
     if (!(await accounts.hasRole(who.user.id, adminRole))) {
-      return refuse(c, 403, "forbidden", "Nemáte oprávnění administrátora");
+      refuse(403, "forbidden", "Nemáte oprávnění administrátora");
     }
     const factors = await accounts.listFactors(who.user.id);
     const hasVerifiedFactor = factors.some((factor) => factor.status === "verified");
     if (hasVerifiedFactor && who.aal !== "aal2") {
-      return refuse(c, 403, "aal2_required", twoFactorRefusals.aal2_required);
+      refuse(403, "aal2_required", twoFactorRefusals.aal2_required);
     }
     if (!hasVerifiedFactor && requireTwoFactor) {
-      return refuse(
-        c,
-        403,
-        "two_factor_setup_required",
-        twoFactorRefusals.two_factor_setup_required,
-      );
+      refuse(403, "two_factor_setup_required", twoFactorRefusals.two_factor_setup_required);
     }
     c.set("admin", who);
     await next();

@@ -130,16 +130,17 @@ export function createMaterialsApi({
       userId = (await accounts.authenticate(c.req.header("Authorization"))).user.id;
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
-      c.header("WWW-Authenticate", 'Bearer realm="members"');
-      return c.json(
-        { error: { code: "not_signed_in", message: materialMessages.notSignedIn } },
-        401,
-      );
+      throw new ApiError(401, "not_signed_in", materialMessages.notSignedIn, undefined, {
+        "Cache-Control": "no-store",
+        "WWW-Authenticate": 'Bearer realm="members"',
+      });
     }
     const allowed =
       (await accounts.hasRole(userId, "member")) || (await accounts.hasRole(userId, "admin"));
     if (!allowed) {
-      return c.json({ error: { code: "not_a_member", message: materialMessages.notAMember } }, 403);
+      throw new ApiError(403, "not_a_member", materialMessages.notAMember, undefined, {
+        "Cache-Control": "no-store",
+      });
     }
     const body: MemberMaterialsJson = { materials: await materials.listForMembers() };
     return c.json(body);
@@ -204,12 +205,9 @@ export function createMaterialsApi({
 
     const range = parseRange(c.req.header("Range"), size, c.req.header("If-Range"), etag);
     if (range === "unsatisfiable") {
-      c.header("Content-Range", `bytes */${size}`);
-      c.header("Content-Type", "application/json; charset=UTF-8");
-      return c.json(
-        { error: { code: "range_not_satisfiable", message: materialMessages.rangeInvalid } },
-        416,
-      );
+      throw new ApiError(416, "range_not_satisfiable", materialMessages.rangeInvalid, undefined, {
+        "Content-Range": `bytes */${size}`,
+      });
     }
     const [start, end] = range ?? [0, size - 1];
     c.header("Content-Length", String(end - start + 1));
