@@ -426,6 +426,7 @@ test("the CSV export of the current view: BOM, „;“, Czech letters intact, a 
   await page.getByRole("button", { name: "Stáhnout CSV" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^odeslana-data-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(page.getByText("Soubor CSV se zobrazenými záznamy je stažený.")).toBeVisible();
   const bytes = await readFile((await download.path()) as string);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString("utf8").slice(1);
@@ -456,6 +457,7 @@ test("everything about one address: exported as one file, erased after a confirm
   const file = JSON.parse(await readFile((await (await downloading).path()) as string, "utf8"));
   expect(file.submissions).toHaveLength(2);
   expect(file.mails.length).toBeGreaterThanOrEqual(3);
+  await expect(page.getByText("Soubor s údaji adresy je stažený.")).toBeVisible();
 
   await page.getByRole("button", { name: "Smazat údaje…" }).click();
   const dialog = page.getByRole("alertdialog");
@@ -472,7 +474,15 @@ test("everything about one address: exported as one file, erased after a confirm
   await expect(page.locator("[data-submission-id]", { hasText: "Gita Gdpr" })).toHaveCount(0);
   await page.getByLabel("E-mailová adresa").fill("gita@example.cz");
   await page.getByRole("button", { name: "Smazat údaje…" }).click();
-  await expect(page.getByText("O této adrese web nic neuchovává.")).toBeVisible();
+  await expect(page.getByText("O této adrese web nic neuchovává.", { exact: true })).toBeVisible();
+  // Downloading what is kept about an address with nothing stored: the file, and a word on it.
+  const nothing = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Stáhnout údaje" }).click();
+  const empty = JSON.parse(await readFile((await (await nothing).path()) as string, "utf8"));
+  expect(empty.submissions).toEqual([]);
+  await expect(
+    page.getByText("O této adrese web nic neuchovává. Stažený soubor to potvrzuje."),
+  ).toBeVisible();
 });
 
 test("the retention setting: off by default, saved in the database, shown after a reload", async ({

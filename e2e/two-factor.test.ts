@@ -59,8 +59,11 @@ async function setUpApp(page: Page, number: number): Promise<string> {
 
 test("an administrator without an app is led to set it up before any data, then signs out and in with its code", async ({
   page,
+  context,
   consoleEntries,
 }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
   await signInWithPassword(page, admin(1).email, admin(1).password);
   await expect(page).toHaveURL("/admin");
   await expect(page.getByText("Přihlášení úspěšné!")).toBeVisible();
@@ -83,6 +86,15 @@ test("an administrator without an app is led to set it up before any data, then 
     "",
   );
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // On the phone that shows the page no QR code can be scanned: a link opens the app, or the key
+  // is copied whole.
+  const openInApp = page.getByRole("link", { name: "Otevřít v aplikaci" });
+  const uri = new URL((await openInApp.getAttribute("href")) ?? "");
+  expect(uri.protocol).toBe("otpauth:");
+  expect(uri.searchParams.get("secret")).toBe(secret);
+  await page.getByRole("button", { name: "Zkopírovat klíč" }).click();
+  await expect(page.getByText("Klíč je zkopírovaný. Vložte ho do aplikace.")).toBeVisible();
+  expect(await clipboard()).toBe(secret);
   // A wrong code first: a Czech reason, and the form stays.
   const right = codeFor(secret);
   await page
@@ -98,6 +110,9 @@ test("an administrator without an app is led to set it up before any data, then 
   await expect(page.getByText("Ověření kódem z aplikace je zapnuté.")).toBeVisible();
   const codes = page.getByRole("list", { name: "Záložní kódy" }).getByRole("listitem");
   await expect(codes).toHaveCount(8);
+  await page.getByRole("button", { name: "Zkopírovat kódy" }).click();
+  await expect(page.getByText("Záložní kódy jsou zkopírované.", { exact: false })).toBeVisible();
+  expect((await clipboard()).split("\n")).toEqual(await codes.allTextContents());
   await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
   await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Části administrace" })).toBeVisible();

@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
+import { EmailAddress } from "~/components/email-link";
 import { Button } from "~/components/ui/button";
 import { getAuthClient } from "~/lib/auth-client";
 import { setFlashNotice } from "~/lib/flash-notice";
@@ -86,8 +87,11 @@ export function AdminFrame({
         <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 className="text-4xl font-semibold text-bark sm:text-5xl">Administrace</h1>
-            <p className="mt-3 break-all text-bark-soft">
-              Přihlášen jako: <span className="font-semibold text-bark">{email}</span>
+            <p className="mt-3 text-bark-soft">
+              Přihlášen jako:{" "}
+              <span className="font-semibold text-bark">
+                <EmailAddress address={email} />
+              </span>
             </p>
           </div>
           <Button

@@ -26,6 +26,9 @@ import { Button } from "~/components/ui/button";
 import { currentAccessToken, fetchSubmissions, requestSubmissionDeletion } from "~/lib/admin-api";
 import { czech } from "~/lib/typography";
 
+/** The notice after „Stáhnout CSV“. */
+export const csvDownloadedText = "Soubor CSV se zobrazenými záznamy je stažený.";
+
 export const noMatchText = "Hledání ani filtrům neodpovídá žádný záznam.";
 
 /** „u 1 záznamu“, „u 3 záznamů“ */
@@ -118,6 +121,8 @@ export function AdminScreen({
     // The CSV library loads only when she asks for a file.
     const { csvFileName, downloadFile, toCsv } = await import("~/components/admin/csv-export");
     downloadFile(toCsv(shown), csvFileName(new Date()), "text/csv;charset=utf-8");
+    // A phone shows a download only in its notification shade: say it here too.
+    toast.success(csvDownloadedText);
   }
 
   if (needsSetup) {

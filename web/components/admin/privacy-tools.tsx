@@ -43,6 +43,8 @@ export function describeErasure(summary: AddressSummary): string {
 
 export const privacyNotices = {
   nothingStored: "O této adrese web nic neuchovává.",
+  downloaded: "Soubor s údaji adresy je stažený.",
+  downloadedNothing: "O této adrese web nic neuchovává. Stažený soubor to potvrzuje.",
   erased: "Údaje adresy smazány",
   failed: "Akce se nepodařila. Zkuste to prosím znovu.",
   retentionSaved: "Nastavení uloženo",
@@ -64,12 +66,19 @@ function AddressData({ onErased }: { onErased: () => void }) {
   async function download() {
     setBusy(true);
     try {
-      const data = await exportAddress(address);
+      const data = (await exportAddress(address)) as {
+        submissions?: unknown[];
+        mails?: unknown[];
+        account?: unknown;
+      };
       downloadFile(
         `${JSON.stringify(data, null, 2)}\n`,
         `udaje-${address.replace(/[^a-zA-Z0-9@._-]/g, "_")}.json`,
         "application/json",
       );
+      const nothing = !data.submissions?.length && !data.mails?.length && !data.account;
+      if (nothing) toast.info(privacyNotices.downloadedNothing);
+      else toast.success(privacyNotices.downloaded);
     } catch (error) {
       toast.error(failureText(error));
     } finally {

@@ -1,17 +1,39 @@
-import { KeyRound, ShieldCheck } from "lucide-react";
+import { Copy, KeyRound, ShieldCheck, Smartphone } from "lucide-react";
 import { type FormEvent, Fragment, useEffect, useState } from "react";
 import { toast } from "sonner";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import { Spinner } from "~/components/ui/spinner";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
 import { czech } from "~/lib/typography";
 
-type Enrolment = { factorId: string; qrCode: string; secret: string; recoveryCodes: string[] };
+type Enrolment = {
+  factorId: string;
+  qrCode: string;
+  secret: string;
+  /** `otpauth://totp/…`: opens an authenticator app on the phone that shows the page. */
+  uri: string;
+  recoveryCodes: string[];
+};
 
 const enrollFailedText = "Nastavení se nepodařilo připravit. Zkuste to prosím znovu.";
 const verifyFailedText = "Kód se nepodařilo ověřit. Zkuste to prosím znovu.";
 export const twoFactorEnabledText = "Ověření kódem z aplikace je zapnuté.";
+export const twoFactorCopyTexts = {
+  secretCopied: "Klíč je zkopírovaný. Vložte ho do aplikace.",
+  codesCopied: "Záložní kódy jsou zkopírované. Uložte si je na bezpečné místo.",
+  copyFailed: "Kopírování se nepodařilo. Opište je prosím ručně.",
+} as const;
+
+/** Puts `text` in the clipboard and says how it went. */
+async function copyToClipboard(text: string, copied: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(copied);
+  } catch {
+    toast.error(twoFactorCopyTexts.copyFailed);
+  }
+}
 
 /** The secret in groups of four, as apps ask to have it typed. */
 function groupSecret(secret: string): string {
@@ -52,6 +74,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
           factorId: data.id,
           qrCode: data.totp.qr_code,
           secret: data.totp.secret,
+          uri: data.totp.uri,
           recoveryCodes: (data as unknown as { recovery_codes?: string[] }).recovery_codes ?? [],
         });
       } catch (thrown) {
@@ -143,6 +166,13 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
                   height={224}
                   className="mt-4 size-56 rounded-2xl bg-white p-2 ring-1 ring-bark/15"
                 />
+                <p className="mt-4 max-w-sm text-[0.9375rem] leading-snug text-bark-soft">
+                  {czech("Nastavujete to přímo v telefonu s aplikací? Pak QR kód nenaskenujete:")}
+                </p>
+                <a href={enrolment.uri} className={buttonClasses("secondary", "mt-2 px-4")}>
+                  <Smartphone aria-hidden="true" className="size-5" />
+                  Otevřít v aplikaci
+                </a>
               </li>
               <li>
                 <p className="flex items-center gap-2 font-semibold text-bark">
@@ -163,6 +193,18 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
                       </Fragment>
                     ))}
                 </p>
+                <div>
+                  <Button
+                    variant="secondary"
+                    className="mt-3 px-4"
+                    onClick={() =>
+                      void copyToClipboard(enrolment.secret, twoFactorCopyTexts.secretCopied)
+                    }
+                  >
+                    <Copy aria-hidden="true" className="size-5" />
+                    Zkopírovat klíč
+                  </Button>
+                </div>
               </li>
               <li>
                 <form noValidate onSubmit={verify} className="max-w-sm">
@@ -214,9 +256,16 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           </li>
         ))}
       </ul>
-      <Button className="mt-8" onClick={onDone}>
-        Kódy mám uložené, pokračovat
-      </Button>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <Button
+          variant="secondary"
+          onClick={() => void copyToClipboard(codes.join("\n"), twoFactorCopyTexts.codesCopied)}
+        >
+          <Copy aria-hidden="true" className="size-5" />
+          Zkopírovat kódy
+        </Button>
+        <Button onClick={onDone}>Kódy mám uložené, pokračovat</Button>
+      </div>
     </>
   );
 }

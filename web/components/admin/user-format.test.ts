@@ -62,6 +62,9 @@ describe("the users, sign-ins and audit log texts", () => {
     expect(describeAuditEntry(entry({ action: "role_revoked", role: "admin" }))).toBe(
       "Účtu jana@example.cz byl odebrán přístup do administrace.",
     );
+    expect(describeAuditEntry(entry({ action: "two_factor_enrolled", role: null }))).toBe(
+      "U účtu jana@example.cz bylo zapnuto dvoufázové ověření.",
+    );
     expect(describeAuditEntry(entry({ action: "two_factor_reset", role: null }))).toBe(
       "Účtu jana@example.cz bylo zrušeno dvoufázové ověření.",
     );

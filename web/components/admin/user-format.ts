@@ -87,7 +87,7 @@ export function describeAuditEntry(entry: AuditEntry): string {
     case "role_revoked":
       return `Účtu ${target} byl odebrán ${accessTo(entry.role ?? "")}.`;
     case "two_factor_enrolled":
-      return `Účet ${target} si zapnul dvoufázové ověření.`;
+      return `U účtu ${target} bylo zapnuto dvoufázové ověření.`;
     case "two_factor_reset":
       return `Účtu ${target} bylo zrušeno dvoufázové ověření.`;
     case "submission_deleted":

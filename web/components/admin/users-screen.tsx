@@ -127,7 +127,8 @@ export function UsersScreen({
         ),
       );
     } catch (error) {
-      setRefusal(
+      // A notice, in view wherever the card she tapped is (the page's alert is above the list).
+      toast.error(
         error instanceof AdminApiError && error.status < 500 && error.code
           ? error.message
           : failedToSend,

@@ -1,4 +1,4 @@
-import { type CSSProperties, useSyncExternalStore } from "react";
+import type { CSSProperties } from "react";
 import { Toaster as Sonner } from "sonner";
 
 /** The site's palette for the notices; every pair has at least AA contrast. */
@@ -17,36 +17,19 @@ const palette = {
   "--normal-text": "var(--color-bark)",
 } as CSSProperties;
 
-/** Below this width the notices sit at the bottom, where they cover neither the header nor the heading. */
-const phoneQuery = "(max-width: 639px)";
-
-function subscribeToWidth(onChange: () => void) {
-  const query = window.matchMedia(phoneQuery);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
-function useIsPhone() {
-  return useSyncExternalStore(
-    subscribeToWidth,
-    () => window.matchMedia(phoneQuery).matches,
-    () => false,
-  );
-}
-
 /**
  * The notices of the sign-in and administration screens. Mounted only there,
- * so public pages never load it. At the top on wider screens, under the
- * header; on a phone at the bottom, near her thumb, leaving the header and
- * what she just did in view.
+ * so public pages never load it. At the top, under the sticky header (72 px),
+ * so its menu stays usable: on a phone the bottom of the screen is where the
+ * buttons she taps next are (a form's „Uložit“, „Přidat a nahrát“, a
+ * dialog's), and a notice there covered them.
  */
 export function Toaster() {
-  const isPhone = useIsPhone();
   return (
     <Sonner
-      position={isPhone ? "bottom-center" : "top-center"}
-      // Below the sticky site header (72 px), so its menu stays usable.
+      position="top-center"
       offset={{ top: 88 }}
+      mobileOffset={{ top: 80, left: 12, right: 12 }}
       richColors
       closeButton
       duration={6000}
@@ -55,6 +38,8 @@ export function Toaster() {
       toastOptions={{
         style: { fontSize: "15px", borderRadius: "1rem" },
         closeButtonAriaLabel: "Zavřít oznámení",
+        // A finger-sized close target (Sonner's own is 20 px).
+        classNames: { closeButton: "!size-8" },
       }}
     />
   );
