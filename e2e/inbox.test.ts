@@ -623,3 +623,33 @@ test("the delete dialog names the record, keeps its texts and refuses an outside
   await expect(page.getByText("Záznam smazán")).toBeVisible();
   await expect(page.getByText("Hledání ani filtrům neodpovídá žádný záznam.")).toBeVisible();
 });
+
+test("back from a record far down the list on a phone, its card is in view again", async ({
+  page,
+}) => {
+  const ids: string[] = [];
+  for (let n = 1; n <= 12; n++) {
+    ids.push(
+      await send(page, {
+        formType: "contact",
+        name: `Návrat Zpět ${n}`,
+        email: `navrat${n}@example.cz`,
+        message: "Dobrý den, mám dotaz k setkání.",
+      }),
+    );
+  }
+  await signIn(page);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await openList(page, "?hledat=navrat");
+  // The oldest of them is the last card.
+  const oldest = page.locator(`[data-submission-id="${ids[0]}"]`);
+  await oldest.scrollIntoViewIfNeeded();
+  await oldest.getByRole("link", { name: "Návrat Zpět 1" }).click();
+  await expect(page).toHaveURL(`/admin/zaznam/${ids[0]}`);
+
+  await page.getByRole("link", { name: "Zpět na seznam" }).click();
+  await expect(page).toHaveURL("/admin?hledat=navrat");
+  await expect(oldest).toBeInViewport();
+  await expect(oldest.getByRole("link", { name: "Návrat Zpět 1" })).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+});

@@ -1,6 +1,6 @@
 import { MailWarning, NotebookPen } from "lucide-react";
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import type { Submission } from "#shared/submission";
@@ -34,6 +34,27 @@ export const noMatchText = "Hledání ani filtrům neodpovídá žádný záznam
 /** „u 1 záznamu“, „u 3 záznamů“ */
 function atRecords(count: number) {
   return `u ${count}\u00a0${count === 1 ? "záznamu" : "záznamů"}`;
+}
+
+/** What „Zpět na seznam“ tells the list: the record she had opened. */
+export type ListReturn = { openedRecord: string };
+
+/**
+ * Back from a record, its card (or row) in the middle of the screen with its link focused, where
+ * she was, instead of the top of a long list.
+ */
+function useReturnToOpenedRecord() {
+  const location = useLocation();
+  const opened = (location.state as Partial<ListReturn> | null)?.openedRecord;
+  useEffect(() => {
+    if (!opened) return;
+    const item = [
+      ...document.querySelectorAll<HTMLElement>(`[data-submission-id="${CSS.escape(opened)}"]`),
+    ].find((element) => element.offsetParent !== null);
+    if (!item) return;
+    item.scrollIntoView({ block: "center" });
+    item.querySelector<HTMLElement>("a[href]")?.focus({ preventScroll: true });
+  }, [opened]);
 }
 
 /** The tab's title with the count of new submissions in front, as mail clients do. */
@@ -96,6 +117,7 @@ export function AdminScreen({
     [submissions],
   );
   useNewCountInTitle(newCount);
+  useReturnToOpenedRecord();
 
   const reload = useCallback(async () => {
     try {

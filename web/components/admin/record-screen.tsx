@@ -17,6 +17,7 @@ import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
 import type { SubmissionDetail, SubmissionMail, SubmissionStateChange } from "#shared/submission";
 import { useLeaveWhenSignedOut } from "~/components/admin/admin-frame";
+import type { ListReturn } from "~/components/admin/admin-screen";
 import { DeleteSubmissionDialog } from "~/components/admin/delete-submission-dialog";
 import { listViewKey, stateLabel } from "~/components/admin/inbox-filter";
 import { PhoneLink, StateBadges } from "~/components/admin/inbox-parts";
@@ -208,6 +209,8 @@ export function RecordScreen({
   const backLink = (
     <Link
       to={back}
+      // The list brings this record's card back into view, where she was.
+      state={id ? ({ openedRecord: id } satisfies ListReturn) : undefined}
       className="inline-flex min-h-11 items-center gap-2 font-semibold text-moss-dark underline-offset-4 hover:underline"
     >
       <ArrowLeft aria-hidden="true" className="size-5" />
