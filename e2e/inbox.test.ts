@@ -341,6 +341,13 @@ for (const width of [360, 1280]) {
     await expect(page.locator("[data-submission-id]")).toHaveCount(1);
 
     await page.getByRole("button", { name: "Zrušit filtry" }).click();
+    if (width === 360) {
+      // On a phone the filters wait behind one button, so that the list starts near the top.
+      await expect(page.getByLabel("Formulář", { exact: true })).toHaveCount(0);
+      const firstCard = await page.locator("[data-submission-id]").first().boundingBox();
+      expect(firstCard?.y).toBeLessThan(900);
+      await page.getByRole("button", { name: "Filtry" }).click();
+    }
     await page.getByLabel("Formulář", { exact: true }).selectOption("gift_ritual");
     await expect(page).toHaveURL(/formular=gift_ritual/);
     const names = page.locator("[data-submission-id]");
@@ -358,7 +365,14 @@ for (const width of [360, 1280]) {
     await page.getByLabel("Stav", { exact: true }).selectOption("vyrizene");
     await expect(page).toHaveURL(/stav=vyrizene/);
     await page.reload();
+    // Set in the address, the filters show at once, and the phone's button counts them.
     await expect(page.getByLabel("Stav", { exact: true })).toHaveValue("vyrizene");
+    if (width === 360) {
+      await expect(page.getByRole("button", { name: "Filtry (1)" })).toHaveAttribute(
+        "aria-expanded",
+        "true",
+      );
+    }
     for (const text of await page.locator("[data-submission-id]").allTextContents()) {
       expect(text).toContain("Vyřízeno");
     }

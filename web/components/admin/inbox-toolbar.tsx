@@ -1,4 +1,5 @@
-import { Download, Search, X } from "lucide-react";
+import { Download, Search, SlidersHorizontal, X } from "lucide-react";
+import { useState } from "react";
 import { formTypeLabels, formTypes } from "#shared/form-schemas";
 import {
   emptyFilter,
@@ -7,10 +8,16 @@ import {
   mailFilters,
   stateFilters,
 } from "~/components/admin/inbox-filter";
+import { useWideScreen } from "~/components/admin/inbox-parts";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/form-field";
 
 const notRequired = { "aria-required": false } as const;
+
+/** How many filters besides the search are set (the phone's „Filtry (2)“). */
+function activeFilterCount({ formType, state, mail, from, to }: InboxFilter): number {
+  return [formType, state, mail, from, to].filter(Boolean).length;
+}
 
 /** Search and filters over the list, and the CSV export of what they show. */
 export function InboxToolbar({
@@ -27,6 +34,89 @@ export function InboxToolbar({
   onExport: () => void;
 }) {
   const set = (change: Partial<InboxFilter>) => onChange({ ...filter, ...change });
+  const wide = useWideScreen();
+  // On a phone the filters fold away behind one button, so that the list starts near the top;
+  // open at first when the address already holds some.
+  const active = activeFilterCount(filter);
+  const [filtersOpen, setFiltersOpen] = useState(active > 0);
+  const shownCount = (
+    // Empty, it takes no room on a phone; side by side it keeps the buttons to the right.
+    <p
+      className={wide ? "text-bark-soft" : "text-bark-soft empty:hidden"}
+      aria-live="polite"
+      data-shown-count
+    >
+      {isFiltered(filter) ? `Zobrazeno ${shown} z ${total}` : ""}
+    </p>
+  );
+  const filters = (
+    <div id="inbox-filters" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <SelectField
+        id="inbox-form-type"
+        label="Formulář"
+        value={filter.formType ?? ""}
+        onChange={(event) =>
+          set({ formType: (event.target.value || null) as InboxFilter["formType"] })
+        }
+        className="col-span-2 lg:col-span-1"
+        {...notRequired}
+      >
+        <option value="">Všechny formuláře</option>
+        {formTypes.map((type) => (
+          <option key={type} value={type}>
+            {formTypeLabels[type]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="inbox-state"
+        label="Stav"
+        value={filter.state ?? ""}
+        onChange={(event) => set({ state: (event.target.value || null) as InboxFilter["state"] })}
+        {...notRequired}
+      >
+        <option value="">Všechny</option>
+        {Object.entries(stateFilters).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="inbox-mail"
+        label="E-maily"
+        value={filter.mail ?? ""}
+        onChange={(event) => set({ mail: (event.target.value || null) as InboxFilter["mail"] })}
+        {...notRequired}
+      >
+        <option value="">Všechny</option>
+        {Object.entries(mailFilters).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        id="inbox-from"
+        label="Od"
+        type="date"
+        // Narrower padding: two dates side by side fit a 360 px phone.
+        className="[&_input]:px-2.5"
+        value={filter.from ?? ""}
+        onChange={(event) => set({ from: event.target.value || null })}
+        {...notRequired}
+      />
+      <TextField
+        id="inbox-to"
+        label="Do"
+        type="date"
+        className="[&_input]:px-2.5"
+        value={filter.to ?? ""}
+        onChange={(event) => set({ to: event.target.value || null })}
+        {...notRequired}
+      />
+    </div>
+  );
   return (
     <search aria-label="Hledání a filtry" className="mb-6 grid gap-4 px-2 sm:px-0">
       <div className="relative">
@@ -47,76 +137,23 @@ export function InboxToolbar({
           className="pointer-events-none absolute bottom-3.5 left-4 size-5 text-bark-soft"
         />
       </div>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        <SelectField
-          id="inbox-form-type"
-          label="Formulář"
-          value={filter.formType ?? ""}
-          onChange={(event) =>
-            set({ formType: (event.target.value || null) as InboxFilter["formType"] })
-          }
-          className="col-span-2 lg:col-span-1"
-          {...notRequired}
-        >
-          <option value="">Všechny formuláře</option>
-          {formTypes.map((type) => (
-            <option key={type} value={type}>
-              {formTypeLabels[type]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id="inbox-state"
-          label="Stav"
-          value={filter.state ?? ""}
-          onChange={(event) => set({ state: (event.target.value || null) as InboxFilter["state"] })}
-          {...notRequired}
-        >
-          <option value="">Všechny</option>
-          {Object.entries(stateFilters).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id="inbox-mail"
-          label="E-maily"
-          value={filter.mail ?? ""}
-          onChange={(event) => set({ mail: (event.target.value || null) as InboxFilter["mail"] })}
-          {...notRequired}
-        >
-          <option value="">Všechny</option>
-          {Object.entries(mailFilters).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          id="inbox-from"
-          label="Od"
-          type="date"
-          // Narrower padding: two dates side by side fit a 360 px phone.
-          className="[&_input]:px-2.5"
-          value={filter.from ?? ""}
-          onChange={(event) => set({ from: event.target.value || null })}
-          {...notRequired}
-        />
-        <TextField
-          id="inbox-to"
-          label="Do"
-          type="date"
-          className="[&_input]:px-2.5"
-          value={filter.to ?? ""}
-          onChange={(event) => set({ to: event.target.value || null })}
-          {...notRequired}
-        />
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-bark-soft" aria-live="polite" data-shown-count>
-          {isFiltered(filter) ? `Zobrazeno ${shown} z ${total}` : ""}
-        </p>
+      {wide && filters}
+      {/* On a 360 px phone „Filtry“ and „Stáhnout CSV“ share one row. */}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {wide ? (
+          shownCount
+        ) : (
+          <Button
+            variant="secondary"
+            className="px-3"
+            aria-expanded={filtersOpen}
+            aria-controls="inbox-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <SlidersHorizontal aria-hidden="true" className="size-5" />
+            {active > 0 ? `Filtry (${active})` : "Filtry"}
+          </Button>
+        )}
         <div className="flex flex-wrap gap-2">
           {isFiltered(filter) && (
             <Button variant="ghost" onClick={() => onChange(emptyFilter)} className="px-3">
@@ -124,12 +161,14 @@ export function InboxToolbar({
               Zrušit filtry
             </Button>
           )}
-          <Button variant="secondary" onClick={onExport} disabled={shown === 0}>
+          <Button variant="secondary" onClick={onExport} disabled={shown === 0} className="px-3">
             <Download aria-hidden="true" className="size-5" />
             Stáhnout CSV
           </Button>
         </div>
       </div>
+      {!wide && filtersOpen && filters}
+      {!wide && shownCount}
     </search>
   );
 }
