@@ -513,6 +513,7 @@ test("the retention setting: off by default, saved in the database, shown after 
   const status = page.locator("[data-retention-status]");
   await expect(status).toContainText("Vypnuto");
   await page.getByLabel("Mazat záznamy starší než").check();
+  // Two years deletes nothing she has now: saved without a question.
   await page.getByLabel("Počet měsíců").fill("24");
   await page.getByRole("button", { name: "Uložit" }).click();
   await expect(page.getByText("Nastavení uloženo")).toBeVisible();
@@ -593,6 +594,20 @@ test("retention: at its start the server deletes what is older than the setting 
   await openList(page);
   // The form shows the stored rule once it has loaded; only then is the box hers to change.
   await expect(page.locator("[data-retention-status]")).toContainText("Zapnuto");
+  // A shorter rule that would delete records she has („Mladší Retence“, 23 months old) asks first.
+  await page.getByLabel("Počet měsíců").fill("12");
+  await page.getByRole("button", { name: "Uložit" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: "Mazat staré záznamy?" })).toBeVisible();
+  // (\\s: the typography puts no-break spaces after short words and numbers.)
+  await expect(dialog).toContainText(
+    /smaže\s1\száznam\sstarší\snež\s12\směsíců,\si\ss\sjeho\se-maily/,
+  );
+  await shoot(page, "retention-dialog", false);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole("button", { name: "Zrušit" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator("[data-retention-status]")).toContainText("24\u00a0měsíců");
   const rule = page.getByLabel("Mazat záznamy starší než");
   await expect(rule).toBeChecked();
   await rule.uncheck();

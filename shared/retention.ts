@@ -14,3 +14,16 @@ export function formatMonths(count: number): string {
   const unit = rule === "one" ? "měsíc" : rule === "few" ? "měsíce" : "měsíců";
   return `${count}\u00a0${unit}`;
 }
+
+/** The moment `months` calendar months before `now` (31 March less one month: 28/29 February... clamped). */
+export function monthsBefore(now: Date, months: number): Date {
+  const cutoff = new Date(now);
+  const day = cutoff.getUTCDate();
+  cutoff.setUTCDate(1);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  const lastDay = new Date(
+    Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  cutoff.setUTCDate(Math.min(day, lastDay));
+  return cutoff;
+}

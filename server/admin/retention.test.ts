@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, formSubmissions, inboxSettings, mailOutbox } from "#database/schema";
+import { monthsBefore } from "#shared/retention";
 import {
   emptyTables,
   openTimeoutMs,
@@ -8,13 +9,7 @@ import {
   testTimeoutMs,
 } from "#testing/test-databases";
 import { captureLog } from "../logger";
-import {
-  applyRetention,
-  monthsBefore,
-  readRetention,
-  saveRetention,
-  startRetentionSchedule,
-} from "./retention";
+import { applyRetention, readRetention, saveRetention, startRetentionSchedule } from "./retention";
 
 const now = new Date("2026-11-23T10:00:00Z");
 

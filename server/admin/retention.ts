@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import type { Database } from "#database/open-database";
 import { formSubmissions, inboxSettings } from "#database/schema";
 import type { RetentionSetting } from "#shared/inbox-schemas";
-import type { PublicRetentionJson } from "#shared/retention";
+import { monthsBefore, type PublicRetentionJson } from "#shared/retention";
 import type { Clock } from "../clock";
 import { refuseOtherMethods } from "../json-route";
 import { log } from "../logger";
@@ -46,19 +46,6 @@ export function createPublicRetentionRoute(db: Database) {
   });
   route.all("/", refuseOtherMethods("GET"));
   return route;
-}
-
-/** The moment `months` calendar months before `now` (31 March less one month: 28/29 February... clamped). */
-export function monthsBefore(now: Date, months: number): Date {
-  const cutoff = new Date(now);
-  const day = cutoff.getUTCDate();
-  cutoff.setUTCDate(1);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
-  const lastDay = new Date(
-    Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0),
-  ).getUTCDate();
-  cutoff.setUTCDate(Math.min(day, lastDay));
-  return cutoff;
 }
 
 /** Deletes the submissions older than the setting; none when it is off. Returns how many went. */

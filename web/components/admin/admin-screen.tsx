@@ -230,7 +230,7 @@ export function AdminScreen({
         )}
       </section>
 
-      <PrivacyTools onErased={reload} />
+      <PrivacyTools onErased={reload} submissions={submissions} />
 
       <section
         aria-labelledby="note-heading"

@@ -3,6 +3,8 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import type { AddressSummary, RetentionSetting } from "#shared/inbox-schemas";
 import { maxRetentionMonths } from "#shared/inbox-schemas";
+import { formatMonths, monthsBefore } from "#shared/retention";
+import type { Submission } from "#shared/submission";
 import { downloadFile } from "~/components/admin/download-file";
 import { formatSubmittedAt } from "~/components/admin/submission-format";
 import {
@@ -181,13 +183,18 @@ function AddressData({ onErased }: { onErased: () => void }) {
   );
 }
 
-/** „mazat záznamy starší než N měsíců“: off by default, applied by the server once a day. */
-function Retention({ onSaved }: { onSaved: () => void }) {
+/**
+ * „mazat záznamy starší než N měsíců“: off by default, applied by the server once a day. A rule
+ * that would delete records she has now asks first and says how many.
+ */
+function Retention({ onSaved, submissions }: { onSaved: () => void; submissions: Submission[] }) {
   const id = useId();
   const [setting, setSetting] = useState<RetentionSetting | null>(null);
   const [enabled, setEnabled] = useState(false);
   const [months, setMonths] = useState("24");
   const [saving, setSaving] = useState(false);
+  /** A rule waiting for her confirmation, and how many records it would delete. */
+  const [confirming, setConfirming] = useState<{ months: number; doomed: number } | null>(null);
 
   useEffect(() => {
     fetchRetention()
@@ -199,8 +206,23 @@ function Retention({ onSaved }: { onSaved: () => void }) {
       .catch(() => toast.error(privacyNotices.failed));
   }, []);
 
-  async function save(event: FormEvent) {
+  function askToSave(event: FormEvent) {
     event.preventDefault();
+    const wanted = enabled ? Number(months) : null;
+    if (wanted !== null && Number.isInteger(wanted) && wanted !== setting?.months) {
+      const cutoff = monthsBefore(new Date(), wanted);
+      const doomed = submissions.filter(
+        (submission) => new Date(submission.created_at) < cutoff,
+      ).length;
+      if (doomed > 0) {
+        setConfirming({ months: wanted, doomed });
+        return;
+      }
+    }
+    void save();
+  }
+
+  async function save() {
     setSaving(true);
     try {
       const saved = await saveRetention(enabled ? Number(months) : null);
@@ -219,7 +241,7 @@ function Retention({ onSaved }: { onSaved: () => void }) {
   const unit = rule === "one" ? "měsíc" : rule === "few" ? "měsíce" : "měsíců";
 
   return (
-    <form onSubmit={(event) => void save(event)} aria-labelledby={`${id}-heading`}>
+    <form onSubmit={askToSave} aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`} className="text-xl font-semibold text-bark">
         Automatické mazání
       </h3>
@@ -262,11 +284,43 @@ function Retention({ onSaved }: { onSaved: () => void }) {
           Uložit
         </Button>
       </div>
+      <AlertDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogTitle>Mazat staré záznamy?</AlertDialogTitle>
+          <AlertDialogDescription asChild>
+            <div>
+              <p>
+                {confirming &&
+                  czech(
+                    `Server do 24\u00a0hodin smaže ${plural(confirming.doomed, "záznam starší", "záznamy starší", "záznamů starších")} než ${formatMonths(confirming.months)}, i s ${confirming.doomed === 1 ? "jeho" : "jejich"} e-maily, a potom každý den ty, které toho stáří dosáhnou.`,
+                  )}
+              </p>
+              <p className="mt-2">Smazané záznamy nelze vrátit zpět.</p>
+            </div>
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Zrušit</AlertDialogCancel>
+            <AlertDialogAction onClick={() => void save()}>Uložit a mazat</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </form>
   );
 }
 
-export function PrivacyTools({ onErased }: { onErased: () => void }) {
+export function PrivacyTools({
+  onErased,
+  submissions,
+}: {
+  onErased: () => void;
+  /** The list she has: a retention rule counts in it what it would delete. */
+  submissions: Submission[];
+}) {
   return (
     <section
       aria-labelledby="privacy-heading"
@@ -277,7 +331,7 @@ export function PrivacyTools({ onErased }: { onErased: () => void }) {
         Osobní údaje
       </h2>
       <AddressData onErased={onErased} />
-      <Retention onSaved={onErased} />
+      <Retention onSaved={onErased} submissions={submissions} />
     </section>
   );
 }
