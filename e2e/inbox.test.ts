@@ -599,7 +599,7 @@ test("retention: at its start the server deletes what is older than the setting 
   await page.getByRole("button", { name: "Uložit" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog.getByRole("heading", { name: "Mazat staré záznamy?" })).toBeVisible();
-  // (\\s: the typography puts no-break spaces after short words and numbers.)
+  // (\s: the typography puts no-break spaces after short words and numbers.)
   await expect(dialog).toContainText(
     /smaže\s1\száznam\sstarší\snež\s12\směsíců,\si\ss\sjeho\se-maily/,
   );
