@@ -45,11 +45,19 @@ export function answerClientErrors(server: Server) {
       return;
     }
     const [status, reason, code, message] = refusals[error.code ?? ""] ?? malformed;
-    const body = JSON.stringify({ error: { code, message } });
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      () => socket.destroy(),
-    );
+    endWithRefusal(socket, `${status} ${reason}`, code, message);
   });
+}
+
+/**
+ * Writes a whole refusal straight onto a connection no request object owns (one Node's parser
+ * refused, or a CONNECT's), in the app's JSON shape, and closes it.
+ */
+export function endWithRefusal(socket: Duplex, statusLine: string, code: string, message: string) {
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${statusLine}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
 }

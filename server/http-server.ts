@@ -9,14 +9,13 @@ import type { Duplex } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { sendFailedMessage } from "#shared/form-schemas";
 import type { ApiErrorBody } from "./api-error";
-import { answerClientErrors, malformedRequest } from "./client-error";
+import { answerClientErrors, endWithRefusal, malformedRequest } from "./client-error";
 import { summarizeError } from "./error-summary";
 import { log } from "./logger";
 
 type Fetch = Parameters<typeof getRequestListener>[0];
 
 const connectRefused = {
-  status: 501,
   code: "method_not_implemented",
   message: "Tento server metodu CONNECT nepodporuje.",
 } as const;
@@ -64,12 +63,7 @@ export function createHttpServer(
     // must not become an uncaught error.
     socket.on("error", () => socket.destroy());
     if (socket.destroyed) return;
-    const body = refusalBody(connectRefused);
-    socket.end(
-      `HTTP/1.1 501 Not Implemented\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      () => socket.destroy(),
-    );
+    endWithRefusal(socket, "501 Not Implemented", connectRefused.code, connectRefused.message);
   });
   answerClientErrors(server);
   return server;

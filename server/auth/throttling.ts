@@ -3,7 +3,7 @@
  * cannot turn against an account's owner (docs/decisions/0007-sign-in-throttling.md).
  */
 import { createHash } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Database } from "#database/open-database";
@@ -121,15 +121,7 @@ export function createSignInThrottle({
       createdAt: now,
       lastSignInAt: now,
     });
-    // Her devices unused for a year are no longer trusted: forget them.
-    await db
-      .delete(signInDevices)
-      .where(
-        and(
-          eq(signInDevices.userId, userId),
-          lt(signInDevices.lastSignInAt, new Date(now.getTime() - deviceLifetimeMs)),
-        ),
-      );
+    // Devices unused for a year are forgotten by server/housekeeping.ts.
     setCookie(c, deviceCookieName, token, {
       path: "/auth/v1",
       httpOnly: true,
