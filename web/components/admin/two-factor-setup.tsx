@@ -22,7 +22,7 @@ export const twoFactorEnabledText = "Ověření kódem z aplikace je zapnuté.";
 export const twoFactorCopyTexts = {
   secretCopied: "Klíč je zkopírovaný. Vložte ho do aplikace.",
   codesCopied: "Záložní kódy jsou zkopírované. Uložte si je na bezpečné místo.",
-  copyFailed: "Kopírování se nepodařilo. Opište je prosím ručně.",
+  copyFailed: "Kopírování se nepodařilo. Opište prosím text ručně.",
 } as const;
 
 /** Puts `text` in the clipboard and says how it went. */
