@@ -8,7 +8,8 @@ type Variant = "primary" | "secondary" | "ghost" | "light";
 /** The site's one button look, for <button>, <a> and <Link> alike. */
 export function buttonClasses(variant: Variant = "primary", className?: string): string {
   return clsx(
-    "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-6 py-2.5 text-center text-base font-semibold transition duration-200 disabled:cursor-not-allowed disabled:opacity-60",
+    // The shape is a component class (web/app.css), so that `className` overrides it.
+    "site-button",
     variant === "primary" &&
       "bg-moss text-cream shadow-soft hover:-translate-y-px hover:bg-moss-dark hover:shadow-lifted active:translate-y-0",
     variant === "secondary" &&
