@@ -74,7 +74,7 @@ async function openMembers(page: Page) {
 async function signIn(page: Page, account: { email: string; password: string }) {
   const area = page.locator("#clenstvi");
   await area.getByLabel("E-mail").fill(account.email);
-  await area.getByLabel("Heslo").fill(account.password);
+  await area.getByLabel("Heslo", { exact: true }).fill(account.password);
   await area.getByRole("button", { name: "Přihlásit se" }).click();
 }
 
@@ -144,7 +144,7 @@ test("a press on the sign-in button during which its code arrives still signs in
   await openMembers(page);
   const area = page.locator("#clenstvi");
   await area.getByLabel("E-mail").fill(member.email);
-  await area.getByLabel("Heslo").fill(member.password);
+  await area.getByLabel("Heslo", { exact: true }).fill(member.password);
   const button = area.getByRole("button", { name: "Přihlásit se" });
   await button.scrollIntoViewIfNeeded();
   const box = await button.boundingBox();
@@ -237,7 +237,7 @@ test("a wrong password is refused in Czech and the form stays", async ({ page })
   await expect(
     page.getByRole("heading", { level: 2, name: "Přihlášení do členské sekce" }),
   ).toBeVisible();
-  await expect(page.locator("#clenstvi").getByLabel("Heslo")).toHaveValue("");
+  await expect(page.locator("#clenstvi").getByLabel("Heslo", { exact: true })).toHaveValue("");
 });
 
 /** An access token from the real password sign-in, for the API calls a test makes itself. */

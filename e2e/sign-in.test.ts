@@ -58,6 +58,29 @@ test.describe("the sign-in page", () => {
     expect(consoleEntries.filter((entry) => entry.type === "error")).toEqual([]);
   });
 
+  test("the password shows on request, to check what was typed, and hides again when the form is sent @phone", async ({
+    page,
+  }) => {
+    await openSignIn(page);
+    const { password } = fields(page);
+    const show = page.getByRole("button", { name: "Zobrazit heslo" });
+    await password.fill("tajne-heslo-123");
+    await expect(show).toHaveAttribute("aria-pressed", "false");
+    await show.click();
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(password).toHaveValue("tajne-heslo-123");
+    await expect(show).toHaveAttribute("aria-pressed", "true");
+    await show.click();
+    await expect(password).toHaveAttribute("type", "password");
+    await show.click();
+    // Sent without an e-mail: refused in the page, and the password is hidden again.
+    await page.getByRole("button", { name: "Přihlásit se" }).click();
+    await expect(page.getByText("Zadejte prosím platnou e-mailovou adresu.")).toBeVisible();
+    await expect(password).toHaveAttribute("type", "password");
+    await expect(show).toHaveAttribute("aria-pressed", "false");
+    await expectNoAxeViolations(page);
+  });
+
   test("is linked from the members' section and is not in the menu", async ({ page }) => {
     await page.goto("/clenska-sekce");
     await waitForHydration(page);

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { authMessages, firstIssue, newPasswordSchema } from "#shared/auth-schemas";
 import { passwordChangedText } from "~/components/auth/new-password-form";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/form-field";
+import { PasswordField } from "~/components/ui/password-field";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
 import { czech } from "~/lib/typography";
 
@@ -62,10 +62,9 @@ export function PasswordChange() {
         )}
       </p>
       <form noValidate onSubmit={submit} className="mt-6 grid max-w-3xl gap-5 sm:grid-cols-2">
-        <TextField
+        <PasswordField
           id="admin-new-password"
           label="Nové heslo"
-          type="password"
           hint="Minimálně 6 znaků"
           autoComplete="new-password"
           value={password}
@@ -75,10 +74,9 @@ export function PasswordChange() {
           }}
           error={errors.password}
         />
-        <TextField
+        <PasswordField
           id="admin-new-password-confirmation"
           label="Nové heslo znovu"
-          type="password"
           autoComplete="new-password"
           value={confirmation}
           onChange={(event) => {

@@ -5,6 +5,7 @@ import { authNotices, signInSchema, signUpSchema } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
+import { PasswordField } from "~/components/ui/password-field";
 import { checkAdminAccess } from "~/lib/admin-api";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
 
@@ -141,10 +142,9 @@ export function CredentialsForm({
           onChange={(event) => update("email", event.target.value)}
           error={errors.email}
         />
-        <TextField
+        <PasswordField
           id="auth-password"
           label="Heslo"
-          type="password"
           hint="Minimálně 6 znaků"
           autoComplete={registering ? "new-password" : "current-password"}
           value={fields.password}

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { authMessages, authNotices, firstIssue, newPasswordSchema } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/form-field";
+import { PasswordField } from "~/components/ui/password-field";
 import { checkAdminAccess } from "~/lib/admin-api";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
 
@@ -76,10 +76,9 @@ export function NewPasswordForm({
   return (
     <form noValidate onSubmit={submit}>
       <div className="space-y-5">
-        <TextField
+        <PasswordField
           id="new-password"
           label="Nové heslo"
-          type="password"
           hint="Minimálně 6 znaků"
           autoComplete="new-password"
           value={password}
@@ -89,10 +88,9 @@ export function NewPasswordForm({
           }}
           error={errors.password}
         />
-        <TextField
+        <PasswordField
           id="new-password-confirmation"
           label="Nové heslo znovu"
-          type="password"
           autoComplete="new-password"
           value={confirmation}
           onChange={(event) => {

@@ -7,6 +7,7 @@ import { paths } from "#shared/routes";
 import { MembersMaterials } from "~/components/members/members-materials";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
+import { PasswordField } from "~/components/ui/password-field";
 import { Spinner } from "~/components/ui/spinner";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
 import {
@@ -303,11 +304,10 @@ function MemberSignInForm({
             inputMode="email"
             error={errors.email}
           />
-          <TextField
+          <PasswordField
             id="member-password"
             name="password"
             label="Heslo"
-            type="password"
             autoComplete="current-password"
             error={errors.password}
           />

@@ -10,7 +10,7 @@ import { keepWordsWhole, typeset } from "~/lib/typography";
  * `register(...)`), so the browser does the typing, autofill and keyboard.
  */
 
-type FieldProps = {
+export type FieldProps = {
   id: string;
   label: ReactNode;
   /** Marks the field as one that may be left empty. */
@@ -19,19 +19,19 @@ type FieldProps = {
   error?: string;
 };
 
-const controlClasses = (invalid: boolean) =>
+export const controlClasses = (invalid: boolean) =>
   clsx(
     "block w-full rounded-2xl border bg-white px-4 text-base text-bark shadow-[inset_0_1px_2px_rgb(62_51_40/0.06)] transition-colors duration-150",
     "focus:border-moss focus-visible:outline-offset-1",
     invalid ? "border-terracotta-dark border-2" : "border-bark-soft/70 hover:border-bark-soft",
   );
 
-function describedBy(id: string, ...parts: (string | false | undefined)[]) {
+export function describedBy(id: string, ...parts: (string | false | undefined)[]) {
   const ids = parts.filter(Boolean).map((part) => `${id}-${part}`);
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
 
-function FieldLabel({ id, label, optional }: Pick<FieldProps, "id" | "label" | "optional">) {
+export function FieldLabel({ id, label, optional }: Pick<FieldProps, "id" | "label" | "optional">) {
   return (
     <label htmlFor={id} className="block text-[0.9375rem] font-semibold text-bark">
       {typeof label === "string" ? typeset(label) : label}
@@ -45,7 +45,7 @@ function FieldLabel({ id, label, optional }: Pick<FieldProps, "id" | "label" | "
   );
 }
 
-function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={`${id}-hint`} className="mt-1 text-sm leading-snug text-bark-soft">
       {typeof children === "string" ? typeset(children) : children}
@@ -66,7 +66,7 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
-type TextFieldProps = FieldProps & Omit<ComponentProps<"input">, "id">;
+export type TextFieldProps = FieldProps & Omit<ComponentProps<"input">, "id">;
 
 export function TextField({
   id,
