@@ -298,7 +298,7 @@ test("new, handled and new again, each surviving a reload; the count in the page
   await page.reload();
   await expect(page.locator("dd", { hasText: "Vyřízený" })).toBeVisible();
   await page.getByRole("link", { name: "Zpět na seznam" }).click();
-  await expect(row.getByText("Vyřízeno", { exact: true })).toBeVisible();
+  await expect(row.getByText("Vyřízený", { exact: true })).toBeVisible();
   await expect(page).toHaveTitle(
     count - 1 > 0 ? new RegExp(`^\\(${count - 1}\\) `) : /^Administrace/,
   );
@@ -374,7 +374,7 @@ for (const width of [360, 1280]) {
       );
     }
     for (const text of await page.locator("[data-submission-id]").allTextContents()) {
-      expect(text).toContain("Vyřízeno");
+      expect(text).toContain("Vyřízený");
     }
   });
 }

@@ -36,7 +36,7 @@ function Badge({
   );
 }
 
-/** „Nový“, „Vyřízeno“, and how its e-mails fared when not all went out. */
+/** „Nový“, „Vyřízený“ (as the record names its state), and how its e-mails fared when not all went out. */
 export function StateBadges({
   submission,
   className,
@@ -51,7 +51,7 @@ export function StateBadges({
   return (
     <span className={clsx("flex flex-wrap gap-1.5", className)} data-state-badges>
       {isNew && <Badge tone="new">Nový</Badge>}
-      {handled && <Badge tone="done">Vyřízeno</Badge>}
+      {handled && <Badge tone="done">Vyřízený</Badge>}
       {mail === "failed" && <Badge tone="failed">E-mail neodešel</Badge>}
       {mail === "pending" && <Badge tone="waiting">E-mail čeká</Badge>}
     </span>
