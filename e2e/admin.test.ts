@@ -294,6 +294,19 @@ test("at phone width each submission is a card: every field visible, nothing off
   await openAdminAs(page, 16);
   const card = page.locator("[data-submission-list] li").first();
   await expect(card).toBeVisible();
+  // The frame stays short on a phone: the first record's name is on the first screen, the
+  // title and „Odhlásit se“ share a row, and the views run in one row that scrolls sideways.
+  await expect(card.getByRole("link", { name: "Alena Malá" })).toBeInViewport();
+  const title = await page.getByRole("heading", { level: 1, name: "Administrace" }).boundingBox();
+  const signOut = await page.getByRole("button", { name: "Odhlásit se" }).boundingBox();
+  const middle = (signOut?.y ?? 0) + (signOut?.height ?? 0) / 2;
+  expect(middle).toBeGreaterThan(title?.y ?? 0);
+  expect(middle).toBeLessThan((title?.y ?? 0) + (title?.height ?? 0));
+  const views = page.getByRole("navigation", { name: "Části administrace" }).getByRole("link");
+  const tops = await views.evaluateAll((links) =>
+    links.map((link) => link.getBoundingClientRect().top),
+  );
+  expect(new Set(tops).size).toBe(1);
   await expect(page.locator("table")).toHaveCount(0);
   const expected = await page.evaluate(() =>
     new Date("2026-03-07T09:05:00.000Z").toLocaleString("cs-CZ"),
@@ -324,6 +337,12 @@ test("at phone width each submission is a card: every field visible, nothing off
   }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
   await expect(page.getByRole("button", { name: "Odhlásit se" })).toBeInViewport();
+  // The last view, chosen in that row, is scrolled into it whole.
+  await views.filter({ hasText: "Můj účet" }).click();
+  await expect(page).toHaveURL("/admin/ucet");
+  const current = page.getByRole("link", { name: "Můj účet" });
+  await expect(current).toHaveAttribute("aria-current", "page");
+  await expect(current).toBeInViewport({ ratio: 1 });
 });
 
 test("a long list renders only the rows near the viewport, and scrolls to the oldest record", async ({

@@ -78,29 +78,31 @@ export function AdminFrame({
     navigate(paths.members, { replace: true });
   }
 
+  // On a phone the frame stays short, so that the first record shows on the first screen:
+  // the title and „Odhlásit se“ share a row, and the views scroll sideways in one row.
   return (
     <main
       id="main"
-      className="bg-linear-to-b from-sand/60 via-cream to-cream px-4 py-10 sm:px-8 sm:py-14"
+      className="bg-linear-to-b from-sand/60 via-cream to-cream px-4 py-6 sm:px-8 sm:py-14"
     >
       <div className="mx-auto max-w-7xl">
-        <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
-          <div>
-            <h1 className="text-4xl font-semibold text-bark sm:text-5xl">Administrace</h1>
-            <p className="mt-3 text-bark-soft">
-              Přihlášen jako:{" "}
-              <span className="font-semibold text-bark">
-                <EmailAddress address={email} />
-              </span>
-            </p>
-          </div>
+        <header className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 sm:items-end">
+          <h1 className="col-start-1 row-start-1 text-[clamp(1.5rem,7.5vw,1.875rem)] font-semibold text-bark sm:text-5xl">
+            Administrace
+          </h1>
+          <p className="col-span-2 row-start-2 text-bark-soft sm:col-span-1 sm:mt-1">
+            Přihlášen jako:{" "}
+            <span className="font-semibold text-bark">
+              <EmailAddress address={email} />
+            </span>
+          </p>
           <Button
             variant="secondary"
             onClick={signOut}
             disabled={signingOut}
-            className="self-start sm:self-auto"
+            className="col-start-2 row-start-1 px-3 text-sm whitespace-nowrap sm:row-span-2 sm:px-6 sm:text-base"
           >
-            <LogOut aria-hidden="true" className="size-5" />
+            <LogOut aria-hidden="true" className="size-4 sm:size-5" />
             Odhlásit se
           </Button>
         </header>
@@ -115,18 +117,41 @@ export function AdminFrame({
 
 /** The views of the administration, and how many gift e-mails wait for a material. */
 function AdminMenu() {
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the row scrolls sideways: the view she is on is brought into it when the
+  // frame appears (each view renders its own) and when the screen changes its width.
+  useEffect(() => {
+    const showCurrent = () => {
+      const row = list.current;
+      const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+      const start = current.offsetLeft - row.offsetLeft;
+      const end = start + current.offsetWidth;
+      if (start < row.scrollLeft || end > row.scrollLeft + row.clientWidth) {
+        row.scrollLeft = start - 16;
+      }
+    };
+    showCurrent();
+    window.addEventListener("resize", showCurrent);
+    return () => window.removeEventListener("resize", showCurrent);
+  }, []);
   return (
     <>
-      <nav aria-label="Části administrace" className="mt-8">
-        <ul className="flex flex-wrap gap-2">
+      <nav aria-label="Části administrace" className="mt-4 sm:mt-8">
+        {/* One row on a phone, scrolled sideways and running to the screen's edges; room above
+            and below for the pills' rings and the focus outline, which the scrolling box clips. */}
+        <ul
+          ref={list}
+          className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+        >
           {views.map((view) => (
-            <li key={view.to}>
+            <li key={view.to} className="shrink-0">
               <NavLink
                 to={view.to}
                 end
                 className={({ isActive }) =>
                   clsx(
-                    "inline-flex min-h-11 items-center rounded-full px-4 py-2 text-[0.9375rem] font-semibold transition-colors duration-200",
+                    "inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-4 py-2 text-[0.9375rem] font-semibold transition-colors duration-200",
                     isActive
                       ? "bg-moss text-cream"
                       : "bg-cream/80 text-moss-dark ring-1 ring-moss/30 hover:bg-sage-light",
@@ -176,7 +201,7 @@ function WaitingGiftNotice() {
   return (
     <p
       data-testid="waiting-gift-notice"
-      className="mt-6 rounded-2xl bg-sand p-4 leading-relaxed text-bark ring-1 ring-bark/10"
+      className="mt-4 rounded-2xl bg-sand p-4 leading-relaxed text-bark ring-1 ring-bark/10 sm:mt-6"
     >
       {czech(`${emails}, až k dárku přidáte materiál.`)}{" "}
       <Link

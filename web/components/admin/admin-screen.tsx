@@ -166,7 +166,7 @@ export function AdminScreen({
         <div
           role="alert"
           data-mail-banner
-          className="mt-8 flex flex-col gap-3 rounded-2xl bg-terracotta/15 p-4 ring-1 ring-terracotta-dark/30 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+          className="mt-5 flex flex-col gap-3 rounded-2xl bg-terracotta/15 p-4 ring-1 ring-terracotta-dark/30 sm:mt-8 sm:flex-row sm:items-center sm:justify-between sm:p-5"
         >
           <p className="flex items-start gap-3 text-bark">
             <MailWarning
@@ -190,7 +190,7 @@ export function AdminScreen({
 
       <section
         aria-labelledby="submissions-heading"
-        className="mt-8 rounded-[2rem] bg-cream p-3 shadow-sm ring-1 ring-bark/10 sm:mt-10 sm:p-8"
+        className="mt-5 rounded-[2rem] bg-cream p-3 shadow-sm ring-1 ring-bark/10 sm:mt-10 sm:p-8"
       >
         <div className="mb-6 px-2 sm:px-0">
           <h2 id="submissions-heading" className="text-2xl font-semibold text-bark sm:text-3xl">

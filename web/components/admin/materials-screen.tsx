@@ -162,7 +162,7 @@ export function MaterialsScreen({
 
   return (
     <AdminFrame email={email}>
-      <div className="mt-10 space-y-8">
+      <div className="mt-5 space-y-8 sm:mt-10">
         {loadFailed && (
           <p role="alert" className="rounded-2xl bg-terracotta/10 p-4 text-terracotta-dark">
             Materiály se nepodařilo načíst. Zkuste prosím stránku načíst znovu.

@@ -119,7 +119,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   return (
     <section
       aria-labelledby="two-factor-heading"
-      className="mt-10 rounded-[2rem] bg-cream p-6 shadow-sm ring-1 ring-bark/10 sm:p-10"
+      className="mt-5 rounded-[2rem] bg-cream p-6 shadow-sm ring-1 ring-bark/10 sm:mt-10 sm:p-10"
     >
       <h2
         id="two-factor-heading"

@@ -141,7 +141,7 @@ export function UsersScreen({
     <AdminFrame email={email}>
       <section
         aria-labelledby="users-heading"
-        className="mt-10 rounded-[2rem] bg-cream p-4 shadow-sm ring-1 ring-bark/10 sm:p-8"
+        className="mt-5 rounded-[2rem] bg-cream p-4 shadow-sm ring-1 ring-bark/10 sm:mt-10 sm:p-8"
       >
         <div className="px-2 sm:px-0">
           <h2
