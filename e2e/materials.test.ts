@@ -114,6 +114,19 @@ test("uploads a file with a progress bar; a waiting gift e-mail goes out and its
   await expect(members.getByText("Večerní meditace")).toBeVisible();
   await expect(members.getByText("6 MB")).toBeVisible();
   await expectNoAxeViolations(page);
+  // A phone shows no tooltips: every action but the arrows says its name on the button.
+  for (const [name, text] of [
+    ["Upravit „Večerní meditace“", "Upravit"],
+    ["Nahradit soubor „Večerní meditace“", "Nahradit soubor"],
+    ["Skrýt „Večerní meditace“", "Skrýt"],
+    ["Smazat „Večerní meditace“", "Smazat"],
+  ]) {
+    await expect(members.getByRole("button", { name })).toHaveText(text as string);
+  }
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await members.screenshot({ path: `${shotsDir}/members-list-${width}.png` });
+  }
 
   // The ritual video, recorded by the browser and uploaded through the API: the waiting e-mail goes.
   const created = await page.request.post("/api/admin/materials", {

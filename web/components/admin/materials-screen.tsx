@@ -524,8 +524,11 @@ function MaterialItem({
     if (saved) setEditing(false);
   }
 
+  // Up and down are plain arrows; every other action says its name, as a phone shows no tooltips.
   const iconButton =
     "inline-flex size-11 items-center justify-center rounded-full text-moss-dark ring-1 ring-moss/30 transition-colors hover:bg-sage-light disabled:opacity-40";
+  const actionButton =
+    "inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-[0.9375rem] font-semibold text-moss-dark ring-1 ring-moss/30 transition-colors hover:bg-sage-light disabled:opacity-40";
 
   return (
     <li
@@ -534,7 +537,7 @@ function MaterialItem({
         material.hidden && "opacity-70",
       )}
     >
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <div className="flex flex-col gap-3">
         <div className="min-w-0">
           <p className="font-semibold text-bark">{material.title}</p>
           <p className="mt-1 flex flex-wrap gap-2 text-sm">
@@ -575,6 +578,7 @@ function MaterialItem({
             disabled={busy || first}
             onClick={() => onMove(-1)}
             aria-label={`Posunout „${material.title}“ výš`}
+            title="Posunout výš"
           >
             <ArrowUp aria-hidden="true" className="size-5" />
           </button>
@@ -584,30 +588,32 @@ function MaterialItem({
             disabled={busy || last}
             onClick={() => onMove(1)}
             aria-label={`Posunout „${material.title}“ níž`}
+            title="Posunout níž"
           >
             <ArrowDown aria-hidden="true" className="size-5" />
           </button>
           <button
             type="button"
-            className={iconButton}
+            className={actionButton}
             disabled={busy}
             onClick={() => setEditing(!editing)}
             aria-label={`Upravit „${material.title}“`}
             aria-expanded={editing}
           >
             <Pencil aria-hidden="true" className="size-5" />
+            Upravit
           </button>
           {canHaveFile && (
             <>
               <button
                 type="button"
-                className={iconButton}
+                className={actionButton}
                 disabled={busy}
                 onClick={() => fileInput.current?.click()}
                 aria-label={`${material.ready ? "Nahradit soubor" : "Nahrát soubor"} „${material.title}“`}
-                title={material.ready ? "Nahradit soubor" : "Nahrát soubor"}
               >
                 <FileUp aria-hidden="true" className="size-5" />
+                {material.ready ? "Nahradit soubor" : "Nahrát soubor"}
               </button>
               <input
                 ref={fileInput}
@@ -626,7 +632,7 @@ function MaterialItem({
           )}
           <button
             type="button"
-            className={iconButton}
+            className={actionButton}
             disabled={busy}
             onClick={() =>
               void run(
@@ -638,25 +644,25 @@ function MaterialItem({
               )
             }
             aria-label={`${material.hidden ? "Zobrazit" : "Skrýt"} „${material.title}“`}
-            title={material.hidden ? "Zobrazit" : "Skrýt"}
           >
             {material.hidden ? (
               <Eye aria-hidden="true" className="size-5" />
             ) : (
               <EyeOff aria-hidden="true" className="size-5" />
             )}
+            {material.hidden ? "Zobrazit" : "Skrýt"}
           </button>
           {material.kind !== "guide" && (
             <AlertDialog>
               <AlertDialogTrigger asChild>
                 <button
                   type="button"
-                  className={clsx(iconButton, "text-terracotta-dark ring-terracotta/40")}
+                  className={clsx(actionButton, "text-terracotta-dark ring-terracotta/40")}
                   disabled={busy}
                   aria-label={`Smazat „${material.title}“`}
-                  title="Smazat"
                 >
                   <Trash2 aria-hidden="true" className="size-5" />
+                  Smazat
                 </button>
               </AlertDialogTrigger>
               <AlertDialogContent>
