@@ -114,6 +114,12 @@ async function openList(page: Page, query = "") {
   await expect(page.getByRole("heading", { level: 1, name: "Administrace" })).toBeVisible();
 }
 
+/** The administration's „Osobní údaje“: one address's data and the automatic deletion. */
+async function openPrivacy(page: Page) {
+  await page.goto("/admin/osobni-udaje");
+  await expect(page.getByRole("heading", { level: 2, name: "Osobní údaje" })).toBeVisible();
+}
+
 async function shoot(page: Page, name: string, fullPage = true) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
@@ -464,7 +470,13 @@ test("everything about one address: exported as one file, erased after a confirm
   });
   await signIn(page);
   await page.setViewportSize({ width: 1280, height: 900 });
+  // Reached from the list through the administration's menu.
   await openList(page);
+  await page
+    .getByRole("navigation", { name: "Části administrace" })
+    .getByRole("link", { name: "Osobní údaje" })
+    .click();
+  await expect(page).toHaveURL("/admin/osobni-udaje");
   await page.getByLabel("E-mailová adresa").fill("gita@example.cz");
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Stáhnout údaje" }).click();
@@ -485,7 +497,10 @@ test("everything about one address: exported as one file, erased after a confirm
   await shoot(page, "gdpr-dialog", false);
   await dialog.getByRole("button", { name: "Smazat vše" }).click();
   await expect(page.getByText("Údaje adresy smazány")).toBeVisible();
+  await openList(page);
+  await expect(page.locator("[data-submission-id]").first()).toBeVisible();
   await expect(page.locator("[data-submission-id]", { hasText: "Gita Gdpr" })).toHaveCount(0);
+  await openPrivacy(page);
   await page.getByLabel("E-mailová adresa").fill("gita@example.cz");
   await page.getByRole("button", { name: "Smazat údaje…" }).click();
   await expect(page.getByText("O této adrese web nic neuchovává.", { exact: true })).toBeVisible();
@@ -509,7 +524,7 @@ test("the retention setting: off by default, saved in the database, shown after 
     message: "Dobrý den, ozvěte se mi prosím.",
   });
   await signIn(page);
-  await openList(page);
+  await openPrivacy(page);
   const status = page.locator("[data-retention-status]");
   await expect(status).toContainText("Vypnuto");
   await page.getByLabel("Mazat záznamy starší než").check();
@@ -521,7 +536,20 @@ test("the retention setting: off by default, saved in the database, shown after 
   await expect(status).toContainText(
     "Zapnuto: server jednou denně smaže záznamy starší než 24 měsíců.",
   );
+  await shoot(page, "privacy");
+  // When the records cannot be counted, a new rule still asks first, and says so.
+  await page.route("**/api/form-submissions", (route) =>
+    route.fulfill({ status: 500, json: { error: { code: "internal_error" } } }),
+  );
+  await page.getByLabel("Počet měsíců").fill("12");
+  await page.getByRole("button", { name: "Uložit" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Kolik jich teď je, se nepodařilo zjistit.");
+  await dialog.getByRole("button", { name: "Zrušit" }).click();
+  await expect(status).toContainText("24\u00a0měsíců");
+  await page.unroute("**/api/form-submissions");
   // Nothing here is two years old: every record stays.
+  await openList(page);
   await expect(page.locator(`[data-submission-id="${id}"]`)).toBeVisible();
 });
 
@@ -591,7 +619,7 @@ test("retention: at its start the server deletes what is older than the setting 
   await withoutScripts.close();
 
   // With the rule off, the notice says the site deletes nothing by itself.
-  await openList(page);
+  await openPrivacy(page);
   // The form shows the stored rule once it has loaded; only then is the box hers to change.
   await expect(page.locator("[data-retention-status]")).toContainText("Zapnuto");
   // A shorter rule that would delete records she has („Mladší Retence“, 23 months old) asks first.

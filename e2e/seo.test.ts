@@ -165,6 +165,7 @@ test("sign-in and administration tell crawlers not to index them; public pages d
     paths.adminUsers,
     paths.adminAuditLog,
     paths.adminAccount,
+    paths.adminPrivacy,
   ]) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(200);

@@ -65,15 +65,19 @@ describe("the app", () => {
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
   });
 
-  it.each(["/prihlaseni", "/admin", "/admin/uzivatele", "/admin/zaznamy-zmen", "/admin/ucet"])(
-    "serves the client-only screen %s",
-    async (path) => {
-      const response = await app.request(path);
+  it.each([
+    "/prihlaseni",
+    "/admin",
+    "/admin/uzivatele",
+    "/admin/zaznamy-zmen",
+    "/admin/ucet",
+    "/admin/osobni-udaje",
+  ])("serves the client-only screen %s", async (path) => {
+    const response = await app.request(path);
 
-      expect(response.status).toBe(200);
-      expect(await response.text()).toContain("Aplikace");
-    },
-  );
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Aplikace");
+  });
 
   it("answers an unknown page with status 404 and the not-found screen", async () => {
     const response = await app.request("/neexistuje");

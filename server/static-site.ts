@@ -15,6 +15,7 @@ const clientOnlyPaths = [
   paths.adminAccount,
   `${paths.adminRecord}/:id`,
   paths.adminMaterials,
+  paths.adminPrivacy,
   `${paths.giftDelivery}/:token`,
 ];
 

@@ -17,6 +17,7 @@ export const paths = {
   adminAuditLog: "/admin/zaznamy-zmen",
   adminAccount: "/admin/ucet",
   adminMaterials: "/admin/materialy",
+  adminPrivacy: "/admin/osobni-udaje",
   /** A gift's own page: `/dar/<token>`, the link in its e-mail (not indexed). */
   giftDelivery: "/dar",
   /** One submission in the administration: /admin/zaznam/<id>. */

@@ -24,6 +24,7 @@ export default [
     route(paths.adminAuditLog, "routes/admin-audit-log.tsx"),
     route(paths.adminAccount, "routes/admin-account.tsx"),
     route(paths.adminMaterials, "routes/admin-materials.tsx"),
+    route(paths.adminPrivacy, "routes/admin-privacy.tsx"),
     route(`${paths.adminRecord}/:id`, "routes/admin-record.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),

@@ -18,6 +18,7 @@ const views = [
   { to: paths.adminMaterials, label: "Materiály" },
   { to: paths.adminUsers, label: "Uživatelé a role" },
   { to: paths.adminAuditLog, label: "Záznamy změn" },
+  { to: paths.adminPrivacy, label: "Osobní údaje" },
   { to: paths.adminAccount, label: "Můj účet" },
 ] as const;
 

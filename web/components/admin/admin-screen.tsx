@@ -17,7 +17,6 @@ import {
 } from "~/components/admin/inbox-filter";
 import { useWideScreen } from "~/components/admin/inbox-parts";
 import { InboxToolbar } from "~/components/admin/inbox-toolbar";
-import { PrivacyTools } from "~/components/admin/privacy-tools";
 import { SubmissionCards } from "~/components/admin/submission-cards";
 import { totalRecords } from "~/components/admin/submission-format";
 import { SubmissionsTable } from "~/components/admin/submissions-table";
@@ -230,8 +229,6 @@ export function AdminScreen({
         )}
       </section>
 
-      <PrivacyTools onErased={reload} submissions={submissions} />
-
       <section
         aria-labelledby="note-heading"
         className="mt-8 rounded-[2rem] bg-sage-light/60 p-6 ring-1 ring-moss/15 sm:p-8"
@@ -242,7 +239,7 @@ export function AdminScreen({
         </h2>
         <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
           {czech(
-            "Účty si lidé zakládají sami na stránce přihlášení. V části „Uživatelé a role“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i do administrace a každá taková změna se zapíše do „Záznamů změn“. Videa, zvuky a další materiály pro dárky a členskou sekci nahrajete v části „Materiály“.",
+            "Účty si lidé zakládají sami na stránce přihlášení. V části „Uživatelé a role“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i do administrace a každá taková změna se zapíše do „Záznamů změn“. Videa, zvuky a další materiály pro dárky a členskou sekci nahrajete v části „Materiály“. Když vás někdo požádá o své údaje nebo o jejich smazání, najdete vše potřebné v části „Osobní údaje“, spolu s automatickým mazáním starých záznamů.",
           )}
         </p>
       </section>

@@ -4,7 +4,6 @@ import { toast } from "sonner";
 import type { AddressSummary, RetentionSetting } from "#shared/inbox-schemas";
 import { maxRetentionMonths } from "#shared/inbox-schemas";
 import { formatMonths, monthsBefore } from "#shared/retention";
-import type { Submission } from "#shared/submission";
 import { downloadFile } from "~/components/admin/download-file";
 import { formatSubmittedAt } from "~/components/admin/submission-format";
 import {
@@ -20,9 +19,11 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import {
   AdminApiError,
+  currentAccessToken,
   eraseAddress,
   exportAddress,
   fetchRetention,
+  fetchSubmissions,
   saveRetention,
   summarizeAddress,
 } from "~/lib/admin-api";
@@ -59,7 +60,7 @@ function failureText(error: unknown) {
 }
 
 /** Everything about one e-mail address: download it, or erase it after a confirmation that names what goes. */
-function AddressData({ onErased }: { onErased: () => void }) {
+function AddressData() {
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<AddressSummary | null>(null);
@@ -109,7 +110,6 @@ function AddressData({ onErased }: { onErased: () => void }) {
       await eraseAddress(summary.email);
       toast.success(privacyNotices.erased);
       setEmail("");
-      onErased();
     } catch (error) {
       toast.error(failureText(error));
     }
@@ -183,18 +183,31 @@ function AddressData({ onErased }: { onErased: () => void }) {
   );
 }
 
+/** How many stored submissions are older than `cutoff`; null when the list could not be loaded. */
+async function countOlderThan(cutoff: Date): Promise<number | null> {
+  try {
+    const submissions = await fetchSubmissions(await currentAccessToken());
+    return submissions.filter((submission) => new Date(submission.created_at) < cutoff).length;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * „mazat záznamy starší než N měsíců“: off by default, applied by the server once a day. A rule
- * that would delete records she has now asks first and says how many.
+ * that would delete records she has now asks first and says how many (or that it could not
+ * count them).
  */
-function Retention({ onSaved, submissions }: { onSaved: () => void; submissions: Submission[] }) {
+function Retention() {
   const id = useId();
   const [setting, setSetting] = useState<RetentionSetting | null>(null);
   const [enabled, setEnabled] = useState(false);
   const [months, setMonths] = useState("24");
   const [saving, setSaving] = useState(false);
-  /** A rule waiting for her confirmation, and how many records it would delete. */
-  const [confirming, setConfirming] = useState<{ months: number; doomed: number } | null>(null);
+  /** A rule waiting for her confirmation, and how many records it would delete (null: unknown). */
+  const [confirming, setConfirming] = useState<{ months: number; doomed: number | null } | null>(
+    null,
+  );
 
   useEffect(() => {
     fetchRetention()
@@ -206,15 +219,14 @@ function Retention({ onSaved, submissions }: { onSaved: () => void; submissions:
       .catch(() => toast.error(privacyNotices.failed));
   }, []);
 
-  function askToSave(event: FormEvent) {
+  async function askToSave(event: FormEvent) {
     event.preventDefault();
     const wanted = enabled ? Number(months) : null;
     if (wanted !== null && Number.isInteger(wanted) && wanted !== setting?.months) {
-      const cutoff = monthsBefore(new Date(), wanted);
-      const doomed = submissions.filter(
-        (submission) => new Date(submission.created_at) < cutoff,
-      ).length;
-      if (doomed > 0) {
+      setSaving(true);
+      const doomed = await countOlderThan(monthsBefore(new Date(), wanted));
+      setSaving(false);
+      if (doomed !== 0) {
         setConfirming({ months: wanted, doomed });
         return;
       }
@@ -228,7 +240,6 @@ function Retention({ onSaved, submissions }: { onSaved: () => void; submissions:
       const saved = await saveRetention(enabled ? Number(months) : null);
       setSetting(saved);
       toast.success(privacyNotices.retentionSaved);
-      onSaved();
     } catch (error) {
       toast.error(failureText(error));
     } finally {
@@ -297,7 +308,9 @@ function Retention({ onSaved, submissions }: { onSaved: () => void; submissions:
               <p>
                 {confirming &&
                   czech(
-                    `Server do 24\u00a0hodin smaže ${plural(confirming.doomed, "záznam starší", "záznamy starší", "záznamů starších")} než ${formatMonths(confirming.months)}, i s ${confirming.doomed === 1 ? "jeho" : "jejich"} e-maily, a potom každý den ty, které toho stáří dosáhnou.`,
+                    confirming.doomed === null
+                      ? `Server do 24\u00a0hodin smaže všechny záznamy starší než ${formatMonths(confirming.months)}, i s jejich e-maily, a potom každý den ty, které toho stáří dosáhnou. Kolik jich teď je, se nepodařilo zjistit.`
+                      : `Server do 24\u00a0hodin smaže ${plural(confirming.doomed, "záznam starší", "záznamy starší", "záznamů starších")} než ${formatMonths(confirming.months)}, i s ${confirming.doomed === 1 ? "jeho" : "jejich"} e-maily, a potom každý den ty, které toho stáří dosáhnou.`,
                   )}
               </p>
               <p className="mt-2">Smazané záznamy nelze vrátit zpět.</p>
@@ -313,25 +326,22 @@ function Retention({ onSaved, submissions }: { onSaved: () => void; submissions:
   );
 }
 
-export function PrivacyTools({
-  onErased,
-  submissions,
-}: {
-  onErased: () => void;
-  /** The list she has: a retention rule counts in it what it would delete. */
-  submissions: Submission[];
-}) {
+/** The administration's „Osobní údaje“: one address's data, and the automatic deletion. */
+export function PrivacyTools() {
   return (
     <section
       aria-labelledby="privacy-heading"
-      className="mt-8 grid gap-8 rounded-[2rem] bg-cream p-5 shadow-sm ring-1 ring-bark/10 sm:p-8"
+      className="mt-5 grid gap-8 rounded-[2rem] bg-cream p-5 shadow-sm ring-1 ring-bark/10 sm:mt-10 sm:p-8"
     >
-      <h2 id="privacy-heading" className="flex items-center gap-3 text-2xl font-semibold text-bark">
-        <ShieldCheck aria-hidden="true" className="size-6 text-moss-dark" />
+      <h2
+        id="privacy-heading"
+        className="flex items-center gap-3 text-2xl font-semibold text-bark sm:text-3xl"
+      >
+        <ShieldCheck aria-hidden="true" className="size-7 text-moss-dark" />
         Osobní údaje
       </h2>
-      <AddressData onErased={onErased} />
-      <Retention onSaved={onErased} submissions={submissions} />
+      <AddressData />
+      <Retention />
     </section>
   );
 }
