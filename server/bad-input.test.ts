@@ -1283,6 +1283,22 @@ const adminCases: Case[] = [
   adminCase("retention: DELETE", "DELETE", "/api/admin/retention", 405, "method_not_allowed", {
     as: "admin",
   }),
+  adminCase(
+    "retention preview: a string",
+    "POST",
+    "/api/admin/retention/preview",
+    422,
+    "validation_failed",
+    { as: "admin", json: { months: "12" } },
+  ),
+  adminCase(
+    "retention preview: GET",
+    "GET",
+    "/api/admin/retention/preview",
+    405,
+    "method_not_allowed",
+    { as: "admin" },
+  ),
   adminCase("an unknown API path", "GET", "/api/users", 404, "not_found", { as: "admin" }),
   adminCase("an unknown API POST", "POST", "/api/admin/grant", 404, "not_found", {
     as: "admin",

@@ -691,6 +691,27 @@ describe.each(testDatabases)("on $name", ({ open }) => {
         months: null,
       });
     });
+
+    it("POST /admin/retention/preview counts what a rule would delete now, and changes nothing", async () => {
+      const preview = async (months: unknown) => as("POST", "/admin/retention/preview", { months });
+      const counted = async (months: number | null) =>
+        ((await (await preview(months)).json()) as { submissions: number }).submissions;
+      const day = 24 * 60 * 60_000;
+      const [before24, before12] = [await counted(24), await counted(12)];
+      await seedSubmission("Dávná Návštěvnice", new Date(Date.now() - 800 * day));
+      await seedSubmission("Loňská Návštěvnice", new Date(Date.now() - 400 * day));
+      const stored = await submissionCount();
+      expect(await counted(24)).toBe(before24 + 1);
+      expect(await counted(12)).toBe(before12 + 2);
+      expect(await counted(null)).toBe(0);
+      for (const months of [0, 121, 2.5, "6"]) {
+        const refused = await preview(months);
+        expect(refused.status).toBe(422);
+        expect(await refused.json()).toMatchObject({ error: { code: "validation_failed" } });
+      }
+      expect(await submissionCount()).toBe(stored);
+      expect(await (await as("GET", "/admin/retention")).json()).toMatchObject({ months: null });
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The owner's inbox beyond the list: one submission with its e-mails, its
  * state (new, handled), sending a failed e-mail again, everything about one
- * address (export, erasure) and the retention rule. Mounted at /api; every
+ * address (export, erasure) and the retention rule (and what it would delete). Mounted at /api; every
  * route names the administrators' guard first, before any body is read.
  */
 import { Hono, type MiddlewareHandler } from "hono";
@@ -18,7 +18,7 @@ import { jsonBody, limitBody, refuseOtherMethods } from "../json-route";
 import type { AdminEnv } from "./admin-api";
 import { eraseAddress, exportAddress, summarizeAddress } from "./gdpr";
 import { resendFailedMail } from "./mail-delivery";
-import { readRetention, saveRetention } from "./retention";
+import { previewRetention, readRetention, saveRetention } from "./retention";
 import { getSubmissionDetail, setSubmissionState } from "./submissions";
 
 /** Every route of this API, relative to /api (the authorization matrix walks them). */
@@ -31,6 +31,7 @@ export const inboxRoutes = [
   { method: "POST", path: "/admin/address/erase" },
   { method: "GET", path: "/admin/retention" },
   { method: "PUT", path: "/admin/retention" },
+  { method: "POST", path: "/admin/retention/preview" },
 ] as const;
 
 const maxBodyBytes = 2048;
@@ -110,10 +111,16 @@ export function createInboxApi({
     return c.json(await saveRetention(db, c.req.valid("json").months, clock.now()));
   });
 
+  // A question, not a change; POST so that it takes the same body as the rule it asks about.
+  api.post("/admin/retention/preview", guard, body(retentionSchema), async (c) => {
+    return c.json(await previewRetention(db, c.req.valid("json").months, clock.now()));
+  });
+
   api.all("/form-submissions/:id/state", refuseOtherMethods("POST"));
   api.all("/mail/:id/resend", refuseOtherMethods("POST"));
   api.all("/admin/address/:action", refuseOtherMethods("POST"));
   api.all("/admin/retention", refuseOtherMethods("GET", "PUT"));
+  api.all("/admin/retention/preview", refuseOtherMethods("POST"));
 
   return api;
 }

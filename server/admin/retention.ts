@@ -2,11 +2,11 @@
  * The retention rule: „mazat záznamy starší než N měsíců“, off until the
  * owner sets it, applied by the server once a day.
  */
-import { eq, lt } from "drizzle-orm";
+import { count, eq, lt } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Database } from "#database/open-database";
 import { formSubmissions, inboxSettings } from "#database/schema";
-import type { RetentionSetting } from "#shared/inbox-schemas";
+import type { RetentionPreview, RetentionSetting } from "#shared/inbox-schemas";
 import { monthsBefore, type PublicRetentionJson } from "#shared/retention";
 import type { Clock } from "../clock";
 import { refuseOtherMethods } from "../json-route";
@@ -31,6 +31,24 @@ export async function saveRetention(db: Database, months: number | null, now: Da
       set: { retentionMonths: months, updatedAt: now },
     });
   return readRetention(db);
+}
+
+/**
+ * How many submissions a rule of `months` would delete now, by the server's
+ * clock and the same cut-off as `applyRetention`: the administration asks
+ * before saving a rule that would delete records she has.
+ */
+export async function previewRetention(
+  db: Database,
+  months: number | null,
+  now: Date,
+): Promise<RetentionPreview> {
+  if (months === null) return { submissions: 0 };
+  const [row] = await db
+    .select({ submissions: count() })
+    .from(formSubmissions)
+    .where(lt(formSubmissions.createdAt, monthsBefore(now, months)));
+  return { submissions: row?.submissions ?? 0 };
 }
 
 /**

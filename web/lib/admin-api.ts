@@ -1,5 +1,5 @@
 /** The browser side of the administration API, called with the signed-in administrator's access token. */
-import type { AddressSummary, RetentionSetting } from "#shared/inbox-schemas";
+import type { AddressSummary, RetentionPreview, RetentionSetting } from "#shared/inbox-schemas";
 import type { Submission, SubmissionDetail, SubmissionStateChange } from "#shared/submission";
 import type {
   AccountRole,
@@ -178,6 +178,11 @@ export function eraseAddress(email: string): Promise<AddressSummary> {
 
 export function fetchRetention(): Promise<RetentionSetting> {
   return call("/api/admin/retention");
+}
+
+/** How many submissions a rule of `months` would delete now, counted by the server. */
+export function previewRetention(months: number | null): Promise<RetentionPreview> {
+  return call("/api/admin/retention/preview", { method: "POST", json: { months } });
 }
 
 export function saveRetention(months: number | null): Promise<RetentionSetting> {

@@ -1,9 +1,9 @@
 import { Download, ShieldCheck, Trash2 } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { AddressSummary, RetentionSetting } from "#shared/inbox-schemas";
 import { maxRetentionMonths } from "#shared/inbox-schemas";
-import { formatMonths, monthsBefore } from "#shared/retention";
+import { formatMonths } from "#shared/retention";
 import { downloadFile } from "~/components/admin/download-file";
 import { formatSubmittedAt } from "~/components/admin/submission-format";
 import {
@@ -19,11 +19,10 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import {
   AdminApiError,
-  currentAccessToken,
   eraseAddress,
   exportAddress,
   fetchRetention,
-  fetchSubmissions,
+  previewRetention,
   saveRetention,
   summarizeAddress,
 } from "~/lib/admin-api";
@@ -183,11 +182,10 @@ function AddressData() {
   );
 }
 
-/** How many stored submissions are older than `cutoff`; null when the list could not be loaded. */
-async function countOlderThan(cutoff: Date): Promise<number | null> {
+/** How many submissions a rule of `months` would delete now; null when the server could not say. */
+async function countExpiring(months: number): Promise<number | null> {
   try {
-    const submissions = await fetchSubmissions(await currentAccessToken());
-    return submissions.filter((submission) => new Date(submission.created_at) < cutoff).length;
+    return (await previewRetention(months)).submissions;
   } catch {
     return null;
   }
@@ -203,7 +201,10 @@ function Retention() {
   const [setting, setSetting] = useState<RetentionSetting | null>(null);
   const [enabled, setEnabled] = useState(false);
   const [months, setMonths] = useState("24");
-  const [saving, setSaving] = useState(false);
+  // Counting, then saving: the button says so, and a second press meanwhile does nothing. It
+  // stays enabled, so that it keeps the focus for the question that may follow.
+  const [busy, setBusy] = useState(false);
+  const working = useRef(false);
   /** A rule waiting for her confirmation, and how many records it would delete (null: unknown). */
   const [confirming, setConfirming] = useState<{ months: number; doomed: number | null } | null>(
     null,
@@ -221,29 +222,36 @@ function Retention() {
 
   async function askToSave(event: FormEvent) {
     event.preventDefault();
+    if (working.current) return;
+    // The rule as it stands now; what she changes while it is counted does not slip in.
     const wanted = enabled ? Number(months) : null;
     if (wanted !== null && Number.isInteger(wanted) && wanted !== setting?.months) {
-      setSaving(true);
-      const doomed = await countOlderThan(monthsBefore(new Date(), wanted));
-      setSaving(false);
+      working.current = true;
+      setBusy(true);
+      const doomed = await countExpiring(wanted);
+      working.current = false;
+      setBusy(false);
       if (doomed !== 0) {
         setConfirming({ months: wanted, doomed });
         return;
       }
     }
-    void save();
+    void save(wanted);
   }
 
-  async function save() {
-    setSaving(true);
+  async function save(wanted: number | null) {
+    if (working.current) return;
+    working.current = true;
+    setBusy(true);
     try {
-      const saved = await saveRetention(enabled ? Number(months) : null);
+      const saved = await saveRetention(wanted);
       setSetting(saved);
       toast.success(privacyNotices.retentionSaved);
     } catch (error) {
       toast.error(failureText(error));
     } finally {
-      setSaving(false);
+      working.current = false;
+      setBusy(false);
     }
   }
 
@@ -291,8 +299,8 @@ function Retention() {
           className="h-11 w-20 rounded-2xl border border-bark-soft/70 bg-white px-3 text-base disabled:opacity-60"
         />
         <span>{unit}</span>
-        <Button type="submit" variant="secondary" disabled={saving || setting === null}>
-          Uložit
+        <Button type="submit" variant="secondary" disabled={setting === null} aria-busy={busy}>
+          {busy ? "Ukládám…" : "Uložit"}
         </Button>
       </div>
       <AlertDialog
@@ -318,7 +326,9 @@ function Retention() {
           </AlertDialogDescription>
           <AlertDialogFooter>
             <AlertDialogCancel>Zrušit</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void save()}>Uložit a mazat</AlertDialogAction>
+            <AlertDialogAction onClick={() => confirming && void save(confirming.months)}>
+              Uložit a mazat
+            </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
