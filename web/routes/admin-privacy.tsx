@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { PrivacyTools } from "~/components/admin/privacy-tools";
@@ -20,6 +21,10 @@ export const meta = () =>
 export async function clientLoader() {
   const { email } = await requireAdminSession();
   return { email };
+}
+
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname;
 }
 
 export default function AdminPrivacyPage({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { LogOut } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
@@ -119,22 +119,30 @@ export function AdminFrame({
 /** The views of the administration, and how many gift e-mails wait for a material. */
 function AdminMenu() {
   const list = useRef<HTMLUListElement>(null);
-  // On a phone the row scrolls sideways: the view she is on is brought into it when the
-  // frame appears (each view renders its own) and when the screen changes its width.
-  useEffect(() => {
+  // On a phone the row scrolls sideways: the view she is on is brought into it before the
+  // frame is first painted (each view renders its own), and again when the screen's width
+  // changes (a phone turned), not when only its height does (the browser's bar folding away).
+  useLayoutEffect(() => {
     const showCurrent = () => {
       const row = list.current;
       const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
       if (!row || !current || row.scrollWidth <= row.clientWidth) return;
-      const start = current.offsetLeft - row.offsetLeft;
+      const start =
+        current.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
       const end = start + current.offsetWidth;
       if (start < row.scrollLeft || end > row.scrollLeft + row.clientWidth) {
         row.scrollLeft = start - 16;
       }
     };
     showCurrent();
-    window.addEventListener("resize", showCurrent);
-    return () => window.removeEventListener("resize", showCurrent);
+    let width = window.innerWidth;
+    const onResize = () => {
+      if (window.innerWidth === width) return;
+      width = window.innerWidth;
+      showCurrent();
+    };
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
   }, []);
   return (
     <>
@@ -143,7 +151,7 @@ function AdminMenu() {
             and below for the pills' rings and the focus outline, which the scrolling box clips. */}
         <ul
           ref={list}
-          className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+          className="-mx-4 flex scroll-px-4 gap-2 overflow-x-auto px-4 py-1.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
         >
           {views.map((view) => (
             <li key={view.to} className="shrink-0">

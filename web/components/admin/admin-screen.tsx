@@ -239,7 +239,7 @@ export function AdminScreen({
         </h2>
         <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
           {czech(
-            "Účty si lidé zakládají sami na stránce přihlášení. V části „Uživatelé a role“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i do administrace a každá taková změna se zapíše do „Záznamů změn“. Videa, zvuky a další materiály pro dárky a členskou sekci nahrajete v části „Materiály“. Když vás někdo požádá o své údaje nebo o jejich smazání, najdete vše potřebné v části „Osobní údaje“, spolu s automatickým mazáním starých záznamů.",
+            "Účty si lidé zakládají sami na stránce přihlášení. V části „Uživatelé a role“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i do administrace a každá taková změna se zapíše do „Záznamů změn“. Videa, zvuky a další materiály pro dárky a členskou sekci nahrajete v části „Materiály“. Když vás někdo požádá o své údaje nebo o jejich smazání, najdete vše potřebné v části „Osobní údaje“. Tam si také můžete zapnout automatické mazání starých záznamů.",
           )}
         </p>
       </section>

@@ -65,6 +65,7 @@ export function PasswordChange() {
         <PasswordField
           id="admin-new-password"
           label="Nové heslo"
+          toggleLabel="Zobrazit nové heslo"
           hint="Minimálně 6 znaků"
           autoComplete="new-password"
           value={password}
@@ -77,6 +78,7 @@ export function PasswordChange() {
         <PasswordField
           id="admin-new-password-confirmation"
           label="Nové heslo znovu"
+          toggleLabel="Zobrazit zopakované heslo"
           autoComplete="new-password"
           value={confirmation}
           onChange={(event) => {

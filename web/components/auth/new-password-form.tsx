@@ -79,6 +79,7 @@ export function NewPasswordForm({
         <PasswordField
           id="new-password"
           label="Nové heslo"
+          toggleLabel="Zobrazit nové heslo"
           hint="Minimálně 6 znaků"
           autoComplete="new-password"
           value={password}
@@ -91,6 +92,7 @@ export function NewPasswordForm({
         <PasswordField
           id="new-password-confirmation"
           label="Nové heslo znovu"
+          toggleLabel="Zobrazit zopakované heslo"
           autoComplete="new-password"
           value={confirmation}
           onChange={(event) => {

@@ -76,7 +76,8 @@ export function AlertDialogAction({
   return (
     <Primitive.Action
       className={clsx(
-        "inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-terracotta-dark px-6 py-2.5 text-base font-semibold text-cream shadow-sm transition-colors duration-200 hover:bg-[#7f4429] disabled:cursor-not-allowed disabled:opacity-60",
+        // The site's button shape (web/app.css), so that `className` overrides it.
+        "site-button bg-terracotta-dark text-cream shadow-sm hover:bg-[#7f4429]",
         className,
       )}
       {...props}

@@ -25,8 +25,12 @@ export function PasswordField({
   hint,
   error,
   className,
+  toggleLabel = "Zobrazit heslo",
   ...input
-}: Omit<TextFieldProps, "type" | "ref">) {
+}: Omit<TextFieldProps, "type" | "ref"> & {
+  /** The show button's name; two password fields in one form need two names. */
+  toggleLabel?: string;
+}) {
   const [shown, setShown] = useState(false);
   // The button appears once it works: on a pre-rendered page, after hydration.
   const [live, setLive] = useState(false);
@@ -46,7 +50,6 @@ export function PasswordField({
       <div className="relative mt-2">
         <input
           id={id}
-          type={shown ? "text" : "password"}
           aria-required={optional ? undefined : true}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, hint !== undefined && "hint", error && "error")}
@@ -55,6 +58,7 @@ export function PasswordField({
           spellCheck={false}
           className={clsx(controlClasses(Boolean(error)), "h-12 pr-13")}
           {...input}
+          type={shown ? "text" : "password"}
           ref={field}
         />
         {live && (
