@@ -309,7 +309,12 @@ test("new, handled and new again, each surviving a reload; the count in the page
     count - 1 > 0 ? new RegExp(`^\\(${count - 1}\\) `) : /^Administrace/,
   );
 
+  // A handled record goes back among the open ones, still read; then it can be unread again.
   await page.goto(`/admin/zaznam/${id}`);
+  await expect(page.getByRole("button", { name: "Označit jako nové" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Vrátit mezi nevyřízené" }).click();
+  await expect(page.getByText("Vráceno mezi nevyřízené")).toBeVisible();
+  await expect(page.locator("dd", { hasText: "Přečtený" })).toBeVisible();
   await page.getByRole("button", { name: "Označit jako nové" }).click();
   await expect(page.getByText("Označeno jako nové")).toBeVisible();
   // Back to the list without opening it again: it counts as new.
@@ -538,7 +543,7 @@ test("the retention setting: off by default, saved in the database, shown after 
   );
   await shoot(page, "privacy");
   // When the records cannot be counted, a new rule still asks first, and says so.
-  await page.route("**/api/form-submissions", (route) =>
+  await page.route("**/api/admin/retention/preview", (route) =>
     route.fulfill({ status: 500, json: { error: { code: "internal_error" } } }),
   );
   await page.getByLabel("Počet měsíců").fill("12");
@@ -547,7 +552,7 @@ test("the retention setting: off by default, saved in the database, shown after 
   await expect(dialog).toContainText("Kolik jich teď je, se nepodařilo zjistit.");
   await dialog.getByRole("button", { name: "Zrušit" }).click();
   await expect(status).toContainText("24\u00a0měsíců");
-  await page.unroute("**/api/form-submissions");
+  await page.unroute("**/api/admin/retention/preview");
   // Nothing here is two years old: every record stays.
   await openList(page);
   await expect(page.locator(`[data-submission-id="${id}"]`)).toBeVisible();

@@ -530,6 +530,15 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       ).json();
       expect(handled.submission.read_at).toBe(read.submission.read_at);
       expect(handled.submission.handled_at).not.toBeNull();
+      // „read“ takes a handled record back among the open ones, still read.
+      const reopened = await (
+        await as("POST", `/form-submissions/${id}/state`, { state: "read" })
+      ).json();
+      expect(reopened.submission).toMatchObject({
+        read_at: read.submission.read_at,
+        handled_at: null,
+      });
+      await as("POST", `/form-submissions/${id}/state`, { state: "handled" });
       const fresh = await (
         await as("POST", `/form-submissions/${id}/state`, { state: "new" })
       ).json();

@@ -114,7 +114,8 @@ export async function setSubmissionState(
       ? { readAt: null, handledAt: null }
       : state === "handled"
         ? { readAt: sql`coalesce(${formSubmissions.readAt}, ${now})`, handledAt: now }
-        : { readAt: sql`coalesce(${formSubmissions.readAt}, ${now})` };
+        : // „read“: read and not handled, which also takes a handled record back among the open ones.
+          { readAt: sql`coalesce(${formSubmissions.readAt}, ${now})`, handledAt: null };
   const updated = await db
     .update(formSubmissions)
     .set(values)

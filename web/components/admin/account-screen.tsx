@@ -9,7 +9,7 @@ import { describeDevice, formatDateTime } from "~/components/admin/user-format";
 import { Button } from "~/components/ui/button";
 import { currentAccessToken, fetchOwnSessions } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 const failedToLoad = "Přihlášení se nepodařilo načíst. Zkuste to prosím znovu.";
 
@@ -58,7 +58,7 @@ export function AccountScreen({
             Moje přihlášení
           </h2>
           <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
-            {czech(
+            {typeset(
               `Zařízení a prohlížeče, ve kterých je váš účet právě přihlášený. Pokud některé nepoznáváte, odhlaste je a změňte si heslo. Přihlášení, které ${sessionIdleDays}\u00a0dní nepoužijete, skončí samo.`,
             )}
           </p>
@@ -108,7 +108,7 @@ export function AccountScreen({
           <p className="text-sm text-bark-soft" aria-live="polite">
             {others === 0
               ? "Jinde účet přihlášený není."
-              : czech(`Další přihlášení: ${others}. Toto zařízení zůstane přihlášené.`)}
+              : typeset(`Další přihlášení: ${others}. Toto zařízení zůstane přihlášené.`)}
           </p>
         </div>
       </section>

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { LogOut } from "lucide-react";
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { getAuthClient } from "~/lib/auth-client";
 import { setFlashNotice } from "~/lib/flash-notice";
 import { fetchMaterials } from "~/lib/materials-api";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 /** The views of the administration, in the order of its menu. */
 const views = [
@@ -119,6 +119,17 @@ export function AdminFrame({
 /** The views of the administration, and how many gift e-mails wait for a material. */
 function AdminMenu() {
   const list = useRef<HTMLUListElement>(null);
+  // Which edges of the row hide more views: they fade, so that the row looks scrollable.
+  const [more, setMore] = useState({ before: false, after: false });
+  const showMore = useCallback(() => {
+    const row = list.current;
+    if (!row) return;
+    const before = row.scrollLeft > 1;
+    const after = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+    setMore((current) =>
+      current.before === before && current.after === after ? current : { before, after },
+    );
+  }, []);
   // On a phone the row scrolls sideways: the view she is on is brought into it before the
   // frame is first painted (each view renders its own), and again when the screen's width
   // changes (a phone turned), not when only its height does (the browser's bar folding away).
@@ -135,15 +146,17 @@ function AdminMenu() {
       }
     };
     showCurrent();
+    showMore();
     let width = window.innerWidth;
     const onResize = () => {
       if (window.innerWidth === width) return;
       width = window.innerWidth;
       showCurrent();
+      showMore();
     };
     window.addEventListener("resize", onResize);
     return () => window.removeEventListener("resize", onResize);
-  }, []);
+  }, [showMore]);
   return (
     <>
       <nav aria-label="Části administrace" className="mt-4 sm:mt-8">
@@ -151,7 +164,10 @@ function AdminMenu() {
             and below for the pills' rings and the focus outline, which the scrolling box clips. */}
         <ul
           ref={list}
-          className="-mx-4 flex scroll-px-4 gap-2 overflow-x-auto px-4 py-1.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+          onScroll={showMore}
+          data-more-before={more.before || undefined}
+          data-more-after={more.after || undefined}
+          className="-mx-4 flex scroll-px-4 gap-2 overflow-x-auto px-4 py-1.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 data-more-after:[mask-image:linear-gradient(to_right,black_80%,transparent)] data-more-before:[mask-image:linear-gradient(to_left,black_80%,transparent)] data-more-before:data-more-after:[mask-image:linear-gradient(to_right,transparent,black_20%,black_80%,transparent)] sm:[mask-image:none]!"
         >
           {views.map((view) => (
             <li key={view.to} className="shrink-0">
@@ -212,7 +228,7 @@ function WaitingGiftNotice() {
       data-testid="waiting-gift-notice"
       className="mt-4 rounded-2xl bg-sand p-4 leading-relaxed text-bark ring-1 ring-bark/10 sm:mt-6"
     >
-      {czech(`${emails}, až k dárku přidáte materiál.`)}{" "}
+      {typeset(`${emails}, až k dárku přidáte materiál.`)}{" "}
       <Link
         to={paths.adminMaterials}
         className="font-semibold text-moss-dark underline underline-offset-4"

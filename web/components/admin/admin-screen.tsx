@@ -23,7 +23,7 @@ import { SubmissionsTable } from "~/components/admin/submissions-table";
 import { TwoFactorSetup } from "~/components/admin/two-factor-setup";
 import { Button } from "~/components/ui/button";
 import { currentAccessToken, fetchSubmissions, requestSubmissionDeletion } from "~/lib/admin-api";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 /** The notice after „Stáhnout CSV“. */
 export const csvDownloadedText = "Soubor CSV se zobrazenými záznamy je stažený.";
@@ -173,8 +173,8 @@ export function AdminScreen({
               className="mt-0.5 size-6 shrink-0 text-terracotta-dark"
             />
             <span>
-              <strong>{czech(`E-maily se nepodařilo odeslat ${atRecords(failedCount)}.`)}</strong>{" "}
-              {czech("V záznamu uvidíte proč a můžete je poslat znovu.")}
+              <strong>{typeset(`E-maily se nepodařilo odeslat ${atRecords(failedCount)}.`)}</strong>{" "}
+              {typeset("V záznamu uvidíte proč a můžete je poslat znovu.")}
             </span>
           </p>
           <Button
@@ -193,7 +193,7 @@ export function AdminScreen({
       >
         <div className="mb-6 px-2 sm:px-0">
           <h2 id="submissions-heading" className="text-2xl font-semibold text-bark sm:text-3xl">
-            {czech("Odeslaná data z formulářů")}
+            {typeset("Odeslaná data z formulářů")}
           </h2>
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-bark-soft">
             <span aria-live="polite">{totalRecords(submissions.length)}</span>
@@ -238,7 +238,7 @@ export function AdminScreen({
           Poznámka
         </h2>
         <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
-          {czech(
+          {typeset(
             "Účty si lidé zakládají sami na stránce přihlášení. V části „Uživatelé a role“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i do administrace a každá taková změna se zapíše do „Záznamů změn“. Videa, zvuky a další materiály pro dárky a členskou sekci nahrajete v části „Materiály“. Když vás někdo požádá o své údaje nebo o jejich smazání, najdete vše potřebné v části „Osobní údaje“. Tam si také můžete zapnout automatické mazání starých záznamů.",
           )}
         </p>

@@ -6,7 +6,7 @@ import { actorOf, describeAuditEntry, formatDateTime } from "~/components/admin/
 import { EmailAddress } from "~/components/email-link";
 import { Button } from "~/components/ui/button";
 import { currentAccessToken, fetchAuditLog } from "~/lib/admin-api";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 const failedToLoad = "Záznamy změn se nepodařilo načíst. Zkuste to prosím znovu.";
 
@@ -55,7 +55,7 @@ export function AuditLogScreen({
             Záznamy změn
           </h2>
           <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
-            {czech(
+            {typeset(
               "Každé přidělení a odebrání přístupu, zapnutí a zrušení dvoufázového ověření a smazání záznamu z formulářů – u smazaného záznamu jen datum a formulář, nikdy jeho obsah. Záznamy nejde upravit ani smazat.",
             )}
           </p>
@@ -79,7 +79,7 @@ export function AuditLogScreen({
                 <time dateTime={entry.at} className="text-sm whitespace-nowrap text-bark-soft">
                   {formatDateTime(entry.at)}
                 </time>
-                <p className="break-words text-bark">{czech(describeAuditEntry(entry))}</p>
+                <p className="break-words text-bark">{typeset(describeAuditEntry(entry))}</p>
                 <p className="text-sm text-bark-soft">
                   Kdo:{" "}
                   {entry.actor_email ? (

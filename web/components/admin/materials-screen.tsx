@@ -49,7 +49,7 @@ import {
   type UploadHandle,
   uploadMaterialFile,
 } from "~/lib/materials-api";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 const kindLabels: Record<string, string> = {
   video: "Video",
@@ -174,7 +174,7 @@ export function MaterialsScreen({
             className="flex items-start gap-3 rounded-2xl bg-sand p-4 leading-relaxed text-bark ring-1 ring-bark/10"
           >
             <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-terracotta-dark" />
-            <span>{czech(line)}</span>
+            <span>{typeset(line)}</span>
           </p>
         )}
 
@@ -246,7 +246,7 @@ function FilePicker({ accept, error }: { accept: string; error?: string }) {
           Vybrat soubor
         </span>
         <span className="min-w-0 break-all text-bark-soft">
-          {name ?? czech("Zatím není vybraný žádný soubor")}
+          {name ?? typeset("Zatím není vybraný žádný soubor")}
         </span>
       </label>
       {error && (
@@ -307,7 +307,7 @@ function NewMaterialForm({
   return (
     <Card id="new-material-heading" title="Přidat materiál">
       <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
-        {czech(
+        {typeset(
           "Nahrajte video, zvuk, PDF nebo obrázek (nejvýše 2 GB), nebo vložte odkaz na video na YouTube či Vimeu. Vyberte, kde se materiál nabízí: v jednom z dárků, nebo v členské sekci.",
         )}
       </p>
@@ -392,7 +392,7 @@ function NewMaterialForm({
         </fieldset>
         {errors.form && (
           <p role="alert" className="text-terracotta-dark md:col-span-2">
-            {czech(errors.form)}
+            {typeset(errors.form)}
           </p>
         )}
         <div className="md:col-span-2">
@@ -459,7 +459,7 @@ function PlaceList({
   return (
     <Card id={`place-${place}`} title={placeLabels[place]}>
       <p className="mt-2 text-bark-soft">
-        {czech(
+        {typeset(
           place === "members"
             ? "V členské sekci se zobrazují v tomto pořadí."
             : offered
@@ -557,7 +557,7 @@ function MaterialItem({
           </p>
           {material.description && (
             <p className="mt-2 text-[0.9375rem] leading-relaxed text-bark-soft">
-              {czech(material.description)}
+              {typeset(material.description)}
             </p>
           )}
           {material.url && (
@@ -668,7 +668,7 @@ function MaterialItem({
               <AlertDialogContent>
                 <AlertDialogTitle>Smazat „{material.title}“?</AlertDialogTitle>
                 <AlertDialogDescription>
-                  {czech(
+                  {typeset(
                     "Materiál i jeho soubor zmizí natrvalo. Kdo má na něj odkaz, už ho neotevře.",
                   )}
                 </AlertDialogDescription>
@@ -733,7 +733,7 @@ function RevokeGiftLink({
   return (
     <Card id="revoke-heading" title="Zrušit odkaz na dárek">
       <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
-        {czech(
+        {typeset(
           "Každý, kdo si o dárek řekl, dostal vlastní odkaz. Kdyby se odkaz dostal, kam nemá (například ho někdo přeposlal dál), vložte ho sem a přestane platit.",
         )}
       </p>

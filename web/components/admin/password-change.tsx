@@ -6,7 +6,7 @@ import { passwordChangedText } from "~/components/auth/new-password-form";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/password-field";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 const passwordChangeFailedText = "Heslo se nepodařilo změnit. Zkuste to prosím znovu.";
 
@@ -57,7 +57,7 @@ export function PasswordChange() {
         Změna hesla
       </summary>
       <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
-        {czech(
+        {typeset(
           "Po změně hesla se odhlásí všechna ostatní zařízení, na kterých je účet přihlášený.",
         )}
       </p>

@@ -26,7 +26,7 @@ import {
   saveRetention,
   summarizeAddress,
 } from "~/lib/admin-api";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 const pluralRules = new Intl.PluralRules("cs-CZ");
 function plural(count: number, one: string, few: string, many: string) {
@@ -118,7 +118,7 @@ function AddressData() {
     <div>
       <h3 className="text-xl font-semibold text-bark">Údaje podle e-mailové adresy</h3>
       <p className="mt-2 max-w-3xl leading-relaxed text-bark-soft">
-        {czech(
+        {typeset(
           "Když vás někdo požádá o své údaje nebo o jejich smazání: stáhněte nebo smažte vše, co web o jeho adrese uchovává – odeslané formuláře, e-maily a účet.",
         )}
       </p>
@@ -268,8 +268,8 @@ function Retention() {
         {setting === null
           ? "Načítám…"
           : setting.months === null
-            ? czech("Vypnuto: záznamy zůstávají, dokud je nesmažete.")
-            : czech(
+            ? typeset("Vypnuto: záznamy zůstávají, dokud je nesmažete.")
+            : typeset(
                 `Zapnuto: server jednou denně smaže záznamy starší než ${plural(setting.months, "měsíc", "měsíce", "měsíců")}.`,
               )}
         {setting?.last_run_at && ` Naposledy ${formatSubmittedAt(setting.last_run_at)}.`}
@@ -315,7 +315,7 @@ function Retention() {
             <div>
               <p>
                 {confirming &&
-                  czech(
+                  typeset(
                     confirming.doomed === null
                       ? `Server do 24\u00a0hodin smaže všechny záznamy starší než ${formatMonths(confirming.months)}, i s jejich e-maily, a potom každý den ty, které toho stáří dosáhnou. Kolik jich teď je, se nepodařilo zjistit.`
                       : `Server do 24\u00a0hodin smaže ${plural(confirming.doomed, "záznam starší", "záznamy starší", "záznamů starších")} než ${formatMonths(confirming.months)}, i s ${confirming.doomed === 1 ? "jeho" : "jejich"} e-maily, a potom každý den ty, které toho stáří dosáhnou.`,

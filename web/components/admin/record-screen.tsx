@@ -36,7 +36,7 @@ import {
   requestSubmissionDeletion,
   resendMail,
 } from "~/lib/admin-api";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 export const recordNotices = {
   copied: "Adresa zkopírována",
@@ -44,6 +44,7 @@ export const recordNotices = {
   stateFailed: "Stav se nepodařilo změnit. Zkuste to prosím znovu.",
   markedHandled: "Označeno jako vyřízené",
   markedNew: "Označeno jako nové",
+  reopened: "Vráceno mezi nevyřízené",
   resent: "E-mail je znovu na cestě",
   resendFailed: "E-mail se nepodařilo znovu zařadit k odeslání.",
 } as const;
@@ -144,7 +145,7 @@ function MailRow({
               className="mt-0.5 size-5 shrink-0 text-terracotta-dark"
             />
             <span>
-              <strong>Neodesláno.</strong> {reason && czech(reason)}
+              <strong>Neodesláno.</strong> {reason && typeset(reason)}
             </span>
           </>
         )}
@@ -228,8 +229,8 @@ export function RecordScreen({
           </h1>
           <p className="mt-3 text-bark-soft">
             {missing
-              ? czech("Tento záznam už neexistuje, možná byl smazán.")
-              : czech("Zkuste stránku načíst znovu.")}
+              ? typeset("Tento záznam už neexistuje, možná byl smazán.")
+              : typeset("Zkuste stránku načíst znovu.")}
           </p>
         </div>
       </main>
@@ -241,7 +242,13 @@ export function RecordScreen({
   async function setState(state: SubmissionStateChange) {
     try {
       setDetail(await changeSubmissionState(submission.id, state));
-      toast.success(state === "handled" ? recordNotices.markedHandled : recordNotices.markedNew);
+      toast.success(
+        state === "handled"
+          ? recordNotices.markedHandled
+          : state === "read"
+            ? recordNotices.reopened
+            : recordNotices.markedNew,
+      );
     } catch {
       toast.error(recordNotices.stateFailed);
     }
@@ -323,12 +330,18 @@ export function RecordScreen({
                 Označit jako vyřízené
               </Button>
             )}
-            {(submission.read_at || submission.handled_at) && (
+            {/* A handled record goes back among the open ones; an open one may become unread again. */}
+            {submission.handled_at ? (
+              <Button variant="secondary" className="px-4" onClick={() => void setState("read")}>
+                <Undo2 aria-hidden="true" className="size-5" />
+                Vrátit mezi nevyřízené
+              </Button>
+            ) : submission.read_at ? (
               <Button variant="secondary" className="px-4" onClick={() => void setState("new")}>
                 <Undo2 aria-hidden="true" className="size-5" />
                 Označit jako nové
               </Button>
-            )}
+            ) : null}
             <Button
               variant="ghost"
               className="px-4 text-terracotta-dark"
@@ -375,7 +388,7 @@ export function RecordScreen({
 
           <h2 className="mt-8 text-xl font-semibold text-bark">E-maily k záznamu</h2>
           {mails.length === 0 ? (
-            <p className="mt-3 text-bark-soft">{czech("Tento záznam neodeslal žádný e-mail.")}</p>
+            <p className="mt-3 text-bark-soft">{typeset("Tento záznam neodeslal žádný e-mail.")}</p>
           ) : (
             <ul className="mt-3 grid gap-3">
               {mails.map((mail) => (

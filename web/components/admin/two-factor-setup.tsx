@@ -5,7 +5,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import { Spinner } from "~/components/ui/spinner";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
-import { czech } from "~/lib/typography";
+import { czech, typeset } from "~/lib/typography";
 
 type Enrolment = {
   factorId: string;
@@ -134,7 +134,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
       ) : (
         <>
           <p className="mt-4 max-w-3xl leading-relaxed text-bark-soft">
-            {czech(
+            {typeset(
               "Administrace ukazuje osobní údaje návštěvníků webu, proto ji kromě hesla chrání ještě kód z telefonu. Nastavení zabere dvě minuty a stačí ho udělat jednou.",
             )}
           </p>
@@ -152,10 +152,10 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
             <ol className="mt-8 grid gap-8 lg:grid-cols-[auto_1fr] lg:gap-x-12">
               <li className="lg:row-span-2">
                 <p className="font-semibold text-bark">
-                  {czech("1. Naskenujte QR kód v aplikaci pro ověřovací kódy")}
+                  {typeset("1. Naskenujte QR kód v aplikaci pro ověřovací kódy")}
                 </p>
                 <p className="mt-1 max-w-sm text-[0.9375rem] leading-snug text-bark-soft">
-                  {czech(
+                  {typeset(
                     "Například Google Authenticator, Microsoft Authenticator nebo FreeOTP; v obchodě s aplikacemi jsou zdarma.",
                   )}
                 </p>
@@ -167,7 +167,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
                   className="mt-4 size-56 rounded-2xl bg-white p-2 ring-1 ring-bark/15"
                 />
                 <p className="mt-4 max-w-sm text-[0.9375rem] leading-snug text-bark-soft">
-                  {czech("Nastavujete to přímo v telefonu s aplikací? Pak QR kód nenaskenujete:")}
+                  {typeset("Nastavujete to přímo v telefonu s aplikací? Pak QR kód nenaskenujete:")}
                 </p>
                 <a href={enrolment.uri} className={buttonClasses("secondary", "mt-2 px-4")}>
                   <Smartphone aria-hidden="true" className="size-5" />
@@ -177,7 +177,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
               <li>
                 <p className="flex items-center gap-2 font-semibold text-bark">
                   <KeyRound aria-hidden="true" className="size-5 text-moss-dark" />
-                  {czech("Skenovat nejde? Opište do aplikace tento klíč:")}
+                  {typeset("Skenovat nejde? Opište do aplikace tento klíč:")}
                 </p>
                 <p
                   data-testid="two-factor-secret"
@@ -239,7 +239,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <>
       <p className="mt-4 max-w-3xl leading-relaxed text-bark-soft">
-        {czech(
+        {typeset(
           "Kdyby se telefon ztratil nebo nebyl po ruce, přihlásíte se místo kódu z aplikace jedním z těchto kódů. Každý platí jen jednou. Uložte si je na bezpečné místo, třeba vytištěné doma – teď je vidíte naposledy.",
         )}
       </p>

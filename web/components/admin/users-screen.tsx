@@ -36,7 +36,7 @@ import {
   fetchUsers,
   resendConfirmation,
 } from "~/lib/admin-api";
-import { czech } from "~/lib/typography";
+import { czech, typeset } from "~/lib/typography";
 
 type PendingChange = { user: UserSummary; role: AccountRole; grant: boolean };
 
@@ -152,7 +152,7 @@ export function UsersScreen({
             Uživatelé a role
           </h2>
           <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
-            {czech(
+            {typeset(
               "Přístup do členské sekce a do administrace lze dát jen účtu, který má potvrzenou e-mailovou adresu. Každá změna se zapíše do záznamů změn.",
             )}
           </p>
@@ -276,7 +276,8 @@ function RoleActions({ user, actions }: { user: UserSummary; actions: Actions })
         return (
           <Button
             key={role}
-            variant={has ? "secondary" : "primary"}
+            // Giving the administration is the weightiest of them: never the filled button.
+            variant={has || role === "admin" ? "secondary" : "primary"}
             className="min-h-11 px-4 py-1.5 text-[0.9375rem] lg:text-sm"
             onClick={() => onChange(user, role, !has)}
           >
@@ -286,7 +287,7 @@ function RoleActions({ user, actions }: { user: UserSummary; actions: Actions })
       })}
       {!confirmed && (
         <p className="text-sm leading-snug text-bark-soft">
-          {czech(
+          {typeset(
             "Roli zatím nelze přidělit: účet nemá potvrzenou e-mailovou adresu. Půjde to, až ji potvrdí odkazem z e-mailu.",
           )}
         </p>
@@ -434,7 +435,7 @@ function RoleChangeDialog({
           <>
             <AlertDialogTitle>{`${capitalise(actionLabel(change.role, change.grant))}?`}</AlertDialogTitle>
             <AlertDialogDescription>
-              {czech(`Účet ${change.user.email}. ${consequence}`)}
+              {typeset(`Účet ${change.user.email}. ${consequence}`)}
             </AlertDialogDescription>
             <AlertDialogFooter>
               <AlertDialogCancel>Zrušit</AlertDialogCancel>

@@ -7,7 +7,7 @@ import { paths } from "#shared/routes";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
-import { czech } from "~/lib/typography";
+import { czech, typeset } from "~/lib/typography";
 
 export const codeMissingText = "Zadejte prosím kód z aplikace.";
 const codeFailedText = "Kód se nepodařilo ověřit. Zkuste to prosím znovu.";
@@ -76,7 +76,7 @@ export function TwoFactorCodeForm({
       <p className="mb-5 flex items-start gap-3 leading-relaxed text-bark">
         <Smartphone aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-moss-dark" />
         <span>
-          {czech(
+          {typeset(
             "Otevřete v telefonu aplikaci pro ověřovací kódy a opište šestimístný kód, který u tohoto webu právě ukazuje.",
           )}
         </span>

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { authNotices, signInSchema } from "#shared/auth-schemas";
 import { accessRequestIntervalMs, type MemberMaterialJson } from "#shared/member-access";
 import { paths } from "#shared/routes";
+import { EmailAddress } from "~/components/email-link";
 import { MembersMaterials } from "~/components/members/members-materials";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
@@ -353,7 +354,10 @@ function SignedInBar({ email, onSignOut }: { email: string; onSignOut: () => voi
   return (
     <div className="mb-8 flex flex-col items-center justify-center gap-3 text-center sm:flex-row sm:gap-5">
       <p className="text-bark-soft">
-        Přihlášený účet: <strong className="font-semibold break-all text-bark">{email}</strong>
+        Přihlášený účet:{" "}
+        <strong className="font-semibold text-bark">
+          <EmailAddress address={email} />
+        </strong>
       </p>
       <Button variant="secondary" onClick={onSignOut}>
         <LogOut aria-hidden="true" className="size-5" />

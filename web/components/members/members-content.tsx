@@ -1,6 +1,6 @@
 import { BookOpen, CalendarHeart, Download, Headphones } from "lucide-react";
 import { Eyebrow } from "~/components/ui/section";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 const offer = [
   {
@@ -37,10 +37,10 @@ export function MembersContent() {
         <div className="mx-auto max-w-2xl text-center">
           <Eyebrow className="justify-center">Co vás tu čeká</Eyebrow>
           <h2 id="obsah-heading" className="mt-3 text-3xl font-semibold text-bark sm:text-4xl">
-            {czech("Co v členské sekci najdete")}
+            {typeset("Co v členské sekci najdete")}
           </h2>
           <p className="mt-5 text-lg leading-relaxed text-bark-soft">
-            {czech(
+            {typeset(
               "Chci, aby vám rituály a meditace byly po ruce i mezi našimi setkáními – doma, v klidu a kdykoli je budete potřebovat.",
             )}
           </p>
@@ -55,8 +55,8 @@ export function MembersContent() {
                 <Icon aria-hidden="true" className="size-6" />
               </span>
               <div>
-                <h3 className="text-xl font-semibold text-bark">{czech(title)}</h3>
-                <p className="mt-2 leading-relaxed text-bark-soft">{czech(text)}</p>
+                <h3 className="text-xl font-semibold text-bark">{typeset(title)}</h3>
+                <p className="mt-2 leading-relaxed text-bark-soft">{typeset(text)}</p>
               </div>
             </li>
           ))}

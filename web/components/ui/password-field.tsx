@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { Eye, EyeOff } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import {
   controlClasses,
   describedBy,
@@ -14,9 +14,9 @@ import {
  * A password field with a button that shows what was typed, so that a
  * password typed on a phone's keyboard can be checked before it is sent.
  * The button keeps its name and says whether the password shows with
- * `aria-pressed`; sending the form hides it again, so that no browser offers
- * to remember it as ordinary text. On a pre-rendered page (the members' sign-in)
- * the button appears only once it works.
+ * `aria-pressed`, and the field stays as she set it when the form refuses
+ * what was typed, so that she can compare. On a pre-rendered page (the
+ * members' sign-in) the button appears only once it works.
  */
 export function PasswordField({
   id,
@@ -34,15 +34,7 @@ export function PasswordField({
   const [shown, setShown] = useState(false);
   // The button appears once it works: on a pre-rendered page, after hydration.
   const [live, setLive] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    setLive(true);
-    const form = field.current?.form;
-    if (!form) return;
-    const hide = () => setShown(false);
-    form.addEventListener("submit", hide);
-    return () => form.removeEventListener("submit", hide);
-  }, []);
+  useEffect(() => setLive(true), []);
   return (
     <div className={className}>
       <FieldLabel id={id} label={label} optional={optional} />
@@ -59,7 +51,6 @@ export function PasswordField({
           className={clsx(controlClasses(Boolean(error)), "h-12 pr-13")}
           {...input}
           type={shown ? "text" : "password"}
-          ref={field}
         />
         {live && (
           <button

@@ -19,20 +19,22 @@ const palette = {
 
 /**
  * The notices of the sign-in and administration screens. Mounted only there,
- * so public pages never load it. At the top, under the sticky header (72 px),
- * so its menu stays usable: on a phone the bottom of the screen is where the
- * buttons she taps next are (a form's „Uložit“, „Přidat a nahrát“, a
- * dialog's), and a notice there covered them.
+ * so public pages never load it. At the top: on a phone the bottom of the
+ * screen is where the buttons she taps next are (a form's „Uložit“, „Přidat a
+ * nahrát“, a dialog's), and a notice there covered them. On a wide screen
+ * under the sticky header (72 px); on a phone over it, as a notice under it
+ * covered „Zpět na seznam“ and „Odhlásit se“, the buttons she taps right
+ * after marking a record or signing in. A swipe dismisses it.
  */
 export function Toaster() {
   return (
     <Sonner
       position="top-center"
       offset={{ top: 88 }}
-      mobileOffset={{ top: 80, left: 12, right: 12 }}
+      mobileOffset={{ top: 8, left: 12, right: 12 }}
       richColors
       closeButton
-      duration={6000}
+      duration={4500}
       containerAriaLabel="Oznámení"
       style={palette}
       toastOptions={{
