@@ -36,7 +36,27 @@ test("registration sends a confirmation e-mail whose link confirms the address a
 
   const link = await readVerifyLink(email, "signup");
   await page.goto(link);
-  await expect(page).toHaveURL(/\/#type=signup$/);
+  // The site says so, and takes the link's fragment off the address.
+  await expect(page.getByText("Děkuji, vaše e-mailová adresa je potvrzená.")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect((await signIn()).email_confirmed_at).toBeTruthy();
+
+  // The same link again is spent: our own words for it, whatever the address carried.
+  await page.goto(link);
+  await expect(
+    page.getByText(
+      "Odkaz pro potvrzení e-mailu je neplatný nebo vypršel. Požádejte prosím o nový.",
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(
+    "/about#error=access_denied&error_code=otp_expired&error_description=Zavolejte+na+900",
+  );
+  await expect(
+    page.getByText(
+      "Odkaz pro potvrzení e-mailu je neplatný nebo vypršel. Požádejte prosím o nový.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByText("Zavolejte na 900")).toHaveCount(0);
 });

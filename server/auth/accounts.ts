@@ -12,6 +12,7 @@ import {
   userRoles,
   users,
 } from "#database/schema";
+import { confirmationLinkNotices } from "#shared/confirmation-link";
 import { sessionIdleLifetimeMs } from "#shared/session-lifetime";
 import { type Clock, systemClock } from "../clock";
 import { AuthError } from "./auth-errors";
@@ -620,5 +621,4 @@ export function createAccounts({
 
 export type Accounts = ReturnType<typeof createAccounts>;
 
-const confirmationLinkInvalidMessage =
-  "Odkaz pro potvrzení e-mailu je neplatný nebo vypršel. Požádejte prosím o nový.";
+const confirmationLinkInvalidMessage = confirmationLinkNotices.invalid;
