@@ -350,8 +350,18 @@ for (const width of [360, 1280]) {
     await page.reload();
     await expect(page.getByRole("searchbox", { name: "Hledat" })).toHaveValue("dvorakova");
     await expect(page.locator("[data-submission-id]")).toHaveCount(1);
+    // The keyboard's search key puts the keyboard away (the field loses focus); the count is
+    // right under the field.
+    await search.focus();
+    await search.press("Enter");
+    await expect(search).not.toBeFocused();
+    const field = await search.boundingBox();
+    const shown = await page.locator("[data-shown-count]").boundingBox();
+    expect((shown?.y ?? 0) - ((field?.y ?? 0) + (field?.height ?? 0))).toBeLessThan(
+      width === 360 ? 40 : 200,
+    );
 
-    await page.getByRole("button", { name: "Zrušit filtry" }).click();
+    await page.getByRole("button", { name: "Zrušit hledání" }).click();
     if (width === 360) {
       // On a phone the filters wait behind one button, so that the list starts near the top.
       await expect(page.getByLabel("Formulář", { exact: true })).toHaveCount(0);

@@ -19,6 +19,14 @@ function activeFilterCount({ formType, state, mail, from, to }: InboxFilter): nu
   return [formType, state, mail, from, to].filter(Boolean).length;
 }
 
+/** „Zrušit hledání“, „Zrušit filtry“ or both, as the button clears whatever is set. */
+function clearLabel(filter: InboxFilter): string {
+  const searching = filter.query.trim() !== "";
+  const filtering = activeFilterCount(filter) > 0;
+  if (searching && filtering) return "Zrušit hledání a filtry";
+  return searching ? "Zrušit hledání" : "Zrušit filtry";
+}
+
 /** Search and filters over the list, and the CSV export of what they show. */
 export function InboxToolbar({
   filter,
@@ -125,10 +133,16 @@ export function InboxToolbar({
           label="Hledat"
           type="search"
           inputMode="search"
+          enterKeyHint="search"
           autoComplete="off"
           placeholder="Jméno, e-mail, telefon nebo zpráva"
           value={filter.query}
           onChange={(event) => set({ query: event.target.value })}
+          // The list follows every keystroke; the keyboard's search key only puts the
+          // keyboard away, so that a phone shows what was found.
+          onKeyDown={(event) => {
+            if (event.key === "Enter") event.currentTarget.blur();
+          }}
           className="[&_input]:pl-11"
           {...notRequired}
         />
@@ -137,6 +151,8 @@ export function InboxToolbar({
           className="pointer-events-none absolute bottom-3.5 left-4 size-5 text-bark-soft"
         />
       </div>
+      {/* On a phone the count sits right under the field, in view while the keyboard is up. */}
+      {!wide && shownCount}
       {wide && filters}
       {/* On a 360 px phone „Filtry“ and „Stáhnout CSV“ share one row. */}
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -145,7 +161,8 @@ export function InboxToolbar({
         ) : (
           <Button
             variant="secondary"
-            className="px-3"
+            // Pressed while the filters show.
+            className={filtersOpen ? "bg-sage-light px-3" : "px-3"}
             aria-expanded={filtersOpen}
             aria-controls="inbox-filters"
             onClick={() => setFiltersOpen((open) => !open)}
@@ -158,7 +175,7 @@ export function InboxToolbar({
           {isFiltered(filter) && (
             <Button variant="ghost" onClick={() => onChange(emptyFilter)} className="px-3">
               <X aria-hidden="true" className="size-5" />
-              Zrušit filtry
+              {clearLabel(filter)}
             </Button>
           )}
           <Button variant="secondary" onClick={onExport} disabled={shown === 0} className="px-3">
@@ -168,7 +185,6 @@ export function InboxToolbar({
         </div>
       </div>
       {!wide && filtersOpen && filters}
-      {!wide && shownCount}
     </search>
   );
 }
