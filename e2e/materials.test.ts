@@ -163,3 +163,37 @@ test("uploads a file with a progress bar; a waiting gift e-mail goes out and its
   }
   await expectNoAxeViolations(page);
 });
+
+test("„Upravit“ puts a video's address right and moves a material to another place", async ({
+  page,
+}) => {
+  const token = await openMaterials(page);
+  const created = await page.request.post("/api/admin/materials", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title: "Dech v lese", place: "members", link: "https://youtu.be/abcdefghijk" },
+  });
+  expect(created.status()).toBe(201);
+  await page.reload();
+  const members = page.getByRole("region", { name: "Členská sekce" });
+  const item = members.locator("li", { hasText: "Dech v lese" });
+  await item.getByRole("button", { name: "Upravit „Dech v lese“" }).click();
+  await expect(item.getByLabel("Kde se nabízí")).toHaveValue("members");
+  await expect(item.getByLabel("Adresa videa")).toHaveValue("https://youtu.be/abcdefghijk");
+  // A wrong address is refused and changes nothing.
+  await item.getByLabel("Adresa videa").fill("https://www.instagram.com/p/abc/");
+  await item.getByRole("button", { name: "Uložit" }).click();
+  await expect(page.getByText(/^Odkaz musí vést na video na YouTube nebo na Vimeu/)).toBeVisible();
+  await expect(item.getByRole("link", { name: "https://youtu.be/abcdefghijk" })).toBeVisible();
+  await item.getByLabel("Adresa videa").fill("https://vimeo.com/123456");
+  await item.getByLabel("Kde se nabízí").selectOption("gift_ritual");
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await item.screenshot({ path: `${shotsDir}/edit-${width}.png` });
+  }
+  await item.getByRole("button", { name: "Uložit" }).click();
+  await expect(page.getByText("Změny jsou uložené.")).toBeVisible();
+  const ritual = page.getByRole("region", { name: "Dárek: rituál (video)" });
+  await expect(ritual.getByRole("link", { name: "https://vimeo.com/123456" })).toBeVisible();
+  await expect(members.getByText("Dech v lese")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});

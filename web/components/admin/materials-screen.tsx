@@ -518,6 +518,12 @@ function MaterialItem({
         changeMaterial(await currentAccessToken(), material.id, {
           title: String(data.get("title") ?? ""),
           description: String(data.get("description") ?? ""),
+          // A video's address and where a material is offered can be put right too
+          // (the built-in guide stays where it is).
+          ...(material.kind === "link" && { link: String(data.get("link") ?? "") }),
+          ...(material.kind !== "guide" && {
+            place: String(data.get("place")) as MaterialPlace,
+          }),
         }),
       "Změny jsou uložené.",
     );
@@ -708,6 +714,38 @@ function MaterialItem({
             defaultValue={material.description}
             maxLength={materialLimits.descriptionMax}
           />
+          {material.kind === "link" && (
+            <TextField
+              id={`link-${material.id}`}
+              name="link"
+              type="url"
+              label="Adresa videa"
+              hint="Například https://youtu.be/… nebo https://vimeo.com/…"
+              defaultValue={material.linkUrl ?? ""}
+            />
+          )}
+          {material.kind !== "guide" && (
+            <div>
+              <label
+                htmlFor={`place-${material.id}`}
+                className="block text-[0.9375rem] font-semibold text-bark"
+              >
+                Kde se nabízí
+              </label>
+              <select
+                id={`place-${material.id}`}
+                name="place"
+                defaultValue={material.place}
+                className="mt-2 block h-12 w-full rounded-2xl border border-bark-soft/70 bg-white px-4 text-base text-bark"
+              >
+                {materialPlaces.map((place) => (
+                  <option key={place} value={place}>
+                    {placeLabels[place]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={busy}>
               Uložit
