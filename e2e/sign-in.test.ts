@@ -294,6 +294,17 @@ test.describe("a forgotten password", () => {
     await expect(page).toHaveURL(new RegExp(`${signInPath}#?$`));
     await page.getByLabel("Nové heslo", { exact: true }).fill("nove-heslo-2026");
     await page.getByLabel("Nové heslo znovu").fill("nove-heslo-2026");
+    // Two fields, two show buttons, each with a name of its own.
+    await page.getByRole("button", { name: "Zobrazit zopakované heslo" }).click();
+    await expect(page.getByLabel("Nové heslo znovu")).toHaveAttribute("type", "text");
+    await expect(page.getByLabel("Nové heslo", { exact: true })).toHaveAttribute(
+      "type",
+      "password",
+    );
+    await expect(page.getByRole("button", { name: "Zobrazit nové heslo" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
     await page.getByRole("button", { name: "Uložit nové heslo" }).click();
     await expect(page.getByText("Heslo je změněné.")).toBeVisible();
     await expect(page).toHaveURL("/admin");

@@ -326,26 +326,7 @@ function NewMaterialForm({
           maxLength={materialLimits.titleMax}
           error={errors.title}
         />
-        <div>
-          <label
-            htmlFor="material-place"
-            className="block text-[0.9375rem] font-semibold text-bark"
-          >
-            Kde se nabízí
-          </label>
-          <select
-            id="material-place"
-            name="place"
-            defaultValue="gift_ritual"
-            className="mt-2 block h-12 w-full rounded-2xl border border-bark-soft/70 bg-white px-4 text-base text-bark"
-          >
-            {materialPlaces.map((place) => (
-              <option key={place} value={place}>
-                {placeLabels[place]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PlaceSelect id="material-place" defaultValue="gift_ritual" />
         <TextAreaField
           id="material-description"
           name="description"
@@ -725,26 +706,7 @@ function MaterialItem({
             />
           )}
           {material.kind !== "guide" && (
-            <div>
-              <label
-                htmlFor={`place-${material.id}`}
-                className="block text-[0.9375rem] font-semibold text-bark"
-              >
-                Kde se nabízí
-              </label>
-              <select
-                id={`place-${material.id}`}
-                name="place"
-                defaultValue={material.place}
-                className="mt-2 block h-12 w-full rounded-2xl border border-bark-soft/70 bg-white px-4 text-base text-bark"
-              >
-                {materialPlaces.map((place) => (
-                  <option key={place} value={place}>
-                    {placeLabels[place]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <PlaceSelect id={`place-${material.id}`} defaultValue={material.place} />
           )}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={busy}>
@@ -757,6 +719,29 @@ function MaterialItem({
         </form>
       )}
     </li>
+  );
+}
+
+/** „Kde se nabízí“: the places a material can be offered in, for the new and the edit form. */
+function PlaceSelect({ id, defaultValue }: { id: string; defaultValue: MaterialPlace }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-[0.9375rem] font-semibold text-bark">
+        Kde se nabízí
+      </label>
+      <select
+        id={id}
+        name="place"
+        defaultValue={defaultValue}
+        className="mt-2 block h-12 w-full rounded-2xl border border-bark-soft/70 bg-white px-4 text-base text-bark"
+      >
+        {materialPlaces.map((place) => (
+          <option key={place} value={place}>
+            {placeLabels[place]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

@@ -10,7 +10,7 @@ import { keepWordsWhole, typeset } from "~/lib/typography";
  * `register(...)`), so the browser does the typing, autofill and keyboard.
  */
 
-export type FieldProps = {
+type FieldProps = {
   id: string;
   label: ReactNode;
   /** Marks the field as one that may be left empty. */
@@ -19,19 +19,28 @@ export type FieldProps = {
   error?: string;
 };
 
-export const controlClasses = (invalid: boolean) =>
+const controlClasses = (invalid: boolean) =>
   clsx(
     "block w-full rounded-2xl border bg-white px-4 text-base text-bark shadow-[inset_0_1px_2px_rgb(62_51_40/0.06)] transition-colors duration-150",
     "focus:border-moss focus-visible:outline-offset-1",
     invalid ? "border-terracotta-dark border-2" : "border-bark-soft/70 hover:border-bark-soft",
   );
 
-export function describedBy(id: string, ...parts: (string | false | undefined)[]) {
+function describedBy(id: string, ...parts: (string | false | undefined)[]) {
   const ids = parts.filter(Boolean).map((part) => `${id}-${part}`);
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
 
-export function FieldLabel({ id, label, optional }: Pick<FieldProps, "id" | "label" | "optional">) {
+/** What assistive technology needs of a control: required or not, invalid, and its hint and error. */
+function controlAria(id: string, { optional, hint, error }: Omit<FieldProps, "id" | "label">) {
+  return {
+    "aria-required": optional ? undefined : true,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(id, hint !== undefined && "hint", error && "error"),
+  } as const;
+}
+
+function FieldLabel({ id, label, optional }: Pick<FieldProps, "id" | "label" | "optional">) {
   return (
     <label htmlFor={id} className="block text-[0.9375rem] font-semibold text-bark">
       {typeof label === "string" ? typeset(label) : label}
@@ -45,7 +54,7 @@ export function FieldLabel({ id, label, optional }: Pick<FieldProps, "id" | "lab
   );
 }
 
-export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+function FieldHint({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={`${id}-hint`} className="mt-1 text-sm leading-snug text-bark-soft">
       {typeof children === "string" ? typeset(children) : children}
@@ -66,7 +75,14 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
-export type TextFieldProps = FieldProps & Omit<ComponentProps<"input">, "id">;
+export type TextFieldProps = FieldProps &
+  Omit<ComponentProps<"input">, "id"> & {
+    /**
+     * A button inside the field, at its right end (the password field's „Zobrazit heslo“).
+     * Null keeps its room and its markup, so the field is not remade when it appears.
+     */
+    trailing?: ReactNode;
+  };
 
 export function TextField({
   id,
@@ -75,20 +91,33 @@ export function TextField({
   hint,
   error,
   className,
+  trailing,
   ...input
 }: TextFieldProps) {
+  const control = (
+    <input
+      id={id}
+      {...controlAria(id, { optional, hint, error })}
+      className={clsx(
+        controlClasses(Boolean(error)),
+        "h-12",
+        trailing === undefined ? "mt-2" : "pr-13",
+      )}
+      {...input}
+    />
+  );
   return (
     <div className={className}>
       <FieldLabel id={id} label={label} optional={optional} />
       {hint && <FieldHint id={id}>{hint}</FieldHint>}
-      <input
-        id={id}
-        aria-required={optional ? undefined : true}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint !== undefined && "hint", error && "error")}
-        className={clsx(controlClasses(Boolean(error)), "mt-2 h-12")}
-        {...input}
-      />
+      {trailing !== undefined ? (
+        <div className="relative mt-2">
+          {control}
+          {trailing}
+        </div>
+      ) : (
+        control
+      )}
       <FieldError id={id} error={error} />
     </div>
   );
@@ -173,9 +202,7 @@ export function SelectField({
       <div className="relative mt-2">
         <select
           id={id}
-          aria-required={optional ? undefined : true}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint !== undefined && "hint", error && "error")}
+          {...controlAria(id, { optional, hint, error })}
           className={clsx(
             controlClasses(Boolean(error)),
             "h-12 cursor-pointer appearance-none pr-11",
