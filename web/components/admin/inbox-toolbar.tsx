@@ -1,6 +1,6 @@
 import { Download, Search, SlidersHorizontal, X } from "lucide-react";
 import { useState } from "react";
-import { formTypeLabels, formTypes } from "#shared/form-schemas";
+import { formTypeLabels } from "#shared/form-schemas";
 import {
   emptyFilter,
   type InboxFilter,
@@ -25,6 +25,43 @@ function clearLabel(filter: InboxFilter): string {
   const filtering = activeFilterCount(filter) > 0;
   if (searching && filtering) return "Zrušit hledání a filtry";
   return searching ? "Zrušit hledání" : "Zrušit filtry";
+}
+
+/** One filter's choice: „all“ first (no filter, null), then each value by its label. */
+function FilterSelect({
+  id,
+  label,
+  all,
+  options,
+  value,
+  onChange,
+  className,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  options: Readonly<Record<string, string>>;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  className?: string;
+}) {
+  return (
+    <SelectField
+      id={id}
+      label={label}
+      value={value ?? ""}
+      onChange={(event) => onChange(event.target.value || null)}
+      className={className}
+      {...notRequired}
+    >
+      <option value="">{all}</option>
+      {Object.entries(options).map(([option, text]) => (
+        <option key={option} value={option}>
+          {text}
+        </option>
+      ))}
+    </SelectField>
+  );
 }
 
 /** Search and filters over the list, and the CSV export of what they show. */
@@ -59,51 +96,31 @@ export function InboxToolbar({
   );
   const filters = (
     <div id="inbox-filters" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-      <SelectField
+      <FilterSelect
         id="inbox-form-type"
         label="Formulář"
-        value={filter.formType ?? ""}
-        onChange={(event) =>
-          set({ formType: (event.target.value || null) as InboxFilter["formType"] })
-        }
+        all="Všechny formuláře"
+        options={formTypeLabels}
+        value={filter.formType}
+        onChange={(formType) => set({ formType: formType as InboxFilter["formType"] })}
         className="col-span-2 lg:col-span-1"
-        {...notRequired}
-      >
-        <option value="">Všechny formuláře</option>
-        {formTypes.map((type) => (
-          <option key={type} value={type}>
-            {formTypeLabels[type]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+      />
+      <FilterSelect
         id="inbox-state"
         label="Stav"
-        value={filter.state ?? ""}
-        onChange={(event) => set({ state: (event.target.value || null) as InboxFilter["state"] })}
-        {...notRequired}
-      >
-        <option value="">Všechny</option>
-        {Object.entries(stateFilters).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+        all="Všechny"
+        options={stateFilters}
+        value={filter.state}
+        onChange={(state) => set({ state: state as InboxFilter["state"] })}
+      />
+      <FilterSelect
         id="inbox-mail"
         label="E-maily"
-        value={filter.mail ?? ""}
-        onChange={(event) => set({ mail: (event.target.value || null) as InboxFilter["mail"] })}
-        {...notRequired}
-      >
-        <option value="">Všechny</option>
-        {Object.entries(mailFilters).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
+        all="Všechny"
+        options={mailFilters}
+        value={filter.mail}
+        onChange={(mail) => set({ mail: mail as InboxFilter["mail"] })}
+      />
       <TextField
         id="inbox-from"
         label="Od"
