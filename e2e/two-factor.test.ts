@@ -233,10 +233,19 @@ test("an administrator changes her password on the page; the new one signs her i
   await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
   await page.getByRole("link", { name: "Můj účet" }).click();
   await page.getByText("Změna hesla").click();
+  // Her current password first: a wrong one changes nothing and says so next to its field.
+  await page.getByLabel("Současné heslo", { exact: true }).fill("neni-to-ono");
   await page.getByLabel("Nové heslo", { exact: true }).fill("levandule-a-mata");
   await page.getByLabel("Nové heslo znovu").fill("levandule-a-mata");
   await page.getByRole("button", { name: "Změnit heslo" }).click();
+  const current = page.getByLabel("Současné heslo", { exact: true });
+  await expect(current).toHaveAccessibleDescription("Současné heslo nesouhlasí.");
+  await expect(current).toHaveAttribute("aria-invalid", "true");
+  await screenshot(page, "admin-password-change-wrong-current");
+  await current.fill(admin(4).password);
+  await page.getByRole("button", { name: "Změnit heslo" }).click();
   await expect(page.getByText("Heslo je změněné.")).toBeVisible();
+  await expect(current).toHaveValue("");
 
   const signIn = (password: string) =>
     page.request.post(`${twoFactorBaseUrl}/auth/v1/token?grant_type=password`, {
@@ -245,6 +254,7 @@ test("an administrator changes her password on the page; the new one signs her i
   expect((await signIn(admin(4).password)).status()).toBe(400);
   expect((await signIn("levandule-a-mata")).status()).toBe(200);
   // A common password is refused with the reason.
+  await current.fill("levandule-a-mata");
   await page.getByLabel("Nové heslo", { exact: true }).fill("123456");
   await page.getByLabel("Nové heslo znovu").fill("123456");
   await page.getByRole("button", { name: "Změnit heslo" }).click();

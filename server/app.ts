@@ -170,6 +170,7 @@ export function createApp({
       siteUrl: config.siteUrl,
       sendRecoveryEmail: (mail) => outbox.queueRecoveryMail(mail),
       sendConfirmationEmail: (mail) => outbox.queueConfirmationMail(mail),
+      sendPasswordChangedEmail: (mail) => outbox.queuePasswordChangedMail(mail),
       background,
       rateLimiter,
       signInThrottle: createSignInThrottle({

@@ -20,6 +20,7 @@ export const authMessages = {
   fullNameTooLong: `Jméno může mít nejvýše ${limits.nameMax} znaků.`,
   passwordsDiffer: "Hesla se neshodují.",
   passwordMissing: "Zadejte prosím heslo.",
+  currentPasswordMissing: "Zadejte prosím své současné heslo.",
   refreshTokenMissing: "Chybí token pro obnovení přihlášení.",
   tokenInvalid: "Odkaz nebo kód pro obnovení hesla je neplatný.",
   recoveryTypeInvalid: "Podporujeme jen obnovení hesla (type: recovery).",
@@ -167,6 +168,10 @@ export const updateUserRequestSchema = /* @__PURE__ */ z.object(
         .check(z.maxLength(limits.emailMax, authMessages.emailInvalid)),
     ),
     password: z.optional(passwordSchema),
+    /** Asked with a new password, unless the session was opened by a link from her mailbox. */
+    current_password: z.optional(
+      z.string().check(z.maxLength(passwordMax, authMessages.passwordTooLong)),
+    ),
     data: z.optional(userMetadataSchema),
   },
   objectParams,

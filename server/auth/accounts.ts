@@ -114,7 +114,21 @@ export type SessionDevice = { userAgent: string | undefined; ipAddress: string }
 const userAgentMax = 300;
 
 /** Who made a request, as proved by a valid access token of a live session. */
-export type Authenticated = { user: UserRow; sessionId: string; aal: AssuranceLevel };
+export type Authenticated = {
+  user: UserRow;
+  sessionId: string;
+  aal: AssuranceLevel;
+  /** How the session was opened, the first method first (GoTrue's `amr`). */
+  amr: AuthenticationMethod[];
+};
+
+/**
+ * A session opened by a link from her mailbox (a recovery or confirmation link; GoTrue's
+ * `otp` method), not by her password: setting a new password is what such a session is for.
+ */
+export function isOpenedByLink(amr: AuthenticationMethod[]): boolean {
+  return amr.some((entry) => entry.method === "otp");
+}
 
 /**
  * Accounts, sessions, refresh tokens, recovery links and roles: everything
@@ -432,7 +446,12 @@ export function createAccounts({
         ),
       );
     if (!row) throw new AuthError("session_not_found");
-    return { user: row.user, sessionId: row.session.id, aal: row.session.aal };
+    return {
+      user: row.user,
+      sessionId: row.session.id,
+      aal: row.session.aal,
+      amr: row.session.amr,
+    };
   }
 
   /**
@@ -511,10 +530,16 @@ export function createAccounts({
    * old password, or holds an older link, is out. With an authenticator app,
    * only a session that has passed its code may set one (GoTrue's rule): her
    * password alone, or her mailbox alone, cannot lock her out.
+   *
+   * A session she opened with her password must also give that password
+   * (`currentPassword`; GoTrue's `update_password_require_current_password`):
+   * a browser left signed in, or a stolen token, cannot take the account
+   * over. A session opened by a link from her mailbox needs none: that is the
+   * recovery.
    */
   async function updateUser(
-    { user, sessionId, aal }: Authenticated,
-    changes: { password?: string; data?: Record<string, unknown> },
+    { user, sessionId, aal, amr }: Authenticated,
+    changes: { password?: string; currentPassword?: string; data?: Record<string, unknown> },
   ): Promise<UserJson> {
     const set: Partial<typeof users.$inferInsert> = { updatedAt: now() };
     if (changes.password !== undefined) {
@@ -522,6 +547,12 @@ export function createAccounts({
         const factors = await listFactors(user.id);
         if (factors.some((factor) => factor.status === "verified")) {
           throw new AuthError("insufficient_aal");
+        }
+      }
+      if (!isOpenedByLink(amr)) {
+        if (!changes.currentPassword) throw new AuthError("current_password_required");
+        if (!(await verifyPassword(user.passwordHash, changes.currentPassword))) {
+          throw new AuthError("current_password_invalid");
         }
       }
       refuseCommonPassword(changes.password);

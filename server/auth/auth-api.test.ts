@@ -368,6 +368,7 @@ describe.each(testDatabases)("on $name", ({ open }) => {
         refresh_token: fragment.get("refresh_token") ?? "",
       });
       expect(session.error).toBeNull();
+      // The link's session proved her mailbox: it needs no current password.
       const same = await client.updateUser({ password: "heslo-123" });
       expect(same.error?.code).toBe("same_password");
       const updated = await client.updateUser({ password: "nove-heslo-456" });
@@ -403,7 +404,14 @@ describe.each(testDatabases)("on $name", ({ open }) => {
 
       // She remembers her password after all, signs in and changes it.
       const signedIn = await signIn(email, password);
-      expect((await signedIn.client.updateUser({ password: "nove-heslo-789" })).error).toBeNull();
+      expect(
+        (
+          await signedIn.client.updateUser({
+            password: "nove-heslo-789",
+            current_password: password,
+          })
+        ).error,
+      ).toBeNull();
 
       // The link in her mailbox no longer opens anything.
       const { fragment } = await follow(link);
@@ -435,6 +443,97 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       const again = await client.resetPasswordForEmail(email);
       expect(again.error?.status).toBe(429);
       expect((again.error as { code?: string }).code).toBe("over_email_send_rate_limit");
+    });
+  });
+
+  describe("password change", () => {
+    it("asks a session opened by her password for that password first", async () => {
+      const { email, password } = await signUp();
+      const { client } = await signIn(email, password);
+
+      const missing = await client.updateUser({ password: "nove-heslo-321" });
+      expect(missing.error?.status).toBe(400);
+      expect(missing.error?.code).toBe("current_password_required");
+      expect(missing.error?.message).toBe("Zadejte prosím své současné heslo.");
+      const wrong = await client.updateUser({
+        password: "nove-heslo-321",
+        current_password: "neni-to-ono",
+      });
+      expect(wrong.error?.status).toBe(400);
+      expect(wrong.error?.code).toBe("current_password_invalid");
+      expect(wrong.error?.message).toBe("Současné heslo nesouhlasí.");
+      // Neither changed anything.
+      expect(
+        (await createClient().client.signInWithPassword({ email, password })).error,
+      ).toBeNull();
+
+      const changed = await client.updateUser({
+        password: "nove-heslo-321",
+        current_password: password,
+      });
+      expect(changed.error).toBeNull();
+      const other = createClient().client;
+      expect((await other.signInWithPassword({ email, password })).error?.code).toBe(
+        "invalid_credentials",
+      );
+      expect(
+        (await other.signInWithPassword({ email, password: "nove-heslo-321" })).error,
+      ).toBeNull();
+
+      // One notice went to her address, for the change that happened, and none for the refusals.
+      const notices = (await server.readMails()).filter(
+        (mail) =>
+          mail.subject === "Heslo k účtu je změněné – Harmonie přírody" &&
+          !Array.isArray(mail.to) &&
+          mail.to?.text === email,
+      );
+      expect(notices).toHaveLength(1);
+      expect(notices[0]?.text).toContain("Dobrý den, Jano,");
+      expect(notices[0]?.text).toContain("Zapomenuté heslo?");
+      expect(notices[0]?.text).toContain(`${server.origin}/prihlaseni`);
+    });
+
+    it("still changes her name without any password, and sends no notice", async () => {
+      const { email, password } = await signUp();
+      const { client } = await signIn(email, password);
+      const { data, error } = await client.updateUser({ data: { full_name: "Jana Lesní" } });
+      expect(error).toBeNull();
+      expect(data.user?.user_metadata.full_name).toBe("Jana Lesní");
+      const toHer = (await server.readMails()).filter(
+        (mail) => !Array.isArray(mail.to) && mail.to?.text === email,
+      );
+      expect(toHer.map((mail) => mail.subject)).not.toContain(
+        "Heslo k účtu je změněné – Harmonie přírody",
+      );
+    });
+
+    it("counts wrong current passwords as wrong sign-ins: after ten, even the right one waits", async () => {
+      const { email, password } = await signUp();
+      const address = nextAddress();
+      const { client } = createClient(createStorage(), address);
+      expect((await client.signInWithPassword({ email, password })).error).toBeNull();
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const wrong = await client.updateUser({
+          password: "nove-heslo-321",
+          current_password: `spatne-${attempt}`,
+        });
+        expect(wrong.error?.code).toBe("current_password_invalid");
+      }
+      const locked = await client.updateUser({
+        password: "nove-heslo-321",
+        current_password: password,
+      });
+      expect(locked.error?.status).toBe(429);
+      expect(locked.error?.code).toBe("over_request_rate_limit");
+      // The sign-in page from that address waits too; the password is unchanged.
+      const fromThere = await createClient(createStorage(), address).client.signInWithPassword({
+        email,
+        password,
+      });
+      expect(fromThere.error?.status).toBe(429);
+      expect(
+        (await createClient().client.signInWithPassword({ email, password })).error,
+      ).toBeNull();
     });
   });
 

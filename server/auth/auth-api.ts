@@ -25,10 +25,18 @@ import {
   refuseUnstorableQueries,
 } from "../json-route";
 import { log } from "../logger";
-import type { ConfirmationMail, RecoveryMail } from "../mail/outbox";
+import type { ConfirmationMail, PasswordChangedMail, RecoveryMail } from "../mail/outbox";
 import { addressBlock, type RateLimiter } from "../rate-limit";
 import { noteErrorCode } from "../request-log";
-import type { Accounts, SessionDevice, SessionJson, SignOutScope, UserRow } from "./accounts";
+import {
+  type Accounts,
+  isOpenedByLink,
+  type SessionDevice,
+  type SessionJson,
+  type SignOutScope,
+  type UserJson,
+  type UserRow,
+} from "./accounts";
 import { AuthError, type AuthErrorCode, authErrorBody } from "./auth-errors";
 import type { Factors } from "./factors";
 import { type AuthRateLimits, authRateLimits, type SignInThrottle } from "./throttling";
@@ -42,6 +50,8 @@ export type AuthApiDependencies = {
   siteUrl: string;
   sendRecoveryEmail: (email: RecoveryMail) => Promise<void>;
   sendConfirmationEmail: (email: ConfirmationMail) => Promise<void>;
+  /** Queued before `PUT /user` answers that the password changed. */
+  sendPasswordChangedEmail: (email: PasswordChangedMail) => Promise<void>;
   /** Runs the work of `/recover` and `/resend` after the answer, so its timing tells nothing. */
   background?: BackgroundTasks;
   rateLimiter: RateLimiter;
@@ -95,6 +105,7 @@ export function createAuthApi({
   siteUrl,
   sendRecoveryEmail,
   sendConfirmationEmail,
+  sendPasswordChangedEmail,
   background = createBackgroundTasks(),
   rateLimiter,
   signInThrottle,
@@ -217,7 +228,36 @@ export function createAuthApi({
     if (body.email !== undefined && body.email.trim().toLowerCase() !== who.user.email) {
       throw new AuthError("email_change_not_supported");
     }
-    return c.json(await accounts.updateUser(who, { password: body.password, data: body.data }));
+    const changes = {
+      password: body.password,
+      currentPassword: body.current_password,
+      data: body.data,
+    };
+    if (body.password === undefined) return c.json(await accounts.updateUser(who, changes));
+
+    let updated: UserJson;
+    if (isOpenedByLink(who.amr)) {
+      updated = await accounts.updateUser(who, changes);
+    } else {
+      // Her current password is checked here: wrong ones count as wrong sign-ins do, so a
+      // stolen session cannot guess it faster than the sign-in page could.
+      const attempt = await signInThrottle.begin(c, who.user.email, clientAddress(c));
+      try {
+        updated = await accounts.updateUser(who, changes);
+      } catch (error) {
+        if (error instanceof AuthError && error.code === "current_password_invalid") {
+          await attempt.failed();
+        }
+        throw error;
+      }
+    }
+    // If it was not her, the notice tells her at once (GoTrue's "password changed" e-mail).
+    await sendPasswordChangedEmail({
+      to: who.user.email,
+      fullName: fullNameOf(who.user),
+      changedAt: new Date(updated.updated_at),
+    });
+    return c.json(updated);
   });
 
   // The library sends no body here; a large one is refused before it is read.

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { authMessages } from "#shared/auth-schemas";
 import { ApiError } from "../api-error";
 
 /**
@@ -14,6 +15,9 @@ export const authErrors = {
   user_already_exists: [422, "Účet s tímto e-mailem už existuje. Přihlaste se prosím."],
   weak_password: [422, "Heslo musí mít alespoň 6 znaků."],
   same_password: [422, "Nové heslo musí být jiné než to současné."],
+  current_password_required: [400, authMessages.currentPasswordMissing],
+  // GoTrue's constant is ErrorCodeCurrentPasswordMismatch; the code it sends is this one.
+  current_password_invalid: [400, "Současné heslo nesouhlasí."],
   email_change_not_supported: [422, "Změnu e-mailu zatím nelze provést."],
   unsupported_grant_type: [400, "Nepodporovaný způsob přihlášení."],
   refresh_token_not_found: [400, "Přihlášení vypršelo. Přihlaste se prosím znovu."],

@@ -83,7 +83,10 @@ describe("passwords chosen through the auth API", () => {
       password: "bylinky-a-vune",
       options: { data: { full_name: "Jana" } },
     });
-    const { error } = await client.updateUser({ password: "password1" });
+    const { error } = await client.updateUser({
+      password: "password1",
+      current_password: "bylinky-a-vune",
+    });
     expect(error?.code).toBe("weak_password");
     expect(error?.message).toBe(commonPasswordMessage);
     const again = await createClient().signInWithPassword({ email, password: "bylinky-a-vune" });

@@ -284,7 +284,14 @@ describe.each(testDatabases)("on $name", { timeout: testTimeoutMs }, ({ open }) 
     ).toBeNull();
     // Her name still changes at aal1; the password only at aal2.
     expect((await atAal1.updateUser({ data: { full_name: "Jana Lesní" } })).error).toBeNull();
-    expect((await client.updateUser({ password: "nove-heslo-s-kodem" })).error).toBeNull();
+    expect(
+      (
+        await client.updateUser({
+          password: "nove-heslo-s-kodem",
+          current_password: "bylinky-a-vune",
+        })
+      ).error,
+    ).toBeNull();
   });
 
   it("unenrolls only from aal2; then the account is back at aal1", async () => {

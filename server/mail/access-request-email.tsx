@@ -3,7 +3,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
-import { EmailButton, EmailLayout, textStyle } from "./email-layout";
+import { EmailButton, EmailLayout, pragueTime, textStyle } from "./email-layout";
 
 /** Who asks for the members' section: what the owner needs to find the account. */
 export type AccessRequestForMail = {
@@ -15,12 +15,6 @@ export type AccessRequestForMail = {
 export function accessRequestSubject(request: AccessRequestForMail): string {
   return `Žádost o přístup do členské sekce: ${request.fullName || request.email}`;
 }
-
-const pragueTime = new Intl.DateTimeFormat("cs-CZ", {
-  dateStyle: "long",
-  timeStyle: "short",
-  timeZone: "Europe/Prague",
-});
 
 /**
  * What the owner receives when a signed-in account without the members' role

@@ -24,6 +24,13 @@ export const textStyle = {
   margin: "0 0 16px",
 };
 
+/** A moment as the e-mails write it: „27. listopadu 2026 v 9:30“, in Czech time. */
+export const pragueTime = new Intl.DateTimeFormat("cs-CZ", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "Europe/Prague",
+});
+
 /** The frame every e-mail of the site shares: Czech, calm, readable without images. */
 export function EmailLayout({
   preview,

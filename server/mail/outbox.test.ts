@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type ComposedMail,
+  composePasswordChangedMail,
   composeRecoveryMail as composeStoredRecoveryMail,
   composeSubmissionMail as composeStoredSubmissionMail,
   type MailSettings,
@@ -165,6 +166,34 @@ describe("the e-mails of a submission", () => {
     expect(mail.html).toContain(`href="${link.replaceAll("&", "&amp;")}"`);
     // The same plain-text options as the form mails: headings keep their letter case.
     expect(mail.text).toContain("Nastavení nového hesla");
+  });
+
+  it("tell her, at her address and in Czech time, that her password changed, and what to do if it was not her", async () => {
+    const mail = await rendered(
+      composePasswordChangedMail(
+        {
+          to: "jana@example.cz",
+          fullName: "Jana Nováková",
+          changedAt: new Date("2026-11-27T08:05:00Z"),
+        },
+        settings,
+      ),
+    );
+
+    expect(mail).toMatchObject({
+      kind: "password_changed",
+      to: "jana@example.cz",
+      replyTo: "katerina@example.cz",
+      subject: "Heslo k účtu je změněné – Harmonie přírody",
+    });
+    expect(mail.text).toContain("Dobrý den, Jano,");
+    // 08:05 UTC is 9:05 in Prague in November.
+    expect(mail.text).toMatch(/se 27\.\s+listopadu 2026\s+v\s+9:05\s+změnilo/);
+    expect(mail.text).toContain("„Zapomenuté heslo?“");
+    expect(mail.html).toContain('href="https://harmonie.example/prihlaseni"');
+    await expect(
+      renderStoredMail({ kind: "password_changed", data: { fullName: null, siteUrl: "x" } }),
+    ).rejects.toThrow(/date is missing/);
   });
 
   it.each([

@@ -24,6 +24,7 @@ import {
   ownerNotificationSubject,
   type SubmissionForMail,
 } from "./owner-notification-email";
+import { PasswordChangedEmail, passwordChangedSubject } from "./password-changed-email";
 import { PasswordRecoveryEmail, passwordRecoverySubject } from "./password-recovery-email";
 
 export type { SubmissionForMail };
@@ -42,6 +43,7 @@ export type MailKind =
   | "contact_confirmation"
   | "password_recovery"
   | "email_confirmation"
+  | "password_changed"
   | "access_request";
 
 /**
@@ -64,6 +66,9 @@ export type RecoveryMail = { to: string; fullName: string | null; link: string }
 
 /** What a confirmation e-mail needs: the same as a recovery e-mail. */
 export type ConfirmationMail = RecoveryMail;
+
+/** What the notice of a changed password needs. */
+export type PasswordChangedMail = { to: string; fullName: string | null; changedAt: Date };
 
 /**
  * The two e-mails one submission sends, in the order they are sent: one to
@@ -158,6 +163,24 @@ export async function composeConfirmationMail(
   };
 }
 
+/** To the account's address: its password has just changed. */
+export function composePasswordChangedMail(
+  { to, fullName, changedAt }: PasswordChangedMail,
+  settings: Pick<MailSettings, "notifyEmail" | "siteUrl">,
+): ComposedMail {
+  return {
+    kind: "password_changed",
+    to,
+    replyTo: settings.notifyEmail,
+    subject: passwordChangedSubject,
+    data: {
+      fullName: fullName === null ? null : toOneLine(fullName),
+      changedAt: changedAt.toISOString(),
+      siteUrl: settings.siteUrl,
+    },
+  };
+}
+
 /** To the practitioner: an account without the members' role asks for it. */
 export function composeAccessRequestMail(
   request: AccessRequestForMail,
@@ -229,6 +252,9 @@ export function createOutbox({ db, clock, settings, onMailQueued }: OutboxDepend
     async queueConfirmationMail(mail: ConfirmationMail) {
       await queue(await composeConfirmationMail(mail, settings));
     },
+    async queuePasswordChangedMail(mail: PasswordChangedMail) {
+      await queue(composePasswordChangedMail(mail, settings));
+    },
   };
 }
 
@@ -299,6 +325,16 @@ const templates: Record<MailKind, (data: Record<string, unknown>) => ReactElemen
     createElement(PasswordRecoveryEmail, data as Parameters<typeof PasswordRecoveryEmail>[0]),
   email_confirmation: (data) =>
     createElement(EmailConfirmationEmail, data as Parameters<typeof EmailConfirmationEmail>[0]),
+  password_changed: (data) => {
+    const { fullName, changedAt, siteUrl } = data as {
+      fullName: string | null;
+      changedAt: string;
+      siteUrl: string;
+    };
+    const when = new Date(changedAt);
+    if (Number.isNaN(when.getTime())) throw new Error("the change's date is missing");
+    return createElement(PasswordChangedEmail, { fullName, changedAt: when, siteUrl });
+  },
   access_request: (data) => {
     const { email, fullName, requestedAt, siteUrl } = data as {
       email: string;

@@ -4,7 +4,7 @@ import { Text } from "@react-email/text";
 import { type FormType, formTypeLabels, serviceTypes } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
-import { EmailLayout, MultilineText, textStyle } from "./email-layout";
+import { EmailLayout, MultilineText, pragueTime, textStyle } from "./email-layout";
 
 export type SubmissionForMail = {
   id: string;
@@ -21,12 +21,6 @@ export type SubmissionForMail = {
 export function ownerNotificationSubject(submission: SubmissionForMail): string {
   return `${formTypeLabels[submission.formType]}: ${submission.name}`;
 }
-
-const pragueTime = new Intl.DateTimeFormat("cs-CZ", {
-  dateStyle: "long",
-  timeStyle: "short",
-  timeZone: "Europe/Prague",
-});
 
 function serviceLabel(serviceType: string | null): string | null {
   if (!serviceType) return null;

@@ -1,3 +1,4 @@
+import { isAuthApiError } from "@supabase/auth-js";
 import { KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
@@ -10,19 +11,34 @@ import { typeset } from "~/lib/typography";
 
 const passwordChangeFailedText = "Heslo se nepodařilo změnit. Zkuste to prosím znovu.";
 
+type Field = "current" | "password" | "confirmation";
+
+/** The server's refusals that belong next to one field (GoTrue's codes); others are a toast. */
+const fieldOfCode: Record<string, Field> = {
+  current_password_required: "current",
+  current_password_invalid: "current",
+  weak_password: "password",
+  same_password: "password",
+};
+
 /**
  * The administrator changes her password (auth-js `updateUser`, whose
- * USER_UPDATED event the session library sends); the server signs her
- * other devices out.
+ * USER_UPDATED event the session library sends), giving her current one
+ * first; the server signs her other devices out.
  */
 export function PasswordChange() {
+  const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (current === "") {
+      setErrors({ current: authMessages.currentPasswordMissing });
+      return;
+    }
     const parsed = newPasswordSchema.safeParse({ password });
     if (!parsed.success) {
       setErrors({ password: firstIssue(parsed.error) });
@@ -34,11 +50,18 @@ export function PasswordChange() {
     }
     setSubmitting(true);
     try {
-      const { error } = await getAuthClient().updateUser({ password: parsed.data.password });
+      const { error } = await getAuthClient().updateUser({
+        password: parsed.data.password,
+        current_password: current,
+      });
       if (error) {
-        toast.error(messageOf(error, passwordChangeFailedText));
+        const field = isAuthApiError(error) && error.code ? fieldOfCode[error.code] : undefined;
+        const message = messageOf(error, passwordChangeFailedText);
+        if (field) setErrors({ [field]: message });
+        else toast.error(message);
         return;
       }
+      setCurrent("");
       setPassword("");
       setConfirmation("");
       toast.success(passwordChangedText);
@@ -58,10 +81,23 @@ export function PasswordChange() {
       </summary>
       <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
         {typeset(
-          "Po změně hesla se odhlásí všechna ostatní zařízení, na kterých je účet přihlášený.",
+          "Po změně hesla se odhlásí všechna ostatní zařízení, na kterých je účet přihlášený, a na e-mail účtu přijde upozornění.",
         )}
       </p>
       <form noValidate onSubmit={submit} className="mt-6 grid max-w-3xl gap-5 sm:grid-cols-2">
+        <PasswordField
+          id="admin-current-password"
+          label="Současné heslo"
+          toggleLabel="Zobrazit současné heslo"
+          autoComplete="current-password"
+          value={current}
+          onChange={(event) => {
+            setCurrent(event.target.value);
+            setErrors({});
+          }}
+          error={errors.current}
+          className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
+        />
         <PasswordField
           id="admin-new-password"
           label="Nové heslo"

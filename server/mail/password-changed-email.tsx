@@ -1,0 +1,47 @@
+import { Text } from "@react-email/text";
+import { formatGreeting } from "#shared/greeting-name";
+import { paths } from "#shared/routes";
+import { site } from "#shared/site";
+import { czech } from "#shared/typography";
+import { EmailButton, EmailLayout, pragueTime, textStyle } from "./email-layout";
+
+export const passwordChangedSubject = `Heslo k účtu je změněné – ${site.title}`;
+
+/**
+ * Sent to the account's address after every password change (GoTrue's
+ * „password changed“ notification): if it was not her, she learns at once
+ * and knows what to do. Formal „vy“, as the sign-in page uses.
+ */
+export function PasswordChangedEmail({
+  fullName,
+  changedAt,
+  siteUrl,
+}: {
+  fullName: string | null;
+  changedAt: Date;
+  siteUrl: string;
+}) {
+  return (
+    <EmailLayout
+      preview={czech("Heslo k vašemu účtu se právě změnilo.")}
+      heading="Heslo je změněné"
+      siteUrl={siteUrl}
+      footer={czech(
+        "Toto upozornění přichází po každé změně hesla k účtu s touto e-mailovou adresou.",
+      )}
+    >
+      <Text style={textStyle}>{formatGreeting("Dobrý den", fullName)}</Text>
+      <Text style={textStyle}>
+        {czech(
+          `heslo k vašemu účtu se ${pragueTime.format(changedAt)} změnilo. Ostatní zařízení, na kterých byl účet přihlášený, se tím odhlásila. Pokud šlo o vaši změnu, nemusíte nic dělat.`,
+        )}
+      </Text>
+      <Text style={textStyle}>
+        {czech(
+          "Pokud ne, nastavte si hned nové: na přihlašovací stránce zvolte „Zapomenuté heslo?“ a přijde vám odkaz. A napište mi prosím odpovědí na tento e-mail.",
+        )}
+      </Text>
+      <EmailButton href={`${siteUrl}${paths.signIn}`}>Otevřít přihlášení</EmailButton>
+    </EmailLayout>
+  );
+}
