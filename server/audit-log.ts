@@ -25,7 +25,11 @@ export type AuditSubject = { userId: string; email: string };
 export type AuditEvent =
   | { action: "role_granted" | "role_revoked"; actor: AuditActor; target: AuditSubject; role: Role }
   /** Two-factor set up by the account itself, or reset (the actor is then whoever reset it). */
-  | { action: "two_factor_enrolled" | "two_factor_reset"; actor: AuditActor; target: AuditSubject }
+  | {
+      action: "two_factor_enrolled" | "two_factor_reset" | "password_changed";
+      actor: AuditActor;
+      target: AuditSubject;
+    }
   /** A deleted submission, by when it was sent and which form: never its content. */
   | {
       action: "submission_deleted" | "submission_erased" | "submission_expired";

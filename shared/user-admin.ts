@@ -56,6 +56,8 @@ export const auditActions = [
   "role_revoked",
   "two_factor_enrolled",
   "two_factor_reset",
+  /** A new password: by the account itself, or through a recovery link. */
+  "password_changed",
   "submission_deleted",
   /** Deleted with everything stored about one address (the GDPR erasure). */
   "submission_erased",

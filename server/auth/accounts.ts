@@ -12,6 +12,7 @@ import {
   userRoles,
   users,
 } from "#database/schema";
+import { recordAuditEvent } from "#server/audit-log";
 import { confirmationLinkNotices } from "#shared/confirmation-link";
 import { sessionIdleLifetimeMs } from "#shared/session-lifetime";
 import { type Clock, systemClock } from "../clock";
@@ -564,7 +565,13 @@ export function createAccounts({
     if (changes.data) set.userMetadata = { ...user.userMetadata, ...changes.data };
     const updated = await db.transaction(async (tx) => {
       const [row] = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
-      if (changes.password !== undefined) {
+      if (changes.password !== undefined && row) {
+        const account = { userId: user.id, email: user.email };
+        await recordAuditEvent(
+          tx,
+          { action: "password_changed", actor: { kind: "account", ...account }, target: account },
+          set.updatedAt,
+        );
         await tx
           .delete(authSessions)
           .where(and(eq(authSessions.userId, user.id), ne(authSessions.id, sessionId)));

@@ -5,7 +5,7 @@
 import { AuthClient, type Session } from "@supabase/auth-js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refreshTokens, userRoles, users } from "#database/schema";
+import { auditLog, refreshTokens, userRoles, users } from "#database/schema";
 import { authStorageKey } from "#shared/auth-storage-key";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { testDatabases } from "#testing/test-databases";
@@ -479,6 +479,15 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       expect(
         (await other.signInWithPassword({ email, password: "nove-heslo-321" })).error,
       ).toBeNull();
+
+      // One entry in the audit log, by her, about her; none for the refusals.
+      const entries = await server.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetEmail, email));
+      expect(entries.map((entry) => [entry.action, entry.actorEmail])).toEqual([
+        ["password_changed", email],
+      ]);
 
       // One notice went to her address, for the change that happened, and none for the refusals.
       const notices = (await server.readMails()).filter(

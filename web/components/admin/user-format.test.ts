@@ -68,6 +68,9 @@ describe("the users, sign-ins and audit log texts", () => {
     expect(describeAuditEntry(entry({ action: "two_factor_reset", role: null }))).toBe(
       "Účtu jana@example.cz bylo zrušeno dvoufázové ověření.",
     );
+    expect(describeAuditEntry(entry({ action: "password_changed", role: null }))).toBe(
+      "U účtu jana@example.cz bylo změněno heslo.",
+    );
     const deleted = describeAuditEntry(
       entry({
         action: "submission_deleted",

@@ -90,6 +90,8 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return `U účtu ${target} bylo zapnuto dvoufázové ověření.`;
     case "two_factor_reset":
       return `Účtu ${target} bylo zrušeno dvoufázové ověření.`;
+    case "password_changed":
+      return `U účtu ${target} bylo změněno heslo.`;
     case "submission_deleted":
     case "submission_erased":
     case "submission_expired":

@@ -1,0 +1,3 @@
+-- A new password is recorded in the audit log („U účtu … bylo změněno heslo.“), whoever set it.
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_known";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_known" CHECK ("audit_log"."action" in ('role_granted', 'role_revoked', 'two_factor_enrolled', 'two_factor_reset', 'password_changed', 'submission_deleted', 'submission_erased', 'submission_expired'));
