@@ -204,3 +204,47 @@ test("„Upravit“ puts a video's address right and moves a material to another
   });
   expect(deleted.ok()).toBe(true);
 });
+
+test("the new-material form names every problem under its field at once, and creates nothing", async ({
+  page,
+}) => {
+  const token = await openMaterials(page);
+  const count = async () => {
+    const response = await page.request.get("/api/admin/materials", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return ((await response.json()) as { materials: unknown[] }).materials.length;
+  };
+  const before = await count();
+  const card = page.getByRole("region", { name: "Přidat materiál" });
+  const title = card.getByLabel("Název");
+
+  // No title and no file: both said, under their fields, and the title is where she goes on.
+  await card.getByRole("button", { name: "Přidat a nahrát" }).click();
+  await expect(title).toHaveAccessibleDescription(/Vyplňte prosím název\./);
+  await expect(card.getByText("Vyberte prosím soubor.")).toBeVisible();
+  await expect(title).toBeFocused();
+  // A file of a kind the server would refuse is refused before anything is created.
+  await title.fill("Poznámky");
+  await card.locator("#material-file").setInputFiles({
+    name: "poznamky.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("Nějaké poznámky"),
+  });
+  await card.getByRole("button", { name: "Přidat a nahrát" }).click();
+  await expect(card.getByText(/^Tento typ souboru neumím přijmout\./)).toBeVisible();
+  await expect(title).not.toHaveAttribute("aria-invalid", "true");
+  // A link that is no video: said under the address.
+  await card.getByLabel("Odkaz na YouTube nebo Vimeo").check();
+  const address = card.getByLabel("Adresa videa");
+  await address.fill("https://www.instagram.com/p/abc/");
+  await card.getByRole("button", { name: "Přidat odkaz" }).click();
+  await expect(address).toHaveAccessibleDescription(/Odkaz musí vést na video na YouTube/);
+  await expect(address).toBeFocused();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.screenshot({ path: `${shotsDir}/new-refused-${width}.png` });
+  }
+  await expectNoAxeViolations(page);
+  expect(await count()).toBe(before);
+});

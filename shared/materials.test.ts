@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { materialChangeSchema, materialMessages, newMaterialSchema } from "#shared/materials";
+import {
+  fileProblem,
+  materialChangeSchema,
+  materialMessages,
+  maxMaterialBytes,
+  newMaterialSchema,
+} from "#shared/materials";
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -38,5 +44,23 @@ describe("a material's title and description", () => {
         data: { description: "První řádek\nDruhý řádek" },
       });
     }
+  });
+});
+
+describe("a file chosen for upload, before anything is created", () => {
+  it.each([
+    ["no file", null, materialMessages.fileMissing],
+    ["a text file", { type: "text/plain", size: 10 }, materialMessages.typeRefused],
+    ["a file of no known type", { type: "", size: 10 }, materialMessages.typeRefused],
+    ["an empty PDF", { type: "application/pdf", size: 0 }, materialMessages.empty],
+    [
+      "a video over the limit",
+      { type: "video/mp4", size: maxMaterialBytes + 1 },
+      materialMessages.tooLarge,
+    ],
+    ["a video at the limit", { type: "video/mp4", size: maxMaterialBytes }, null],
+    ["a phone's MOV", { type: "video/quicktime", size: 5_000_000 }, null],
+  ])("%s: %s", (_name, file, message) => {
+    expect(fileProblem(file)).toBe(message);
   });
 });

@@ -58,6 +58,7 @@ export const materialMessages = {
     "Obsah souboru neodpovídá jeho typu. Zkuste prosím soubor uložit znovu a nahrát ho ještě jednou.",
   tooLarge: `Soubor je větší než ${maxMaterialBytes / 1024 / 1024 / 1024} GB. Zmenšete ho prosím (například nižší kvalitou videa), nebo ho nahrajte na YouTube či Vimeo a vložte odkaz.`,
   empty: "Soubor je prázdný.",
+  fileMissing: "Vyberte prosím soubor.",
   interrupted: "Nahrávání se přerušilo. Zkontrolujte prosím připojení a zkuste to znovu.",
   notFound: "Tento materiál už neexistuje.",
   builtInGuide:
@@ -70,6 +71,20 @@ export const materialMessages = {
   rangeInvalid: "Požadovaný rozsah souboru neexistuje.",
   giftLinkInvalid: "Tento odkaz na dárek neplatí.",
 } as const;
+
+/**
+ * What is wrong with a file chosen for upload, told before anything is created: the
+ * checks of the server (`server/materials/upload-checks.ts`) a browser can make itself.
+ */
+export function fileProblem(file: { type: string; size: number } | null): string | null {
+  if (!file) return materialMessages.fileMissing;
+  if (!Object.hasOwn(acceptedFileTypes, file.type || "application/octet-stream")) {
+    return materialMessages.typeRefused;
+  }
+  if (file.size === 0) return materialMessages.empty;
+  if (file.size > maxMaterialBytes) return materialMessages.tooLarge;
+  return null;
+}
 
 /** Control characters and the bidi overrides that could turn a shown text around. */
 const hiddenCharacter = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;

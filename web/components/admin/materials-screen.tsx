@@ -18,10 +18,12 @@ import {
   type AdminMaterial,
   type AdminMaterialsJson,
   acceptedFileTypes,
+  fileProblem,
   type MaterialPlace,
+  materialChangeSchema,
   materialLimits,
   materialPlaces,
-  maxMaterialBytes,
+  newMaterialSchema,
   placeLabels,
   type WaitingGiftMail,
 } from "#shared/materials";
@@ -39,6 +41,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/form-field";
 import { AdminApiError, currentAccessToken } from "~/lib/admin-api";
+import { fieldErrors } from "~/lib/field-errors";
 import {
   changeMaterial,
   createMaterial,
@@ -134,8 +137,9 @@ export function MaterialsScreen({
   }
 
   async function sendFile(material: Pick<AdminMaterial, "id">, file: File) {
-    if (file.size > maxMaterialBytes) {
-      toast.error(`Soubor je větší než ${formatSize(maxMaterialBytes)}.`);
+    const problem = fileProblem(file);
+    if (problem) {
+      toast.error(problem);
       return false;
     }
     const handle = uploadMaterialFile(
@@ -258,6 +262,10 @@ function FilePicker({ accept, error }: { accept: string; error?: string }) {
   );
 }
 
+/** The new material's fields that can be refused, in the order the form shows them. */
+const newMaterialFields = ["title", "description", "link", "file"] as const;
+type NewMaterialField = (typeof newMaterialFields)[number];
+
 function NewMaterialForm({
   disabled,
   onCreated,
@@ -266,7 +274,7 @@ function NewMaterialForm({
   onCreated: (material: AdminMaterial, file: File | null) => Promise<void>;
 }) {
   const [source, setSource] = useState<"file" | "link">("file");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<NewMaterialField | "form", string>>>({});
   const [saving, setSaving] = useState(false);
   // A reset form forgets its file: the picker starts again with no name shown.
   const [resets, setResets] = useState(0);
@@ -276,19 +284,27 @@ function NewMaterialForm({
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const file = data.get("file");
-    const chosen = file instanceof File && file.size > 0 ? file : null;
-    if (source === "file" && !chosen) {
-      setErrors({ file: "Vyberte prosím soubor." });
+    const chosen = file instanceof File && file.name !== "" ? file : null;
+    // Every field checked at once, the file before anything is created.
+    const parsed = newMaterialSchema.safeParse({
+      title: String(data.get("title") ?? ""),
+      description: String(data.get("description") ?? ""),
+      place: String(data.get("place")),
+      ...(source === "link" && { link: String(data.get("link") ?? "") }),
+    });
+    const problem = source === "file" ? fileProblem(chosen) : null;
+    if (!parsed.success || problem) {
+      const found = parsed.success ? {} : fieldErrors<NewMaterialField>(parsed.error.issues);
+      if (problem) found.file = problem;
+      const first = newMaterialFields.find((field) => found[field]);
+      // Only the place could be refused without a field of its own: the select offers no other.
+      setErrors(first ? found : { form: parsed.error?.issues[0]?.message });
+      if (first) event.currentTarget.querySelector<HTMLElement>(`#material-${first}`)?.focus();
       return;
     }
     setSaving(true);
     try {
-      const material = await createMaterial(await currentAccessToken(), {
-        title: String(data.get("title") ?? ""),
-        description: String(data.get("description") ?? ""),
-        place: String(data.get("place")) as MaterialPlace,
-        ...(source === "link" && { link: String(data.get("link") ?? "") }),
-      });
+      const material = await createMaterial(await currentAccessToken(), parsed.data);
       setErrors({});
       form.current?.reset();
       setSource("file");
@@ -335,6 +351,7 @@ function NewMaterialForm({
           maxLength={materialLimits.descriptionMax}
           className="md:col-span-2"
           rows={2}
+          error={errors.description}
         />
         <fieldset className="md:col-span-2">
           <legend className="text-[0.9375rem] font-semibold text-bark">Materiál</legend>
@@ -368,6 +385,7 @@ function NewMaterialForm({
               label="Adresa videa"
               hint="Například https://youtu.be/… nebo https://vimeo.com/…"
               className="mt-3"
+              error={errors.link}
             />
           )}
         </fieldset>
@@ -470,6 +488,10 @@ function PlaceList({
   );
 }
 
+/** The fields of the edit form that can be refused, in the order it shows them. */
+const editedFields = ["title", "description", "link"] as const;
+type EditedField = (typeof editedFields)[number];
+
 function MaterialItem({
   material,
   first,
@@ -488,24 +510,32 @@ function MaterialItem({
   sendFile: (material: AdminMaterial, file: File) => Promise<boolean>;
 }) {
   const [editing, setEditing] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<EditedField, string>>>({});
   const fileInput = useRef<HTMLInputElement>(null);
   const canHaveFile = material.kind !== "link" && material.kind !== "guide";
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    const parsed = materialChangeSchema.safeParse({
+      title: String(data.get("title") ?? ""),
+      description: String(data.get("description") ?? ""),
+      // A video's address and where a material is offered can be put right too
+      // (the built-in guide stays where it is).
+      ...(material.kind === "link" && { link: String(data.get("link") ?? "") }),
+      ...(material.kind !== "guide" && { place: String(data.get("place")) }),
+    });
+    if (!parsed.success) {
+      const found = fieldErrors<EditedField>(parsed.error.issues);
+      setErrors(found);
+      const first = editedFields.find((field) => found[field]);
+      if (first)
+        event.currentTarget.querySelector<HTMLElement>(`#${first}-${material.id}`)?.focus();
+      return;
+    }
+    setErrors({});
     const saved = await run(
-      async () =>
-        changeMaterial(await currentAccessToken(), material.id, {
-          title: String(data.get("title") ?? ""),
-          description: String(data.get("description") ?? ""),
-          // A video's address and where a material is offered can be put right too
-          // (the built-in guide stays where it is).
-          ...(material.kind === "link" && { link: String(data.get("link") ?? "") }),
-          ...(material.kind !== "guide" && {
-            place: String(data.get("place")) as MaterialPlace,
-          }),
-        }),
+      async () => changeMaterial(await currentAccessToken(), material.id, parsed.data),
       "Změny jsou uložené.",
     );
     if (saved) setEditing(false);
@@ -685,6 +715,7 @@ function MaterialItem({
             label="Název"
             defaultValue={material.title}
             maxLength={materialLimits.titleMax}
+            error={errors.title}
           />
           <TextAreaField
             id={`description-${material.id}`}
@@ -694,6 +725,7 @@ function MaterialItem({
             rows={2}
             defaultValue={material.description}
             maxLength={materialLimits.descriptionMax}
+            error={errors.description}
           />
           {material.kind === "link" && (
             <TextField
@@ -703,6 +735,7 @@ function MaterialItem({
               label="Adresa videa"
               hint="Například https://youtu.be/… nebo https://vimeo.com/…"
               defaultValue={material.linkUrl ?? ""}
+              error={errors.link}
             />
           )}
           {material.kind !== "guide" && (
@@ -712,7 +745,13 @@ function MaterialItem({
             <Button type="submit" disabled={busy}>
               Uložit
             </Button>
-            <Button variant="secondary" onClick={() => setEditing(false)}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setEditing(false);
+                setErrors({});
+              }}
+            >
               Zrušit
             </Button>
           </div>

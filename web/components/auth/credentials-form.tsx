@@ -8,20 +8,11 @@ import { TextField } from "~/components/ui/form-field";
 import { PasswordField } from "~/components/ui/password-field";
 import { checkAdminAccess } from "~/lib/admin-api";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
+import { fieldErrors } from "~/lib/field-errors";
 
 type Fields = { email: string; password: string; fullName: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
 const emptyFields: Fields = { email: "", password: "", fullName: "" };
-
-/** Reads the first message of each field from a failed check. */
-function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as keyof Fields;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 /**
  * Login (the default) and registration, as the specification describes
@@ -60,7 +51,7 @@ export function CredentialsForm({
   async function register() {
     const parsed = signUpSchema.safeParse(fields);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
+      setErrors(fieldErrors<keyof Fields>(parsed.error.issues));
       return;
     }
     const client = getAuthClient();
@@ -85,7 +76,7 @@ export function CredentialsForm({
   async function logIn() {
     const parsed = signInSchema.safeParse(fields);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
+      setErrors(fieldErrors<keyof Fields>(parsed.error.issues));
       return;
     }
     const client = getAuthClient();

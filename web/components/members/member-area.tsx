@@ -11,6 +11,7 @@ import { TextField } from "~/components/ui/form-field";
 import { PasswordField } from "~/components/ui/password-field";
 import { Spinner } from "~/components/ui/spinner";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
+import { fieldErrors } from "~/lib/field-errors";
 import {
   fetchMemberAccess,
   fetchMemberMaterials,
@@ -260,12 +261,7 @@ function MemberSignInForm({
       password: String(data.get("password") ?? ""),
     });
     if (!parsed.success) {
-      const next: { email?: string; password?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as "email" | "password";
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(fieldErrors<"email" | "password">(parsed.error.issues));
       return;
     }
     setErrors({});
