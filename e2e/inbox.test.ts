@@ -231,7 +231,7 @@ test("the detail view: a 1,000-character message whole, reply, call and copy", a
   }
   await expect(page.getByRole("link", { name: "Odpovědět" })).toHaveAttribute(
     "href",
-    `mailto:dlouha.zprava@example.cz?subject=${encodeURIComponent("Re: Kontaktní formulář")}`,
+    `mailto:dlouha.zprava@example.cz?subject=${encodeURIComponent("Re: Vaše zpráva dorazila – Harmonie přírody")}`,
   );
   await expect(page.getByRole("link", { name: "Zavolat" })).toHaveAttribute(
     "href",

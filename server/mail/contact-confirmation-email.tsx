@@ -1,9 +1,9 @@
 import { Text } from "@react-email/text";
-import { site } from "#shared/site";
 import { czech } from "#shared/typography";
+import { visitorMailSubjects } from "#shared/visitor-mail";
 import { EmailLayout, Signature, textStyle } from "./email-layout";
 
-export const contactConfirmationSubject = `Vaše zpráva dorazila – ${site.title}`;
+export const contactConfirmationSubject = visitorMailSubjects.contact;
 
 /**
  * The short receipt a visitor gets after the contact form, in the site's

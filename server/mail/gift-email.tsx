@@ -3,12 +3,13 @@ import { Text } from "@react-email/text";
 import type { GiftFormType } from "#shared/form-schemas";
 import { formatGreeting } from "#shared/greeting-name";
 import { czech } from "#shared/typography";
+import { visitorMailSubjects } from "#shared/visitor-mail";
 import { EmailButton, EmailLayout, Signature, textStyle } from "./email-layout";
 
 /** What each gift e-mail says; the visitor is addressed with „ty“, as on the gift page. */
 export const giftContent = {
   gift_ritual: {
-    subject: "Tvůj dárek: video s každodenním rituálem",
+    subject: visitorMailSubjects.gift_ritual,
     heading: "Tvůj rituál na každý den",
     intro:
       "děkuji za Tvůj zájem. Posílám slíbený dárek: video s krátkým rituálem, díky kterému se " +
@@ -19,7 +20,7 @@ export const giftContent = {
     button: "Pustit si video",
   },
   gift_fragrance: {
-    subject: "Tvůj dárek: návod na osobní vůni",
+    subject: visitorMailSubjects.gift_fragrance,
     heading: "Tvoje osobní vůně",
     intro:
       "děkuji za Tvůj zájem. Posílám slíbený dárek: návod, jak si z přírodních surovin " +

@@ -14,8 +14,10 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
+import { toFormType } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
 import type { SubmissionDetail, SubmissionMail, SubmissionStateChange } from "#shared/submission";
+import { visitorMailSubjects } from "#shared/visitor-mail";
 import { useLeaveWhenSignedOut } from "~/components/admin/admin-frame";
 import type { ListReturn } from "~/components/admin/admin-screen";
 import { DeleteSubmissionDialog } from "~/components/admin/delete-submission-dialog";
@@ -49,9 +51,13 @@ export const recordNotices = {
   resendFailed: "E-mail se nepodařilo znovu zařadit k odeslání.",
 } as const;
 
-/** The subject her mail app gets for a reply: „Re: Kontaktní formulář“. */
+/**
+ * The subject her mail app gets for a reply: the e-mail the visitor received, continued
+ * („Re: Vaše zpráva dorazila – Harmonie přírody“), or the form's name for a type it does not know.
+ */
 export function replySubject(formType: string): string {
-  return `Re: ${formTypeLabel(formType)}`;
+  const known = toFormType(formType);
+  return `Re: ${known ? visitorMailSubjects[known] : formTypeLabel(formType)}`;
 }
 
 const mailKinds: Record<string, string> = {
