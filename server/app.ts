@@ -170,7 +170,8 @@ export function createApp({
       siteUrl: config.siteUrl,
       sendRecoveryEmail: (mail) => outbox.queueRecoveryMail(mail),
       sendConfirmationEmail: (mail) => outbox.queueConfirmationMail(mail),
-      sendPasswordChangedEmail: (mail) => outbox.queuePasswordChangedMail(mail),
+      storePasswordChangedEmail: (tx, mail) => outbox.storePasswordChangedMail(tx, mail),
+      onMailQueued,
       background,
       rateLimiter,
       signInThrottle: createSignInThrottle({

@@ -33,6 +33,8 @@ export const log = pino(
       paths: [
         "password",
         "*.password",
+        "current_password",
+        "*.current_password",
         "token",
         "*.token",
         "access_token",

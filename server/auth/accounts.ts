@@ -536,13 +536,20 @@ export function createAccounts({
    * (`currentPassword`; GoTrue's `update_password_require_current_password`):
    * a browser left signed in, or a stolen token, cannot take the account
    * over. A session opened by a link from her mailbox needs none: that is the
-   * recovery.
+   * recovery. Once it has set a password, it counts as opened by that
+   * password (stricter than GoTrue), so it cannot set another without it.
+   *
+   * `onPasswordSet` runs in the same transaction, with the account as it is
+   * now (the notice to her address is stored there: both or neither).
    */
   async function updateUser(
     { user, sessionId, aal, amr }: Authenticated,
     changes: { password?: string; currentPassword?: string; data?: Record<string, unknown> },
+    onPasswordSet?: (tx: Database, user: UserRow, at: Date) => Promise<void>,
   ): Promise<UserJson> {
-    const set: Partial<typeof users.$inferInsert> = { updatedAt: now() };
+    const changedAt = now();
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: changedAt };
+    const settingPassword = changes.password !== undefined;
     if (changes.password !== undefined) {
       if (aal !== "aal2") {
         const factors = await listFactors(user.id);
@@ -564,22 +571,51 @@ export function createAccounts({
     }
     if (changes.data) set.userMetadata = { ...user.userMetadata, ...changes.data };
     const updated = await db.transaction(async (tx) => {
-      const [row] = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
-      if (changes.password !== undefined && row) {
-        const account = { userId: user.id, email: user.email };
-        await recordAuditEvent(
-          tx,
-          { action: "password_changed", actor: { kind: "account", ...account }, target: account },
-          set.updatedAt,
-        );
-        await tx
-          .delete(authSessions)
-          .where(and(eq(authSessions.userId, user.id), ne(authSessions.id, sessionId)));
-        await tx
-          .update(recoveryTokens)
-          .set({ usedAt: now() })
-          .where(and(eq(recoveryTokens.userId, user.id), isNull(recoveryTokens.usedAt)));
+      if (!settingPassword) {
+        const [row] = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
+        return row;
       }
+      // Another password set meanwhile ended this session: this request, checked against
+      // the old password, must not undo that.
+      const [session] = await tx
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .where(eq(authSessions.id, sessionId))
+        .for("update");
+      if (!session) throw new AuthError("session_not_found");
+      const [row] = await tx
+        .update(users)
+        .set(set)
+        .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+        .returning();
+      // Set by a request of this session just before: the password it checked is no longer hers.
+      if (!row) {
+        throw new AuthError(isOpenedByLink(amr) ? "session_not_found" : "current_password_invalid");
+      }
+      const account = { userId: user.id, email: user.email };
+      await recordAuditEvent(
+        tx,
+        { action: "password_changed", actor: { kind: "account", ...account }, target: account },
+        changedAt,
+      );
+      if (isOpenedByLink(amr)) {
+        const timestamp = Math.floor(changedAt.getTime() / 1000);
+        await tx
+          .update(authSessions)
+          .set({
+            // Newest first, as every `amr` here.
+            amr: [{ method: "password", timestamp }, ...amr.filter((e) => e.method !== "otp")],
+          })
+          .where(eq(authSessions.id, sessionId));
+      }
+      await tx
+        .delete(authSessions)
+        .where(and(eq(authSessions.userId, user.id), ne(authSessions.id, sessionId)));
+      await tx
+        .update(recoveryTokens)
+        .set({ usedAt: changedAt })
+        .where(and(eq(recoveryTokens.userId, user.id), isNull(recoveryTokens.usedAt)));
+      await onPasswordSet?.(tx, row, changedAt);
       return row;
     });
     if (!updated) throw new AuthError("user_not_found");

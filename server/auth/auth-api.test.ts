@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, refreshTokens, userRoles, users } from "#database/schema";
 import { authStorageKey } from "#shared/auth-storage-key";
+import { refuseWrites } from "#testing/injected-failure";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { testDatabases } from "#testing/test-databases";
 import { refreshTokenReuseIntervalMs } from "./accounts";
@@ -373,6 +374,9 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       expect(same.error?.code).toBe("same_password");
       const updated = await client.updateUser({ password: "nove-heslo-456" });
       expect(updated.error).toBeNull();
+      // Once it has set one, the session counts as opened by that password.
+      const another = await client.updateUser({ password: "jeste-jine-heslo" });
+      expect(another.error?.code).toBe("current_password_required");
 
       const other = createClient().client;
       expect((await other.signInWithPassword({ email, password: "heslo-123" })).error?.code).toBe(
@@ -449,6 +453,7 @@ describe.each(testDatabases)("on $name", ({ open }) => {
   describe("password change", () => {
     it("asks a session opened by her password for that password first", async () => {
       const { email, password } = await signUp();
+      await server.confirmEmail(email);
       const { client } = await signIn(email, password);
 
       const missing = await client.updateUser({ password: "nove-heslo-321" });
@@ -500,6 +505,58 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       expect(notices[0]?.text).toContain("Dobrý den, Jano,");
       expect(notices[0]?.text).toContain("Zapomenuté heslo?");
       expect(notices[0]?.text).toContain(`${server.origin}/prihlaseni`);
+    });
+
+    it("sends no notice to an address never confirmed: an account made with someone else's", async () => {
+      const { email, password } = await signUp();
+      const { client } = await signIn(email, password);
+      const changed = await client.updateUser({
+        password: "nove-heslo-321",
+        current_password: password,
+      });
+      expect(changed.error).toBeNull();
+      const toHer = (await server.readMails()).filter(
+        (mail) => !Array.isArray(mail.to) && mail.to?.text === email,
+      );
+      expect(toHer.map((mail) => mail.subject)).not.toContain(
+        "Heslo k účtu je změněné – Harmonie přírody",
+      );
+    });
+
+    it("stores the new password and its notice together: when the notice cannot be stored, nothing changes", async () => {
+      const { email, password } = await signUp();
+      await server.confirmEmail(email);
+      const { client } = await signIn(email, password);
+      const restore = await refuseWrites(server.db, {
+        name: "refuse_password_notice",
+        table: "mail_outbox",
+        event: "insert",
+        when: "new.kind = 'password_changed'",
+        message: "the outbox is full",
+      });
+      try {
+        const refused = await client.updateUser({
+          password: "nove-heslo-321",
+          current_password: password,
+        });
+        expect(refused.error?.status).toBe(500);
+      } finally {
+        await restore();
+      }
+      expect(
+        (await createClient().client.signInWithPassword({ email, password })).error,
+      ).toBeNull();
+      const entries = await server.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetEmail, email));
+      expect(entries).toEqual([]);
+      // Her session is still there, and the change goes through once the outbox takes it.
+      const changed = await client.updateUser({
+        password: "nove-heslo-321",
+        current_password: password,
+      });
+      expect(changed.error).toBeNull();
     });
 
     it("still changes her name without any password, and sends no notice", async () => {

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { routePath } from "hono/route";
 import type { z } from "zod/mini";
+import type { Database } from "#database/open-database";
 import {
   challengeFactorRequestSchema,
   enrollFactorRequestSchema,
@@ -50,8 +51,10 @@ export type AuthApiDependencies = {
   siteUrl: string;
   sendRecoveryEmail: (email: RecoveryMail) => Promise<void>;
   sendConfirmationEmail: (email: ConfirmationMail) => Promise<void>;
-  /** Queued before `PUT /user` answers that the password changed. */
-  sendPasswordChangedEmail: (email: PasswordChangedMail) => Promise<void>;
+  /** Stores the notice of a new password in the transaction that sets it. */
+  storePasswordChangedEmail: (tx: Database, email: PasswordChangedMail) => Promise<void>;
+  /** Wakes the mail worker once mail stored in a transaction has been committed. */
+  onMailQueued?: () => void;
   /** Runs the work of `/recover` and `/resend` after the answer, so its timing tells nothing. */
   background?: BackgroundTasks;
   rateLimiter: RateLimiter;
@@ -105,7 +108,8 @@ export function createAuthApi({
   siteUrl,
   sendRecoveryEmail,
   sendConfirmationEmail,
-  sendPasswordChangedEmail,
+  storePasswordChangedEmail,
+  onMailQueued,
   background = createBackgroundTasks(),
   rateLimiter,
   signInThrottle,
@@ -235,15 +239,28 @@ export function createAuthApi({
     };
     if (body.password === undefined) return c.json(await accounts.updateUser(who, changes));
 
+    // Each new password is checked and hashed: limited as sign-ins are.
+    await limit(c, "signInPerAddress");
+    // If it was not her, the notice tells her at once (GoTrue's "password changed" e-mail),
+    // stored with the new password. Only to a confirmed address: an account made with
+    // someone else's address must not mail its owner.
+    const notify = async (tx: Database, user: UserRow, changedAt: Date) => {
+      if (user.emailConfirmedAt === null) return;
+      await storePasswordChangedEmail(tx, {
+        to: user.email,
+        fullName: fullNameOf(user),
+        changedAt,
+      });
+    };
     let updated: UserJson;
     if (isOpenedByLink(who.amr)) {
-      updated = await accounts.updateUser(who, changes);
+      updated = await accounts.updateUser(who, changes, notify);
     } else {
       // Her current password is checked here: wrong ones count as wrong sign-ins do, so a
       // stolen session cannot guess it faster than the sign-in page could.
       const attempt = await signInThrottle.begin(c, who.user.email, clientAddress(c));
       try {
-        updated = await accounts.updateUser(who, changes);
+        updated = await accounts.updateUser(who, changes, notify);
       } catch (error) {
         if (error instanceof AuthError && error.code === "current_password_invalid") {
           await attempt.failed();
@@ -251,12 +268,7 @@ export function createAuthApi({
         throw error;
       }
     }
-    // If it was not her, the notice tells her at once (GoTrue's "password changed" e-mail).
-    await sendPasswordChangedEmail({
-      to: who.user.email,
-      fullName: fullNameOf(who.user),
-      changedAt: new Date(updated.updated_at),
-    });
+    onMailQueued?.();
     return c.json(updated);
   });
 

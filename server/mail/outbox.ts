@@ -252,8 +252,11 @@ export function createOutbox({ db, clock, settings, onMailQueued }: OutboxDepend
     async queueConfirmationMail(mail: ConfirmationMail) {
       await queue(await composeConfirmationMail(mail, settings));
     },
-    async queuePasswordChangedMail(mail: PasswordChangedMail) {
-      await queue(composePasswordChangedMail(mail, settings));
+    /** Stores the notice in `tx`, the transaction that sets the password; it wakes no one. */
+    async storePasswordChangedMail(tx: Database, mail: PasswordChangedMail) {
+      await writeToOutbox(tx, [composePasswordChangedMail(mail, settings)], {
+        dueAt: mail.changedAt,
+      });
     },
   };
 }

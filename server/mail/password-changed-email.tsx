@@ -38,7 +38,7 @@ export function PasswordChangedEmail({
       </Text>
       <Text style={textStyle}>
         {czech(
-          "Pokud ne, nastavte si hned nové: na přihlašovací stránce zvolte „Zapomenuté heslo?“ a přijde vám odkaz. A napište mi prosím odpovědí na tento e-mail.",
+          "Pokud ne, nastavte si hned nové heslo: na přihlašovací stránce zvolte „Zapomenuté heslo?“ a přijde vám odkaz. A dejte mi o tom prosím vědět v odpovědi na tento e-mail.",
         )}
       </Text>
       <EmailButton href={`${siteUrl}${paths.signIn}`}>Otevřít přihlášení</EmailButton>

@@ -11,7 +11,13 @@ import { typeset } from "~/lib/typography";
 
 const passwordChangeFailedText = "Heslo se nepodařilo změnit. Zkuste to prosím znovu.";
 
-type Field = "current" | "password" | "confirmation";
+const fields = ["current", "password", "confirmation"] as const;
+type Field = (typeof fields)[number];
+const fieldIds: Record<Field, string> = {
+  current: "admin-current-password",
+  password: "admin-new-password",
+  confirmation: "admin-new-password-confirmation",
+};
 
 /** The server's refusals that belong next to one field (GoTrue's codes); others are a toast. */
 const fieldOfCode: Record<string, Field> = {
@@ -35,17 +41,20 @@ export function PasswordChange() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (current === "") {
-      setErrors({ current: authMessages.currentPasswordMissing });
-      return;
-    }
+    const form = event.currentTarget;
+    // Every field checked at once; she goes on at the first one refused.
+    const showErrors = (found: Partial<Record<Field, string>>) => {
+      setErrors(found);
+      const first = fields.find((field) => found[field]);
+      if (first) form.querySelector<HTMLElement>(`#${fieldIds[first]}`)?.focus();
+    };
     const parsed = newPasswordSchema.safeParse({ password });
-    if (!parsed.success) {
-      setErrors({ password: firstIssue(parsed.error) });
-      return;
-    }
-    if (confirmation !== password) {
-      setErrors({ confirmation: authMessages.passwordsDiffer });
+    const found: Partial<Record<Field, string>> = {};
+    if (current === "") found.current = authMessages.currentPasswordMissing;
+    if (!parsed.success) found.password = firstIssue(parsed.error);
+    else if (confirmation !== password) found.confirmation = authMessages.passwordsDiffer;
+    if (!parsed.success || Object.keys(found).length > 0) {
+      showErrors(found);
       return;
     }
     setSubmitting(true);
@@ -57,7 +66,7 @@ export function PasswordChange() {
       if (error) {
         const field = isAuthApiError(error) && error.code ? fieldOfCode[error.code] : undefined;
         const message = messageOf(error, passwordChangeFailedText);
-        if (field) setErrors({ [field]: message });
+        if (field) showErrors({ [field]: message });
         else toast.error(message);
         return;
       }
@@ -81,12 +90,12 @@ export function PasswordChange() {
       </summary>
       <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
         {typeset(
-          "Po změně hesla se odhlásí všechna ostatní zařízení, na kterých je účet přihlášený, a na e-mail účtu přijde upozornění.",
+          "Po změně hesla se odhlásí všechna ostatní zařízení, na kterých je účet přihlášený, a na e-mailovou adresu účtu přijde upozornění.",
         )}
       </p>
       <form noValidate onSubmit={submit} className="mt-6 grid max-w-3xl gap-5 sm:grid-cols-2">
         <PasswordField
-          id="admin-current-password"
+          id={fieldIds.current}
           label="Současné heslo"
           toggleLabel="Zobrazit současné heslo"
           autoComplete="current-password"
@@ -99,7 +108,7 @@ export function PasswordChange() {
           className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
         />
         <PasswordField
-          id="admin-new-password"
+          id={fieldIds.password}
           label="Nové heslo"
           toggleLabel="Zobrazit nové heslo"
           hint="Minimálně 6 znaků"
@@ -112,7 +121,7 @@ export function PasswordChange() {
           error={errors.password}
         />
         <PasswordField
-          id="admin-new-password-confirmation"
+          id={fieldIds.confirmation}
           label="Nové heslo znovu"
           toggleLabel="Zobrazit zopakované heslo"
           autoComplete="new-password"
