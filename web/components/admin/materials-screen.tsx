@@ -690,7 +690,7 @@ function MaterialItem({
                   )}
                 </AlertDialogDescription>
                 <AlertDialogFooter>
-                  <AlertDialogCancel>Ponechat</AlertDialogCancel>
+                  <AlertDialogCancel>Zrušit</AlertDialogCancel>
                   <AlertDialogAction
                     onClick={() =>
                       void run(
