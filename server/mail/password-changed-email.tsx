@@ -33,12 +33,12 @@ export function PasswordChangedEmail({
       <Text style={textStyle}>{formatGreeting("Dobrý den", fullName)}</Text>
       <Text style={textStyle}>
         {czech(
-          `heslo k vašemu účtu se ${pragueTime.format(changedAt)} změnilo. Ostatní zařízení, na kterých byl účet přihlášený, se tím odhlásila. Pokud šlo o vaši změnu, nemusíte nic dělat.`,
+          `heslo k vašemu účtu se ${pragueTime.format(changedAt)} změnilo. Ostatní zařízení, na kterých byl účet přihlášený, se tím odhlásila. Pokud o změně víte, nemusíte nic dělat.`,
         )}
       </Text>
       <Text style={textStyle}>
         {czech(
-          "Pokud ne, nastavte si hned nové heslo: na přihlašovací stránce zvolte „Zapomenuté heslo?“ a přijde vám odkaz. A dejte mi o tom prosím vědět v odpovědi na tento e-mail.",
+          "Pokud o ní nevíte, nastavte si hned nové heslo: na přihlašovací stránce zvolte „Zapomenuté heslo?“ a přijde vám odkaz. A dejte mi o tom prosím vědět v odpovědi na tento e-mail.",
         )}
       </Text>
       <EmailButton href={`${siteUrl}${paths.signIn}`}>Otevřít přihlášení</EmailButton>
