@@ -123,8 +123,16 @@ test("a jump to the members' anchor brings the sign-in's code and keeps the form
   await expect(page.locator("#clenstvi").getByLabel("E-mail")).toBeVisible();
   await signIn(page, member);
   await expect(page.getByRole("heading", { level: 2, name: "Vaše materiály" })).toBeVisible();
+  // The hero's button no longer offers a sign-in: it leads to her materials.
+  const hero = page.getByRole("main");
+  await expect(hero.getByRole("link", { name: "Vaše materiály" })).toHaveAttribute(
+    "href",
+    "#clenstvi",
+  );
+  await expect(hero.getByRole("link", { name: "Přihlásit se" })).toHaveCount(0);
   await page.getByRole("button", { name: "Odhlásit se" }).click();
   await expect(page.getByText("Odhlášení úspěšné")).toBeVisible();
+  await expect(hero.getByRole("link", { name: "Přihlásit se" })).toBeVisible();
 });
 
 test("a press on the sign-in button during which its code arrives still signs in", async ({
@@ -171,6 +179,9 @@ test("an account without the role asks for access once and sees that it was sent
 
   await expect(
     page.getByRole("heading", { level: 2, name: "Přístup do členské sekce" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "Přístup do členské sekce" }),
   ).toBeVisible();
   await expect(page.getByText(`Přihlášený účet: ${withoutRole.email}`)).toBeVisible();
   await expect(page.getByText("Váš účet zatím přístup do členské sekce nemá.")).toBeVisible();
@@ -314,6 +325,8 @@ test("a member plays the owner's video and sees her YouTube link framed; others 
     await page.locator("#clenstvi").screenshot({
       path: `/tmp/shots/members/signed-in-${width}.png`,
     });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `/tmp/shots/members/signed-in-hero-${width}.png` });
   }
   const fileUrl = await video.evaluate((element: HTMLVideoElement) => element.src);
   const unsigned = `${new URL(fileUrl).origin}${new URL(fileUrl).pathname}`;

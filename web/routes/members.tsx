@@ -1,6 +1,7 @@
-import { BookOpen, Download, Gift, Headphones, LogIn, Sprout } from "lucide-react";
+import { BookOpen, Download, Gift, Headphones, KeyRound, LogIn, Sprout } from "lucide-react";
 import { authStorageKey } from "#shared/auth-storage-key";
 import { paths } from "#shared/routes";
+import { useMemberAreaStatus } from "~/components/members/area-status";
 import { PageHero } from "~/components/page-hero";
 import { LeafSprig } from "~/components/ui/botanical";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
@@ -47,6 +48,23 @@ function hasStoredSession(): boolean {
 
 const memberAreaId = "clenstvi";
 
+/** The hero's way to the members' area, named for what waits there once it has looked. */
+function MemberAreaLink() {
+  const status = useMemberAreaStatus();
+  const [Icon, label] =
+    status === "member"
+      ? [BookOpen, "Vaše materiály"]
+      : status === "no-role"
+        ? [KeyRound, "Přístup do členské sekce"]
+        : [LogIn, "Přihlásit se"];
+  return (
+    <a href={`#${memberAreaId}`} className={buttonClasses("primary")}>
+      <Icon aria-hidden="true" className="size-5" />
+      {label}
+    </a>
+  );
+}
+
 const teasers = [
   { icon: Headphones, label: "meditace", position: "top-[12%] -left-2 sm:-left-6" },
   { icon: BookOpen, label: "kurzy", position: "top-[46%] -right-2 sm:-right-6" },
@@ -74,10 +92,7 @@ export default function MembersPage() {
         }
         actions={
           <>
-            <a href={`#${memberAreaId}`} className={buttonClasses("primary")}>
-              <LogIn aria-hidden="true" className="size-5" />
-              Přihlásit se
-            </a>
+            <MemberAreaLink />
             <ButtonLink to={paths.gift} variant="secondary">
               <Gift aria-hidden="true" className="size-5" />
               Získat dárek zdarma

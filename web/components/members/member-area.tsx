@@ -5,6 +5,7 @@ import { authNotices, signInSchema } from "#shared/auth-schemas";
 import { accessRequestIntervalMs, type MemberMaterialJson } from "#shared/member-access";
 import { paths } from "#shared/routes";
 import { EmailAddress } from "~/components/email-link";
+import { announceMemberAreaStatus } from "~/components/members/area-status";
 import { MembersMaterials } from "~/components/members/members-materials";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
@@ -74,6 +75,12 @@ function requestedMoment(iso: string): string {
  */
 export function MemberArea() {
   const [view, setView] = useState<View>({ kind: "signed-out" });
+  // The hero's button says where it leads: the sign-in, her materials, or her access.
+  useEffect(() => {
+    announceMemberAreaStatus(
+      view.kind === "member" || view.kind === "no-role" ? view.kind : "signed-out",
+    );
+  }, [view.kind]);
   const [notice, setNotice] = useState<Notice>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moveFocus = useRef(false);
