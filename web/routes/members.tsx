@@ -1,4 +1,4 @@
-import { BookOpen, Download, Gift, Headphones, KeyRound, LogIn, Sprout } from "lucide-react";
+import { BookOpen, Download, Gift, Headphones, LogIn, Sprout } from "lucide-react";
 import { authStorageKey } from "#shared/auth-storage-key";
 import { paths } from "#shared/routes";
 import { useMemberAreaStatus } from "~/components/members/area-status";
@@ -55,7 +55,7 @@ function MemberAreaLink() {
     status === "member"
       ? [BookOpen, "Vaše materiály"]
       : status === "no-role"
-        ? [KeyRound, "Přístup do členské sekce"]
+        ? [LogIn, "Přístup do členské sekce"]
         : [LogIn, "Přihlásit se"];
   return (
     <a href={`#${memberAreaId}`} className={buttonClasses("primary")}>
