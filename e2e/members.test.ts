@@ -353,3 +353,43 @@ test("a member plays the owner's video and sees her YouTube link framed; others 
   // Signed out: the list is gone from the page.
   await expect(page.getByRole("heading", { level: 3, name: "Večerní rituál" })).toHaveCount(0);
 });
+
+test("a signed-in account changes its password in the members' area, giving the current one", async ({
+  page,
+}) => {
+  await openMembers(page);
+  await signIn(page, withoutRole);
+  const area = page.locator("#clenstvi");
+  await area.getByText("Změna hesla").click();
+  const current = area.getByLabel("Současné heslo", { exact: true });
+  const change = async (from: string, to: string) => {
+    await current.fill(from);
+    await area.getByLabel("Nové heslo", { exact: true }).fill(to);
+    await area.getByLabel("Nové heslo znovu").fill(to);
+    await area.getByRole("button", { name: "Změnit heslo" }).click();
+  };
+  // A wrong current password changes nothing and is said next to its field.
+  await change("neni-to-ono", "mata-a-medunka");
+  await expect(current).toHaveAccessibleDescription("Současné heslo nesouhlasí.");
+  await expect(current).toBeFocused();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await area.locator("details").screenshot({
+      path: `/tmp/shots/members/password-change-${width}.png`,
+    });
+  }
+  await expectNoAxeViolations(page);
+  await change(withoutRole.password, "mata-a-medunka");
+  await expect(area.getByRole("status").filter({ hasText: "Heslo je změněné." })).toBeVisible();
+  await expect(current).toHaveValue("");
+
+  // The new password signs in; then it goes back, so that the account stays as seeded.
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await signIn(page, { email: withoutRole.email, password: "mata-a-medunka" });
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Přístup do členské sekce" }),
+  ).toBeVisible();
+  await area.getByText("Změna hesla").click();
+  await change("mata-a-medunka", withoutRole.password);
+  await expect(area.getByRole("status").filter({ hasText: "Heslo je změněné." })).toBeVisible();
+});

@@ -4,8 +4,8 @@ import { toast } from "sonner";
 import { sessionIdleDays } from "#shared/session-lifetime";
 import type { SessionSummary } from "#shared/user-admin";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { PasswordChange } from "~/components/admin/password-change";
 import { describeDevice, formatDateTime } from "~/components/admin/user-format";
+import { PasswordChange } from "~/components/auth/password-change";
 import { Button } from "~/components/ui/button";
 import { currentAccessToken, fetchOwnSessions } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
@@ -113,7 +113,7 @@ export function AccountScreen({
         </div>
       </section>
 
-      <PasswordChange />
+      <PasswordChange idPrefix="admin" className="mt-6" />
     </AdminFrame>
   );
 }

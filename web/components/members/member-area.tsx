@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { authNotices, signInSchema } from "#shared/auth-schemas";
 import { accessRequestIntervalMs, type MemberMaterialJson } from "#shared/member-access";
 import { paths } from "#shared/routes";
+import { PasswordChange } from "~/components/auth/password-change";
 import { EmailAddress } from "~/components/email-link";
 import { announceMemberAreaStatus } from "~/components/members/area-status";
 import { MembersMaterials } from "~/components/members/members-materials";
@@ -199,6 +200,7 @@ export function MemberArea() {
       <>
         <SignedInBar email={view.email} onSignOut={() => signOutLocally(authNotices.signedOut)} />
         <MaterialsState state={view.materials} onRetry={() => enter({ focus: false })} />
+        <PasswordChange idPrefix="member" className="mx-auto mt-12 max-w-3xl" />
       </>
     );
   } else {
@@ -211,6 +213,7 @@ export function MemberArea() {
           sending={view.sending}
           onRequest={requestAccess}
         />
+        <PasswordChange idPrefix="member" className="mx-auto mt-12 max-w-3xl" />
       </>
     );
   }

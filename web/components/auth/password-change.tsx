@@ -1,7 +1,7 @@
 import { isAuthApiError } from "@supabase/auth-js";
-import { KeyRound } from "lucide-react";
+import { clsx } from "clsx";
+import { CircleCheck, KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { authMessages, firstIssue, newPasswordSchema } from "#shared/auth-schemas";
 import { passwordChangedText } from "~/components/auth/new-password-form";
 import { Button } from "~/components/ui/button";
@@ -13,13 +13,8 @@ const passwordChangeFailedText = "Heslo se nepodařilo změnit. Zkuste to prosí
 
 const fields = ["current", "password", "confirmation"] as const;
 type Field = (typeof fields)[number];
-const fieldIds: Record<Field, string> = {
-  current: "admin-current-password",
-  password: "admin-new-password",
-  confirmation: "admin-new-password-confirmation",
-};
 
-/** The server's refusals that belong next to one field (GoTrue's codes); others are a toast. */
+/** The server's refusals that belong next to one field (GoTrue's codes); others under the button. */
 const fieldOfCode: Record<string, Field> = {
   current_password_required: "current",
   current_password_invalid: "current",
@@ -28,16 +23,29 @@ const fieldOfCode: Record<string, Field> = {
 };
 
 /**
- * The administrator changes her password (auth-js `updateUser`, whose
- * USER_UPDATED event the session library sends), giving her current one
- * first; the server signs her other devices out.
+ * A signed-in account changes its password (auth-js `updateUser`, whose
+ * USER_UPDATED event the session library sends), giving the current one
+ * first; the server signs its other devices out. On „Můj účet“ in the
+ * administration and in the members' area; `idPrefix` keeps the fields' ids
+ * apart. What happened is said under the button, as the members' page has
+ * no toasts.
  */
-export function PasswordChange() {
+export function PasswordChange({ idPrefix, className }: { idPrefix: string; className?: string }) {
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [outcome, setOutcome] = useState<{ changed: boolean; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const fieldIds: Record<Field, string> = {
+    current: `${idPrefix}-current-password`,
+    password: `${idPrefix}-new-password`,
+    confirmation: `${idPrefix}-new-password-confirmation`,
+  };
+  const edited = () => {
+    setErrors({});
+    setOutcome(null);
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,6 +53,7 @@ export function PasswordChange() {
     // Every field checked at once; she goes on at the first one refused.
     const showErrors = (found: Partial<Record<Field, string>>) => {
       setErrors(found);
+      setOutcome(null);
       const first = fields.find((field) => found[field]);
       if (first) form.querySelector<HTMLElement>(`#${fieldIds[first]}`)?.focus();
     };
@@ -67,23 +76,28 @@ export function PasswordChange() {
         const field = isAuthApiError(error) && error.code ? fieldOfCode[error.code] : undefined;
         const message = messageOf(error, passwordChangeFailedText);
         if (field) showErrors({ [field]: message });
-        else toast.error(message);
+        else setOutcome({ changed: false, text: message });
         return;
       }
       setCurrent("");
       setPassword("");
       setConfirmation("");
-      toast.success(passwordChangedText);
+      setOutcome({ changed: true, text: passwordChangedText });
     } catch (thrown) {
-      toast.error(messageOf(thrown, passwordChangeFailedText));
+      setOutcome({ changed: false, text: messageOf(thrown, passwordChangeFailedText) });
     } finally {
       setSubmitting(false);
     }
   }
 
-  // Folded away until she needs it: the submissions stay the first thing on the page.
+  // Folded away until it is needed: what the page is for stays first.
   return (
-    <details className="group mt-6 rounded-[2rem] bg-cream ring-1 ring-bark/10 open:p-6 open:shadow-sm sm:open:p-8">
+    <details
+      className={clsx(
+        "group rounded-[2rem] bg-cream ring-1 ring-bark/10 open:p-6 open:shadow-sm sm:open:p-8",
+        className,
+      )}
+    >
       <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 rounded-[2rem] px-6 py-2 font-semibold text-moss-dark group-open:px-0 group-open:py-0 group-open:text-2xl group-open:text-bark [&::-webkit-details-marker]:hidden">
         <KeyRound aria-hidden="true" className="size-5 text-moss-dark group-open:size-6" />
         Změna hesla
@@ -102,7 +116,7 @@ export function PasswordChange() {
           value={current}
           onChange={(event) => {
             setCurrent(event.target.value);
-            setErrors({});
+            edited();
           }}
           error={errors.current}
           className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
@@ -116,7 +130,7 @@ export function PasswordChange() {
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);
-            setErrors({});
+            edited();
           }}
           error={errors.password}
         />
@@ -128,15 +142,26 @@ export function PasswordChange() {
           value={confirmation}
           onChange={(event) => {
             setConfirmation(event.target.value);
-            setErrors({});
+            edited();
           }}
           error={errors.confirmation}
           className="sm:pt-6"
         />
-        <div>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-3 sm:col-span-2">
           <Button type="submit" variant="secondary" disabled={submitting}>
             {submitting ? "Ukládám…" : "Změnit heslo"}
           </Button>
+          {/* Always in the page, so that a screen reader hears what is put in it. */}
+          <p
+            role="status"
+            className={clsx(
+              "flex items-center gap-2 font-semibold empty:hidden",
+              outcome?.changed ? "text-moss-dark" : "text-terracotta-dark",
+            )}
+          >
+            {outcome?.changed && <CircleCheck aria-hidden="true" className="size-5 shrink-0" />}
+            {outcome && typeset(outcome.text)}
+          </p>
         </div>
       </form>
     </details>
