@@ -1,9 +1,10 @@
-import { Download, ShieldCheck, Trash2 } from "lucide-react";
+import { Download, FileJson, ShieldCheck, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { AddressSummary, RetentionSetting } from "#shared/inbox-schemas";
 import { maxRetentionMonths } from "#shared/inbox-schemas";
 import { formatMonths } from "#shared/retention";
+import { type AddressExport, addressReport } from "~/components/admin/address-report";
 import { downloadFile } from "~/components/admin/download-file";
 import { formatSubmittedAt } from "~/components/admin/submission-format";
 import {
@@ -65,20 +66,22 @@ function AddressData() {
   const [pending, setPending] = useState<AddressSummary | null>(null);
   const address = email.trim();
 
-  async function download() {
+  /** The readable text for the person who asked, or the same data as JSON for a machine. */
+  async function download(format: "text" | "json") {
     setBusy(true);
     try {
-      const data = (await exportAddress(address)) as {
-        submissions?: unknown[];
-        mails?: unknown[];
-        account?: unknown;
-      };
-      downloadFile(
-        `${JSON.stringify(data, null, 2)}\n`,
-        `udaje-${address.replace(/[^a-zA-Z0-9@._-]/g, "_")}.json`,
-        "application/json",
-      );
-      const nothing = !data.submissions?.length && !data.mails?.length && !data.account;
+      const data = (await exportAddress(address)) as AddressExport;
+      const name = `udaje-${address.replace(/[^a-zA-Z0-9@._-]/g, "_")}`;
+      if (format === "text") {
+        downloadFile(
+          addressReport(data, window.location.origin),
+          `${name}.txt`,
+          "text/plain;charset=utf-8",
+        );
+      } else {
+        downloadFile(`${JSON.stringify(data, null, 2)}\n`, `${name}.json`, "application/json");
+      }
+      const nothing = !data.submissions.length && !data.mails.length && !data.account;
       if (nothing) toast.info(privacyNotices.downloadedNothing);
       else toast.success(privacyNotices.downloaded);
     } catch (error) {
@@ -119,14 +122,14 @@ function AddressData() {
       <h3 className="text-xl font-semibold text-bark">Údaje podle e-mailové adresy</h3>
       <p className="mt-2 max-w-3xl leading-relaxed text-bark-soft">
         {typeset(
-          "Když vás někdo požádá o své údaje nebo o jejich smazání: stáhněte nebo smažte vše, co web o jeho adrese uchovává – odeslané formuláře, e-maily a účet.",
+          "Když vás někdo požádá o své údaje nebo o jejich smazání: stáhněte nebo smažte vše, co web o jeho adrese uchovává – odeslané formuláře, e-maily a účet. Stažený přehled je čitelný text, který mu můžete poslat; tytéž údaje pro počítač jsou v souboru JSON.",
         )}
       </p>
       <form
         className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
-          void download();
+          void download("text");
         }}
       >
         <TextField
@@ -143,6 +146,15 @@ function AddressData() {
           <Button type="submit" variant="secondary" disabled={busy || !address.includes("@")}>
             <Download aria-hidden="true" className="size-5" />
             Stáhnout údaje
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-4"
+            disabled={busy || !address.includes("@")}
+            onClick={() => void download("json")}
+          >
+            <FileJson aria-hidden="true" className="size-5" />
+            Jako JSON
           </Button>
           <Button
             variant="ghost"

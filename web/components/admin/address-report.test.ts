@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { type AddressExport, addressReport } from "~/components/admin/address-report";
+
+const data: AddressExport = {
+  email: "jana@example.cz",
+  exported_at: "2026-11-27T09:00:00.000Z",
+  submissions: [
+    {
+      created_at: "2026-03-14T08:30:00.000Z",
+      form_type: "contact",
+      name: "Jana Nováková",
+      email: "jana@example.cz",
+      phone: null,
+      service_type: "consultation",
+      message: "Dobrý den,\n\nmáte volno v dubnu?",
+      privacy_consent: true,
+    },
+  ],
+  mails: [
+    {
+      kind: "contact_confirmation",
+      to: "jana@example.cz",
+      status: "sent",
+      subject: "Vaše zpráva dorazila – Harmonie přírody",
+      text: "Děkuji za zprávu.",
+      created_at: "2026-03-14T08:30:00.000Z",
+      sent_at: "2026-03-14T08:30:05.000Z",
+    },
+  ],
+  account: {
+    email: "jana@example.cz",
+    user_metadata: { full_name: "Jana Nováková" },
+    created_at: "2026-01-02T10:00:00.000Z",
+    last_sign_in_at: null,
+    roles: ["member"],
+  },
+};
+
+describe("the report of an address for the person who asked", () => {
+  it("says in Czech what each form, e-mail and the account hold, and where her rights are", () => {
+    const report = addressReport(data, "https://harmonieprirody.cz");
+    expect(report).toMatch(/^Údaje o e-mailové adrese jana@example\.cz\n/);
+    expect(report).toContain("Správce: Kateřina Lesná, IČO 12345679, Hlavní 1, 664 34 Jinačovice");
+    expect(report).toContain("ODESLANÉ FORMULÁŘE (1)");
+    expect(report).toMatch(/1\. Kontaktní formulář, odesláno 14\. 3\. 2026 \d{1,2}:30/);
+    expect(report).toContain("   Telefon: –");
+    expect(report).toContain("   Zpráva:\n      Dobrý den,\n\n      máte volno v dubnu?");
+    expect(report).toContain("   Souhlas se zpracováním osobních údajů: ano");
+    expect(report).toContain(
+      "1. „Vaše zpráva dorazila – Harmonie přírody“ (potvrzení přijaté zprávy)",
+    );
+    expect(report).toMatch(/Stav: odeslaný, 14\. 3\. 2026/);
+    expect(report).toContain("   Jméno: Jana Nováková");
+    expect(report).toContain("   Přístup: členská sekce");
+    expect(report).toContain("https://harmonieprirody.cz/zasady-ochrany-osobnich-udaju");
+    // Nothing of a machine's: no braces, no field names, no ISO times.
+    expect(report).not.toMatch(/[{}]|created_at|T\d\d:\d\d/);
+  });
+
+  it("says so when nothing is kept", () => {
+    const report = addressReport(
+      { ...data, submissions: [], mails: [], account: null },
+      "https://harmonieprirody.cz",
+    );
+    expect(report).toContain("ODESLANÉ FORMULÁŘE (0)\n\n   Žádné.");
+    expect(report).toContain("E-MAILY (0)\n\n   Žádné.");
+    expect(report).toContain("ÚČET\n\n   Tato adresa nemá účet.");
+  });
+});
