@@ -36,6 +36,7 @@ export const authMessages = {
 
 /** The notices of the sign-in and administration pages, verbatim from the specification. */
 export const authNotices = {
+  passwordChanged: "Heslo je změněné.",
   registered: "Registrace úspěšná! Nyní se můžete přihlásit.",
   registrationFailed: "Chyba při registraci",
   signedIn: "Přihlášení úspěšné!",

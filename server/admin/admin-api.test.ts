@@ -631,7 +631,22 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       ]);
       expect(file.mails).toHaveLength(4);
       expect(file.account.email).toBe(email);
+      // What the account keeps besides itself: its sign-ins (the sign-up's and the sign-in's),
+      // each with the browser and the address.
+      expect(file.account.sign_ins).toHaveLength(2);
+      expect(file.account.sign_ins[0]).toMatchObject({
+        created_at: expect.any(String),
+        ip_address: expect.any(String),
+      });
+      expect(file.account).toMatchObject({
+        roles: [],
+        authenticator_apps: [],
+        members_access_requested_at: null,
+      });
+      expect(Array.isArray(file.account.trusted_address_blocks)).toBe(true);
+      expect(Array.isArray(file.account.trusted_devices)).toBe(true);
       expect(JSON.stringify(file)).not.toContain("argon2");
+      expect(JSON.stringify(file)).not.toMatch(/secret|token_hash|tokenHash/);
       // Each link is quoted without its token, sent or not: the file confirms or opens nothing.
       const token = new URL(await server.readVerifyLink(email, "signup")).searchParams.get("token");
       expect(token).toMatch(/^[\w-]{43}$/);

@@ -5,7 +5,17 @@
  */
 import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { formSubmissions, mailOutbox, userRoles, users } from "#database/schema";
+import {
+  authSessions,
+  formSubmissions,
+  mailOutbox,
+  memberAccessRequests,
+  mfaFactors,
+  signInAddresses,
+  signInDevices,
+  userRoles,
+  users,
+} from "#database/schema";
 import type { AddressSummary } from "#shared/inbox-schemas";
 import { renderStoredMail, withoutLinkTokens } from "../mail/outbox";
 import { deleteSubmissions, toSubmission } from "./submissions";
@@ -38,12 +48,53 @@ export async function summarizeAddress(db: Database, email: string): Promise<Add
   return { email, submissions: submissions.length, mails: mails.length, account: Boolean(account) };
 }
 
-/** The export: every stored field (never a password hash), in one JSON document. */
+/**
+ * What an account keeps besides itself: its sign-ins (each with its browser and address), the
+ * address blocks and devices trusted for sign-in, its authenticator apps (never a secret) and
+ * its request for the members' section.
+ */
+async function accountRecords(db: Database, userId: string) {
+  const [roles, sessions, addresses, devices, factors, requests] = await Promise.all([
+    db.select().from(userRoles).where(eq(userRoles.userId, userId)),
+    db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.userId, userId))
+      .orderBy(authSessions.createdAt),
+    db.select().from(signInAddresses).where(eq(signInAddresses.userId, userId)),
+    db.select().from(signInDevices).where(eq(signInDevices.userId, userId)),
+    db.select().from(mfaFactors).where(eq(mfaFactors.userId, userId)),
+    db.select().from(memberAccessRequests).where(eq(memberAccessRequests.userId, userId)),
+  ]);
+  return {
+    roles: roles.map((role) => role.role),
+    sign_ins: sessions.map((session) => ({
+      created_at: session.createdAt.toISOString(),
+      refreshed_at: session.refreshedAt?.toISOString() ?? null,
+      user_agent: session.userAgent,
+      ip_address: session.ipAddress,
+    })),
+    trusted_address_blocks: addresses.map((address) => ({
+      address_block: address.addressBlock,
+      last_sign_in_at: address.lastSignInAt.toISOString(),
+    })),
+    trusted_devices: devices.map((device) => ({
+      created_at: device.createdAt.toISOString(),
+      last_sign_in_at: device.lastSignInAt.toISOString(),
+    })),
+    authenticator_apps: factors.map((factor) => ({
+      name: factor.friendlyName,
+      status: factor.status,
+      created_at: factor.createdAt.toISOString(),
+    })),
+    members_access_requested_at: requests[0]?.requestedAt.toISOString() ?? null,
+  };
+}
+
+/** The export: every stored field (never a password hash or a secret), in one JSON document. */
 export async function exportAddress(db: Database, email: string, now: Date) {
   const { submissions, mails, account } = await findAddressData(db, email);
-  const roles = account
-    ? await db.select().from(userRoles).where(eq(userRoles.userId, account.id))
-    : [];
+  const records = account ? await accountRecords(db, account.id) : null;
   return {
     email,
     exported_at: now.toISOString(),
@@ -83,8 +134,9 @@ export async function exportAddress(db: Database, email: string, now: Date) {
           email: account.email,
           user_metadata: account.userMetadata,
           created_at: account.createdAt.toISOString(),
+          email_confirmed_at: account.emailConfirmedAt?.toISOString() ?? null,
           last_sign_in_at: account.lastSignInAt?.toISOString() ?? null,
-          roles: roles.map((role) => role.role),
+          ...records,
         }
       : null,
   };

@@ -6,7 +6,7 @@
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { formTypeLabel, serviceLabel } from "~/components/admin/submission-format";
-import { formatDateTime, roleLabel } from "~/components/admin/user-format";
+import { describeDevice, roleLabel } from "~/components/admin/user-format";
 
 /** The export as `POST /api/admin/address/export` answers it (server/admin/gdpr.ts). */
 export type AddressExport = {
@@ -35,10 +35,39 @@ export type AddressExport = {
     email: string;
     user_metadata: Record<string, unknown>;
     created_at: string;
+    email_confirmed_at: string | null;
     last_sign_in_at: string | null;
     roles: string[];
+    sign_ins: {
+      created_at: string;
+      refreshed_at: string | null;
+      user_agent: string | null;
+      ip_address: string | null;
+    }[];
+    trusted_address_blocks: { address_block: string; last_sign_in_at: string }[];
+    trusted_devices: { created_at: string; last_sign_in_at: string }[];
+    authenticator_apps: { name: string | null; status: string; created_at: string }[];
+    members_access_requested_at: string | null;
   } | null;
 };
+
+const pragueDate = new Intl.DateTimeFormat("cs-CZ", {
+  day: "numeric",
+  month: "numeric",
+  year: "numeric",
+  timeZone: "Europe/Prague",
+});
+const pragueTime = new Intl.DateTimeFormat("cs-CZ", {
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Europe/Prague",
+});
+
+/** „14. 3. 2026 v 9:30“, in Czech time whatever the browser's zone. */
+function formatMoment(isoTime: string): string {
+  const moment = new Date(isoTime);
+  return `${pragueDate.format(moment)} v ${pragueTime.format(moment)}`;
+}
 
 const mailKinds: Record<string, string> = {
   owner_notification: "upozornění pro provozovatelku webu",
@@ -75,7 +104,7 @@ export function addressReport(data: AddressExport, origin: string): string {
   const { operator } = site;
   const submissions = data.submissions.map((submission, index) =>
     [
-      `${index + 1}. ${formTypeLabel(submission.form_type)}, odesláno ${formatDateTime(submission.created_at)}`,
+      `${index + 1}. ${formTypeLabel(submission.form_type)}, odesláno ${formatMoment(submission.created_at)}`,
       `   Jméno: ${submission.name}`,
       `   E-mail: ${submission.email}`,
       `   Telefon: ${submission.phone || "–"}`,
@@ -88,8 +117,8 @@ export function addressReport(data: AddressExport, origin: string): string {
     [
       `${index + 1}. „${mail.subject}“ (${mailKinds[mail.kind] ?? mail.kind})`,
       `   Komu: ${mail.to}`,
-      `   Vytvořen: ${formatDateTime(mail.created_at)}`,
-      `   Stav: ${mailStatuses[mail.status] ?? mail.status}${mail.sent_at ? `, ${formatDateTime(mail.sent_at)}` : ""}`,
+      `   Vytvořen: ${formatMoment(mail.created_at)}`,
+      `   Stav: ${mailStatuses[mail.status] ?? mail.status}${mail.sent_at ? `, ${formatMoment(mail.sent_at)}` : ""}`,
       ...(mail.text ? ["   Text:", indented(mail.text.trim(), "      ")] : []),
     ].join("\n"),
   );
@@ -100,25 +129,64 @@ export function addressReport(data: AddressExport, origin: string): string {
         [
           `   E-mail: ${account.email}`,
           ...(typeof fullName === "string" ? [`   Jméno: ${fullName}`] : []),
-          `   Založen: ${formatDateTime(account.created_at)}`,
-          `   Poslední přihlášení: ${account.last_sign_in_at ? formatDateTime(account.last_sign_in_at) : "–"}`,
-          `   Přístup: ${account.roles.length ? account.roles.map(roleLabel).join(", ") : "žádný zvláštní"}`,
+          `   Založen: ${formatMoment(account.created_at)}`,
+          `   Poslední přihlášení: ${account.last_sign_in_at ? formatMoment(account.last_sign_in_at) : "–"}`,
+          `   Potvrzení e-mailové adresy: ${account.email_confirmed_at ? formatMoment(account.email_confirmed_at) : "zatím nepotvrzená"}`,
+          `   Přístup: ${account.roles.length ? account.roles.map(roleLabel).join(", ") : "jen účet, bez přístupu do členské sekce"}`,
+          ...(account.members_access_requested_at
+            ? [
+                `   Žádost o přístup do členské sekce: ${formatMoment(account.members_access_requested_at)}`,
+              ]
+            : []),
+          `   Ověření kódem z aplikace: ${
+            account.authenticator_apps.some((app) => app.status === "verified")
+              ? "zapnuté"
+              : "vypnuté"
+          }`,
           "   Heslo se uchovává jen v podobě, ze které ho nelze zpětně zjistit.",
         ].join("\n"),
+        section(
+          "Přihlášení k účtu",
+          account.sign_ins.length,
+          account.sign_ins.map((signIn, index) =>
+            [
+              `${index + 1}. ${formatMoment(signIn.created_at)}, ${describeDevice(signIn.user_agent)}`,
+              `   IP adresa: ${signIn.ip_address ?? "–"}`,
+              `   Naposledy aktivní: ${signIn.refreshed_at ? formatMoment(signIn.refreshed_at) : "–"}`,
+            ].join("\n"),
+          ),
+        ),
+        section(
+          "Sítě a zařízení, kterým web při přihlášení důvěřuje",
+          account.trusted_address_blocks.length + account.trusted_devices.length,
+          [
+            ...account.trusted_address_blocks.map(
+              (block) =>
+                `   Síť ${block.address_block}, naposledy ${formatMoment(block.last_sign_in_at)}`,
+            ),
+            ...account.trusted_devices.map(
+              (device) =>
+                `   Zařízení (prohlížeč), naposledy ${formatMoment(device.last_sign_in_at)}`,
+            ),
+          ],
+        ),
       ]
     : [];
   return `${[
     `Údaje o e-mailové adrese ${data.email}`,
-    `Web ${site.title} (${origin.replace(/^https?:\/\//, "")}), stav k ${formatDateTime(data.exported_at)}`,
+    `Web ${site.title} (${origin.replace(/^https?:\/\//, "")}), stav k ${formatMoment(data.exported_at)}`,
     `Správce: ${site.ownerName}, IČO ${operator.ico}, ${operator.seat.replaceAll("\u00a0", " ")}`,
     "",
     section("Odeslané formuláře", data.submissions.length, submissions),
     "",
     section("E-maily", data.mails.length, mails),
     "",
-    section("Účet", null, account ? accountLines : ["   Tato adresa nemá účet."]),
+    account
+      ? ["ÚČET", "", accountLines.join("\n\n")].join("\n")
+      : section("Účet", null, ["   Tato adresa nemá účet."]),
     "",
-    `Proč a jak dlouho se údaje uchovávají, a jaká máte práva: ${origin}${paths.privacy}`,
+    "Časy jsou uvedené v českém čase. Odkazy, které fungovaly jako klíč (potvrzení adresy, nové heslo), jsou v textech e-mailů bez svého kódu („[odstraněno]“).",
+    `Proč a jak dlouho se údaje uchovávají a jaká máte práva: ${origin}${paths.privacy}`,
     "Tytéž údaje jsou k dispozici také ve strojově čitelném souboru JSON.",
   ].join("\n")}\n`;
 }

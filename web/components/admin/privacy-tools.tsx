@@ -74,7 +74,8 @@ function AddressData() {
       const name = `udaje-${address.replace(/[^a-zA-Z0-9@._-]/g, "_")}`;
       if (format === "text") {
         downloadFile(
-          addressReport(data, window.location.origin),
+          // The byte-order mark: older Windows programs then read the Czech letters right.
+          `\ufeff${addressReport(data, window.location.origin)}`,
           `${name}.txt`,
           "text/plain;charset=utf-8",
         );
@@ -152,6 +153,7 @@ function AddressData() {
             className="px-4"
             disabled={busy || !address.includes("@")}
             onClick={() => void download("json")}
+            aria-label="Stáhnout údaje jako JSON"
           >
             <FileJson aria-hidden="true" className="size-5" />
             Jako JSON

@@ -8,7 +8,6 @@ import { PasswordField } from "~/components/ui/password-field";
 import { checkAdminAccess } from "~/lib/admin-api";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
 
-export const passwordChangedText = "Heslo je změněné.";
 const passwordChangeFailedText = "Heslo se nepodařilo změnit. Zkuste to prosím znovu.";
 
 /**
@@ -55,7 +54,7 @@ export function NewPasswordForm({
         toast.error(messageOf(error, passwordChangeFailedText));
         return;
       }
-      toast.success(passwordChangedText);
+      toast.success(authNotices.passwordChanged);
       const { data: sessionData } = await client.getSession();
       const token = sessionData.session?.access_token;
       const access = token ? await checkAdminAccess(token) : "signed_out";

@@ -2,8 +2,7 @@ import { isAuthApiError } from "@supabase/auth-js";
 import { clsx } from "clsx";
 import { CircleCheck, KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { authMessages, firstIssue, newPasswordSchema } from "#shared/auth-schemas";
-import { passwordChangedText } from "~/components/auth/new-password-form";
+import { authMessages, authNotices, firstIssue, newPasswordSchema } from "#shared/auth-schemas";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/password-field";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
@@ -67,6 +66,8 @@ export function PasswordChange({ idPrefix, className }: { idPrefix: string; clas
       return;
     }
     setSubmitting(true);
+    // Said afresh each time: the same refusal twice is still heard twice.
+    setOutcome(null);
     try {
       const { error } = await getAuthClient().updateUser({
         password: parsed.data.password,
@@ -82,7 +83,7 @@ export function PasswordChange({ idPrefix, className }: { idPrefix: string; clas
       setCurrent("");
       setPassword("");
       setConfirmation("");
-      setOutcome({ changed: true, text: passwordChangedText });
+      setOutcome({ changed: true, text: authNotices.passwordChanged });
     } catch (thrown) {
       setOutcome({ changed: false, text: messageOf(thrown, passwordChangeFailedText) });
     } finally {
@@ -155,7 +156,7 @@ export function PasswordChange({ idPrefix, className }: { idPrefix: string; clas
           <p
             role="status"
             className={clsx(
-              "flex items-center gap-2 font-semibold empty:hidden",
+              "flex items-center gap-2 font-semibold",
               outcome?.changed ? "text-moss-dark" : "text-terracotta-dark",
             )}
           >

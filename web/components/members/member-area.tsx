@@ -82,6 +82,8 @@ export function MemberArea() {
       view.kind === "member" || view.kind === "no-role" ? view.kind : "signed-out",
     );
   }, [view.kind]);
+  // Gone with the page: the next visit's hero starts from the sign-in again.
+  useEffect(() => () => announceMemberAreaStatus("signed-out"), []);
   const [notice, setNotice] = useState<Notice>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moveFocus = useRef(false);
