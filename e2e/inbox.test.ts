@@ -495,7 +495,7 @@ test("everything about one address: exported as one file, erased after a confirm
   await page.getByLabel("E-mailová adresa").fill("gita@example.cz");
   // For her: a text anyone can read. For a machine: the same as JSON.
   const readable = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Stáhnout údaje" }).click();
+  await page.getByRole("button", { name: "Stáhnout údaje", exact: true }).click();
   expect((await readable).suggestedFilename()).toBe("udaje-gita@example.cz.txt");
   const report = await readFile((await (await readable).path()) as string, "utf8");
   expect(report).toContain("Údaje o e-mailové adrese gita@example.cz");
@@ -504,7 +504,7 @@ test("everything about one address: exported as one file, erased after a confirm
   expect(report).not.toContain("{");
   await expect(page.getByText("Soubor s údaji adresy je stažený.")).toBeVisible();
   const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Jako JSON" }).click();
+  await page.getByRole("button", { name: "Stáhnout údaje jako JSON" }).click();
   expect((await downloading).suggestedFilename()).toBe("udaje-gita@example.cz.json");
   const file = JSON.parse(await readFile((await (await downloading).path()) as string, "utf8"));
   expect(file.submissions).toHaveLength(2);
@@ -532,7 +532,7 @@ test("everything about one address: exported as one file, erased after a confirm
   await expect(page.getByText("O této adrese web nic neuchovává.", { exact: true })).toBeVisible();
   // Downloading what is kept about an address with nothing stored: the file, and a word on it.
   const nothing = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Jako JSON" }).click();
+  await page.getByRole("button", { name: "Stáhnout údaje jako JSON" }).click();
   const empty = JSON.parse(await readFile((await (await nothing).path()) as string, "utf8"));
   expect(empty.submissions).toEqual([]);
   await expect(
