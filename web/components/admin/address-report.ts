@@ -131,7 +131,7 @@ export function addressReport(data: AddressExport, origin: string): string {
           ...(typeof fullName === "string" ? [`   Jméno: ${fullName}`] : []),
           `   Založen: ${formatMoment(account.created_at)}`,
           `   Poslední přihlášení: ${account.last_sign_in_at ? formatMoment(account.last_sign_in_at) : "–"}`,
-          `   Potvrzení e-mailové adresy: ${account.email_confirmed_at ? formatMoment(account.email_confirmed_at) : "zatím nepotvrzená"}`,
+          `   Potvrzení e-mailové adresy: ${account.email_confirmed_at ? formatMoment(account.email_confirmed_at) : "zatím ne"}`,
           `   Přístup: ${account.roles.length ? account.roles.map(roleLabel).join(", ") : "jen účet, bez přístupu do členské sekce"}`,
           ...(account.members_access_requested_at
             ? [
