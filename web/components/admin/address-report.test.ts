@@ -6,6 +6,7 @@ const data: AddressExport = {
   exported_at: "2026-11-27T09:00:00.000Z",
   submissions: [
     {
+      id: "8f0c6f8e-0000-4000-8000-000000000001",
       created_at: "2026-03-14T08:30:00.000Z",
       form_type: "contact",
       name: "Jana Nováková",

@@ -5,6 +5,7 @@
  */
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
+import type { Submission } from "#shared/submission";
 import { formTypeLabel, serviceLabel } from "~/components/admin/submission-format";
 import { describeDevice, roleLabel } from "~/components/admin/user-format";
 
@@ -12,16 +13,8 @@ import { describeDevice, roleLabel } from "~/components/admin/user-format";
 export type AddressExport = {
   email: string;
   exported_at: string;
-  submissions: {
-    created_at: string;
-    form_type: string;
-    name: string;
-    email: string;
-    phone: string | null;
-    service_type: string | null;
-    message: string | null;
-    privacy_consent: boolean;
-  }[];
+  /** As the inbox shows them, without how their e-mails fared (that is in `mails`). */
+  submissions: Omit<Submission, "mail_state">[];
   mails: {
     kind: string;
     to: string;

@@ -3,12 +3,10 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authMessages, authNotices, firstIssue, newPasswordSchema } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
+import { NewPasswordFields, passwordChangeFailedText } from "~/components/auth/new-password-fields";
 import { Button } from "~/components/ui/button";
-import { PasswordField } from "~/components/ui/password-field";
 import { checkAdminAccess } from "~/lib/admin-api";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
-
-const passwordChangeFailedText = "Heslo se nepodařilo změnit. Zkuste to prosím znovu.";
 
 /**
  * Reached from the recovery e-mail: the link signed her in for this one
@@ -75,30 +73,19 @@ export function NewPasswordForm({
   return (
     <form noValidate onSubmit={submit}>
       <div className="space-y-5">
-        <PasswordField
-          id="new-password"
-          label="Nové heslo"
-          toggleLabel="Zobrazit nové heslo"
-          hint="Minimálně 6 znaků"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
+        <NewPasswordFields
+          ids={{ password: "new-password", confirmation: "new-password-confirmation" }}
+          password={password}
+          confirmation={confirmation}
+          errors={errors}
+          onPassword={(value) => {
+            setPassword(value);
             setErrors({});
           }}
-          error={errors.password}
-        />
-        <PasswordField
-          id="new-password-confirmation"
-          label="Nové heslo znovu"
-          toggleLabel="Zobrazit zopakované heslo"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => {
-            setConfirmation(event.target.value);
+          onConfirmation={(value) => {
+            setConfirmation(value);
             setErrors({});
           }}
-          error={errors.confirmation}
         />
       </div>
       <Button type="submit" disabled={submitting} className="mt-6 w-full">

@@ -3,12 +3,11 @@ import { clsx } from "clsx";
 import { CircleCheck, KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { authMessages, authNotices, firstIssue, newPasswordSchema } from "#shared/auth-schemas";
+import { NewPasswordFields, passwordChangeFailedText } from "~/components/auth/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/password-field";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
 import { typeset } from "~/lib/typography";
-
-const passwordChangeFailedText = "Heslo se nepodařilo změnit. Zkuste to prosím znovu.";
 
 const fields = ["current", "password", "confirmation"] as const;
 type Field = (typeof fields)[number];
@@ -122,31 +121,20 @@ export function PasswordChange({ idPrefix, className }: { idPrefix: string; clas
           error={errors.current}
           className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
         />
-        <PasswordField
-          id={fieldIds.password}
-          label="Nové heslo"
-          toggleLabel="Zobrazit nové heslo"
-          hint="Minimálně 6 znaků"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
+        <NewPasswordFields
+          ids={fieldIds}
+          password={password}
+          confirmation={confirmation}
+          errors={errors}
+          onPassword={(value) => {
+            setPassword(value);
             edited();
           }}
-          error={errors.password}
-        />
-        <PasswordField
-          id={fieldIds.confirmation}
-          label="Nové heslo znovu"
-          toggleLabel="Zobrazit zopakované heslo"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => {
-            setConfirmation(event.target.value);
+          onConfirmation={(value) => {
+            setConfirmation(value);
             edited();
           }}
-          error={errors.confirmation}
-          className="sm:pt-6"
+          confirmationClassName="sm:pt-6"
         />
         <div className="flex flex-wrap items-center gap-x-5 gap-y-3 sm:col-span-2">
           <Button type="submit" variant="secondary" disabled={submitting}>
