@@ -5,7 +5,7 @@ import { paths, publicRoutePaths } from "./shared/routes";
 import { listArticlePaths } from "./web/lib/article-files";
 import { writeScentGuidePdf } from "./web/lib/scent-guide-pdf.server";
 import { siteFilePaths } from "./web/lib/site-files";
-import { dropModulePreloads, startScriptsAfterLoad } from "./web/progressive/page-scripts.server";
+import { startScriptsOnFirstInput } from "./web/progressive/page-scripts.server";
 
 export default {
   appDirectory: "web",
@@ -34,11 +34,10 @@ export default {
     v8_passThroughRequests: false,
     v8_trailingSlashAwareDataRequests: false,
   },
-  // The page's scripts wait for its content (web/progressive/page-scripts.server.ts).
+  // The page's scripts wait for the visitor's first input (web/progressive/page-scripts.server.ts).
   async buildEnd({ reactRouterConfig }) {
     const clientDirectory = join(reactRouterConfig.buildDirectory, "client");
-    await dropModulePreloads(clientDirectory);
-    await startScriptsAfterLoad(clientDirectory);
+    await startScriptsOnFirstInput(clientDirectory);
     await writeScentGuidePdf(clientDirectory);
     // Last, once every file is final: each text file compressed once (server/precompress.ts).
     await precompressFiles(clientDirectory);

@@ -27,8 +27,13 @@ export async function fetchHtml(page: Page, path: string): Promise<string> {
   return response.text();
 }
 
-/** Waits until React has hydrated the page. */
+/**
+ * Presses Shift, a first input that changes nothing on the page, as a
+ * visitor's first input starts a pre-rendered page's scripts
+ * (web/progressive/page-starter.ts), and waits until React has hydrated it.
+ */
 export async function waitForHydration(page: Page) {
+  await page.keyboard.press("Shift");
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 

@@ -53,12 +53,22 @@ function facesCovering(page: Page, letter: string) {
   );
 }
 
+/**
+ * Opens the page as a link from another page of the site would: the first
+ * page of a visit is set in the local fallbacks (web/progressive/page-starter.ts).
+ */
+async function openFromSite(page: Page, path: string) {
+  const origin = test.info().project.use.baseURL ?? "";
+  await page.goto(path, { referer: new URL("/", origin).href });
+  await expect(page.locator("html")).toHaveAttribute("data-fonts", "web");
+}
+
 for (const path of publicRoutePaths) {
   test(`${path} sets its Czech letters from the small subsets, never from the latin-ext files`, async ({
     page,
   }) => {
     const requested = recordFontRequests(page);
-    await page.goto(path);
+    await openFromSite(page, path);
     await waitForHydration(page);
 
     // Exactly one face per family holds ř, and it has loaded.
@@ -88,7 +98,7 @@ test("a letter beyond Czech, such as Slovak ľ, still comes from the latin-ext f
   page,
 }) => {
   const requested = recordFontRequests(page);
-  await page.goto(paths.about);
+  await openFromSite(page, paths.about);
   await waitForHydration(page);
   await page.evaluate(() => document.fonts.ready);
   expect(requested.some((url) => isFontFile(url, fontFiles.publicSansLatinExt))).toBe(false);
@@ -119,7 +129,7 @@ test("an en dash keeps its full width and the spaces around it, and its file loa
   page,
 }) => {
   const requested = recordFontRequests(page);
-  await page.goto(paths.gift);
+  await openFromSite(page, paths.gift);
   await waitForHydration(page);
   // „minutu – ráno“ in Public Sans (the space before the dash is a non-breaking one); beside it,
   // the dash between two non-breaking spaces, which the font does not kern.
@@ -155,4 +165,83 @@ test("an en dash keeps its full width and the spaces around it, and its file loa
     isFontFile(url, "public-sans-latin-wght-normal"),
   );
   expect(publicSansLatin).toHaveLength(1);
+});
+
+/** The family the page's body text is set in, as the browser resolved it. */
+function bodyFontFamily(page: Page) {
+  return page.evaluate(() => getComputedStyle(document.body).fontFamily);
+}
+
+test("the first page of a visit is set in the local fallbacks, then fetches the web fonts for the next", async ({
+  page,
+}) => {
+  const requested = recordFontRequests(page);
+  const fetchedBeforeLoad: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith(".woff2")) {
+      void page
+        .evaluate(() => document.readyState)
+        .then((state) => state !== "complete" && fetchedBeforeLoad.push(request.url()))
+        .catch(() => {});
+    }
+  });
+  await page.goto(paths.home);
+  await expect(page.locator("html")).not.toHaveAttribute("data-fonts", /./);
+  expect(await bodyFontFamily(page)).toMatch(/^"Public Sans", "Public Sans Fallback"/);
+  expect(
+    await page.evaluate(() =>
+      [...document.fonts]
+        .filter((face) => face.family.includes("Variable"))
+        .map((face) => face.status),
+    ),
+  ).not.toContain("loaded");
+
+  // Once the page has loaded, the Czech and latin files of both families come into the cache.
+  await expect
+    .poll(() => requested.map((url) => new URL(url).pathname.split("/").pop()?.split("-wght")[0]))
+    .toEqual(
+      expect.arrayContaining([
+        "lora-latin",
+        "lora-czech",
+        "public-sans-latin",
+        "public-sans-czech",
+      ]),
+    );
+  expect(requested).toHaveLength(4);
+  expect(fetchedBeforeLoad).toEqual([]);
+
+  // The next page, opened by a link, is set in them from its first paint, from the cache.
+  await page.evaluate(() => document.fonts.ready);
+  await page
+    .getByRole("contentinfo")
+    .getByRole("link", { name: /^O\smně$/ })
+    .click();
+  await expect(page).toHaveURL(paths.about);
+  await expect(page.locator("html")).toHaveAttribute("data-fonts", "web");
+  expect(await bodyFontFamily(page)).toMatch(/^"Public Sans Variable"/);
+  await page.evaluate(() => document.fonts.ready);
+  const fontLoads = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".woff2"))
+      .map((entry) => ({
+        file: entry.name.split("/").pop(),
+        fromCache: (entry as PerformanceResourceTiming).transferSize === 0,
+      })),
+  );
+  expect(fontLoads.length).toBeGreaterThanOrEqual(2);
+  for (const load of fontLoads) expect(load, load.file).toMatchObject({ fromCache: true });
+});
+
+test("a page reached by a client-side navigation is set in the web fonts", async ({ page }) => {
+  await page.goto(paths.home);
+  await waitForHydration(page);
+  await expect(page.locator("html")).not.toHaveAttribute("data-fonts", /./);
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /^O\smně$/ })
+    .click();
+  await expect(page).toHaveURL(paths.about);
+  await expect(page.locator("html")).toHaveAttribute("data-fonts", "web");
+  expect(await bodyFontFamily(page)).toMatch(/^"Public Sans Variable"/);
 });

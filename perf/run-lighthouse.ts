@@ -67,6 +67,20 @@ const resourceKinds: Record<string, ResourceKind> = {
   Image: "images",
 };
 
+/**
+ * A page fetches its scripts and the web fonts into the cache once it has
+ * loaded (web/progressive/page-starter.ts); Chromium reports those prefetches
+ * as "Other". They count as what they are: the scripts are the ones the
+ * first input runs.
+ */
+function prefetchedKind(request: NetworkRequest): ResourceKind | undefined {
+  if (request.resourceType !== "Other") return undefined;
+  const { pathname } = new URL(request.url);
+  if (pathname.endsWith(".js")) return "javascript";
+  if (pathname.endsWith(".woff2")) return "fonts";
+  return undefined;
+}
+
 function log(message: string) {
   console.log(`[perf] ${message}`);
 }
@@ -180,7 +194,27 @@ async function gzipBytes(url: string, fallback: number): Promise<number> {
 
 type NetworkRequest = { url: string; resourceType?: string; transferSize?: number };
 
-async function summarise(lhr: Result, accountChunks: Set<string>): Promise<RunSummary> {
+/**
+ * The scripts a pre-rendered page runs at the visitor's first input: the
+ * files its starter fetches into the cache after the load event
+ * (web/progressive/page-starter.ts). Read from the page itself, because
+ * Lighthouse may end its run before the last prefetch.
+ */
+async function starterScripts(page: string): Promise<string[]> {
+  const file = join(clientDir, page.replace(/\/?$/, "/index.html"));
+  const html = await readFile(file, "utf8");
+  const scripts = [...html.matchAll(/\["(\/assets\/[^"]+\.js)","script"\]/g)].map(
+    (match) => match[1] ?? "",
+  );
+  if (scripts.length === 0) throw new Error(`${file}: no starter with its scripts`);
+  return scripts;
+}
+
+async function summarise(
+  page: string,
+  lhr: Result,
+  accountChunks: Set<string>,
+): Promise<RunSummary> {
   const score = (id: CategoryId) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
@@ -188,13 +222,21 @@ async function summarise(lhr: Result, accountChunks: Set<string>): Promise<RunSu
     return value;
   };
   const bytes: Record<ResourceKind, number> = { javascript: 0, css: 0, fonts: 0, images: 0 };
-  const accountScripts: string[] = [];
   const details = lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] };
+  // Every script counts once, whether the page loaded it or only fetched it for the first input.
+  const scripts = new Set((await starterScripts(page)).map((path) => `${origin}${path}`));
   for (const request of details?.items ?? []) {
-    const kind = resourceKinds[request.resourceType ?? ""];
-    if (!kind || request.url.startsWith("data:")) continue;
+    const kind = resourceKinds[request.resourceType ?? ""] ?? prefetchedKind(request);
+    if (!kind || kind === "javascript" || request.url.startsWith("data:")) {
+      if (kind === "javascript") scripts.add(request.url);
+      continue;
+    }
     bytes[kind] += await gzipBytes(request.url, request.transferSize ?? 0);
-    const { pathname } = new URL(request.url);
+  }
+  const accountScripts: string[] = [];
+  for (const url of scripts) {
+    bytes.javascript += await gzipBytes(url, 0);
+    const { pathname } = new URL(url);
     if (accountChunks.has(pathname)) accountScripts.push(pathname);
   }
   return {
@@ -312,7 +354,7 @@ async function measurePage(page: string, accountChunks: Set<string>): Promise<Ru
     }
     await writeFile(join(reportDir, `${name}.json`), json);
     await writeFile(join(reportDir, `${name}.html`), html);
-    const summary = await summarise(result.lhr, accountChunks);
+    const summary = await summarise(page, result.lhr, accountChunks);
     runs.push(summary);
     log(
       `${page} run ${runNumber}/${runsPerPage}: performance ${summary.scores.performance}, LCP ${formatMs(summary.lcpMs)}, TBT ${Math.round(summary.tbtMs)} ms (${loadNote()})`,

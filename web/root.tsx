@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Suspense, useEffect, useLayoutEffect, useRef } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import appStyles from "~/app.css?inline";
 import { ErrorScreen } from "~/components/error-screen";
 import { firstScreenEndId } from "~/components/first-screen-end";
@@ -8,6 +8,7 @@ import { SiteHeader } from "~/components/site-header";
 import { PageSpinner } from "~/components/ui/spinner";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
 import { holdSubmissionsScript, markLive } from "~/progressive/held-submissions";
+import { fontsScript, webFontFamilies } from "~/progressive/page-starter";
 import { deferredPart, StaticPart } from "~/progressive/static-part";
 import type { Route } from "./+types/root";
 
@@ -23,7 +24,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: iconPaths.ico, sizes: "32x32" },
   { rel: "icon", href: iconPaths.svg, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: iconPaths.appleTouch },
-  { rel: "manifest", href: siteFilePaths.manifest },
+  // The web app manifest is linked by the page's starter once the page has loaded
+  // (web/progressive/page-starter.ts).
   {
     rel: "alternate",
     type: "application/rss+xml",
@@ -42,6 +44,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours
           dangerouslySetInnerHTML={{ __html: holdSubmissionsScript }}
+        />
+        <script
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours
+          dangerouslySetInnerHTML={{ __html: fontsScript }}
         />
         <Meta />
         <style
@@ -76,7 +82,18 @@ export default function App() {
   // and sends the forms sent before (web/progressive/held-submissions.ts).
   useEffect(() => {
     markLive();
+    // The web fonts, from the cache the page filled (page-starter.ts), made ready for the next
+    // page: set in them from its first paint, it does not move once a jump to a section is made.
+    for (const family of webFontFamilies)
+      void document.fonts.load(`1em "${family}"`, "Řř").catch(() => {});
   }, []);
+  // A page reached within the site is set in the web fonts; the first page of a visit stays in
+  // the local ones, a jump to one of its sections included (web/progressive/page-starter.ts).
+  const { pathname } = useLocation();
+  const firstPathname = useRef(pathname);
+  useLayoutEffect(() => {
+    if (pathname !== firstPathname.current) document.documentElement.dataset.fonts = "web";
+  }, [pathname]);
   return (
     <>
       <SiteHeader />

@@ -25,7 +25,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
  *
  * The collapsed menu is a popover opened by the toggle's `popovertarget`, so
  * it opens and closes from the first paint, before the page's scripts run
- * (they start after the load event) and without them; the browser also closes
+ * (they start at the first input) and without them; the browser also closes
  * it on Escape and on a tap outside it. The toggle's icon and name follow the
  * popover's state in CSS (app.css). Once hydrated, the header adds what only
  * a script can: closing after a choice or a navigation, and `aria-expanded`.

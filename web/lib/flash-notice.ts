@@ -1,11 +1,12 @@
 /**
  * A notice that survives one navigation: the administration sends refused
  * or signed-out visitors to the members' page and tells them why there.
- * Kept in sessionStorage, read once.
+ * Kept in sessionStorage, read once (the page starter looks for it too:
+ * a page with a notice to show starts its scripts at once).
  */
-export type FlashNotice = { tone: "success" | "error" | "info"; text: string };
+import { flashNoticeStorageKey as storageKey } from "~/progressive/page-starter";
 
-const storageKey = "flash-notice";
+export type FlashNotice = { tone: "success" | "error" | "info"; text: string };
 
 export function setFlashNotice(notice: FlashNotice) {
   try {

@@ -1,7 +1,7 @@
 /**
- * Forms sent before their code is there. A page's scripts start after it has
- * loaded (page-scripts.server.ts) and the forms far down a page hydrate later
- * still (LoadWhenNear); until a form is live the browser would post it to the
+ * Forms sent before their code is there. A page's scripts start at the
+ * visitor's first input (page-starter.ts) and the forms far down a page
+ * hydrate later still (LoadWhenNear); until a form is live the browser would post it to the
  * page itself and what was typed would be lost. The first script of every
  * page (`holdSubmissionsScript`, in web/root.tsx) holds such submissions; each
  * time a part of the page becomes live, `sendHeldSubmissions` sends again

@@ -5,36 +5,26 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { siteFilePaths } from "../lib/site-files";
+import { pageStarterScript, type WarmUpFile } from "./page-starter";
 
 /**
  * React Router asks for every module of a page at high priority from the
- * head, so on a slow connection the scripts compete with the page's own text
- * and fonts (Lighthouse counted them all before the first paint). Without
- * these hints the module script at the end of the page loads the same files,
- * after the content, and hydration still finds every module. See
+ * head and starts them from a module script at the end of the page. This
+ * step takes both out of every pre-rendered page: the module script moves
+ * into a file of its own (`/assets/start-<hash>.js`), which the page's
+ * starter imports at the visitor's first input (page-starter.ts), and the
+ * modules it would have preloaded, with the web fonts the page's stylesheet
+ * names, become the starter's list of files to fetch into the cache once the
+ * page has loaded, after the web app manifest's link: linked from the head,
+ * Chromium asked for the manifest and then for its 192-pixel icon just
+ * after the load event, on connections of their own, in the moments of the
+ * first paint, and only installing the site needs them (docs/performance.md,
+ * "Session 22"). Hydration still finds every module. The starter is hashed
+ * into the page's Content-Security-Policy like the other inline scripts. See
  * docs/performance.md.
  */
-export async function dropModulePreloads(clientDirectory: string) {
-  const files = await readdir(clientDirectory, { recursive: true });
-  for (const file of files.filter((name) => name.endsWith(".html"))) {
-    const path = join(clientDirectory, file);
-    const html = (await readFile(path, "utf8")).replace(/<link rel="modulepreload"[^>]*>/g, "");
-    if (html.includes("modulepreload")) throw new Error(`${path}: a module preload is left`);
-    await writeFile(path, html);
-  }
-}
-
-/**
- * On a slow connection the page's own text, fonts and first picture should
- * have the bandwidth to themselves: React Router's module script, which asks
- * for all of a page's ~125 KiB of JavaScript at once, moves into a file of
- * its own that the page imports once it has loaded (the `load` event). The
- * pre-rendered page is readable and its links work meanwhile; it becomes
- * interactive when hydration ends, as before, only later. The new inline
- * script is hashed into the page's Content-Security-Policy like the others.
- * See docs/performance.md.
- */
-export async function startScriptsAfterLoad(clientDirectory: string) {
+export async function startScriptsOnFirstInput(clientDirectory: string) {
   const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/g;
   const files = await readdir(clientDirectory, { recursive: true });
   for (const file of files.filter((name) => name.endsWith(".html"))) {
@@ -50,7 +40,38 @@ export async function startScriptsAfterLoad(clientDirectory: string) {
     const hash = createHash("sha256").update(body).digest("base64url").slice(0, 10);
     const start = `/assets/start-${hash}.js`;
     await writeFile(join(clientDirectory, start), body);
-    const loader = `(function(){function start(){import(${JSON.stringify(start)})}document.readyState==="complete"?start():addEventListener("load",start,{once:true})})()`;
-    await writeFile(path, html.replace(script, `<script>${loader}</script>`));
+    const modules = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)].map(
+      (match) => match[1] ?? "",
+    );
+    const warmUp: WarmUpFile[] = [
+      { href: siteFilePaths.manifest, as: "manifest" },
+      { href: start, as: "script" },
+      ...modules.map((href) => ({ href, as: "script" as const })),
+      ...everydayFontFiles(html).map((href) => ({ href, as: "font" as const })),
+    ];
+    const edited = html
+      .replace(/<link rel="modulepreload"[^>]*>/g, "")
+      .replace(
+        script,
+        `<script>${pageStarterScript({ start, warmUp, atOnce: file === clientOnlyScreensPage })}</script>`,
+      );
+    if (edited.includes("modulepreload")) throw new Error(`${path}: a module preload is left`);
+    if (edited.includes('<link rel="manifest"'))
+      throw new Error(`${path}: the manifest is linked twice`);
+    await writeFile(path, edited);
   }
+}
+
+/** The page React Router writes for the client-only screens (sign-in, administration, a gift's page). */
+const clientOnlyScreensPage = "__spa-fallback.html";
+
+/**
+ * The font files a page's inline stylesheet names, but for the latin-ext
+ * ones, which only rarer letters than Czech ones need (web/app.css).
+ */
+function everydayFontFiles(html: string): string[] {
+  const urls = [...html.matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g)].map(
+    (match) => match[1] ?? "",
+  );
+  return [...new Set(urls)].filter((url) => !url.includes("latin-ext"));
 }
