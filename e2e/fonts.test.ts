@@ -172,19 +172,17 @@ function bodyFontFamily(page: Page) {
   return page.evaluate(() => getComputedStyle(document.body).fontFamily);
 }
 
+/** The page at `path` is set in the web fonts. */
+async function expectInWebFonts(page: Page, path: string) {
+  await expect(page).toHaveURL(path);
+  await expect(page.locator("html")).toHaveAttribute("data-fonts", "web");
+  expect(await bodyFontFamily(page)).toMatch(/^"Public Sans Variable"/);
+}
+
 test("the first page of a visit is set in the local fallbacks, then fetches the web fonts for the next", async ({
   page,
 }) => {
   const requested = recordFontRequests(page);
-  const fetchedBeforeLoad: string[] = [];
-  page.on("request", (request) => {
-    if (request.url().endsWith(".woff2")) {
-      void page
-        .evaluate(() => document.readyState)
-        .then((state) => state !== "complete" && fetchedBeforeLoad.push(request.url()))
-        .catch(() => {});
-    }
-  });
   await page.goto(paths.home);
   await expect(page.locator("html")).not.toHaveAttribute("data-fonts", /./);
   expect(await bodyFontFamily(page)).toMatch(/^"Public Sans", "Public Sans Fallback"/);
@@ -208,7 +206,17 @@ test("the first page of a visit is set in the local fallbacks, then fetches the 
       ]),
     );
   expect(requested).toHaveLength(4);
-  expect(fetchedBeforeLoad).toEqual([]);
+  const startedBeforeLoad = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType(
+      "navigation",
+    ) as PerformanceNavigationTiming[];
+    return performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".woff2"))
+      .filter((entry) => entry.startTime < (navigation?.loadEventEnd ?? Number.POSITIVE_INFINITY))
+      .map((entry) => entry.name);
+  });
+  expect(startedBeforeLoad).toEqual([]);
 
   // The next page, opened by a link, is set in them from its first paint, from the cache.
   await page.evaluate(() => document.fonts.ready);
@@ -216,9 +224,7 @@ test("the first page of a visit is set in the local fallbacks, then fetches the 
     .getByRole("contentinfo")
     .getByRole("link", { name: /^O\smně$/ })
     .click();
-  await expect(page).toHaveURL(paths.about);
-  await expect(page.locator("html")).toHaveAttribute("data-fonts", "web");
-  expect(await bodyFontFamily(page)).toMatch(/^"Public Sans Variable"/);
+  await expectInWebFonts(page, paths.about);
   await page.evaluate(() => document.fonts.ready);
   const fontLoads = await page.evaluate(() =>
     performance
@@ -241,7 +247,5 @@ test("a page reached by a client-side navigation is set in the web fonts", async
     .getByRole("banner")
     .getByRole("link", { name: /^O\smně$/ })
     .click();
-  await expect(page).toHaveURL(paths.about);
-  await expect(page.locator("html")).toHaveAttribute("data-fonts", "web");
-  expect(await bodyFontFamily(page)).toMatch(/^"Public Sans Variable"/);
+  await expectInWebFonts(page, paths.about);
 });
