@@ -5,7 +5,8 @@ import { expect, test, waitForHydration } from "./fixtures";
 // A pre-rendered page runs none of its JavaScript until the visitor's first
 // input (web/progressive/page-starter.ts): once it has loaded it only fetches
 // its scripts into the cache, at the lowest priority, and the first touch,
-// click, key, focus or turn of the wheel starts them.
+// click (a pointer's or assistive technology's), key, focus or turn of the
+// wheel starts them.
 
 /** Whether any of the page's modules has run (React Router's own globals). */
 function modulesRan(page: import("@playwright/test").Page) {

@@ -119,6 +119,13 @@ describe("the page starter", () => {
     expect(page.listeners.filter((listener) => listener.type !== "load")).toEqual([]);
   });
 
+  it("starts at a click with no pointer before it, as assistive technology clicks", () => {
+    const page = fakeWindow();
+    runStarter(page);
+    page.dispatch("click");
+    expect(page.imports).toEqual(["/assets/start-abc.js"]);
+  });
+
   it("does not count a mouse moving over the page as an input", () => {
     expect(startingInputs).not.toContain("mousemove");
   });

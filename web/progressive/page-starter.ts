@@ -41,6 +41,8 @@ export const flashNoticeStorageKey = "flash-notice";
 export const startingInputs = [
   "pointerdown",
   "touchstart",
+  // A click with no pointer before it: assistive technology activating a link or a button.
+  "click",
   "keydown",
   "focusin",
   "wheel",
