@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { paths, publicRoutePaths } from "#shared/routes";
+import { webFontFamilies } from "../web/progressive/page-starter";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /** The font files of web/app.css, as Vite names them (name, hash, extension). */
@@ -9,8 +10,6 @@ const fontFiles = {
   loraLatinExt: "lora-latin-ext-wght-normal",
   publicSansLatinExt: "public-sans-latin-ext-wght-normal",
 } as const;
-
-const webFontFamilies = ["Lora Variable", "Public Sans Variable"];
 
 function isFontFile(url: string, name: string): boolean {
   const file = new URL(url).pathname.split("/").pop() ?? "";
@@ -49,7 +48,7 @@ function facesCovering(page: Page, letter: string) {
         .map(({ family, status }) => ({ family, status }))
         .sort((a, b) => a.family.localeCompare(b.family, "en"));
     },
-    { codePoint: letter.codePointAt(0) ?? 0, families: webFontFamilies },
+    { codePoint: letter.codePointAt(0) ?? 0, families: [...webFontFamilies] as string[] },
   );
 }
 

@@ -1,6 +1,6 @@
 /**
- * Build steps (react-router.config.ts's `buildEnd`) that edit the
- * pre-rendered pages so that their scripts wait for their content.
+ * The build step (react-router.config.ts's `buildEnd`) that edits the
+ * pre-rendered pages so that their scripts wait for the visitor's first input.
  */
 import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
@@ -11,18 +11,17 @@ import { pageStarterScript, type WarmUpFile } from "./page-starter";
 /**
  * React Router asks for every module of a page at high priority from the
  * head and starts them from a module script at the end of the page. This
- * step takes both out of every pre-rendered page: the module script moves
- * into a file of its own (`/assets/start-<hash>.js`), which the page's
- * starter imports at the visitor's first input (page-starter.ts), and the
- * modules it would have preloaded, with the web fonts the page's stylesheet
- * names, become the starter's list of files to fetch into the cache once the
- * page has loaded, after the web app manifest's link: linked from the head,
- * Chromium asked for the manifest and then for its 192-pixel icon just
- * after the load event, on connections of their own, in the moments of the
- * first paint, and only installing the site needs them (docs/performance.md,
- * "Session 22"). Hydration still finds every module. The starter is hashed
- * into the page's Content-Security-Policy like the other inline scripts. See
- * docs/performance.md.
+ * step takes both out of every pre-rendered page:
+ * - the module script moves into a file of its own (`/assets/start-<hash>.js`),
+ *   which the page's starter (page-starter.ts) imports at the first input;
+ * - the starter's list of files to ask for once the page has loaded is the
+ *   web app manifest (linked from the head, Chromium fetched it and its icon
+ *   in the moments of the first paint, and only installing the site needs
+ *   them), the start file, the modules that were preloaded, and the web fonts
+ *   the page's stylesheet names.
+ * Hydration still finds every module. The starter is hashed into the page's
+ * Content-Security-Policy like the other inline scripts. See
+ * docs/performance.md, "Session 22".
  */
 export async function startScriptsOnFirstInput(clientDirectory: string) {
   const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/g;
@@ -40,9 +39,7 @@ export async function startScriptsOnFirstInput(clientDirectory: string) {
     const hash = createHash("sha256").update(body).digest("base64url").slice(0, 10);
     const start = `/assets/start-${hash}.js`;
     await writeFile(join(clientDirectory, start), body);
-    const modules = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"[^>]*>/g)].map(
-      (match) => match[1] ?? "",
-    );
+    const modules = [...html.matchAll(modulePreload)].map((match) => match[1] ?? "");
     const warmUp: WarmUpFile[] = [
       { href: siteFilePaths.manifest, as: "manifest" },
       { href: start, as: "script" },
@@ -50,7 +47,7 @@ export async function startScriptsOnFirstInput(clientDirectory: string) {
       ...everydayFontFiles(html).map((href) => ({ href, as: "font" as const })),
     ];
     const edited = html
-      .replace(/<link rel="modulepreload"[^>]*>/g, "")
+      .replace(modulePreload, "")
       .replace(
         script,
         `<script>${pageStarterScript({ start, warmUp, atOnce: file === clientOnlyScreensPage })}</script>`,
@@ -61,6 +58,8 @@ export async function startScriptsOnFirstInput(clientDirectory: string) {
     await writeFile(path, edited);
   }
 }
+
+const modulePreload = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 
 /** The page React Router writes for the client-only screens (sign-in, administration, a gift's page). */
 const clientOnlyScreensPage = "__spa-fallback.html";
