@@ -23,6 +23,7 @@ const longFiles = [
   "server/crash-recovery.test.ts",
   "database/backup.test.ts",
   "database/folder-lock.test.ts",
+  "scripts/dev.test.ts",
 ];
 
 class LongFilesFirst extends BaseSequencer {
