@@ -110,8 +110,9 @@ export const mailStatuses = ["pending", "sent", "failed", "waiting"] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
 /**
- * The e-mail outbox: each message is written, fully rendered, in the same
- * transaction as the submission it belongs to, and sent later by the worker.
+ * The e-mail outbox: each message is written as its kind, recipient, subject and the data its
+ * template needs, in the same transaction as the record it belongs to; the worker renders and
+ * sends it later, and keeps the rendered copy once sent.
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
