@@ -134,8 +134,12 @@ async function start() {
     const info = server.address() as AddressInfo;
     log.info({ port: info.port }, `Listening on http://localhost:${info.port}`);
     if (firstAdminToken) {
+      // SITE_URL, and this machine's own address when that is another (a trial with SITE_URL unset).
+      const [siteLink, localLink] = [config.siteUrl, `http://localhost:${info.port}`].map(
+        (origin) => firstAdminLink(origin, firstAdminToken),
+      );
       log.warn(
-        `No administrator yet. Create the owner's account at ${firstAdminLink(config.siteUrl, firstAdminToken)} (the link works once, for an hour; a new start prints a new one)`,
+        `No administrator yet: create the owner's account at ${siteLink}${localLink === siteLink ? "" : ` (on this machine: ${localLink})`}. The link works once, within an hour; each start prints a new one.`,
       );
     }
     if (backupToken) {
