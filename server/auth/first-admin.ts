@@ -48,11 +48,15 @@ export async function hasAdministrator(db: Database): Promise<boolean> {
 
 /**
  * At start-up: a new set-up token while no administrator exists (its digest
- * stored, expired ones removed), or null. Links printed by other starts keep
- * working until their hour is over.
+ * stored, expired ones removed), or null (and no token left). Links printed
+ * by other starts keep working until their hour is over.
  */
 export async function createFirstAdminToken(db: Database, clock: Clock): Promise<string | null> {
-  if (await hasAdministrator(db)) return null;
+  if (await hasAdministrator(db)) {
+    // Made another way (`npm run admin`) while a link still had time: that one goes too.
+    await db.delete(firstAdminTokens);
+    return null;
+  }
   const token = createRandomToken();
   const createdAt = clock.now();
   await db.delete(firstAdminTokens).where(lte(firstAdminTokens.expiresAt, createdAt));
