@@ -246,6 +246,39 @@ describe.each(testDatabases)(
     );
 
     it(
+      "makes one administrator when two links are used at once, from two servers where there are two",
+      async () => {
+        const other = await open();
+        const another = (await other.openAnother?.()) ?? other;
+        try {
+          // Two starts, two links; on PostgreSQL two servers, each answering one of them.
+          const first = await createFirstAdminToken(other.db, clock);
+          const second = await createFirstAdminToken(another.db, clock);
+          const apps = [createTestApp(other, { clock }), createTestApp(another, { clock })];
+          const responses = await Promise.all(
+            [first, second].map((token, index) =>
+              apps[index]?.request(firstAdminApiPath, {
+                method: "POST",
+                headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.12" },
+                body: JSON.stringify({ ...owner, email: `majitelka${index}@example.cz`, token }),
+              }),
+            ),
+          );
+          const statuses = responses.map((response) => response?.status);
+          expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+          expect(statuses.filter((status) => status === 403 || status === 409)).toHaveLength(1);
+          expect(await other.db.select().from(userRoles)).toHaveLength(1);
+          expect(await other.db.select().from(auditLog)).toHaveLength(1);
+          expect(await other.db.select().from(firstAdminTokens)).toEqual([]);
+        } finally {
+          if (another !== other) await another.close();
+          await other.close();
+        }
+      },
+      openTimeoutMs,
+    );
+
+    it(
       "is refused once an administrator exists, even while its hour lasts",
       async () => {
         // A second database: here the administrator comes from the command line instead.
