@@ -500,3 +500,14 @@ export const giftLinks = pgTable(
     check("gift_links_gift_known", sql`${table.gift} in ('gift_ritual', 'gift_fragrance')`),
   ],
 );
+
+/**
+ * The first administrator's set-up links (`server/auth/first-admin.ts`), stored as digests: each
+ * server start while no administrator exists prints one in its log. All are deleted once one is
+ * used; any server on the same database accepts any of them.
+ */
+export const firstAdminTokens = pgTable("first_admin_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  createdAt: timestamptz("created_at").notNull(),
+  expiresAt: timestamptz("expires_at").notNull(),
+});

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { DatabaseHandle } from "#database/open-database";
+import { firstAdminApiPath } from "#shared/first-admin";
 import { paths } from "#shared/routes";
 import { createAdminApi } from "./admin/admin-api";
 import { createInboxApi } from "./admin/inbox-api";
@@ -21,6 +22,7 @@ import { ApiError, handleError } from "./api-error";
 import { createAccounts } from "./auth/accounts";
 import { createAuthApi } from "./auth/auth-api";
 import { createFactors } from "./auth/factors";
+import { createFirstAdminRoute } from "./auth/first-admin";
 import { requireAdmin } from "./auth/require-admin";
 import { createSignInThrottle } from "./auth/throttling";
 import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
@@ -180,6 +182,16 @@ export function createApp({
         rateLimiter,
         secureCookie: new URL(config.siteUrl).protocol === "https:",
       }),
+      clientAddress: createClientAddress(config.trustProxy),
+    }),
+  );
+  // While no administrator exists: the owner's account, from the link in the server's log.
+  app.route(
+    firstAdminApiPath,
+    createFirstAdminRoute({
+      db,
+      clock,
+      accounts,
       clientAddress: createClientAddress(config.trustProxy),
     }),
   );

@@ -24,9 +24,16 @@ export type AuditSubject = { userId: string; email: string };
 
 export type AuditEvent =
   | { action: "role_granted" | "role_revoked"; actor: AuditActor; target: AuditSubject; role: Role }
-  /** Two-factor set up by the account itself, or reset (the actor is then whoever reset it). */
+  /**
+   * Two-factor set up by the account itself, or reset (the actor is then whoever reset it); the
+   * first administrator made with the set-up link from the server's log (she is her own actor).
+   */
   | {
-      action: "two_factor_enrolled" | "two_factor_reset" | "password_changed";
+      action:
+        | "two_factor_enrolled"
+        | "two_factor_reset"
+        | "password_changed"
+        | "first_admin_created";
       actor: AuditActor;
       target: AuditSubject;
     }

@@ -8,6 +8,7 @@ import { site } from "#shared/site";
 import { startRetentionSchedule } from "./admin/retention";
 import { createApp } from "./app";
 import { loadAuthSecret } from "./auth/auth-secret";
+import { createFirstAdminToken, firstAdminLink } from "./auth/first-admin";
 import { createBackgroundTasks } from "./background-tasks";
 import { createBackupToken, localUrl, publishBackupAccess } from "./backup-access";
 import { systemClock } from "./clock";
@@ -120,6 +121,8 @@ async function start() {
       secretFile: join(config.dataDir, "auth-secret"),
     }),
   });
+  // While no administrator exists, the owner creates hers with a link only this log shows.
+  const firstAdminToken = await createFirstAdminToken(database.db, systemClock);
   let withdrawBackupAccess = async () => {};
   const server = createHttpServer(app.fetch, {
     hostname: config.host,
@@ -130,6 +133,15 @@ async function start() {
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     log.info({ port: info.port }, `Listening on http://localhost:${info.port}`);
+    if (firstAdminToken) {
+      // SITE_URL, and this machine's own address when that is another (a trial with SITE_URL unset).
+      const [siteLink, localLink] = [config.siteUrl, `http://localhost:${info.port}`].map(
+        (origin) => firstAdminLink(origin, firstAdminToken),
+      );
+      log.warn(
+        `No administrator yet: create the owner's account at ${siteLink}${localLink === siteLink ? "" : ` (on this machine: ${localLink})`}. The link works once, within an hour; each start prints a new one.`,
+      );
+    }
     if (backupToken) {
       const access = { url: localUrl(config.host, info.port), token: backupToken };
       publishBackupAccess(config.dataDir, access).then(

@@ -16,6 +16,7 @@ const clientOnlyPaths = [
   `${paths.adminRecord}/:id`,
   paths.adminMaterials,
   paths.adminPrivacy,
+  paths.firstAdmin,
   `${paths.giftDelivery}/:token`,
 ];
 

@@ -18,6 +18,8 @@ export const paths = {
   adminAccount: "/admin/ucet",
   adminMaterials: "/admin/materialy",
   adminPrivacy: "/admin/osobni-udaje",
+  /** The first administrator's account, from the one-time link the server prints (not indexed). */
+  firstAdmin: "/admin/zalozeni-uctu",
   /** A gift's own page: `/dar/<token>`, the link in its e-mail (not indexed). */
   giftDelivery: "/dar",
   /** One submission in the administration: /admin/zaznam/<id>. */

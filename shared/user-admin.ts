@@ -58,6 +58,8 @@ export const auditActions = [
   "two_factor_reset",
   /** A new password: by the account itself, or through a recovery link. */
   "password_changed",
+  /** The owner's account made an administrator with the set-up link from the server's log. */
+  "first_admin_created",
   "submission_deleted",
   /** Deleted with everything stored about one address (the GDPR erasure). */
   "submission_erased",

@@ -25,6 +25,7 @@ export default [
     route(paths.adminAccount, "routes/admin-account.tsx"),
     route(paths.adminMaterials, "routes/admin-materials.tsx"),
     route(paths.adminPrivacy, "routes/admin-privacy.tsx"),
+    route(paths.firstAdmin, "routes/first-admin.tsx"),
     route(`${paths.adminRecord}/:id`, "routes/admin-record.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),

@@ -71,6 +71,9 @@ describe("the users, sign-ins and audit log texts", () => {
     expect(describeAuditEntry(entry({ action: "password_changed", role: null }))).toBe(
       "U účtu jana@example.cz bylo změněno heslo.",
     );
+    expect(describeAuditEntry(entry({ action: "first_admin_created", role: null }))).toBe(
+      "Účet jana@example.cz dostal přístup do administrace jako první, jednorázovým odkazem z\u00a0výpisu serveru.",
+    );
     const deleted = describeAuditEntry(
       entry({
         action: "submission_deleted",

@@ -92,6 +92,8 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return `Účtu ${target} bylo zrušeno dvoufázové ověření.`;
     case "password_changed":
       return `U účtu ${target} bylo změněno heslo.`;
+    case "first_admin_created":
+      return `Účet ${target} dostal přístup do administrace jako první, jednorázovým odkazem z\u00a0výpisu serveru.`;
     case "submission_deleted":
     case "submission_erased":
     case "submission_expired":

@@ -2,10 +2,25 @@ import { PasswordField } from "~/components/ui/password-field";
 
 export const passwordChangeFailedText = "Heslo se nepodařilo změnit. Zkuste to prosím znovu.";
 
+/** The pair's labels where a password is changed; a new account's page says „Heslo“. */
+const changeLabels = {
+  password: "Nové heslo",
+  passwordToggle: "Zobrazit nové heslo",
+  confirmation: "Nové heslo znovu",
+  confirmationToggle: "Zobrazit zopakované heslo",
+};
+export const firstPasswordLabels: typeof changeLabels = {
+  password: "Heslo",
+  passwordToggle: "Zobrazit heslo",
+  confirmation: "Heslo znovu",
+  confirmationToggle: "Zobrazit zopakované heslo",
+};
+
 /**
  * „Nové heslo“ and „Nové heslo znovu“: the pair every form that sets a
- * password shows (the recovery link's page, „Změna hesla“). `onEdit` runs
- * after either changes, so that the form can clear what it said.
+ * password shows (the recovery link's page, „Změna hesla“, and as „Heslo“ the
+ * first administrator's account). `onEdit` runs after either changes, so that
+ * the form can clear what it said.
  */
 export function NewPasswordFields({
   ids,
@@ -15,6 +30,7 @@ export function NewPasswordFields({
   onPassword,
   onConfirmation,
   confirmationClassName,
+  labels = changeLabels,
 }: {
   ids: { password: string; confirmation: string };
   password: string;
@@ -23,13 +39,14 @@ export function NewPasswordFields({
   onPassword: (value: string) => void;
   onConfirmation: (value: string) => void;
   confirmationClassName?: string;
+  labels?: typeof changeLabels;
 }) {
   return (
     <>
       <PasswordField
         id={ids.password}
-        label="Nové heslo"
-        toggleLabel="Zobrazit nové heslo"
+        label={labels.password}
+        toggleLabel={labels.passwordToggle}
         hint="Minimálně 6 znaků"
         autoComplete="new-password"
         value={password}
@@ -38,8 +55,8 @@ export function NewPasswordFields({
       />
       <PasswordField
         id={ids.confirmation}
-        label="Nové heslo znovu"
-        toggleLabel="Zobrazit zopakované heslo"
+        label={labels.confirmation}
+        toggleLabel={labels.confirmationToggle}
         autoComplete="new-password"
         value={confirmation}
         onChange={(event) => onConfirmation(event.target.value)}
