@@ -33,4 +33,6 @@ if (outcome === "current") {
   console.log(`The build in ${relative(root, buildDir)}/ is current: not building again.`);
 }
 if (outcome === "failed") process.exit(1);
+// Nothing but Node's own modules loaded so far: the server's first import still chooses the
+// libraries' production builds (server/production-mode.ts).
 await import("../server/main");
