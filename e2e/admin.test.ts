@@ -13,7 +13,7 @@ import {
   storeSession,
   useOwnAddress,
 } from "./accounts-server";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
 
 test.use({ baseURL: accountsBaseUrl });
 test.describe.configure({ mode: "default" });
@@ -45,7 +45,7 @@ const rows = (page: Page) => page.locator("tbody tr");
 async function screenshot(page: Page, name: string) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath(`${name}-${width}.png`), fullPage: true });
   }
 }
 
@@ -408,7 +408,7 @@ test("a long list renders only the rows near the viewport, and scrolls to the ol
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await page.locator(width === 360 ? "[data-submission-list]" : "thead").scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `screenshots/admin-long-list-${width}.png` });
+    await page.screenshot({ path: screenshotPath(`admin-long-list-${width}.png`) });
   }
 });
 

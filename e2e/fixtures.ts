@@ -20,6 +20,14 @@ export const test = base.extend<{ consoleEntries: ConsoleEntry[] }>({
 
 export { expect };
 
+/**
+ * Where a browser test saves a screenshot for a person to look at: one folder, ignored by git
+ * (the failures' own screenshots stay in Playwright's `test-results/`).
+ */
+export function screenshotPath(...parts: string[]): string {
+  return join(import.meta.dirname, "screenshots", ...parts);
+}
+
 /** The HTML the server sends, before any script runs. */
 export async function fetchHtml(page: Page, path: string): Promise<string> {
   const response = await page.request.get(path);

@@ -10,7 +10,15 @@ import type { Locator, Page } from "@playwright/test";
 import { type FormType, messages, successMessages } from "../shared/form-schemas";
 import { contactAbout } from "../shared/routes";
 import { heldSubmissionPatienceMs } from "../web/progressive/held-submissions";
-import { expect, mailsAbout, test, visitAs, waitForHydration, waitForMails } from "./fixtures";
+import {
+  expect,
+  mailsAbout,
+  screenshotPath,
+  test,
+  visitAs,
+  waitForHydration,
+  waitForMails,
+} from "./fixtures";
 import { mainServerSettings } from "./main-server";
 
 const forms = {
@@ -104,6 +112,47 @@ test.describe("the forms with scripts blocked", () => {
       expect(visitor.text).toContain(link);
     });
   }
+
+  test("the contact form's thank-you notice is what the screen shows where the post lands @phone", async ({
+    page,
+  }) => {
+    const email = await visitAs(page);
+    await page.goto("/");
+    const form = formOf(page, "contact");
+    await field(form, "Jméno").fill("Jana Nováková");
+    await field(form, "E-mail").fill(email);
+    await field(form, "Zpráva").fill("Dobrý den, ráda bych se objednala.");
+    await form.getByRole("checkbox").check();
+    await submit(form, "contact");
+    await expect(page).toHaveURL(new RegExp(`${forms.contact.sent}$`));
+
+    // Once the sections near the screen are laid out, the notice is still where the jump put it,
+    // and nothing covers it (the sticky header, another section).
+    const notice = page.locator("#odeslano-kontakt");
+    await expect(notice).toBeVisible();
+    await page.waitForTimeout(500);
+    const place = await notice.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const middle = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return {
+        top: Math.round(box.top),
+        bottom: Math.round(box.bottom),
+        screenHeight: window.innerHeight,
+        shown: middle !== null && element.contains(middle),
+      };
+    });
+    expect(place.top).toBeGreaterThanOrEqual(0);
+    expect(place.bottom).toBeLessThanOrEqual(place.screenHeight);
+    expect(place.shown).toBe(true);
+    // Screenshots of the wide and the narrow screen, once (the phone project keeps its own screen).
+    if (test.info().project.name !== "desktop") return;
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+      await page.goto(forms.contact.sent.replace("#", "?znovu#"));
+      await expect(notice).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: screenshotPath(`contact-sent-without-scripts-${width}.png`) });
+    }
+  });
 
   test("a bad contact form comes back with what was typed and each message by its field, then sends once corrected", async ({
     page,

@@ -45,7 +45,7 @@ async function start(port: number, dataDir: string, settings: Record<string, str
     seedDatabase: true,
     env: buildServerEnv({ port, dataDir, settings: { ...settings, ...quietLog } }),
   });
-  process.stdout.write(prefixed(port, server.output()));
+  process.stdout.write(prefixed(port, startLinesNotShownYet(server.output())));
   server.child.stdout?.on("data", (chunk: Buffer) =>
     process.stdout.write(prefixed(port, `${chunk}`)),
   );
@@ -53,6 +53,22 @@ async function start(port: number, dataDir: string, settings: Record<string, str
     process.stderr.write(prefixed(port, `${chunk}`)),
   );
   return server;
+}
+
+/** The messages a server said while starting: one that each of them says (the example IČO) shows once. */
+const startMessages = new Set<string>();
+
+function startLinesNotShownYet(output: string): string {
+  return output
+    .split(/(?<=\n)/)
+    .filter((line) => {
+      const message = /"msg":("(?:[^"\\]|\\.)*")/.exec(line)?.[1];
+      if (message === undefined) return true;
+      if (startMessages.has(message)) return false;
+      startMessages.add(message);
+      return true;
+    })
+    .join("");
 }
 
 function prefixed(port: number, text: string): string {

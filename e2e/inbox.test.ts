@@ -2,7 +2,7 @@
  * The owner's inbox (issue 9) in a real browser, against a server of its
  * own whose e-mail goes to the SMTP test peer, so a test can make the mail
  * server refuse a recipient (550) and accept it again. Pictures of each
- * screen at 360 and 1280 px go to /tmp/shots/inbox.
+ * screen at 360 and 1280 px go to e2e/screenshots/inbox.
  */
 import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -19,7 +19,7 @@ import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 70;
 const baseUrl = `http://localhost:${port}`;
@@ -29,7 +29,6 @@ const owner = {
   password: "bylinky-a-vune",
   fullName: "Kateřina Lesná",
 };
-const shots = "/tmp/shots/inbox";
 
 let smtp: TestSmtpServer;
 let server: ServerProcess;
@@ -124,7 +123,7 @@ async function shoot(page: Page, name: string, fullPage = true) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage });
+    await page.screenshot({ path: screenshotPath("inbox", `${name}-${width}.png`), fullPage });
   }
 }
 

@@ -17,12 +17,11 @@ import {
   storeSession,
   useOwnAddress,
 } from "./accounts-server";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
 
 test.use({ baseURL: accountsBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
 
-const shotsDir = "/tmp/shots/materials";
 const owner = seededAdmins[30] as (typeof seededAdmins)[number];
 const giftLink = /https?:\/\/[^\s"<>\]]+\/dar\/[A-Za-z0-9_-]+/;
 
@@ -81,7 +80,7 @@ test("uploads a file with a progress bar; a waiting gift e-mail goes out and its
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
     await picked.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shotsDir}/file-chosen-${width}.png` });
+    await page.screenshot({ path: screenshotPath("materials", `file-chosen-${width}.png`) });
   }
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.emulateNetworkConditions", {
@@ -97,7 +96,7 @@ test("uploads a file with a progress bar; a waiting gift e-mail goes out and its
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
     await progress.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shotsDir}/upload-in-progress-${width}.png` });
+    await page.screenshot({ path: screenshotPath("materials", `upload-in-progress-${width}.png`) });
   }
   await expect(page.getByText("Soubor „vecerni-meditace.mp4“ je nahraný.")).toBeVisible({
     timeout: 60_000,
@@ -125,7 +124,7 @@ test("uploads a file with a progress bar; a waiting gift e-mail goes out and its
   }
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await members.screenshot({ path: `${shotsDir}/members-list-${width}.png` });
+    await members.screenshot({ path: screenshotPath("materials", `members-list-${width}.png`) });
   }
 
   // The ritual video, recorded by the browser and uploaded through the API: the waiting e-mail goes.
@@ -159,7 +158,10 @@ test("uploads a file with a progress bar; a waiting gift e-mail goes out and its
         }),
     );
     expect(canPlay).toBe(true);
-    await page.screenshot({ path: `${shotsDir}/gift-page-${width}.png`, fullPage: true });
+    await page.screenshot({
+      path: screenshotPath("materials", `gift-page-${width}.png`),
+      fullPage: true,
+    });
   }
   await expectNoAxeViolations(page);
 });
@@ -189,7 +191,7 @@ test("„Upravit“ puts a video's address right and moves a material to another
   await item.getByLabel("Kde se nabízí").selectOption("gift_fragrance");
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await item.screenshot({ path: `${shotsDir}/edit-${width}.png` });
+    await item.screenshot({ path: screenshotPath("materials", `edit-${width}.png`) });
   }
   await item.getByRole("button", { name: "Uložit" }).click();
   await expect(page.getByText("Změny jsou uložené.")).toBeVisible();
@@ -243,7 +245,7 @@ test("the new-material form names every problem under its field at once, and cre
   await expect(address).toBeFocused();
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await card.screenshot({ path: `${shotsDir}/new-refused-${width}.png` });
+    await card.screenshot({ path: screenshotPath("materials", `new-refused-${width}.png`) });
   }
   await expectNoAxeViolations(page);
   expect(await count()).toBe(before);

@@ -14,7 +14,7 @@ import { recordVideo } from "#testing/sample-media";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 import { seededAdmins, seededConfirmedAccounts, storageKey } from "./accounts-server";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
 
 // Its own server: +50 and +51 are the accounts and two-factor servers, +52 the last-administrator test's.
 const port = Number(process.env.E2E_PORT ?? 3100) + 53;
@@ -323,10 +323,10 @@ test("a member plays the owner's video and sees her YouTube link framed; others 
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
     await page.locator("#clenstvi").screenshot({
-      path: `/tmp/shots/members/signed-in-${width}.png`,
+      path: screenshotPath("members", `signed-in-${width}.png`),
     });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `/tmp/shots/members/signed-in-hero-${width}.png` });
+    await page.screenshot({ path: screenshotPath("members", `signed-in-hero-${width}.png`) });
   }
   const fileUrl = await video.evaluate((element: HTMLVideoElement) => element.src);
   const unsigned = `${new URL(fileUrl).origin}${new URL(fileUrl).pathname}`;
@@ -375,7 +375,7 @@ test("a signed-in account changes its password in the members' area, giving the 
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await area.locator("details").screenshot({
-      path: `/tmp/shots/members/password-change-${width}.png`,
+      path: screenshotPath("members", `password-change-${width}.png`),
     });
   }
   await expectNoAxeViolations(page);

@@ -6,6 +6,7 @@ import {
   expect,
   expectNoAxeViolations,
   fetchHtml,
+  screenshotPath,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -369,18 +370,31 @@ test.describe("not-found page", () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
   });
 
-  test("logs the missing path to the console and leads home @phone", async ({
+  test("logs the missing path to the console with no input, once, and leads home @phone", async ({
     page,
     consoleEntries,
   }) => {
-    await open(page, missingPath);
+    // No input: other pages' scripts wait for one, this page's log must not.
+    await page.goto(missingPath);
+    const logged = () =>
+      consoleEntries.filter(
+        (entry) =>
+          entry.text === `404 Error: User attempted to access non-existent route: ${missingPath}`,
+      ).length;
+    await expect.poll(logged).toBe(1);
     await expect(
       page.getByRole("heading", { level: 1, name: "Oops! Page not found" }),
     ).toBeVisible();
     await expect(page.getByText("404", { exact: true })).toBeVisible();
-    await expect
-      .poll(() => consoleEntries.some((entry) => entry.text.includes(missingPath)))
-      .toBe(true);
+    // Screenshots of the wide and the narrow screen, once (the phone project keeps its own screen).
+    if (test.info().project.name === "desktop") {
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+        await page.screenshot({ path: screenshotPath(`not-found-${width}.png`), fullPage: true });
+      }
+    }
+    await waitForHydration(page);
+    expect(logged()).toBe(1);
     await expectNoAxeViolations(page);
 
     const home = page.getByRole("link", { name: "Return to Home" });

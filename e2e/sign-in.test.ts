@@ -12,7 +12,7 @@ import {
   storeSession,
   useOwnAddress,
 } from "./accounts-server";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
 
 test.use({ baseURL: accountsBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
@@ -262,12 +262,12 @@ test("pictures of the sign-in page at phone and desktop widths", async ({ page }
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await openSignIn(page);
-    await page.screenshot({ path: `screenshots/sign-in-${width}.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath(`sign-in-${width}.png`), fullPage: true });
     await page.getByRole("button", { name: "Zaregistrujte se" }).click();
     await page.getByRole("button", { name: "Zaregistrovat se" }).click();
     await expect(page.getByText("Vyplňte prosím celé jméno.")).toBeVisible();
     await page.screenshot({
-      path: `screenshots/sign-in-registration-${width}.png`,
+      path: screenshotPath(`sign-in-registration-${width}.png`),
       fullPage: true,
     });
     const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);

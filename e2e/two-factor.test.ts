@@ -13,7 +13,7 @@ import {
   twoFactorDataDir,
   useOwnAddress,
 } from "./accounts-server";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
 
 test.use({ baseURL: twoFactorBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
@@ -29,7 +29,7 @@ function codeFor(secret: string, offsetMs = 0) {
 async function screenshot(page: Page, name: string) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -3,7 +3,7 @@
  * page, against the accounts test server; the last administrator on a
  * server of her own (on the shared one many administrators exist).
  */
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
@@ -24,12 +24,11 @@ import {
   storeSession,
   useOwnAddress,
 } from "./accounts-server";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
 
 test.use({ baseURL: accountsBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
 
-const shotsDir = "/tmp/shots/users";
 const admin = (number: number) => seededAdmins[number - 1] as (typeof seededAdmins)[number];
 const confirmed = (number: number) =>
   seededConfirmedAccounts[number - 1] as (typeof seededConfirmedAccounts)[number];
@@ -62,13 +61,12 @@ const today = () => new Date().toLocaleDateString("cs-CZ");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function screenshots(page: Page, name: string) {
-  await mkdir(shotsDir, { recursive: true });
   for (const width of [360, 1280]) {
     const height = width === 360 ? 780 : 900;
     await page.setViewportSize({ width, height });
     // The top of a long page: the header, the menu and the first entries.
     await page.screenshot({
-      path: join(shotsDir, `${name}-${width}.png`),
+      path: screenshotPath("users", `${name}-${width}.png`),
       fullPage: true,
       clip: { x: 0, y: 0, width, height: height * 2 },
     });

@@ -1,17 +1,15 @@
 /**
- * `npm start` builds the site only when its inputs changed since the last
- * build it made: a second start takes seconds, not a build. The inputs'
- * contents (not their modification times, which a checkout or a copy
+ * `npm start` (scripts/start.ts) builds the site only when its inputs changed
+ * since the last build it made: a second start takes seconds, not a build. The
+ * inputs' contents (not their modification times, which a checkout or a copy
  * changes) are hashed and the hash is kept next to the build. Anything
  * unusual (no hash, another hash, a build that failed half-way) builds
  * again; `npm run build` always builds.
  */
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { join, relative, resolve, sep } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join, relative, sep } from "node:path";
 
 /**
  * What the build reads: the web app, what it shares with the server, static files, the blog's
@@ -73,28 +71,14 @@ export async function isBuildCurrent(buildDir: string, inputsHash: string): Prom
 export async function buildIfChanged(
   root: string,
   buildDir: string,
-  build: () => boolean,
+  build: () => boolean | Promise<boolean>,
 ): Promise<"current" | "built" | "failed"> {
   // Hashed before building: a file edited during the build makes the next start build again.
   const inputsHash = await hashBuildInputs(root);
   if (await isBuildCurrent(buildDir, inputsHash)) return "current";
   // A build that stops half-way must not leave the old stamp on a broken build.
   await rm(join(buildDir, stampFile), { force: true });
-  if (!build()) return "failed";
+  if (!(await build())) return "failed";
   await writeFile(join(buildDir, stampFile), `${inputsHash}\n`);
   return "built";
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const root = process.cwd();
-  // The build tool's setting, read as react-router.config.ts reads it.
-  const buildDir = resolve(root, process.env.BUILD_DIR ?? "build");
-  const outcome = await buildIfChanged(root, buildDir, () => {
-    const run = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-    return run.status === 0;
-  });
-  if (outcome === "current") {
-    console.log(`The build in ${relative(root, buildDir)}/ is current: not building again.`);
-  }
-  if (outcome === "failed") process.exit(1);
 }

@@ -23,7 +23,7 @@ describe("the configuration", () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       notifyEmail: site.email,
-      siteUrl: site.url,
+      siteUrl: "http://localhost:3000",
       formRateLimitPerHour: 10,
       trustProxy: false,
       mailTakeoverMs: 5 * 60_000,
@@ -32,7 +32,23 @@ describe("the configuration", () => {
       metricsToken: undefined,
     });
     expect(config.mailFrom).toContain(site.email);
-    expect(config.placeholders).toEqual(["GIFT_RITUAL_URL", "GIFT_FRAGRANCE_URL"]);
+    expect(config.placeholders).toEqual(["SITE_URL", "GIFT_RITUAL_URL", "GIFT_FRAGRANCE_URL"]);
+  });
+
+  it("links e-mails to this server where it listens until SITE_URL names the public address", () => {
+    expect(loadConfig({ PORT: "8080" })).toMatchObject({
+      siteUrl: "http://localhost:8080",
+      giftLinks: {
+        ritual: "http://localhost:8080/darek",
+        fragrance: "http://localhost:8080/darek",
+      },
+    });
+    expect(loadConfig({ HOST: "127.0.0.1" }).siteUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ HOST: "::" }).siteUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ HOST: "192.168.1.20" }).siteUrl).toBe("http://192.168.1.20:3000");
+    expect(loadConfig({ HOST: "fd00::20" }).siteUrl).toBe("http://[fd00::20]:3000");
+    expect(loadConfig({ SITE_URL: "" }).placeholders).toContain("SITE_URL");
+    expect(loadConfig({ SITE_URL: site.url }).placeholders).not.toContain("SITE_URL");
   });
 
   it("reads every setting", () => {

@@ -38,7 +38,7 @@ const configSchema = z.object({
     `"${site.title}" <${site.email}>`,
   ),
   NOTIFY_EMAIL: z._default(z.email({ error: "must be an e-mail address" }), site.email),
-  SITE_URL: z._default(webUrl, site.url),
+  SITE_URL: z.optional(webUrl),
   GIFT_RITUAL_URL: z.optional(webUrl),
   GIFT_FRAGRANCE_URL: z.optional(webUrl),
   FORM_RATE_LIMIT_PER_HOUR: z._default(
@@ -95,7 +95,7 @@ export type Config = {
   mailFirstRetryMs: number;
   mailFrom: string;
   notifyEmail: string;
-  /** The public origin, without a trailing slash. */
+  /** The public origin, without a trailing slash; unset, this server on this machine (`localAddress`). */
   siteUrl: string;
   giftLinks: { ritual: string; fragrance: string };
   /** Which settings were left at a default the owner should replace before going live. */
@@ -130,7 +130,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const settings = parsed.data;
-  const siteUrl = settings.SITE_URL.replace(/\/+$/, "");
+  // Unset on a trial run on one's own computer: the e-mailed links must open this server, not the
+  // live site. The server cannot tell a trial from going live, so it says so at every start
+  // (`placeholders`), and the README asks for SITE_URL before going live.
+  const siteUrl = (settings.SITE_URL ?? localAddress(settings.HOST, settings.PORT)).replace(
+    /\/+$/,
+    "",
+  );
   const dataDir = resolve(settings.DATA_DIR);
   return {
     port: settings.PORT,
@@ -150,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ritual: settings.GIFT_RITUAL_URL ?? `${siteUrl}${paths.gift}`,
       fragrance: settings.GIFT_FRAGRANCE_URL ?? `${siteUrl}${paths.gift}`,
     },
-    placeholders: (["GIFT_RITUAL_URL", "GIFT_FRAGRANCE_URL"] as const).filter(
+    placeholders: (["SITE_URL", "GIFT_RITUAL_URL", "GIFT_FRAGRANCE_URL"] as const).filter(
       (name) => settings[name] === undefined,
     ),
     formRateLimitPerHour: settings.FORM_RATE_LIMIT_PER_HOUR,
@@ -160,4 +166,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: settings.METRICS_TOKEN,
     logLevel: settings.LOG_LEVEL,
   };
+}
+
+/**
+ * The address that opens a server listening on `host` from the machine it runs on: localhost for
+ * every interface or loopback, otherwise the one address it listens on.
+ */
+export function localAddress(host: string, port: number): string {
+  const local = ["0.0.0.0", "::", "127.0.0.1", "::1", "localhost"].includes(host)
+    ? "localhost"
+    : host;
+  return `http://${local.includes(":") ? `[${local}]` : local}:${port}`;
 }

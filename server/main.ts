@@ -12,7 +12,7 @@ import { createFirstAdminToken, firstAdminLink } from "./auth/first-admin";
 import { createBackgroundTasks } from "./background-tasks";
 import { createBackupToken, localUrl, publishBackupAccess } from "./backup-access";
 import { systemClock } from "./clock";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, localAddress } from "./config";
 import { startEmbeddedMaintenance } from "./embedded-maintenance";
 import { summarizeError } from "./error-summary";
 import { startHousekeeping } from "./housekeeping";
@@ -66,6 +66,11 @@ async function start() {
   if (site.operator.isExample) {
     log.warn(
       "shared/site.ts still holds the example IČO and seat: put in the real ones before going live.",
+    );
+  }
+  if (config.placeholders.includes("SITE_URL")) {
+    log.warn(
+      `SITE_URL is not set: links in e-mails open ${config.siteUrl}, on this computer only. Set it to the site's public address before going live.`,
     );
   }
   // A gift whose GIFT_*_URL is set links there; the others wait for a material of their own.
@@ -132,10 +137,14 @@ async function start() {
   });
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
-    log.info({ port: info.port }, `Listening on http://localhost:${info.port}`);
+    const everywhere = config.host === "0.0.0.0" || config.host === "::";
+    log.info(
+      { host: config.host, port: info.port },
+      `Open ${localAddress(config.host, info.port)} (listening on ${everywhere ? "every interface" : config.host}, port ${info.port})`,
+    );
     if (firstAdminToken) {
-      // SITE_URL, and this machine's own address when that is another (a trial with SITE_URL unset).
-      const [siteLink, localLink] = [config.siteUrl, `http://localhost:${info.port}`].map(
+      // SITE_URL, and this machine's own address when that is another.
+      const [siteLink, localLink] = [config.siteUrl, localAddress(config.host, info.port)].map(
         (origin) => firstAdminLink(origin, firstAdminToken),
       );
       log.warn(

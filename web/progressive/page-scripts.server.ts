@@ -50,7 +50,7 @@ export async function startScriptsOnFirstInput(clientDirectory: string) {
       .replace(modulePreload, "")
       .replace(
         script,
-        `<script>${pageStarterScript({ start, warmUp, atOnce: file === clientOnlyScreensPage })}</script>`,
+        `<script>${pageStarterScript({ start, warmUp, atOnce: pagesStartingAtOnce.includes(file) })}</script>`,
       );
     if (edited.includes("modulepreload")) throw new Error(`${path}: a module preload is left`);
     if (edited.includes('<link rel="manifest"'))
@@ -61,8 +61,13 @@ export async function startScriptsOnFirstInput(clientDirectory: string) {
 
 const modulePreload = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 
-/** The page React Router writes for the client-only screens (sign-in, administration, a gift's page). */
-const clientOnlyScreensPage = "__spa-fallback.html";
+/**
+ * The pages whose scripts start as soon as they have loaded: the one React Router writes for the
+ * client-only screens (sign-in, administration, a gift's page), nothing without them, and the
+ * not-found page, which logs the missing address to the console (the specification asks for it)
+ * with no input to wait for.
+ */
+const pagesStartingAtOnce = ["__spa-fallback.html", join("404", "index.html")];
 
 /**
  * The font files a page's inline stylesheet names, but for the latin-ext

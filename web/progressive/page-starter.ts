@@ -67,8 +67,8 @@ export type WarmUpFile = { href: string; as: "script" | "font" | "manifest" };
 
 /**
  * The starter of one page. `atOnce`: the page is nothing without its scripts
- * (the client-only screens' fallback page, with its spinner), so they start
- * as soon as it has loaded.
+ * (the client-only screens' fallback page, with its spinner) or must log at
+ * once (the not-found page), so they start as soon as it has loaded.
  */
 export function pageStarterScript({
   start,
