@@ -12,7 +12,7 @@ import * as OTPAuth from "otpauth";
 import { firstAdminMessages } from "#shared/first-admin";
 import { paths } from "#shared/routes";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
 
 // A server of its own: its port differs from every other server's (main, +50, +51, +52).
 const port = Number(process.env.E2E_PORT ?? 3100) + 57;
@@ -54,7 +54,7 @@ async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 360, height: 780 });
 }
