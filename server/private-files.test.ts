@@ -3,15 +3,19 @@
  * database as PGlite writes it, 0666) is closed at start, and what the server writes later
  * (the database's files, a mail's .eml) is never open to others.
  */
+
+import { execFile } from "node:child_process";
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { sampleContact } from "#testing/sample-submissions";
 import {
   buildServerEnv,
   findFreePort,
+  projectDir,
   spawnServerProcess,
   waitUntilAnswering,
 } from "#testing/server-process";
@@ -143,4 +147,23 @@ describe("the server's data folder", () => {
     // Nor after it stopped (its last checkpoint, the lock released).
     expect(await openToOthers(dataDir)).toEqual([]);
   }, 200_000);
+});
+
+describe("a command that opens the database", () => {
+  it("closes the data folder too, and writes a backup and its new folder for its user only", async () => {
+    const dataDir = await newFolder("private-cli-");
+    await seedEmbeddedDatabase(dataDir);
+    await openToEveryone(dataDir);
+    const output = join(await newFolder("private-backup-"), "new-folder", "site.backup");
+
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/backup.ts", output],
+      { cwd: projectDir, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } },
+    );
+    expect(stdout).toMatch(/^Backup written to /);
+    expect((await lstat(output)).mode & 0o777).toBe(0o600);
+    expect((await lstat(join(output, ".."))).mode & 0o777).toBe(0o700);
+    expect(await openToOthers(dataDir)).toEqual([]);
+  }, 120_000);
 });
