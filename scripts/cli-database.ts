@@ -46,7 +46,7 @@ export async function openConfiguredDatabase(
     );
     if (handle.kind === "pglite") {
       // Quietly, but for a file it cannot fix: stdout is the command's answer.
-      await makeDataFolderPrivate(config.dataDir, { info: () => {}, warn: console.error });
+      makeDataFolderPrivate(config.dataDir, { info: () => {}, warn: console.error });
     }
     return { ok: true, handle, config };
   } catch (error) {

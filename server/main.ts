@@ -51,7 +51,7 @@ async function start() {
       },
     },
   );
-  await makeDataFolderPrivate(config.dataDir, log);
+  makeDataFolderPrivate(config.dataDir, log);
   log.info(
     { database: database.kind, location: database.location },
     database.kind === "pglite"

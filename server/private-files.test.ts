@@ -74,7 +74,7 @@ describe("makeFolderPrivate", () => {
     await chmod(join(dir, "a/tool"), 0o755);
     await chmod(join(outside, "theirs"), 0o644);
 
-    expect(await makeFolderPrivate(dir)).toEqual({ fixed: 5, failed: [] });
+    expect(makeFolderPrivate(dir)).toEqual({ fixed: 5, failed: [] });
     const modes = await listModes(dir);
     expect(
       Object.fromEntries([...modes].map(([path, mode]) => [path.slice(dir.length), mode])),
@@ -88,8 +88,8 @@ describe("makeFolderPrivate", () => {
     // Not followed: what a link points to is not the data folder's.
     expect((await lstat(join(outside, "theirs"))).mode & 0o777).toBe(0o644);
     // A second run finds nothing; a missing folder has nothing to fix.
-    expect(await makeFolderPrivate(dir)).toEqual({ fixed: 0, failed: [] });
-    expect(await makeFolderPrivate(join(dir, "missing"))).toEqual({ fixed: 0, failed: [] });
+    expect(makeFolderPrivate(dir)).toEqual({ fixed: 0, failed: [] });
+    expect(makeFolderPrivate(join(dir, "missing"))).toEqual({ fixed: 0, failed: [] });
   });
 });
 
