@@ -6,15 +6,15 @@
  */
 import type { Database } from "#database/open-database";
 import type { AddressSummary } from "#shared/inbox-schemas";
-import { personalDataRegistry } from "../personal-data";
+import { type AddressPart, personalDataRegistry } from "../personal-data";
 
 const addressParts = personalDataRegistry.flatMap(({ address }) => (address ? [address] : []));
 
-/** What each part finds for the address, in the registry's order. */
-function findAddressData(db: Database, email: string) {
-  return Promise.all(
-    addressParts.map(async (part) => ({ part, found: await part.find(db, email) })),
-  );
+/** What each part finds for the address, one after another (in the erasure's transaction too). */
+async function findAddressData(db: Database, email: string) {
+  const data: { part: AddressPart; found: unknown }[] = [];
+  for (const part of addressParts) data.push({ part, found: await part.find(db, email) });
+  return data;
 }
 
 function summarize(email: string, data: Awaited<ReturnType<typeof findAddressData>>) {
