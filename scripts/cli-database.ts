@@ -5,6 +5,10 @@
 import { FolderLockedError } from "#database/folder-lock";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
 import { type Config, ConfigError, loadConfig } from "#server/config";
+import { keepNewFilesPrivate, makeDataFolderPrivate } from "#server/private-files";
+
+// Before the command writes anything (a backup's folder, the database's files): its user's alone.
+keepNewFilesPrivate();
 
 export const exitCodes = {
   done: 0,
@@ -40,6 +44,10 @@ export async function openConfiguredDatabase(
     const handle = await openDatabase(
       config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
     );
+    if (handle.kind === "pglite") {
+      // Quietly, but for a file it cannot fix: stdout is the command's answer.
+      makeDataFolderPrivate(config.dataDir, { info: () => {}, warn: console.error });
+    }
     return { ok: true, handle, config };
   } catch (error) {
     if (error instanceof FolderLockedError && askServer) {

@@ -24,9 +24,11 @@ import { observeMailTransport } from "./mail/observed-transport";
 import { materialsDir, syncMaterialFiles } from "./materials/material-files";
 import { giftReadiness } from "./materials/materials";
 import { createMetrics } from "./metrics";
+import { keepNewFilesPrivate, makeDataFolderPrivate } from "./private-files";
 import { createRequestActivity } from "./request-activity";
 
 async function start() {
+  keepNewFilesPrivate();
   startLogging();
   const config = loadConfig();
   log.level = config.logLevel;
@@ -49,6 +51,7 @@ async function start() {
       },
     },
   );
+  makeDataFolderPrivate(config.dataDir, log);
   log.info(
     { database: database.kind, location: database.location },
     database.kind === "pglite"

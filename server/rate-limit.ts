@@ -12,6 +12,7 @@ import { rateLimitCounters } from "#database/schema";
 import type { Clock } from "./clock";
 import { summarizeError } from "./error-summary";
 import { log } from "./logger";
+import type { PersonalDataRegistration } from "./personal-data";
 
 /** How many requests one key may make within one window. */
 export type RateLimitRule = { limit: number; windowMs: number };
@@ -250,3 +251,16 @@ export function addressBlock(address: string): string {
     .map((group) => Number.parseInt(group, 16).toString(16))
     .join(":")}::/64`;
 }
+
+/**
+ * The counters' keys hold address blocks and e-mail addresses: each window is forgotten once it
+ * has ended (by housekeeping too, on a server whose limiter has had no request for a while).
+ */
+export const rateLimitPersonalData: PersonalDataRegistration = {
+  module: "server/rate-limit.ts",
+  tables: [rateLimitCounters],
+  housekeeping: {
+    /** Rate-limit windows that have ended (their keys hold address blocks and e-mails). */
+    rateLimitWindows: { forget: deleteFinishedWindows, routine: true },
+  },
+};

@@ -2,17 +2,22 @@
  * The retention rule: „mazat záznamy starší než N měsíců“, off until the
  * owner sets it, applied by the server once a day.
  */
-import { count, eq, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Database } from "#database/open-database";
-import { formSubmissions, inboxSettings } from "#database/schema";
+import { inboxSettings } from "#database/schema";
 import type { RetentionPreview, RetentionSetting } from "#shared/inbox-schemas";
 import { monthsBefore, type PublicRetentionJson } from "#shared/retention";
 import type { Clock } from "../clock";
 import { refuseOtherMethods } from "../json-route";
 import { log } from "../logger";
+import { personalDataRegistry } from "../personal-data";
 import { repeatEvery } from "../repeating-task";
-import { deleteSubmissions } from "./submissions";
+
+/** What the rule ages out: the registry's retention parts (today the submissions, with their e-mails). */
+const retentionParts = personalDataRegistry.flatMap(({ retention }) =>
+  retention ? [retention] : [],
+);
 
 export async function readRetention(db: Database): Promise<RetentionSetting> {
   const [row] = await db.select().from(inboxSettings).where(eq(inboxSettings.id, 1));
@@ -43,12 +48,11 @@ export async function previewRetention(
   months: number | null,
   now: Date,
 ): Promise<RetentionPreview> {
-  if (months === null) return { submissions: 0 };
-  const [row] = await db
-    .select({ submissions: count() })
-    .from(formSubmissions)
-    .where(lt(formSubmissions.createdAt, monthsBefore(now, months)));
-  return { submissions: row?.submissions ?? 0 };
+  const preview: RetentionPreview = { submissions: 0 };
+  if (months === null) return preview;
+  const cutoff = monthsBefore(now, months);
+  for (const part of retentionParts) preview[part.key] += await part.count(db, cutoff);
+  return preview;
 }
 
 /**
@@ -66,25 +70,16 @@ export function createPublicRetentionRoute(db: Database) {
   return route;
 }
 
-/** Deletes the submissions older than the setting; none when it is off. Returns how many went. */
+/** Deletes the records older than the setting; none when it is off. Returns how many went. */
 export async function applyRetention(db: Database, now: Date): Promise<number> {
   const { months } = await readRetention(db);
   if (months === null) return 0;
   const cutoff = monthsBefore(now, months);
   const deleted = await db.transaction(async (tx) => {
-    const old = await tx
-      .select({ id: formSubmissions.id })
-      .from(formSubmissions)
-      .where(lt(formSubmissions.createdAt, cutoff));
-    const gone = await deleteSubmissions(
-      tx,
-      old.map((row) => row.id),
-      "retention",
-      { kind: "server" },
-      now,
-    );
+    let gone = 0;
+    for (const part of retentionParts) gone += await part.delete(tx, cutoff, now);
     await tx.update(inboxSettings).set({ retentionLastRunAt: now }).where(eq(inboxSettings.id, 1));
-    return gone.length;
+    return gone;
   });
   return deleted;
 }

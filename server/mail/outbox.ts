@@ -265,25 +265,30 @@ export type Outbox = ReturnType<typeof createOutbox>;
 
 /**
  * The kinds whose link is a credential: a recovery link signs her in, a confirmation link
- * confirms her address. The token is stored only as long as the e-mail waits to be sent: the
- * copy kept of what was sent (`sentCopy`) and a data export (`withoutLinkTokens`) show the link
- * without it, so that neither the database nor a backup of it holds a link that still works
- * once it is delivered.
+ * confirms her address, a gift link opens the gift. The token is stored only as long as the
+ * e-mail waits to be sent: the copy kept of what was sent (`sentCopy`) and a data export
+ * (`withoutLinkTokens`) show the link without it, so that neither the database nor a backup of
+ * it holds a link that still works once it is delivered.
  */
 const kindsWithSecretLinks: ReadonlySet<string> = new Set<MailKind>([
   "password_recovery",
   "email_confirmation",
+  "gift_delivery",
 ]);
 
 /** What a removed token is replaced with. */
 export const removedToken = "[odstraněno]";
 
-/** The token of a link `buildVerifyLink` wrote (base64url, right after `?`). */
-const verifyLinkToken = /(\/auth\/v1\/verify\?token=)[\w-]+/g;
+/**
+ * The token of a link `buildVerifyLink` wrote (base64url, right after `?`), and of a gift
+ * request's own page (`giftPageUrl`: `/dar/<token>`). Migrations 0010 and 0014 use the same
+ * patterns on e-mails sent before.
+ */
+const linkTokens = [/(\/auth\/v1\/verify\?token=)[\w-]+/g, /(\/dar\/)[\w-]{20,}/g];
 
-/** `text` with the token of every confirmation or recovery link replaced by `removedToken`. */
+/** `text` with the token of every confirmation, recovery or gift link replaced by `removedToken`. */
 export function withoutLinkTokens(text: string): string {
-  return text.replace(verifyLinkToken, `$1${removedToken}`);
+  return linkTokens.reduce((result, token) => result.replace(token, `$1${removedToken}`), text);
 }
 
 /**

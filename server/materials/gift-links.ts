@@ -1,6 +1,7 @@
 /**
  * Each gift request's own link (`/dar/<token>`): an unguessable token whose
- * digest is stored with the request; the token itself is only in the e-mail.
+ * digest is stored with the request; the token itself is only in the e-mail
+ * (the outbox keeps it until the e-mail has gone, then `withoutLinkTokens`).
  * It keeps working until the owner revokes it (or deletes the request).
  */
 import { createHash, randomBytes } from "node:crypto";

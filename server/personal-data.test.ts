@@ -1,0 +1,117 @@
+/**
+ * No table of personal data outside the registry: a new table with an e-mail address or a name
+ * must be declared by its module (`server/personal-data.ts`), so that the export, the erasure,
+ * the retention rule or housekeeping know of it, or be exempted here with why.
+ *
+ * The rule, on the schema (`database/schema.ts`, through Drizzle's table metadata):
+ * - a table holds personal data when one of its columns' names, split at `_`, has one of the
+ *   words `email`, `name`, `address` or `phone` (`email`, `to_address`, `ip_address`,
+ *   `friendly_name`…);
+ * - and so does a table with a foreign key to such a table: its rows are about that person
+ *   (a session's refresh tokens, a submission's gift link), unless the table it refers to is
+ *   exempted below.
+ */
+import { is } from "drizzle-orm";
+import { getTableConfig, PgTable, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { describe, expect, it } from "vitest";
+import * as schema from "#database/schema";
+import { personalDataRegistry } from "./personal-data";
+
+const personalWords = new Set(["email", "name", "address", "phone"]);
+
+/** Tables the rule finds that are in no registration, on purpose. */
+const exemptions: { table: PgTable; why: string }[] = [
+  {
+    table: schema.auditLog,
+    why:
+      "The record of what administrators did (docs: „Záznamy změn“), with the e-mails of who " +
+      "acted and on whom as they were: kept unchanged for accountability (a trigger refuses " +
+      "UPDATE and DELETE), also after an erasure, which it records. It never holds what a " +
+      "submission said.",
+  },
+  {
+    table: schema.materials,
+    why:
+      "`file_name` is the name of a file the owner uploaded (a video, a PDF), not a person's. " +
+      "No visitor's data is in it.",
+  },
+];
+
+const schemaTables = Object.values(schema as Record<string, unknown>).filter(
+  (value): value is PgTable => is(value, PgTable),
+);
+
+/** The tables of `tables` the rule finds personal, by name. */
+function personalTables(tables: readonly PgTable[], exempt: ReadonlySet<PgTable>): string[] {
+  const personal = new Set<PgTable>();
+  const hasPersonalColumn = (table: PgTable) =>
+    getTableConfig(table).columns.some((column) =>
+      column.name.split("_").some((word) => personalWords.has(word)),
+    );
+  for (const table of tables)
+    if (!exempt.has(table) && hasPersonalColumn(table)) personal.add(table);
+  // Rows about rows of a personal table, however many foreign keys away.
+  for (let added = true; added; ) {
+    added = false;
+    for (const table of tables) {
+      if (personal.has(table) || exempt.has(table)) continue;
+      const refersToPersonal = getTableConfig(table).foreignKeys.some((key) =>
+        personal.has(key.reference().foreignTable),
+      );
+      if (refersToPersonal) {
+        personal.add(table);
+        added = true;
+      }
+    }
+  }
+  return [...personal].map((table) => getTableConfig(table).name).sort();
+}
+
+/** The personal tables of `tables` that no registration lists. */
+function unregisteredPersonalTables(tables: readonly PgTable[]): string[] {
+  const registered = new Set(personalDataRegistry.flatMap((registration) => registration.tables));
+  const exempt = new Set(exemptions.map(({ table }) => table));
+  return personalTables(tables, exempt).filter(
+    (name) => !tables.some((table) => registered.has(table) && getTableConfig(table).name === name),
+  );
+}
+
+describe("the registry of personal data", () => {
+  it("has every table of the schema with an e-mail address, a name or rows about them", () => {
+    expect(unregisteredPersonalTables(schemaTables)).toEqual([]);
+  });
+
+  it("would refuse a new table with an address or a name, and one that refers to it", () => {
+    const subscribers = pgTable("newsletter_subscribers", {
+      id: uuid("id").primaryKey(),
+      email: text("email").notNull(),
+    });
+    const sends = pgTable("newsletter_sends", {
+      subscriberId: uuid("subscriber_id").references(() => subscribers.id),
+    });
+    const guests = pgTable("event_guests", { fullName: text("full_name") });
+    expect(unregisteredPersonalTables([...schemaTables, subscribers, sends, guests])).toEqual([
+      "event_guests",
+      "newsletter_sends",
+      "newsletter_subscribers",
+    ]);
+  });
+
+  it("lists each table once, and exempts only tables the rule finds and no registration has", () => {
+    const registered = personalDataRegistry.flatMap((registration) => registration.tables);
+    expect(new Set(registered).size).toBe(registered.length);
+    for (const table of registered) expect(schemaTables).toContain(table);
+    const found = personalTables(schemaTables, new Set());
+    for (const { table } of exemptions) {
+      expect(found).toContain(getTableConfig(table).name);
+      expect(registered).not.toContain(table);
+    }
+  });
+
+  it("names each housekeeping step once", () => {
+    const names = personalDataRegistry.flatMap(({ housekeeping }) =>
+      Object.keys(housekeeping ?? {}),
+    );
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
