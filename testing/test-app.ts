@@ -169,6 +169,8 @@ export async function startTestServer({
   return {
     origin,
     db: database.db,
+    /** The server's time (moved by `advance` and `startFreshWindow`), e.g. for the code an app shows. */
+    now: () => clock.now(),
     /** Moves the server's clock forward. */
     advance(ms: number) {
       clock.advance(ms);
