@@ -51,6 +51,13 @@ function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, "");
 }
 
+/** The answer once a factor has taken its wrong codes, with the wait its window has left. */
+function tooManyCodes(retryAfterSeconds: number): AuthError {
+  return new AuthError("over_request_rate_limit", {}, undefined, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+}
+
 /**
  * The QR code as GoTrue sends it: the SVG itself (auth-js prefixes
  * `data:image/svg+xml;utf-8,`). Colours by name: a `#` would end that data URI.
@@ -189,7 +196,9 @@ export function createFactors({
    * Checks a code against a challenge. A right code (or an unused recovery
    * code of a verified factor) makes the factor verified and the session
    * aal2; a wrong or reused one counts against the factor, which then has to
-   * wait (429) after `verifyFailureLimit` of them.
+   * wait (429) after `verifyFailureLimit` of them. The attempt is counted
+   * before the code is checked and given back when it was right, so that of
+   * many codes sent at once no more than the limit are ever checked.
    */
   async function verify(
     who: Authenticated,
@@ -198,15 +207,41 @@ export function createFactors({
     ipAddress: string,
   ): Promise<SessionJson> {
     const factor = await findOwnFactor(who.user.id, factorId);
-    const failuresKey = `mfa-verify-failures:${factor.id}`;
-    if (await rateLimiter.isOver(failuresKey, verifyFailureLimit)) {
-      throw new AuthError("over_request_rate_limit");
+    const attempt = await rateLimiter.take(`mfa-verify-failures:${factor.id}`, verifyFailureLimit);
+    if (!attempt.allowed) throw tooManyCodes(attempt.retryAfterSeconds);
+    let wrongCode = false;
+    try {
+      const now = clock.now();
+      const challenge = await findLiveChallenge(factor.id, challengeId, ipAddress, now);
+      const method = await consumeCode(factor, code, now);
+      if (method === null || method === "reused") {
+        wrongCode = true;
+        throw method === null
+          ? new AuthError("mfa_verification_failed")
+          : new AuthError(
+              "mfa_verification_failed",
+              {},
+              "Tento kód už byl použit. Počkejte prosím na další kód v aplikaci.",
+            );
+      }
+      await markVerified(who, factor, challenge.id, now);
+      return await accounts.raiseSessionToAal2(who, method);
+    } finally {
+      if (!wrongCode) await attempt.release();
     }
-    const now = clock.now();
+  }
+
+  /** The challenge a code answers: asked from this address, not yet answered, within its lifetime. */
+  async function findLiveChallenge(
+    factorId: string,
+    challengeId: string,
+    ipAddress: string,
+    now: Date,
+  ) {
     const [found] = await db
       .select()
       .from(mfaChallenges)
-      .where(and(eq(mfaChallenges.id, challengeId), eq(mfaChallenges.factorId, factor.id)));
+      .where(and(eq(mfaChallenges.id, challengeId), eq(mfaChallenges.factorId, factorId)));
     if (!found) throw new AuthError("mfa_factor_not_found");
     if (found.verifiedAt !== null || found.ipAddress !== ipAddress) {
       throw new AuthError("mfa_ip_address_mismatch");
@@ -215,23 +250,21 @@ export function createFactors({
       await db.delete(mfaChallenges).where(eq(mfaChallenges.id, found.id));
       throw new AuthError("mfa_challenge_expired");
     }
+    return found;
+  }
 
-    const method = await consumeCode(factor, code, now);
-    if (method === null) {
-      await rateLimiter.hit(failuresKey, verifyFailureLimit);
-      throw new AuthError("mfa_verification_failed");
-    }
-    if (method === "reused") {
-      await rateLimiter.hit(failuresKey, verifyFailureLimit);
-      throw new AuthError(
-        "mfa_verification_failed",
-        {},
-        "Tento kód už byl použit. Počkejte prosím na další kód v aplikaci.",
-      );
-    }
-
+  /** After a right code: the challenge is answered, and a new factor verified. */
+  async function markVerified(
+    who: Authenticated,
+    factor: FactorRow,
+    challengeId: string,
+    now: Date,
+  ) {
     await db.transaction(async (tx) => {
-      await tx.update(mfaChallenges).set({ verifiedAt: now }).where(eq(mfaChallenges.id, found.id));
+      await tx
+        .update(mfaChallenges)
+        .set({ verifiedAt: now })
+        .where(eq(mfaChallenges.id, challengeId));
       if (factor.status !== "verified") {
         await tx
           .update(mfaFactors)
@@ -259,7 +292,6 @@ export function createFactors({
           );
       }
     });
-    return accounts.raiseSessionToAal2(who, method);
   }
 
   /**
