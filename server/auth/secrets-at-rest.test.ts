@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -29,6 +29,7 @@ import {
 } from "#testing/test-app";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
 import { appCode, challengeAndVerify, enrollFactor } from "#testing/test-factors";
+import { loadDataKey } from "./auth-secret";
 import { sealStoredFactorSecrets } from "./factors";
 import { createSecretBox, UnreadableSecretError } from "./secret-box";
 
@@ -83,6 +84,22 @@ describe("the secret box", () => {
     const converted = box.rewrapDigest(before);
     expect(box.isSaltedDigest(converted)).toBe(true);
     expect(box.matchesCode(converted, "k7m2px9qrt")).toBe(true);
+  });
+});
+
+describe("the data key", () => {
+  it("is DATA_KEY when set, otherwise made once and kept in the data folder, readable by the server's user only", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "data-key-"));
+    try {
+      const keyFile = join(folder, "data", "data-key");
+      const made = await loadDataKey({ dataKey: undefined, keyFile });
+      expect(made.length).toBeGreaterThanOrEqual(32);
+      expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+      expect(await loadDataKey({ dataKey: undefined, keyFile })).toBe(made);
+      expect(await loadDataKey({ dataKey: testDataKey, keyFile })).toBe(testDataKey);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 
@@ -218,6 +235,8 @@ describe.each(testDatabases)("on $name", { timeout: testTimeoutMs }, ({ open }) 
 
   it("a data key that opens none of the stored secrets stops the start, says what to do, and changes nothing", async () => {
     await enrollOnServer("jiny-klic@example.cz", "198.51.100.76");
+    // Its confirmation e-mail sent first: nothing else writes while the rows are compared.
+    await server.readMails();
     const before = await readEveryRow(handle);
     const otherKey = createSecretBox("the-key-of-a-machine-the-backup-never-came-from");
     const refusal = sealStoredFactorSecrets(handle.db, otherKey);
