@@ -370,7 +370,7 @@ export const mfaFactors = pgTable(
     friendlyName: text("friendly_name"),
     factorType: text("factor_type").notNull().default("totp"),
     status: text("status").$type<FactorStatus>().notNull().default("unverified"),
-    /** The shared TOTP secret in base32, as the app got it. */
+    /** The shared TOTP secret, sealed with the data key (`server/auth/secret-box.ts`). */
     secret: text("secret").notNull(),
     /** The 30-second step of the last accepted code: a code of that step or older is refused. */
     lastUsedStep: bigint("last_used_step", { mode: "number" }),
@@ -402,7 +402,7 @@ export const mfaChallenges = pgTable(
 
 /**
  * One-time recovery codes, shown once when a factor is enrolled, stored as
- * digests; they work only while their factor is verified, each once.
+ * salted, keyed digests; they work only while their factor is verified, each once.
  */
 export const mfaRecoveryCodes = pgTable(
   "mfa_recovery_codes",

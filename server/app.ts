@@ -24,6 +24,7 @@ import { createAuthApi } from "./auth/auth-api";
 import { createFactors } from "./auth/factors";
 import { createFirstAdminRoute } from "./auth/first-admin";
 import { requireAdmin } from "./auth/require-admin";
+import { createSecretBox } from "./auth/secret-box";
 import { createSignInThrottle } from "./auth/throttling";
 import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
 import { createBackupRoute } from "./backup-route";
@@ -54,6 +55,8 @@ export type AppDependencies = {
   onMailQueued?: () => void;
   /** Signs access tokens (`loadAuthSecret`); tests may leave it out and get a random one. */
   authSecret?: string;
+  /** Seals two-factor secrets (`loadDataKey`); tests may leave it out and get a random one. */
+  dataKey?: string;
   /** Work done after the answer (`/recover`); `main.ts` and tests wait for it to finish. */
   background?: BackgroundTasks;
   /** When set, `POST /api/backup` answers this bearer token (the embedded database only). */
@@ -69,6 +72,7 @@ export function createApp({
   clock,
   onMailQueued,
   authSecret = randomBytes(48).toString("base64url"),
+  dataKey = randomBytes(48).toString("base64url"),
   background = createBackgroundTasks(),
   backupToken,
   metrics = createMetrics(database),
@@ -167,6 +171,7 @@ export function createApp({
         clock,
         accounts,
         rateLimiter,
+        secretBox: createSecretBox(dataKey),
         defaultIssuer: new URL(config.siteUrl).host,
       }),
       siteUrl: config.siteUrl,

@@ -48,6 +48,7 @@ const configSchema = z.object({
   TRUST_PROXY: z._default(z.stringbool({ error: "must be true or false" }), false),
   ADMIN_REQUIRE_2FA: z._default(z.stringbool({ error: "must be true or false" }), true),
   JWT_SECRET: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
+  DATA_KEY: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
   MAIL_TAKEOVER_SECONDS: z._default(
     z.coerce
       .number()
@@ -106,6 +107,11 @@ export type Config = {
   trustProxy: boolean;
   /** Signs access tokens; when absent, a key generated once and kept in `dataDir`. */
   jwtSecret: string | undefined;
+  /**
+   * Seals the two-factor secrets and keys the recovery-code digests in the
+   * database; when absent, a key generated once and kept in `dataDir`.
+   */
+  dataKey: string | undefined;
   /** Whether an administrator must set up a TOTP app before the administration shows her anything. */
   adminRequireTwoFactor: boolean;
   /** The bearer token `GET /metrics` answers; when absent, there is no /metrics. */
@@ -162,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     formRateLimitPerHour: settings.FORM_RATE_LIMIT_PER_HOUR,
     trustProxy: settings.TRUST_PROXY,
     jwtSecret: settings.JWT_SECRET,
+    dataKey: settings.DATA_KEY,
     adminRequireTwoFactor: settings.ADMIN_REQUIRE_2FA,
     metricsToken: settings.METRICS_TOKEN,
     logLevel: settings.LOG_LEVEL,

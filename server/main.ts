@@ -7,8 +7,10 @@ import { openDatabase } from "#database/open-database";
 import { site } from "#shared/site";
 import { startRetentionSchedule } from "./admin/retention";
 import { createApp } from "./app";
-import { loadAuthSecret } from "./auth/auth-secret";
+import { loadAuthSecret, loadDataKey } from "./auth/auth-secret";
+import { sealStoredFactorSecrets } from "./auth/factors";
 import { createFirstAdminToken, firstAdminLink } from "./auth/first-admin";
+import { createSecretBox } from "./auth/secret-box";
 import { createBackgroundTasks } from "./background-tasks";
 import { createBackupToken, localUrl, publishBackupAccess } from "./backup-access";
 import { systemClock } from "./clock";
@@ -58,6 +60,16 @@ async function start() {
       ? `Database: embedded PGlite in ${database.location} (set DATABASE_URL for PostgreSQL)`
       : `Database: PostgreSQL at ${database.location}`,
   );
+  // Before anything runs: a key that opens none of the stored secrets stops the start here.
+  const dataKey = await loadDataKey({
+    dataKey: config.dataKey,
+    keyFile: join(config.dataDir, "data-key"),
+  });
+  // Two-factor secrets stored in clear by an earlier version are sealed before anyone signs in.
+  const converted = await sealStoredFactorSecrets(database.db, createSecretBox(dataKey));
+  if (converted.secrets + converted.recoveryCodes > 0) {
+    log.info(converted, "Two-factor secrets and recovery codes sealed");
+  }
 
   const transport = createMailTransport({
     smtpUrl: config.smtpUrl,
@@ -128,6 +140,7 @@ async function start() {
       jwtSecret: config.jwtSecret,
       secretFile: join(config.dataDir, "auth-secret"),
     }),
+    dataKey,
   });
   // While no administrator exists, the owner creates hers with a link only this log shows.
   const firstAdminToken = await createFirstAdminToken(database.db, systemClock);

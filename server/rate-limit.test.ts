@@ -36,6 +36,24 @@ describe.each(testDatabases)("the rate limiter on $name", ({ open }) => {
     expect((await limiter.hit("zkouska:a", rule)).allowed).toBe(true);
   });
 
+  it("takes a request before the work it guards: of many at once only `limit` are allowed, and a released one is given back", async () => {
+    const clock = createTestClock(new Date("2026-05-04T08:40:00Z"));
+    const limiter = createRateLimiter({ db: database.db, clock });
+    const rule = { limit: 5, windowMs: 15 * minute };
+    const taken = await Promise.all(
+      Array.from({ length: 20 }, () => limiter.take("zkouska:naraz", rule)),
+    );
+    expect(taken.filter((slot) => slot.allowed)).toHaveLength(5);
+    expect(taken.every((slot) => slot.retryAfterSeconds === 5 * 60)).toBe(true);
+
+    const fresh = { limit: 2, windowMs: 15 * minute };
+    const first = await limiter.take("zkouska:vraceni", fresh);
+    await first.release();
+    expect((await limiter.take("zkouska:vraceni", fresh)).allowed).toBe(true);
+    expect((await limiter.take("zkouska:vraceni", fresh)).allowed).toBe(true);
+    expect((await limiter.take("zkouska:vraceni", fresh)).allowed).toBe(false);
+  });
+
   it("counts two keys in turn in one statement: the second only while the first is within its rule", async () => {
     const clock = createTestClock(new Date("2026-05-04T09:10:00Z"));
     const limiter = createRateLimiter({ db: database.db, clock });

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { isIP, isIPv6 } from "node:net";
-import { and, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { type Database, deleteCounting } from "#database/open-database";
 import { preparedStatement, type StatementValues } from "#database/prepared-statement";
 import { rateLimitCounters } from "#database/schema";
@@ -37,6 +37,12 @@ export type RateLimitHit = {
   allowed: boolean;
   /** Seconds until the current window ends: the Retry-After of a refusal. */
   retryAfterSeconds: number;
+};
+
+/** A request counted before the work its rule guards (`RateLimiter.take`). */
+export type RateLimitSlot = RateLimitHit & {
+  /** Gives the request back: the work turned out not to count (a right code). */
+  release(): Promise<void>;
 };
 
 /** One key to count, under its rule. */
@@ -77,6 +83,13 @@ export type CountRow = { first_hits: number | string | null; second_hits: number
 export type RateLimiter = {
   /** Counts one request of `key` and says whether it is still within the rule. */
   hit(key: string, rule: RateLimitRule): Promise<RateLimitHit>;
+  /**
+   * Counts one request of `key` before the work its rule guards, in one
+   * statement: of many parallel requests, only `rule.limit` are allowed, as
+   * none waits for another's outcome. `release` takes the request back when
+   * the work should not count after all.
+   */
+  take(key: string, rule: RateLimitRule): Promise<RateLimitSlot>;
   /**
    * Counts `first`, and `second` only if `first` is still within its rule, in
    * one statement (one round trip instead of two): a request refused by the
@@ -192,19 +205,43 @@ export function createRateLimiter({ db, clock }: { db: Database; clock: Clock })
     };
   }
 
+  /** Counts one request of `key` in `window`; the count it makes is its own, however many run at once. */
+  async function count(key: string, window: ReturnType<typeof windowOf>) {
+    const [counted] = await db
+      .insert(rateLimitCounters)
+      .values({ key, windowStart: window.start, hits: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+        set: { hits: sql`${rateLimitCounters.hits} + 1` },
+      })
+      .returning({ hits: rateLimitCounters.hits });
+    await cleanUp();
+    return counted?.hits ?? 0;
+  }
+
   return {
     async hit(key, rule) {
       const window = windowOf(rule);
-      const [counted] = await db
-        .insert(rateLimitCounters)
-        .values({ key, windowStart: window.start, hits: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-          set: { hits: sql`${rateLimitCounters.hits} + 1` },
-        })
-        .returning({ hits: rateLimitCounters.hits });
-      await cleanUp();
-      return verdict(counted?.hits ?? 0, rule, window);
+      return verdict(await count(key, window), rule, window);
+    },
+    async take(key, rule) {
+      const window = windowOf(rule);
+      const hits = await count(key, window);
+      return {
+        ...verdict(hits, rule, window),
+        async release() {
+          await db
+            .update(rateLimitCounters)
+            .set({ hits: sql`${rateLimitCounters.hits} - 1` })
+            .where(
+              and(
+                eq(rateLimitCounters.key, key),
+                eq(rateLimitCounters.windowStart, window.start),
+                gt(rateLimitCounters.hits, 0),
+              ),
+            );
+        },
+      };
     },
     async hitInTurn(first, second) {
       const counting = countInTurn(first, second);

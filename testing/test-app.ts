@@ -32,6 +32,8 @@ export const testSettings = {
 };
 
 export const testSecret = "a-test-secret-that-is-long-enough-for-hs256";
+/** The test server's data key (`DATA_KEY`): a second app on the same database opens its secrets. */
+export const testDataKey = "a-test-data-key-that-seals-two-factor-secrets";
 
 export function testConfig(settings: Record<string, string> = {}): Config {
   return loadConfig({ ...testSettings, ...settings });
@@ -73,6 +75,7 @@ export type TestAppOptions = {
   settings?: Record<string, string>;
   onMailQueued?: () => void;
   authSecret?: string;
+  dataKey?: string;
   background?: BackgroundTasks;
   backupToken?: string;
 };
@@ -84,6 +87,7 @@ export function createTestApp(
     settings,
     onMailQueued,
     authSecret,
+    dataKey,
     background,
     backupToken,
   }: TestAppOptions = {},
@@ -94,6 +98,7 @@ export function createTestApp(
     clock,
     onMailQueued,
     authSecret,
+    dataKey,
     background,
     backupToken,
   });
@@ -160,6 +165,7 @@ export async function startTestServer({
     clock,
     settings: serverSettings,
     authSecret: testSecret,
+    dataKey: testDataKey,
     background,
     onMailQueued: () => {
       sending = sending.then(() => sendPendingMail(database.db, transport, clock).then(() => {}));
@@ -169,6 +175,8 @@ export async function startTestServer({
   return {
     origin,
     db: database.db,
+    /** The server's time (moved by `advance` and `startFreshWindow`), e.g. for the code an app shows. */
+    now: () => clock.now(),
     /** Moves the server's clock forward. */
     advance(ms: number) {
       clock.advance(ms);

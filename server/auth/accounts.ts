@@ -25,6 +25,7 @@ import {
   createRandomToken,
   deriveRefreshToken,
   hashToken,
+  lowerAssuranceLevel,
   verifyAccessToken,
 } from "./tokens";
 
@@ -450,7 +451,7 @@ export function createAccounts({
     return {
       user: row.user,
       sessionId: row.session.id,
-      aal: row.session.aal,
+      aal: lowerAssuranceLevel(check.claims.aal, row.session.aal),
       amr: row.session.amr,
     };
   }

@@ -55,9 +55,14 @@ export class AuthError extends ApiError {
   declare readonly code: AuthErrorCode;
   readonly extra: Record<string, unknown>;
 
-  constructor(code: AuthErrorCode, extra: Record<string, unknown> = {}, message?: string) {
+  constructor(
+    code: AuthErrorCode,
+    extra: Record<string, unknown> = {},
+    message?: string,
+    headers?: Record<string, string>,
+  ) {
     const [status, defaultMessage] = authErrors[code];
-    super(status, code, message ?? defaultMessage);
+    super(status, code, message ?? defaultMessage, undefined, headers);
     this.extra = extra;
   }
 }

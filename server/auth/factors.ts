@@ -3,8 +3,9 @@
  * enroll a factor (QR code, secret, recovery codes), challenge it, verify a
  * code (the session becomes aal2), unenroll it. Codes are RFC 6238 (SHA-1,
  * 6 digits, 30 s) from `otpauth`, accepted one step either side, each once.
+ * Secrets are stored sealed and recovery codes as salted digests (`secret-box.ts`).
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
@@ -13,6 +14,7 @@ import { authSessions, mfaChallenges, mfaFactors, mfaRecoveryCodes, users } from
 import { recordAuditEvent } from "#server/audit-log";
 import { isUuid } from "#shared/auth-schemas";
 import type { Clock } from "../clock";
+import { ConfigError } from "../config";
 import type { RateLimiter, RateLimitRule } from "../rate-limit";
 import {
   type Accounts,
@@ -22,7 +24,7 @@ import {
   type SessionJson,
 } from "./accounts";
 import { AuthError } from "./auth-errors";
-import { hashToken } from "./tokens";
+import { type SecretBox, UnreadableSecretError } from "./secret-box";
 
 /** GoTrue's defaults: a challenge lives 5 minutes; at most 10 factors a user. */
 export const challengeLifetimeMs = 5 * 60_000;
@@ -51,6 +53,16 @@ function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, "");
 }
 
+/** What a factor's sealed secret is bound to: sealed for one factor, it opens for no other. */
+const secretContext = (factorId: string) => `mfa-factor:${factorId}`;
+
+/** The answer once a factor has taken its wrong codes, with the wait its window has left. */
+function tooManyCodes(retryAfterSeconds: number): AuthError {
+  return new AuthError("over_request_rate_limit", {}, undefined, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+}
+
 /**
  * The QR code as GoTrue sends it: the SVG itself (auth-js prefixes
  * `data:image/svg+xml;utf-8,`). Colours by name: a `#` would end that data URI.
@@ -65,6 +77,8 @@ export type FactorsDependencies = {
   clock: Clock;
   accounts: Accounts;
   rateLimiter: RateLimiter;
+  /** Seals the secrets and digests the recovery codes kept in the database. */
+  secretBox: SecretBox;
   /** The name the app shows above the code when the client names none (GoTrue: the site's host). */
   defaultIssuer: string;
 };
@@ -74,6 +88,7 @@ export function createFactors({
   clock,
   accounts,
   rateLimiter,
+  secretBox,
   defaultIssuer,
 }: FactorsDependencies) {
   async function findOwnFactor(userId: string, factorId: string): Promise<FactorRow> {
@@ -115,13 +130,16 @@ export function createFactors({
     const uri = totp.toString();
     const recoveryCodes = Array.from({ length: recoveryCodeCount }, createRecoveryCode);
     const createdAt = clock.now();
+    // Made here, not by the database: the sealed secret is bound to it.
+    const factorId = randomUUID();
     const factor = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(mfaFactors)
         .values({
+          id: factorId,
           userId: user.id,
           friendlyName: name,
-          secret: secret.base32,
+          secret: secretBox.seal(secret.base32, secretContext(factorId)),
           createdAt,
           updatedAt: createdAt,
         })
@@ -131,7 +149,7 @@ export function createFactors({
       await tx.insert(mfaRecoveryCodes).values(
         recoveryCodes.map((code) => ({
           factorId: row.id,
-          codeHash: hashToken(normaliseRecoveryCode(code)),
+          codeHash: secretBox.digestCode(normaliseRecoveryCode(code)),
         })),
       );
       return row;
@@ -177,8 +195,9 @@ export function createFactors({
   }
 
   /** The step of a code the app shows now or one step either side, or null. */
-  function matchingStep(secret: string, code: string, now: Date): number | null {
+  function matchingStep(factor: FactorRow, code: string, now: Date): number | null {
     if (!/^\d{6}$/.test(code)) return null;
+    const secret = secretBox.open(factor.secret, secretContext(factor.id));
     const totp = new OTPAuth.TOTP({ ...totpSettings, secret: OTPAuth.Secret.fromBase32(secret) });
     const delta = totp.validate({ token: code, timestamp: now.getTime(), window: 1 });
     if (delta === null) return null;
@@ -189,7 +208,9 @@ export function createFactors({
    * Checks a code against a challenge. A right code (or an unused recovery
    * code of a verified factor) makes the factor verified and the session
    * aal2; a wrong or reused one counts against the factor, which then has to
-   * wait (429) after `verifyFailureLimit` of them.
+   * wait (429) after `verifyFailureLimit` of them. The attempt is counted
+   * before the code is checked and given back when it was right, so that of
+   * many codes sent at once no more than the limit are ever checked.
    */
   async function verify(
     who: Authenticated,
@@ -198,15 +219,41 @@ export function createFactors({
     ipAddress: string,
   ): Promise<SessionJson> {
     const factor = await findOwnFactor(who.user.id, factorId);
-    const failuresKey = `mfa-verify-failures:${factor.id}`;
-    if (await rateLimiter.isOver(failuresKey, verifyFailureLimit)) {
-      throw new AuthError("over_request_rate_limit");
+    const attempt = await rateLimiter.take(`mfa-verify-failures:${factor.id}`, verifyFailureLimit);
+    if (!attempt.allowed) throw tooManyCodes(attempt.retryAfterSeconds);
+    let wrongCode = false;
+    try {
+      const now = clock.now();
+      const challenge = await findLiveChallenge(factor.id, challengeId, ipAddress, now);
+      const method = await consumeCode(factor, code, now);
+      if (method === null || method === "reused") {
+        wrongCode = true;
+        throw method === null
+          ? new AuthError("mfa_verification_failed")
+          : new AuthError(
+              "mfa_verification_failed",
+              {},
+              "Tento kód už byl použit. Počkejte prosím na další kód v aplikaci.",
+            );
+      }
+      await markVerified(who, factor, challenge.id, now);
+      return await accounts.raiseSessionToAal2(who, method);
+    } finally {
+      if (!wrongCode) await attempt.release();
     }
-    const now = clock.now();
+  }
+
+  /** The challenge a code answers: asked from this address, not yet answered, within its lifetime. */
+  async function findLiveChallenge(
+    factorId: string,
+    challengeId: string,
+    ipAddress: string,
+    now: Date,
+  ) {
     const [found] = await db
       .select()
       .from(mfaChallenges)
-      .where(and(eq(mfaChallenges.id, challengeId), eq(mfaChallenges.factorId, factor.id)));
+      .where(and(eq(mfaChallenges.id, challengeId), eq(mfaChallenges.factorId, factorId)));
     if (!found) throw new AuthError("mfa_factor_not_found");
     if (found.verifiedAt !== null || found.ipAddress !== ipAddress) {
       throw new AuthError("mfa_ip_address_mismatch");
@@ -215,23 +262,21 @@ export function createFactors({
       await db.delete(mfaChallenges).where(eq(mfaChallenges.id, found.id));
       throw new AuthError("mfa_challenge_expired");
     }
+    return found;
+  }
 
-    const method = await consumeCode(factor, code, now);
-    if (method === null) {
-      await rateLimiter.hit(failuresKey, verifyFailureLimit);
-      throw new AuthError("mfa_verification_failed");
-    }
-    if (method === "reused") {
-      await rateLimiter.hit(failuresKey, verifyFailureLimit);
-      throw new AuthError(
-        "mfa_verification_failed",
-        {},
-        "Tento kód už byl použit. Počkejte prosím na další kód v aplikaci.",
-      );
-    }
-
+  /** After a right code: the challenge is answered, and a new factor verified. */
+  async function markVerified(
+    who: Authenticated,
+    factor: FactorRow,
+    challengeId: string,
+    now: Date,
+  ) {
     await db.transaction(async (tx) => {
-      await tx.update(mfaChallenges).set({ verifiedAt: now }).where(eq(mfaChallenges.id, found.id));
+      await tx
+        .update(mfaChallenges)
+        .set({ verifiedAt: now })
+        .where(eq(mfaChallenges.id, challengeId));
       if (factor.status !== "verified") {
         await tx
           .update(mfaFactors)
@@ -259,7 +304,6 @@ export function createFactors({
           );
       }
     });
-    return accounts.raiseSessionToAal2(who, method);
   }
 
   /**
@@ -272,7 +316,7 @@ export function createFactors({
     code: string,
     now: Date,
   ): Promise<"totp" | "recovery_code" | "reused" | null> {
-    const step = matchingStep(factor.secret, code, now);
+    const step = matchingStep(factor, code, now);
     if (step !== null) {
       const updated = await db
         .update(mfaFactors)
@@ -287,16 +331,18 @@ export function createFactors({
       return updated.length > 0 ? "totp" : "reused";
     }
     if (factor.status !== "verified") return null;
+    // Each digest has a salt of its own: the factor's few unused codes are compared one by one.
+    const normalised = normaliseRecoveryCode(code);
+    const unused = await db
+      .select({ id: mfaRecoveryCodes.id, codeHash: mfaRecoveryCodes.codeHash })
+      .from(mfaRecoveryCodes)
+      .where(and(eq(mfaRecoveryCodes.factorId, factor.id), isNull(mfaRecoveryCodes.usedAt)));
+    const match = unused.find((row) => secretBox.matchesCode(row.codeHash, normalised));
+    if (!match) return null;
     const used = await db
       .update(mfaRecoveryCodes)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(mfaRecoveryCodes.factorId, factor.id),
-          eq(mfaRecoveryCodes.codeHash, hashToken(normaliseRecoveryCode(code))),
-          isNull(mfaRecoveryCodes.usedAt),
-        ),
-      )
+      .where(and(eq(mfaRecoveryCodes.id, match.id), isNull(mfaRecoveryCodes.usedAt)))
       .returning({ id: mfaRecoveryCodes.id });
     return used.length > 0 ? "recovery_code" : null;
   }
@@ -349,4 +395,63 @@ export async function resetTwoFactor(db: Database, email: string): Promise<numbe
     }
     return removed.length;
   });
+}
+
+/**
+ * At start-up, before the app serves: seals the secrets and salts the
+ * recovery-code digests stored in clear by earlier versions (each row is
+ * updated only while it still holds what was read, so servers starting
+ * together convert it once), and refuses to start when a sealed secret does
+ * not open with this key (a restore on another machine without the key, or
+ * servers sharing a database with different keys): codes would otherwise fail
+ * later, for no reason she could see. Nothing is written before that check.
+ */
+export async function sealStoredFactorSecrets(
+  db: Database,
+  secretBox: SecretBox,
+): Promise<{ secrets: number; recoveryCodes: number }> {
+  const factors = await db
+    .select({ id: mfaFactors.id, secret: mfaFactors.secret, email: users.email })
+    .from(mfaFactors)
+    .innerJoin(users, eq(users.id, mfaFactors.userId));
+  const unreadable = new Set<string>();
+  for (const factor of factors.filter((one) => secretBox.isSealed(one.secret))) {
+    try {
+      secretBox.open(factor.secret, secretContext(factor.id));
+    } catch (error) {
+      if (!(error instanceof UnreadableSecretError)) throw error;
+      unreadable.add(factor.email);
+    }
+  }
+  if (unreadable.size > 0) {
+    throw new ConfigError(
+      `DATA_KEY: the authenticator apps of ${[...unreadable].join(", ")} were stored with another data key. ` +
+        "Give this server that key (set DATA_KEY to it, or copy the file data-key from the data folder of the server that stored them). " +
+        "If it is lost, remove those apps with `npm run admin -- reset-2fa <email>`; each account then sets up its app again.",
+    );
+  }
+
+  let secrets = 0;
+  for (const factor of factors.filter((one) => !secretBox.isSealed(one.secret))) {
+    const sealed = await db
+      .update(mfaFactors)
+      .set({ secret: secretBox.seal(factor.secret, secretContext(factor.id)) })
+      .where(and(eq(mfaFactors.id, factor.id), eq(mfaFactors.secret, factor.secret)))
+      .returning({ id: mfaFactors.id });
+    secrets += sealed.length;
+  }
+  // The codes themselves are not known: the salted digest is taken of the old digest.
+  const codes = await db
+    .select({ id: mfaRecoveryCodes.id, codeHash: mfaRecoveryCodes.codeHash })
+    .from(mfaRecoveryCodes);
+  let recoveryCodes = 0;
+  for (const code of codes.filter((one) => !secretBox.isSaltedDigest(one.codeHash))) {
+    const salted = await db
+      .update(mfaRecoveryCodes)
+      .set({ codeHash: secretBox.rewrapDigest(code.codeHash) })
+      .where(and(eq(mfaRecoveryCodes.id, code.id), eq(mfaRecoveryCodes.codeHash, code.codeHash)))
+      .returning({ id: mfaRecoveryCodes.id });
+    recoveryCodes += salted.length;
+  }
+  return { secrets, recoveryCodes };
 }

@@ -27,8 +27,10 @@ export const twoFactorRefusals = {
  * 401. A valid session without the admin role: 403. An administrator with a
  * verified TOTP factor whose session has not verified it (aal1): 403
  * `aal2_required`; one without a factor while `requireTwoFactor` holds: 403
- * `two_factor_setup_required`. The role, the factors and the session's level
- * are read from the database on every request, so a change takes effect at once.
+ * `two_factor_setup_required`. The role and the factors are read from the
+ * database on every request, so a change takes effect at once; the level is
+ * the lower of the token's claim and the session's (`authenticate`), so a
+ * token issued before the code was verified stays aal1.
  */
 export function requireAdmin(
   accounts: Accounts,

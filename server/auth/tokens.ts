@@ -12,9 +12,24 @@ export type AccessTokenClaims = {
   sub: string;
   session_id: string;
   email: string;
+  /** The level the session had when the token was issued; anything else reads as aal1. */
+  aal: AssuranceLevel;
   exp: number;
   iat: number;
 };
+
+/**
+ * The level a request proves: the lower of its token's claim and its
+ * session's level now. A token issued before a code was verified stays aal1
+ * (GoTrue reads the claim), and a session lowered since (an app removed)
+ * lowers the tokens it issued before.
+ */
+export function lowerAssuranceLevel(
+  claim: AssuranceLevel,
+  session: AssuranceLevel,
+): AssuranceLevel {
+  return claim === "aal2" && session === "aal2" ? "aal2" : "aal1";
+}
 
 type AccessTokenInput = {
   userId: string;
@@ -89,6 +104,7 @@ export async function verifyAccessToken(
         sub: payload.sub,
         session_id: payload.session_id,
         email: typeof payload.email === "string" ? payload.email : "",
+        aal: payload.aal === "aal2" ? "aal2" : "aal1",
         exp: payload.exp as number,
         iat: payload.iat as number,
       },
