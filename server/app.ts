@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import type { RouterRoute } from "hono/types";
 import type { DatabaseHandle } from "#database/open-database";
 import { firstAdminApiPath } from "#shared/first-admin";
 import { paths } from "#shared/routes";
@@ -42,6 +43,7 @@ import { createMaterials } from "./materials/materials";
 import { createMaterialsApi } from "./materials/materials-api";
 import { createMemberAccessApi } from "./members/member-access-api";
 import { createMetrics, createMetricsRoute, type Metrics } from "./metrics";
+import { answerOtherMethods } from "./other-methods";
 import { createRateLimiter } from "./rate-limit";
 import { logRequests } from "./request-log";
 import { frameSourcesKey, securityHeaders } from "./security-headers";
@@ -123,6 +125,15 @@ export function createApp({
   app.use(logRequests(metrics.observeRequest));
   app.use(compress());
   app.use(securityHeaders({ trustProxy: config.trustProxy }));
+  // Read from the routes mounted below; the pages and the auth API answer other methods themselves
+  // (the site's Czech page, GoTrue's shape).
+  let endpoints: readonly RouterRoute[] = [];
+  app.use(
+    answerOtherMethods(
+      () => endpoints,
+      [paths.giftDelivery, paths.members, paths.formPost, "/auth/v1"],
+    ),
+  );
   // The gift page may frame its video's one host (YouTube or Vimeo), the members' section the hosts
   // of its links (below); no other page may frame anything.
   app.get(`${paths.giftDelivery}/:token`, async (c, next) => {
@@ -203,7 +214,6 @@ export function createApp({
   // The retention rule's months, for the privacy notice.
   app.route("/api/retention", createPublicRetentionRoute(db));
   const adminGuard = requireAdmin(accounts, { requireTwoFactor: config.adminRequireTwoFactor });
-  // Before the admin API: its 405 for other methods of /form-submissions/:id must not catch GET.
   app.route("/api", createInboxApi({ guard: adminGuard, db, clock, onMailQueued }));
   app.route(
     "/api",
@@ -243,6 +253,7 @@ export function createApp({
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");
   });
+  endpoints = app.routes.slice();
 
   app.route("/", createStaticSite(config.clientDir));
   app.onError(handleError);

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { refuseOtherMethods } from "./json-route";
 
 /** `GET /healthz`: 200 when the database answers, 503 when it does not. */
 export function createHealthRoute(isDatabaseHealthy: () => Promise<boolean>) {
@@ -10,6 +9,5 @@ export function createHealthRoute(isDatabaseHealthy: () => Promise<boolean>) {
       ? c.json({ status: "ok", database: "ok" })
       : c.json({ status: "unavailable", database: "unreachable" }, 503);
   });
-  route.all("/", refuseOtherMethods("GET"));
   return route;
 }

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { ApiError } from "#server/api-error";
 import type { AuditActor } from "#server/audit-log";
 import type { AdminEnv } from "#server/auth/require-admin";
-import { limitBody, refuseOtherMethods } from "#server/json-route";
+import { limitBody } from "#server/json-route";
 import type { Submission } from "#shared/submission";
 
 /** What the guard leaves for the routes: the signed-in administrator and her session. */
@@ -58,13 +58,6 @@ export function createAdminApi({ guard, listSubmissions, deleteSubmission }: Adm
     }
     return c.body(null, 204);
   });
-
-  // Known paths, other methods: 405. POST /form-submissions is the public form
-  // route, mounted before this API, so it is allowed here too.
-  api.all("/admin/access", refuseOtherMethods("GET"));
-  api.all("/form-submissions", refuseOtherMethods("GET", "POST"));
-  // GET of one record is the inbox API's (server/admin/inbox-api.ts, mounted first).
-  api.all("/form-submissions/:id", refuseOtherMethods("GET", "DELETE"));
 
   return api;
 }

@@ -14,7 +14,7 @@ import {
 } from "#shared/inbox-schemas";
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
-import { jsonBody, limitBody, refuseOtherMethods } from "../json-route";
+import { jsonBody, limitBody } from "../json-route";
 import type { AdminEnv } from "./admin-api";
 import { eraseAddress, exportAddress, summarizeAddress } from "./gdpr";
 import { resendFailedMail } from "./mail-delivery";
@@ -115,12 +115,6 @@ export function createInboxApi({
   api.post("/admin/retention/preview", guard, body(retentionSchema), async (c) => {
     return c.json(await previewRetention(db, c.req.valid("json").months, clock.now()));
   });
-
-  api.all("/form-submissions/:id/state", refuseOtherMethods("POST"));
-  api.all("/mail/:id/resend", refuseOtherMethods("POST"));
-  api.all("/admin/address/:action", refuseOtherMethods("POST"));
-  api.all("/admin/retention", refuseOtherMethods("GET", "PUT"));
-  api.all("/admin/retention/preview", refuseOtherMethods("POST"));
 
   return api;
 }

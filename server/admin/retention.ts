@@ -9,7 +9,6 @@ import { inboxSettings } from "#database/schema";
 import type { RetentionPreview, RetentionSetting } from "#shared/inbox-schemas";
 import { monthsBefore, type PublicRetentionJson } from "#shared/retention";
 import type { Clock } from "../clock";
-import { refuseOtherMethods } from "../json-route";
 import { log } from "../logger";
 import { personalDataRegistry } from "../personal-data";
 import { repeatEvery } from "../repeating-task";
@@ -66,7 +65,6 @@ export function createPublicRetentionRoute(db: Database) {
     const body: PublicRetentionJson = { months: (await readRetention(db)).months };
     return c.json(body);
   });
-  route.all("/", refuseOtherMethods("GET"));
   return route;
 }
 

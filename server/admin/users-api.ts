@@ -8,7 +8,7 @@ import { type GrantOutcome, grantRole, type RevokeOutcome, revokeRole } from "#s
 import { authRateLimits } from "#server/auth/throttling";
 import { buildVerifyLink } from "#server/auth/verify-link";
 import type { Clock } from "#server/clock";
-import { limitBody, readQuery, refuseOtherMethods } from "#server/json-route";
+import { limitBody, readQuery } from "#server/json-route";
 import type { ConfirmationMail } from "#server/mail/outbox";
 import type { RateLimiter } from "#server/rate-limit";
 import { isUuid } from "#shared/auth-schemas";
@@ -160,12 +160,6 @@ export function createUsersAdminApi({ db, clock, guard, confirmation }: UsersAdm
     const { before } = readQuery(c, auditPageSchema);
     return c.json(await listAuditEntries(db, { before }));
   });
-
-  api.all("/admin/users", refuseOtherMethods("GET"));
-  api.all("/admin/users/:id/roles/:role", refuseOtherMethods("PUT", "DELETE"));
-  api.all("/admin/users/:id/confirmation-email", refuseOtherMethods("POST"));
-  api.all("/admin/sessions", refuseOtherMethods("GET"));
-  api.all("/admin/audit-log", refuseOtherMethods("GET"));
 
   return api;
 }

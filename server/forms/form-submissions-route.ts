@@ -14,7 +14,7 @@ export type FormSubmissionsRouteDependencies = SubmitFormDependencies & {
 
 /**
  * `POST /api/form-submissions`: validates, stores through `submitForm`, answers `201 { id }`.
- * Other methods on this path answer 405 from the admin API, which serves its GET.
+ * Other methods on this path answer 405 with `Allow` (server/other-methods.ts).
  */
 export function createFormSubmissionsRoute(deps: FormSubmissionsRouteDependencies) {
   const route = new Hono();

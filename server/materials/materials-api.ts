@@ -22,7 +22,7 @@ import {
   newMaterialSchema,
 } from "#shared/materials";
 import { ApiError } from "../api-error";
-import { isUnstorableText, jsonBody, limitBody, refuseOtherMethods } from "../json-route";
+import { isUnstorableText, jsonBody, limitBody } from "../json-route";
 import type { GiftLinks } from "./gift-links";
 import type { MaterialStore } from "./material-store";
 import type { Materials } from "./materials";
@@ -227,14 +227,6 @@ export function createMaterialsApi({
     });
   });
 
-  api.all("/admin/materials", refuseOtherMethods("GET", "POST"));
-  api.all("/admin/materials/:id", refuseOtherMethods("PATCH", "DELETE"));
-  api.all("/admin/materials/:id/file", refuseOtherMethods("PUT"));
-  api.all("/admin/material-order", refuseOtherMethods("PUT"));
-  api.all("/admin/gift-links/revoke", refuseOtherMethods("POST"));
-  api.all("/members/materials", refuseOtherMethods("GET"));
-  api.all("/materials/:id/file", refuseOtherMethods("GET"));
-  api.all("/gifts/:token", refuseOtherMethods("GET"));
   return api;
 }
 
