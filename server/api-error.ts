@@ -19,6 +19,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The header every 429 carries: the whole seconds until the limit lets the client try again
+ * (at least one, as a client may read 0 as „now“).
+ */
+export function retryAfter(seconds: number): { "Retry-After": string } {
+  return { "Retry-After": String(Math.max(1, Math.ceil(seconds))) };
+}
+
 export type ApiErrorBody = {
   error: { code: string; message: string; fields?: Record<string, string> };
 };

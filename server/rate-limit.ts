@@ -101,6 +101,8 @@ export type RateLimiter = {
   countInTurn(first: RateLimitCount, second: RateLimitCount): CountInTurn;
   /** Says whether `key` has used up its rule, without counting a request. */
   isOver(key: string, rule: RateLimitRule): Promise<boolean>;
+  /** Seconds until the current window of `rule` ends: the Retry-After of a refusal `isOver` made. */
+  retryAfterSeconds(rule: RateLimitRule): number;
 };
 
 /**
@@ -261,6 +263,7 @@ export function createRateLimiter({ db, clock }: { db: Database; clock: Clock })
         );
       return (row?.hits ?? 0) >= rule.limit;
     },
+    retryAfterSeconds: (rule) => windowOf(rule).retryAfterSeconds,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Database } from "#database/open-database";
-import { ApiError } from "#server/api-error";
+import { ApiError, retryAfter } from "#server/api-error";
 import { listAuditEntries } from "#server/audit-log";
 import type { Accounts } from "#server/auth/accounts";
 import type { AdminEnv } from "#server/auth/require-admin";
@@ -133,7 +133,7 @@ export function createUsersAdminApi({ db, clock, guard, confirmation }: UsersAdm
         "confirmation_sent_recently",
         userAdminMessages.confirmationSentRecently,
         undefined,
-        { "Retry-After": String(hit.retryAfterSeconds) },
+        retryAfter(hit.retryAfterSeconds),
       );
     }
     const created = await confirmation.accounts.createConfirmationTokenFor(summary.email);

@@ -14,7 +14,7 @@ import {
   verifyFactorRequestSchema,
   verifyRequestSchema,
 } from "#shared/auth-schemas";
-import { ApiError } from "../api-error";
+import { ApiError, retryAfter } from "../api-error";
 import { answerSent, type BackgroundTasks, createBackgroundTasks } from "../background-tasks";
 import { createClientAddress } from "../client-address";
 import { summarizeError } from "../error-summary";
@@ -121,8 +121,14 @@ export function createAuthApi({
 
   async function limit(c: Context, name: keyof AuthRateLimits) {
     const key = addressBlock(clientAddress(c));
-    if (!(await rateLimiter.hit(`${name}:${key}`, rateLimits[name])).allowed) {
-      throw new AuthError("over_request_rate_limit");
+    const hit = await rateLimiter.hit(`${name}:${key}`, rateLimits[name]);
+    if (!hit.allowed) {
+      throw new AuthError(
+        "over_request_rate_limit",
+        {},
+        undefined,
+        retryAfter(hit.retryAfterSeconds),
+      );
     }
   }
 
@@ -161,8 +167,14 @@ export function createAuthApi({
     email: string,
     rule: "recoveryEmailPerEmail" | "confirmationEmailPerEmail",
   ) {
-    if (!(await rateLimiter.hit(`${rule}:${email}`, rateLimits[rule])).allowed) {
-      throw new AuthError("over_email_send_rate_limit");
+    const hit = await rateLimiter.hit(`${rule}:${email}`, rateLimits[rule]);
+    if (!hit.allowed) {
+      throw new AuthError(
+        "over_email_send_rate_limit",
+        {},
+        undefined,
+        retryAfter(hit.retryAfterSeconds),
+      );
     }
   }
 

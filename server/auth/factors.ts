@@ -13,6 +13,7 @@ import type { Database } from "#database/open-database";
 import { authSessions, mfaChallenges, mfaFactors, mfaRecoveryCodes, users } from "#database/schema";
 import { recordAuditEvent } from "#server/audit-log";
 import { isUuid } from "#shared/auth-schemas";
+import { retryAfter } from "../api-error";
 import type { Clock } from "../clock";
 import { ConfigError } from "../config";
 import type { RateLimiter, RateLimitRule } from "../rate-limit";
@@ -58,9 +59,7 @@ const secretContext = (factorId: string) => `mfa-factor:${factorId}`;
 
 /** The answer once a factor has taken its wrong codes, with the wait its window has left. */
 function tooManyCodes(retryAfterSeconds: number): AuthError {
-  return new AuthError("over_request_rate_limit", {}, undefined, {
-    "Retry-After": String(retryAfterSeconds),
-  });
+  return new AuthError("over_request_rate_limit", {}, undefined, retryAfter(retryAfterSeconds));
 }
 
 /**

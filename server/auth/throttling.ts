@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Database } from "#database/open-database";
 import { signInAddresses, signInDevices, users } from "#database/schema";
+import { retryAfter } from "../api-error";
 import type { Clock } from "../clock";
 import { addressBlock, type RateLimiter, type RateLimitRule } from "../rate-limit";
 import { normaliseEmail } from "./accounts";
@@ -156,7 +157,12 @@ export function createSignInThrottle({
       (await rateLimiter.isOver(sourceKey, rules.perSource)) ||
       (!trusted && (await rateLimiter.isOver(accountKey, rules.untrustedPerAccount)))
     ) {
-      throw new AuthError("over_request_rate_limit");
+      // Both windows end by then (they are aligned to the clock).
+      const seconds = Math.max(
+        rateLimiter.retryAfterSeconds(rules.perSource),
+        rateLimiter.retryAfterSeconds(rules.untrustedPerAccount),
+      );
+      throw new AuthError("over_request_rate_limit", {}, undefined, retryAfter(seconds));
     }
 
     return {

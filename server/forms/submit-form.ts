@@ -11,7 +11,7 @@ import {
   messages,
   rateLimitedMessage,
 } from "#shared/form-schemas";
-import { ApiError } from "../api-error";
+import { ApiError, retryAfter } from "../api-error";
 import type { Clock } from "../clock";
 import { summarizeError } from "../error-summary";
 import { log } from "../logger";
@@ -118,9 +118,13 @@ export async function submitForm(
     counting,
   );
   if (!counted.first.allowed || !counted.second) {
-    throw new ApiError(429, "rate_limited", rateLimitedMessage, undefined, {
-      "Retry-After": String(counted.first.retryAfterSeconds),
-    });
+    throw new ApiError(
+      429,
+      "rate_limited",
+      rateLimitedMessage,
+      undefined,
+      retryAfter(counted.first.retryAfterSeconds),
+    );
   }
   if (!counted.second.allowed) {
     log.warn(
