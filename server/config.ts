@@ -46,6 +46,11 @@ const configSchema = z.object({
     10,
   ),
   TRUST_PROXY: z._default(z.stringbool({ error: "must be true or false" }), false),
+  MAX_CONNECTIONS_PER_ADDRESS: z.optional(
+    z.coerce
+      .number()
+      .check(z.int(), z.minimum(0, { error: "must be a whole number from 0 (no limit)" })),
+  ),
   ADMIN_REQUIRE_2FA: z._default(z.stringbool({ error: "must be true or false" }), true),
   JWT_SECRET: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
   DATA_KEY: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
@@ -105,6 +110,11 @@ export type Config = {
   formRateLimitPerHour: number;
   /** Whether the client address is read from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
+  /**
+   * Connections open at once from one IPv4 address or IPv6 /64, as the socket says (behind a
+   * reverse proxy, the proxy's); 0 for no limit.
+   */
+  maxConnectionsPerAddress: number;
   /** Signs access tokens; when absent, a key generated once and kept in `dataDir`. */
   jwtSecret: string | undefined;
   /**
@@ -167,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     formRateLimitPerHour: settings.FORM_RATE_LIMIT_PER_HOUR,
     trustProxy: settings.TRUST_PROXY,
+    // Behind a proxy every connection comes from it: the limit is then the proxy's, for everyone.
+    maxConnectionsPerAddress:
+      settings.MAX_CONNECTIONS_PER_ADDRESS ?? (settings.TRUST_PROXY ? 512 : 64),
     jwtSecret: settings.JWT_SECRET,
     dataKey: settings.DATA_KEY,
     adminRequireTwoFactor: settings.ADMIN_REQUIRE_2FA,

@@ -1,15 +1,15 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerOptions,
-  type ServerResponse,
-} from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { sendFailedMessage } from "#shared/form-schemas";
 import type { ApiErrorBody } from "./api-error";
 import { answerClientErrors, endWithRefusal, malformedRequest } from "./client-error";
+import {
+  type ConnectionLimits,
+  defaultConnectionLimits,
+  limitConnections,
+  serverOptionsFor,
+} from "./connection-limits";
 import { summarizeError } from "./error-summary";
 import { log } from "./logger";
 
@@ -26,11 +26,13 @@ const connectRefused = {
  * in the app's shape (JSON with a code and a Czech message), like any
  * refusal: an HTTP/1.1 request without `Host`, a `Host` or a path no URL can
  * be made of, `CONNECT`, and what Node's parser refuses (`answerClientErrors`).
+ * A slow or greedy client is held to `limits` (server/connection-limits.ts).
  */
 export function createHttpServer(
   fetch: Fetch,
-  { hostname, serverOptions = {} }: { hostname?: string; serverOptions?: ServerOptions },
+  { hostname, limits = {} }: { hostname?: string; limits?: Partial<ConnectionLimits> },
 ): Server {
+  const connectionLimits = { ...defaultConnectionLimits, ...limits };
   const listener = getRequestListener(fetch, {
     hostname,
     errorHandler(error) {
@@ -42,7 +44,7 @@ export function createHttpServer(
   });
   // Node's own check answers an empty 400; this one answers in JSON.
   const server = createServer(
-    { ...serverOptions, requireHostHeader: false },
+    { ...serverOptionsFor(connectionLimits), requireHostHeader: false },
     (incoming: IncomingMessage, outgoing: ServerResponse) => {
       if (incoming.headers.host === undefined && incoming.httpVersion === "1.1") {
         const body = refusalBody(malformedRequest);
@@ -66,6 +68,7 @@ export function createHttpServer(
     endWithRefusal(socket, "501 Not Implemented", connectRefused.code, connectRefused.message);
   });
   answerClientErrors(server);
+  limitConnections(server, connectionLimits);
   return server;
 }
 

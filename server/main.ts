@@ -147,9 +147,8 @@ async function start() {
   let withdrawBackupAccess = async () => {};
   const server = createHttpServer(app.fetch, {
     hostname: config.host,
-    // Node gives a whole request 5 minutes; a 2 GB video sent from home takes longer
-    // (about 30 min at 10 Mbit/s). Headers still have 60 s, and bodies of other routes are small.
-    serverOptions: { requestTimeout: 2 * 60 * 60_000 },
+    // Seconds for headers and bodies; a material's upload has a minimum rate instead.
+    limits: { maxConnectionsPerAddress: config.maxConnectionsPerAddress },
   });
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;

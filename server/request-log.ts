@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
+import { wasClosedAsSlow } from "./connection-limits";
 import { log } from "./logger";
 
 /** A request id a proxy may have set (Caddy, nginx): kept when it is a plain token. */
@@ -44,17 +46,21 @@ export function logRequests(observe?: RequestObserver): MiddlewareHandler {
       const status = c.res.status;
       const code = c.get(errorCodeKey as never) as string | undefined;
       observe?.({ method: c.req.method, route, status, seconds });
-      log.info(
-        {
-          requestId,
-          method: c.req.method,
-          route,
-          status,
-          ...(code && { code }),
-          durationMs: Math.round(seconds * 10_000) / 10,
-        },
-        "request",
-      );
+      // A slow client's request: its address's report line counts it (server/connection-limits.ts).
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      if (!wasClosedAsSlow(incoming)) {
+        log.info(
+          {
+            requestId,
+            method: c.req.method,
+            route,
+            status,
+            ...(code && { code }),
+            durationMs: Math.round(seconds * 10_000) / 10,
+          },
+          "request",
+        );
+      }
     }
   };
 }

@@ -22,6 +22,7 @@ import {
   newMaterialSchema,
 } from "#shared/materials";
 import { ApiError } from "../api-error";
+import { allowLongUpload } from "../connection-limits";
 import { isUnstorableText, jsonBody, limitBody } from "../json-route";
 import type { GiftLinks } from "./gift-links";
 import type { MaterialStore } from "./material-store";
@@ -99,7 +100,8 @@ export function createMaterialsApi({
   );
 
   // The upload: the body is the file itself, streamed to storage as it arrives.
-  api.put("/admin/materials/:id/file", guard, async (c) => {
+  // A 2 GB video from home takes long: past the guard, a minimum rate instead of a deadline.
+  api.put("/admin/materials/:id/file", guard, allowLongUpload, async (c) => {
     c.header("Connection", "close");
     const declared = Number(c.req.header("Content-Length") ?? Number.NaN);
     if (declared > maxMaterialBytes) {
