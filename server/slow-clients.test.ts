@@ -53,7 +53,7 @@ function openSlowSocket(
       resolve({ socket, closed, openedAt: performance.now() });
     });
     // Refused before it was even connected: counts as closed.
-    socket.on("close", () => resolve({ socket, closed }));
+    socket.on("close", () => resolve({ socket, closed, openedAt: performance.now() }));
   });
 }
 
