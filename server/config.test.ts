@@ -51,6 +51,19 @@ describe("the configuration", () => {
     expect(loadConfig({ SITE_URL: site.url }).placeholders).not.toContain("SITE_URL");
   });
 
+  it("limits the connections per address: 64, or 512 behind a proxy, whose connections are everyone's", () => {
+    expect(loadConfig({}).maxConnectionsPerAddress).toBe(64);
+    expect(loadConfig({ TRUST_PROXY: "true" }).maxConnectionsPerAddress).toBe(512);
+    expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: "0" }).maxConnectionsPerAddress).toBe(0);
+    expect(
+      loadConfig({ TRUST_PROXY: "true", MAX_CONNECTIONS_PER_ADDRESS: "100" })
+        .maxConnectionsPerAddress,
+    ).toBe(100);
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: "-1" })).toThrow(
+      /MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+  });
+
   it("reads every setting", () => {
     const config = loadConfig({
       PORT: "8080",
