@@ -140,4 +140,19 @@ describe("a client holding many slow connections", () => {
     expect(lines.filter((line) => line.route === "/api/form-submissions")).toEqual([]);
     expect(lines.length).toBeLessThan(health.length + 10);
   }, 20_000);
+
+  it("answers a client whose headers do not end in time with 408, and closes it", async () => {
+    const started = performance.now();
+    const socket = connect({ host: "127.0.0.1", port, localAddress: "127.0.0.3" });
+    socket.on("error", () => {});
+    socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
+    let answer = "";
+    socket.setEncoding("utf8").on("data", (text: string) => {
+      answer += text;
+    });
+    await new Promise((resolve) => socket.on("close", resolve));
+    expect(performance.now() - started).toBeLessThan(2_500);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('"code":"request_timeout"');
+  });
 });
