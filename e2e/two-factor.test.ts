@@ -264,3 +264,47 @@ test("an administrator changes her password on the page; the new one signs her i
     ),
   ).toBeVisible();
 });
+
+test("an administrator with her app finds „Administrace“ in the public header and in its phone menu", async ({
+  page,
+}) => {
+  await setUpApp(page, 6);
+  await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+  const header = page.getByRole("banner");
+  const link = header.getByRole("link", { name: "Administrace" });
+
+  // A wide screen: beside the menu, named, and the header keeps its one row.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  await expect(link).toBeVisible();
+  await expect(link).toHaveText("Administrace");
+  await page.screenshot({ path: "screenshots/header-administration-1280.png" });
+  await link.click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
+
+  // The narrowest wide screen has room for its icon only: still named, and nothing wraps or overflows.
+  await page.setViewportSize({ width: 1152, height: 800 });
+  await page.goto("/");
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAccessibleName("Administrace");
+  const consultation = header.getByRole("link", { name: "Objednat konzultaci" });
+  expect((await consultation.boundingBox())?.height).toBeLessThan(56);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await page.screenshot({ path: "screenshots/header-administration-1152.png" });
+
+  // A phone: at the end of the menu.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/about");
+  await expect(header.getByRole("button", { name: "Otevřít menu" })).toBeVisible();
+  await expect(link).toBeHidden();
+  await header.getByRole("button", { name: "Otevřít menu" }).click();
+  await expect(link).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "screenshots/header-administration-menu-360.png" });
+  await link.click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
+});
