@@ -53,8 +53,8 @@ function useAdminSession(locationKey: string): boolean {
  * popover's state in CSS (app.css). Once hydrated, the header adds what only
  * a script can: closing after a choice or a navigation, and `aria-expanded`,
  * and for a signed-in administrator the way back to the administration: in
- * the row beside the menu on a wide screen (its name shown where there is
- * room for it), at the end of the menu below.
+ * the row beside the menu on a wide screen (its name where there is room for
+ * it, an icon below), at the end of the menu on a narrower one.
  */
 export function SiteHeader() {
   // null until hydrated: the pre-rendered toggle leaves its expanded state to
@@ -132,9 +132,9 @@ export function SiteHeader() {
             to={adminLink.to}
             variant="secondary"
             title={adminLink.label}
-            className="shrink-0 px-3 text-[0.9375rem] max-nav:hidden"
+            className="shrink-0 px-2.5 text-[0.9375rem] max-nav:hidden xl:px-3.5"
           >
-            <LayoutDashboard aria-hidden="true" className="size-5 shrink-0" />
+            <LayoutDashboard aria-hidden="true" className="size-5 xl:hidden" />
             <span className="max-xl:sr-only">{adminLink.label}</span>
           </ButtonLink>
         )}
@@ -182,7 +182,7 @@ export function SiteHeader() {
               className={clsx(
                 "grid gap-1 px-4 py-4 sm:p-3 nav:flex nav:gap-0.5 nav:p-0",
                 // Room for „Administrace“ beside it on the narrowest wide screens.
-                admin && "nav:max-[75rem]:[&_a]:px-2.5",
+                admin && "nav:max-[75rem]:[&_a]:px-2",
               )}
             >
               {siteMenu.map((item) => (
