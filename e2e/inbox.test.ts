@@ -218,7 +218,17 @@ test("the detail view: a 1,000-character message whole, reply, call and copy", a
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await page.goto(`/admin/zaznam/${id}`);
-    await expect(page.getByRole("heading", { level: 1, name: "Dlouhá Zpráva" })).toBeVisible();
+    // In the administration's frame, like its other parts: its menu, with the list the record
+    // belongs to as the part she is in, and „Odhlásit se“.
+    await expect(page.getByRole("heading", { level: 1, name: "Administrace" })).toBeVisible();
+    const views = page.getByRole("navigation", { name: "Části administrace" });
+    await expect(views.getByRole("link")).toHaveCount(6);
+    await expect(views.getByRole("link", { name: "Odeslaná data" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await expect(page.getByRole("button", { name: "Odhlásit se" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Dlouhá Zpráva" })).toBeVisible();
     const message = page.locator("[data-full-message]");
     await expect(message).toHaveText(longMessage);
     expect(await message.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
@@ -262,7 +272,7 @@ test("signing out in another tab takes an open record off the screen", async ({
   });
   await signIn(page);
   await page.goto(`/admin/zaznam/${id}`);
-  const heading = page.getByRole("heading", { level: 1, name: "Otevřený Záznam" });
+  const heading = page.getByRole("heading", { level: 2, name: "Otevřený Záznam" });
   await expect(heading).toBeVisible();
 
   // The list in a second tab, where she signs out.

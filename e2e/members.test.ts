@@ -241,6 +241,61 @@ test("a member signs in, sees the materials area and signs out", async ({ page }
   expect(smtp.mails).toHaveLength(1);
 });
 
+test("the header shows „Administrace“ to the owner signed in here, never to a visitor or a member", async ({
+  page,
+}) => {
+  const header = page.getByRole("banner");
+  const adminLink = header.getByRole("link", { name: "Administrace" });
+  const openMenu = () => header.getByRole("button", { name: "Otevřít menu" }).click();
+  const storedRoles = () =>
+    page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? "{}").user?.app_metadata?.roles,
+      storageKey,
+    );
+
+  // A visitor, on a wide screen and in the phone menu.
+  await openMembers(page);
+  await expect(adminLink).toHaveCount(0);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await openMenu();
+  await expect(page.locator("#site-menu").getByRole("link", { name: "Kontakt" })).toBeVisible();
+  await expect(adminLink).toHaveCount(0);
+
+  // A member, once her session is stored and the page has read it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, member);
+  await expect(page.getByRole("heading", { level: 2, name: "Vaše materiály" })).toBeVisible();
+  expect(await storedRoles()).toEqual(["member"]);
+  await openMembers(page);
+  await expect(page.getByRole("heading", { level: 2, name: "Vaše materiály" })).toBeVisible();
+  await expect(adminLink).toHaveCount(0);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await openMenu();
+  await expect(page.locator("#site-menu").getByRole("link", { name: "Kontakt" })).toBeVisible();
+  await expect(adminLink).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await expect(page.getByText("Odhlášení úspěšné")).toBeVisible();
+
+  // The owner signs in here: the link comes without a new page, and goes when she signs out.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, owner);
+  await expect(page.getByRole("heading", { level: 2, name: "Vaše materiály" })).toBeVisible();
+  await expect(adminLink).toBeVisible();
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await expect(page.getByText("Odhlášení úspěšné")).toBeVisible();
+  await expect(adminLink).toHaveCount(0);
+
+  // Signed in again, she opens the administration from the phone menu.
+  await signIn(page, owner);
+  await expect(page.getByRole("heading", { level: 2, name: "Vaše materiály" })).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 780 });
+  await openMenu();
+  await adminLink.click();
+  await expect(page).toHaveURL(`${baseUrl}${paths.admin}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Administrace" })).toBeVisible();
+});
+
 test("a wrong password is refused in Czech and the form stays", async ({ page }) => {
   await openMembers(page);
   await signIn(page, { email: member.email, password: "spatne-heslo" });

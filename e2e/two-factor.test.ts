@@ -264,3 +264,53 @@ test("an administrator changes her password on the page; the new one signs her i
     ),
   ).toBeVisible();
 });
+
+test("an administrator with her app finds „Administrace“ in the public header and in its phone menu", async ({
+  page,
+}) => {
+  await setUpApp(page, 6);
+  await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+  const header = page.getByRole("banner");
+  const link = header.getByRole("link", { name: "Administrace" });
+
+  // A wide screen: beside the menu, named.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  await expect(link).toBeVisible();
+  await expect(link).toHaveText("Administrace");
+  await page.screenshot({ path: "screenshots/header-administration-1280.png" });
+  await link.click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
+
+  // Back on a public page, now in the web fonts, which are a little wider than the first page's:
+  // the header keeps its one row, down to the narrowest wide screen, where only the icon fits.
+  await header.getByRole("link", { name: "O\u00a0mně" }).click();
+  await expect(page).toHaveURL("/about");
+  await expect(page.locator("html")).toHaveAttribute("data-fonts", "web");
+  await page.evaluate(() => document.fonts.ready);
+  const consultation = header.getByRole("link", { name: "Objednat konzultaci" });
+  for (const width of [1280, 1200, 1152]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAccessibleName("Administrace");
+    expect((await consultation.boundingBox())?.height, `at ${width} px`).toBeLessThan(56);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  }
+  await page.screenshot({ path: "screenshots/header-administration-1152.png" });
+
+  // A phone: at the end of the menu.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto("/about");
+  await expect(header.getByRole("button", { name: "Otevřít menu" })).toBeVisible();
+  await expect(link).toBeHidden();
+  await header.getByRole("button", { name: "Otevřít menu" }).click();
+  await expect(link).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "screenshots/header-administration-menu-360.png" });
+  await link.click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
+});

@@ -7,6 +7,7 @@ import {
   authSessions,
   emailConfirmationTokens,
   mfaFactors,
+  type Role,
   recoveryTokens,
   refreshTokens,
   userRoles,
@@ -86,7 +87,14 @@ export function toFactorJson(factor: FactorRow) {
   };
 }
 
-export function toUserJson(user: UserRow, factors: FactorRow[] = []) {
+/**
+ * `app_metadata.roles`: the roles the account held when its session was last
+ * issued or refreshed, where GoTrue keeps what the user cannot change. The
+ * browser keeps the user object with the session, so a public page tells an
+ * administrator from its stored session without the session library
+ * (web/lib/stored-session.ts); the server checks the role itself on every request.
+ */
+export function toUserJson(user: UserRow, factors: FactorRow[] = [], roles: Role[] = []) {
   const created = user.createdAt.toISOString();
   const confirmed = user.emailConfirmedAt?.toISOString() ?? null;
   return {
@@ -98,7 +106,7 @@ export function toUserJson(user: UserRow, factors: FactorRow[] = []) {
     confirmed_at: confirmed,
     phone: "",
     last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
-    app_metadata: { provider: "email", providers: ["email"] },
+    app_metadata: { provider: "email", providers: ["email"], roles },
     user_metadata: user.userMetadata,
     identities: [],
     created_at: created,
@@ -165,9 +173,19 @@ export function createAccounts({
       .orderBy(mfaFactors.createdAt);
   }
 
-  /** The user object of the API, with her factors. */
+  async function listRoles(userId: string): Promise<Role[]> {
+    const rows = await db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId))
+      .orderBy(userRoles.role);
+    return rows.map((row) => row.role as Role);
+  }
+
+  /** The user object of the API, with her factors and roles. */
   async function describeUser(user: UserRow): Promise<UserJson> {
-    return toUserJson(user, await listFactors(user.id));
+    const [factors, roles] = await Promise.all([listFactors(user.id), listRoles(user.id)]);
+    return toUserJson(user, factors, roles);
   }
 
   async function issueSession(

@@ -1,11 +1,13 @@
 import { clsx } from "clsx";
-import { Menu, X } from "lucide-react";
+import { LayoutDashboard, Menu, X } from "lucide-react";
 import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { authStorageKey } from "#shared/auth-storage-key";
 import { site } from "#shared/site";
-import { consultationLink, siteMenu } from "~/components/site-menu";
+import { adminLink, consultationLink, siteMenu } from "~/components/site-menu";
 import { ButtonLink } from "~/components/ui/button";
 import { LogoMark } from "~/components/ui/logo-mark";
+import { hasStoredAdminSession } from "~/lib/stored-session";
 
 const menuId = "site-menu";
 
@@ -19,6 +21,27 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
+ * Whether this browser's session is an administrator's (web/lib/stored-session.ts).
+ * False on the pre-rendered page: a stored session starts the page's scripts
+ * at load (web/progressive/page-starter.ts), and the header looks then, at
+ * each navigation, and whenever the session library says the session changed.
+ * It says so on a channel named like the stored session, which this page's
+ * listener hears too: a sign-in or sign-out on /clenska-sekce, another tab.
+ */
+function useAdminSession(locationKey: string): boolean {
+  const [admin, setAdmin] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation looks again
+  useEffect(() => setAdmin(hasStoredAdminSession()), [locationKey]);
+  useEffect(() => {
+    if (typeof BroadcastChannel === "undefined") return;
+    const channel = new BroadcastChannel(authStorageKey(location.hostname));
+    channel.onmessage = () => setAdmin(hasStoredAdminSession());
+    return () => channel.close();
+  }, []);
+  return admin;
+}
+
+/**
  * The sticky header of every page: the brand, the main menu and the
  * consultation button. Below the `nav` breakpoint the same menu list
  * collapses behind a toggle.
@@ -28,7 +51,10 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
  * (they start at the first input) and without them; the browser also closes
  * it on Escape and on a tap outside it. The toggle's icon and name follow the
  * popover's state in CSS (app.css). Once hydrated, the header adds what only
- * a script can: closing after a choice or a navigation, and `aria-expanded`.
+ * a script can: closing after a choice or a navigation, and `aria-expanded`,
+ * and for a signed-in administrator the way back to the administration: in
+ * the row beside the menu on a wide screen (its name where there is room for
+ * it, an icon below), at the end of the menu on a narrower one.
  */
 export function SiteHeader() {
   // null until hydrated: the pre-rendered toggle leaves its expanded state to
@@ -54,6 +80,7 @@ export function SiteHeader() {
     shownLocationKey.current = location.key;
     closeMenu();
   }, [location.key, closeMenu]);
+  const admin = useAdminSession(location.key);
 
   // The browser closes the popover on Escape too, but gives focus back to the
   // toggle only when the toggle had it; as before, it always goes there.
@@ -99,6 +126,19 @@ export function SiteHeader() {
           </span>
         </Link>
 
+        {admin && (
+          // In the room the brand leaves: it moves nothing when it appears after load.
+          <ButtonLink
+            to={adminLink.to}
+            variant="secondary"
+            title={adminLink.label}
+            className="shrink-0 px-2.5 text-[0.9375rem] max-nav:hidden xl:px-3.5"
+          >
+            <LayoutDashboard aria-hidden="true" className="size-5 xl:hidden" />
+            <span className="max-xl:sr-only">{adminLink.label}</span>
+          </ButtonLink>
+        )}
+
         <ButtonLink
           to={consultationLink.to}
           className="max-sm:hidden nav:hidden"
@@ -138,7 +178,13 @@ export function SiteHeader() {
               "nav:static nav:mt-0 nav:flex nav:max-h-none nav:w-auto nav:items-center nav:overflow-visible nav:rounded-none nav:border-0 nav:bg-transparent nav:shadow-none",
             )}
           >
-            <ul className="grid gap-1 px-4 py-4 sm:p-3 nav:flex nav:gap-0.5 nav:p-0">
+            <ul
+              className={clsx(
+                "grid gap-1 px-4 py-4 sm:p-3 nav:flex nav:gap-0.5 nav:p-0",
+                // Room for „Administrace“ beside it on the narrowest wide screens.
+                admin && "nav:max-[75rem]:[&_a]:px-2",
+              )}
+            >
               {siteMenu.map((item) => (
                 <li key={item.to}>
                   <MenuLink to={item.to} reloadDocument={item.reloadDocument} onClick={closeMenu}>
@@ -146,6 +192,14 @@ export function SiteHeader() {
                   </MenuLink>
                 </li>
               ))}
+              {admin && (
+                <li className="mt-2 border-t border-bark/10 pt-2 nav:hidden">
+                  <MenuLink to={adminLink.to} onClick={closeMenu}>
+                    <LayoutDashboard aria-hidden="true" className="mr-3 size-5 text-moss-dark" />
+                    {adminLink.label}
+                  </MenuLink>
+                </li>
+              )}
             </ul>
             <div className="px-4 pb-5 sm:hidden nav:block nav:p-0 nav:pl-3">
               <ButtonLink

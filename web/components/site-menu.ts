@@ -27,3 +27,6 @@ export const consultationLink = {
   label: "Objednat konzultaci",
   to: homeSection("contact"),
 } as const;
+
+/** Shown to a signed-in administrator only (site-header.tsx): her way back from the public pages. */
+export const adminLink = { label: "Administrace", to: paths.admin } as const;

@@ -38,6 +38,7 @@ export default function AdminRecordPage({ loaderData }: Route.ComponentProps) {
   return (
     <RecordScreen
       key={loaderData.detail?.submission.id ?? "none"}
+      email={loaderData.email}
       initialDetail={loaderData.detail}
       missing={loaderData.missing}
       failed={loaderData.failed}

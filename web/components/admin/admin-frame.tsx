@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { LogOut } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
@@ -118,6 +118,7 @@ export function AdminFrame({
 
 /** The views of the administration, and how many gift e-mails wait for a material. */
 function AdminMenu() {
+  const { pathname } = useLocation();
   const list = useRef<HTMLUListElement>(null);
   // Which edges of the row hide more views: they fade, so that the row looks scrollable.
   const [more, setMore] = useState({ before: false, after: false });
@@ -136,7 +137,7 @@ function AdminMenu() {
   useLayoutEffect(() => {
     const showCurrent = () => {
       const row = list.current;
-      const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+      const current = row?.querySelector<HTMLElement>("[aria-current]");
       if (!row || !current || row.scrollWidth <= row.clientWidth) return;
       const start =
         current.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
@@ -169,24 +170,31 @@ function AdminMenu() {
           data-more-after={more.after || undefined}
           className="-mx-4 flex scroll-px-4 gap-2 overflow-x-auto px-4 py-1.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 data-more-after:[mask-image:linear-gradient(to_right,black_80%,transparent)] data-more-before:[mask-image:linear-gradient(to_left,black_80%,transparent)] data-more-before:data-more-after:[mask-image:linear-gradient(to_right,transparent,black_20%,black_80%,transparent)] sm:[mask-image:none]!"
         >
-          {views.map((view) => (
-            <li key={view.to} className="shrink-0">
-              <NavLink
-                to={view.to}
-                end
-                className={({ isActive }) =>
-                  clsx(
+          {views.map((view) => {
+            // A record is one of „Odeslaná data“, where she opened it.
+            const current =
+              pathname === view.to
+                ? "page"
+                : view.to === paths.admin && pathname.startsWith(`${paths.adminRecord}/`)
+                  ? "true"
+                  : undefined;
+            return (
+              <li key={view.to} className="shrink-0">
+                <Link
+                  to={view.to}
+                  aria-current={current}
+                  className={clsx(
                     "inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-4 py-2 text-[0.9375rem] font-semibold transition-colors duration-200",
-                    isActive
+                    current
                       ? "bg-moss text-cream"
                       : "bg-cream/80 text-moss-dark ring-1 ring-moss/30 hover:bg-sage-light",
-                  )
-                }
-              >
-                {view.label}
-              </NavLink>
-            </li>
-          ))}
+                  )}
+                >
+                  {view.label}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </nav>
 

@@ -18,7 +18,7 @@ import { toFormType } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
 import type { SubmissionDetail, SubmissionMail, SubmissionStateChange } from "#shared/submission";
 import { visitorMailSubjects } from "#shared/visitor-mail";
-import { useLeaveWhenSignedOut } from "~/components/admin/admin-frame";
+import { AdminFrame } from "~/components/admin/admin-frame";
 import type { ListReturn } from "~/components/admin/admin-screen";
 import { DeleteSubmissionDialog } from "~/components/admin/delete-submission-dialog";
 import { listViewKey, stateLabel } from "~/components/admin/inbox-filter";
@@ -180,11 +180,17 @@ function listLink(): string {
   }
 }
 
+/**
+ * One record inside the administration's frame (its menu, „Odhlásit se“, and
+ * the move away when she signs out in another tab), below the way back to the list.
+ */
 export function RecordScreen({
+  email,
   initialDetail,
   missing,
   failed,
 }: {
+  email: string;
   initialDetail: SubmissionDetail | null;
   missing: boolean;
   failed: boolean;
@@ -193,8 +199,6 @@ export function RecordScreen({
   const [detail, setDetail] = useState(initialDetail);
   const [deleting, setDeleting] = useState(false);
   const [back] = useState(listLink);
-  // The record is hers alone: it leaves the screen when she signs out in another tab.
-  useLeaveWhenSignedOut();
 
   useEffect(() => {
     if (failed) toast.error(authNotices.loadFailed);
@@ -227,19 +231,19 @@ export function RecordScreen({
 
   if (!detail) {
     return (
-      <main id="main" className="min-h-[60vh] bg-cream px-4 py-10 sm:px-8 sm:py-14">
-        <div className="mx-auto max-w-3xl">
+      <AdminFrame email={email}>
+        <div className="mt-5 max-w-4xl sm:mt-8">
           {backLink}
-          <h1 className="mt-6 text-3xl font-semibold text-bark sm:text-4xl">
+          <h2 className="mt-4 text-3xl font-semibold text-bark sm:text-4xl">
             {missing ? "Záznam nenalezen" : "Záznam se nepodařilo načíst"}
-          </h1>
+          </h2>
           <p className="mt-3 text-bark-soft">
             {missing
               ? typeset("Tento záznam už neexistuje, možná byl smazán.")
               : typeset("Zkuste stránku načíst znovu.")}
           </p>
         </div>
-      </main>
+      </AdminFrame>
     );
   }
 
@@ -294,11 +298,8 @@ export function RecordScreen({
   const actionClasses = buttonClasses("secondary", "px-4");
 
   return (
-    <main
-      id="main"
-      className="bg-linear-to-b from-sand/60 via-cream to-cream px-3 py-8 sm:px-8 sm:py-12"
-    >
-      <div className="mx-auto max-w-4xl">
+    <AdminFrame email={email}>
+      <div className="mt-5 max-w-4xl sm:mt-8">
         {backLink}
         <article
           aria-labelledby="record-heading"
@@ -307,12 +308,12 @@ export function RecordScreen({
           <p className="text-sm font-semibold text-bark-soft">
             {formTypeLabel(submission.form_type)} · {formatSubmittedAt(submission.created_at)}
           </p>
-          <h1
+          <h2
             id="record-heading"
             className="mt-1 text-3xl font-semibold text-bark [overflow-wrap:anywhere] sm:text-4xl"
           >
             {submission.name}
-          </h1>
+          </h2>
           <StateBadges submission={submission} className="mt-3" />
 
           <div className="mt-5 flex flex-wrap gap-2">
@@ -358,7 +359,7 @@ export function RecordScreen({
             </Button>
           </div>
 
-          <h2 className="mt-6 text-xl font-semibold text-bark">Zpráva</h2>
+          <h3 className="mt-6 text-xl font-semibold text-bark">Zpráva</h3>
           <div
             data-full-message
             className="mt-3 rounded-2xl bg-white/80 p-4 leading-relaxed whitespace-pre-wrap text-bark ring-1 ring-bark/10 [overflow-wrap:anywhere]"
@@ -392,7 +393,7 @@ export function RecordScreen({
             <Field label="Stav">{stateLabel(submission)}</Field>
           </dl>
 
-          <h2 className="mt-8 text-xl font-semibold text-bark">E-maily k záznamu</h2>
+          <h3 className="mt-8 text-xl font-semibold text-bark">E-maily k záznamu</h3>
           {mails.length === 0 ? (
             <p className="mt-3 text-bark-soft">{typeset("Tento záznam neodeslal žádný e-mail.")}</p>
           ) : (
@@ -409,6 +410,6 @@ export function RecordScreen({
         onCancel={() => setDeleting(false)}
         onConfirm={() => void confirmDelete()}
       />
-    </main>
+    </AdminFrame>
   );
 }
