@@ -278,7 +278,7 @@ test("an administrator with her app finds „Administrace“ in the public heade
   await page.goto("/");
   await expect(link).toBeVisible();
   await expect(link).toHaveText("Administrace");
-  await page.screenshot({ path: "screenshots/header-administration-1280.png" });
+  await page.screenshot({ path: screenshotPath("header-administration-1280.png") });
   await link.click();
   await expect(page).toHaveURL("/admin");
   await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
@@ -299,7 +299,7 @@ test("an administrator with her app finds „Administrace“ in the public heade
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
   }
-  await page.screenshot({ path: "screenshots/header-administration-1152.png" });
+  await page.screenshot({ path: screenshotPath("header-administration-1152.png") });
 
   // A phone: at the end of the menu.
   await page.setViewportSize({ width: 360, height: 780 });
@@ -309,7 +309,7 @@ test("an administrator with her app finds „Administrace“ in the public heade
   await header.getByRole("button", { name: "Otevřít menu" }).click();
   await expect(link).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "screenshots/header-administration-menu-360.png" });
+  await page.screenshot({ path: screenshotPath("header-administration-menu-360.png") });
   await link.click();
   await expect(page).toHaveURL("/admin");
   await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
