@@ -133,8 +133,9 @@ async function createAdmin(handle: DatabaseHandle) {
     secret: "seeding-only-no-token-is-ever-used-from-here",
     issuer: "http://127.0.0.1",
   });
-  const { confirmationToken } = await accounts.signUp(admin);
-  await accounts.confirmEmail(confirmationToken);
+  const signedUp = await accounts.signUp(admin);
+  if (signedUp.kind === "exists") throw new Error(`${admin.email} exists already`);
+  await accounts.confirmEmail(signedUp.confirmationToken);
   const outcome = await grantAdmin(handle.db, admin.email);
   if (outcome !== "granted") throw new Error(`grantAdmin: ${outcome}`);
 }

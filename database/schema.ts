@@ -349,6 +349,13 @@ export const emailConfirmationTokens = pgTable(
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     expiresAt: timestamptz("expires_at").notNull(),
     usedAt: timestamptz("used_at"),
+    /**
+     * A sign-up again with a not yet confirmed address: its password (hashed) and
+     * metadata, which this link's confirmation sets. Whoever confirms the address
+     * gets the account, with her own password.
+     */
+    passwordHash: text("password_hash"),
+    userMetadata: jsonb("user_metadata").$type<Record<string, unknown>>(),
   },
   (table) => [index("email_confirmation_tokens_user_idx").on(table.userId)],
 );

@@ -278,8 +278,9 @@ test.describe("on a server of its own: one administrator, mail through the SMTP 
         secret: "seeding-only-no-token-is-ever-used-from-here",
         issuer: `http://localhost:${port}`,
       });
-      const { confirmationToken } = await accounts.signUp(owner);
-      await accounts.confirmEmail(confirmationToken);
+      const signedUp = await accounts.signUp(owner);
+      if (signedUp.kind === "exists") throw new Error(`${owner.email} exists already`);
+      await accounts.confirmEmail(signedUp.confirmationToken);
       const result = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
         db: handle.db,
         siteUrl: `http://localhost:${port}`,

@@ -17,12 +17,13 @@ const siteUrl = "https://www.example.cz";
 
 async function createAccount(handle: DatabaseHandle, email: string, { confirmed = true } = {}) {
   const accounts = createAccounts({ db: handle.db, secret: "s".repeat(40), issuer: siteUrl });
-  const { confirmationToken } = await accounts.signUp({
+  const signedUp = await accounts.signUp({
     email,
     password: "heslo-123",
     fullName: "Kateřina",
   });
-  if (confirmed) await accounts.confirmEmail(confirmationToken);
+  if (signedUp.kind === "exists") throw new Error(`${email} exists already`);
+  if (confirmed) await accounts.confirmEmail(signedUp.confirmationToken);
 }
 
 describe("the admin commands", () => {

@@ -5,6 +5,7 @@
  *   npm run admin -- revoke <email> [admin|member]
  *   npm run admin -- list
  *   npm run admin -- reset-2fa <email>
+ *   npm run admin -- sign-out <email>
  *
  * Uses the same database as the server (DATA_DIR or DATABASE_URL), the same
  * roles module as the administration page, and writes the same audit log
@@ -14,7 +15,7 @@ import { pathToFileURL } from "node:url";
 import { FolderLockedError } from "#database/folder-lock";
 import { type Database, openDatabase } from "#database/open-database";
 import { resetTwoFactor } from "#server/auth/factors";
-import { grantRole, listRoleHolders, revokeRole } from "#server/auth/roles";
+import { grantRole, listRoleHolders, revokeRole, signOutEverywhere } from "#server/auth/roles";
 import { ConfigError, loadConfig } from "#server/config";
 import { paths } from "#shared/routes";
 import { type AccountRole, accountRoles } from "#shared/user-admin";
@@ -34,6 +35,7 @@ export const usage = `Usage:
   npm run admin -- revoke <email> [role]   take the role away
   npm run admin -- list                    list who holds each role
   npm run admin -- reset-2fa <email>       remove the account's authenticator apps (a lost phone)
+  npm run admin -- sign-out <email>        end every sign-in of the account, on every device
 Roles: admin (the administration; the default) and member (the members' materials).`;
 
 export type CommandResult = { exitCode: number; lines: string[] };
@@ -41,7 +43,7 @@ export type CommandResult = { exitCode: number; lines: string[] };
 export type AdminCommand =
   | { name: "list" }
   | { name: "grant" | "revoke"; email: string; role: AccountRole }
-  | { name: "reset-2fa"; email: string }
+  | { name: "reset-2fa" | "sign-out"; email: string }
   | { name: "invalid"; problem: string };
 
 const isRole = (value: string): value is AccountRole =>
@@ -51,7 +53,9 @@ const isRole = (value: string): value is AccountRole =>
 export function parseAdminCommand(args: readonly string[]): AdminCommand {
   const [name, email, role = "admin", ...rest] = args;
   if (name === "list" && email === undefined) return { name };
-  if (name === "reset-2fa" && email && args.length === 2) return { name, email };
+  if ((name === "reset-2fa" || name === "sign-out") && email && args.length === 2) {
+    return { name, email };
+  }
   if ((name === "grant" || name === "revoke") && email && rest.length === 0) {
     if (!isRole(role)) return { name: "invalid", problem: `Unknown role "${role}".` };
     return { name, email, role };
@@ -59,7 +63,7 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand {
   const problem =
     name === undefined
       ? "No command given."
-      : ["grant", "revoke", "list", "reset-2fa"].includes(name)
+      : ["grant", "revoke", "list", "reset-2fa", "sign-out"].includes(name)
         ? `Wrong arguments for "${name}".`
         : `Unknown command "${name}".`;
   return { name: "invalid", problem };
@@ -125,6 +129,11 @@ export async function runAdminCommand(
           return refused(
             `${email} has not confirmed its e-mail address yet (the link in the e-mail sent at registration), and no role is given before that; nothing changed.`,
           );
+        case "predates_confirmation":
+          return refused(
+            `${email} has an authenticator app or a sign-in from before its address was confirmed (whoever registered the address first may hold them); no role is given until they are gone; nothing changed.`,
+            `Run: npm run admin -- reset-2fa ${email} && npm run admin -- sign-out ${email}, then grant again (she sets up her app at her next sign-in).`,
+          );
         case "already_granted":
           return done(`${email} is already ${anAccountWith[role]}; nothing changed.`);
         case "granted":
@@ -153,6 +162,18 @@ export async function runAdminCommand(
             : `${command.email} has no authenticator app now (${removed} removed, with their recovery codes): she sets up a new one at her next visit to the administration.`,
         ],
       };
+    }
+
+    case "sign-out": {
+      const ended = await signOutEverywhere(db, command.email);
+      if (ended === null) {
+        return refused(`No account has the e-mail ${command.email}; nothing changed.`);
+      }
+      return done(
+        ended === 0
+          ? `${command.email} was signed in nowhere; nothing changed.`
+          : `${command.email} is signed out everywhere (${ended} ${ended === 1 ? "sign-in" : "sign-ins"} ended, with their refresh tokens).`,
+      );
     }
 
     case "revoke": {

@@ -188,6 +188,7 @@ export function createApp({
       siteUrl: config.siteUrl,
       sendRecoveryEmail: (mail) => outbox.queueRecoveryMail(mail),
       sendConfirmationEmail: (mail) => outbox.queueConfirmationMail(mail),
+      sendSignUpAttemptEmail: (mail) => outbox.queueSignUpAttemptMail(mail),
       storePasswordChangedEmail: (tx, mail) => outbox.storePasswordChangedMail(tx, mail),
       onMailQueued,
       background,

@@ -32,12 +32,19 @@ export const authMessages = {
   userMetadataTooLarge: `Údaje účtu mohou mít nejvýše ${userMetadataMaxBytes / 1024} KB.`,
   userMetadataKeyNotAllowed: "Účet si pamatuje jen celé jméno (full_name).",
   bodyNotObject: "Odeslaná data musí být objekt JSON.",
+  emailNotConfirmed:
+    "Nejdřív prosím potvrďte svou e-mailovou adresu odkazem z\u00a0e-mailu, který vám přišel po registraci.",
+  emailNotConfirmedForFactor:
+    "Aplikaci pro ověření si nastavíte, až potvrdíte e-mailovou adresu odkazem z\u00a0e-mailu, který vám přišel po registraci.",
 } as const;
 
 /** The notices of the sign-in and administration pages, verbatim from the specification. */
 export const authNotices = {
   passwordChanged: "Heslo je změněné.",
-  registered: "Registrace úspěšná! Nyní se můžete přihlásit.",
+  registered:
+    "Registrace úspěšná! Poslala jsem vám e-mail s\u00a0odkazem – potvrďte jím prosím adresu a\u00a0pak se přihlaste.",
+  confirmationResent:
+    "Poslala jsem vám nový e-mail s\u00a0odkazem. Potvrďte jím prosím adresu a\u00a0pak se přihlaste.",
   registrationFailed: "Chyba při registraci",
   signedIn: "Přihlášení úspěšné!",
   signInFailed: "Chyba při přihlášení",

@@ -21,6 +21,8 @@ export const accessRequestIntervalMs = 24 * 60 * 60 * 1000;
 export const memberAccessMessages = {
   notSignedIn: "Nejdřív se prosím přihlaste.",
   alreadyMember: "Tento účet už přístup do členské sekce má.",
+  emailNotConfirmed:
+    "O přístup můžete požádat, až potvrdíte e-mailovou adresu odkazem z\u00a0e-mailu, který vám přišel po registraci.",
 } as const;
 
 /**

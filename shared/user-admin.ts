@@ -89,6 +89,8 @@ export const userAdminMessages = {
   userNotFound: "Takový účet neexistuje.",
   emailNotConfirmed:
     "Tento účet zatím nemá potvrzenou e-mailovou adresu, a tak mu nelze přidělit roli. Jakmile adresu potvrdí odkazem z e-mailu, půjde to.",
+  predatesConfirmation:
+    "Tento účet má aplikaci pro ověření nebo přihlášení z\u00a0doby před potvrzením adresy (mohl je založit kdokoli, kdo adresu zadal). Roli mu přidělíte, až je odstraníte příkazy npm run admin -- reset-2fa a\u00a0npm run admin -- sign-out.",
   lastAdmin:
     "Toto je poslední účet s rolí administrátora. Aby se do administrace stále dalo dostat, přidělte nejdřív tuto roli jinému účtu.",
   emailAlreadyConfirmed: "Adresa tohoto účtu už je potvrzená, potvrzovací e-mail není potřeba.",

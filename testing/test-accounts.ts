@@ -31,7 +31,9 @@ export async function createSignedInAccount(
     data: { full_name: "Testovací Účet" },
   });
   if (signUp.status !== 200) throw new Error(`sign-up of ${email}: ${signUp.status}`);
-  // Confirmed as the link in her e-mail would (that flow has its own tests; here mail may go to SMTP).
+  // The account is made after the answer; confirmed as the link in her e-mail would
+  // (that flow has its own tests; here mail may go to SMTP).
+  await server.settle();
   await server.db
     .update(users)
     .set({ emailConfirmedAt: new Date() })

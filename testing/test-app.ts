@@ -190,10 +190,14 @@ export async function startTestServer({
       const now = clock.now().getTime();
       clock.advance(windowMs - (now % windowMs) + 1000);
     },
-    /** The e-mails in the local mail folder, decoded, oldest first. */
-    async readMails() {
+    /** Waits for the work requests left behind them (a sign-up's account, its e-mail) to finish. */
+    async settle() {
       await background.idle();
       await sending;
+    },
+    /** The e-mails in the local mail folder, decoded, oldest first. */
+    async readMails() {
+      await this.settle();
       const files = (await readdir(config.mailDir).catch(() => [] as string[]))
         .filter((file) => file.endsWith(".eml"))
         .sort();

@@ -71,6 +71,8 @@ const refusals: Partial<Record<GrantOutcome | RevokeOutcome, () => ApiError>> = 
   unknown_account: userNotFound,
   email_not_confirmed: () =>
     new ApiError(409, "email_not_confirmed", userAdminMessages.emailNotConfirmed),
+  predates_confirmation: () =>
+    new ApiError(409, "predates_confirmation", userAdminMessages.predatesConfirmation),
   last_admin: () => new ApiError(409, "last_admin", userAdminMessages.lastAdmin),
 };
 

@@ -49,6 +49,11 @@ export type SessionJson = {
 
 export type SignOutScope = "global" | "local" | "others";
 
+/** What a sign-up did: a new account, a new link for an unconfirmed one, or nothing (confirmed). */
+export type SignUpOutcome =
+  | { kind: "created" | "renewed"; user: UserRow; confirmationToken: string }
+  | { kind: "exists"; user: UserRow };
+
 /** The one role the site checks. */
 export const adminRole = "admin";
 
@@ -252,41 +257,79 @@ export function createAccounts({
   }
 
   /**
-   * Creates an account; it may sign in at once. Its address counts as
-   * confirmed only once the link of the confirmation e-mail is followed
-   * (`confirmationToken`, for the caller to send).
+   * A sign-up, whatever the address: a new address gets an account that may
+   * sign in once the link of the confirmation e-mail is followed
+   * (`confirmationToken`, for the caller to send). An address whose account
+   * is not confirmed yet gets a new link that carries this sign-up's password
+   * and name: whoever confirms the address has the account, with her own
+   * password (an earlier sign-up by someone else with her address loses it).
+   * A confirmed address changes nothing (`exists`: the caller tells its owner).
+   * The password is hashed in every case, so each takes as long.
    */
-  async function signUp(
-    input: {
-      email: string;
-      password: string;
-      fullName: string;
-    },
-    device?: SessionDevice,
-  ): Promise<{ session: SessionJson; user: UserRow; confirmationToken: string }> {
+  async function signUp(input: {
+    /** The id a new account gets (the answer named it before this ran). */
+    id?: string;
+    email: string;
+    password: string;
+    fullName: string;
+  }): Promise<SignUpOutcome> {
     const email = normaliseEmail(input.email);
-    if (await findUserByEmail(email)) throw new AuthError("user_already_exists");
     refuseCommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
+    const userMetadata = { full_name: input.fullName };
     const createdAt = now();
-    const [user] = await db
-      .insert(users)
-      .values({
-        email,
-        passwordHash,
-        userMetadata: { full_name: input.fullName },
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    // Two sign-ups of one address at once: the second finds the first's row.
-    if (!user) throw new AuthError("user_already_exists");
-    const confirmationToken = await createConfirmationToken(user.id);
-    return { session: await startSession(user, "password", device), user, confirmationToken };
+    let existing = await findUserByEmail(email);
+    if (!existing) {
+      const [user] = await db
+        .insert(users)
+        .values({
+          ...(input.id && { id: input.id }),
+          email,
+          passwordHash,
+          userMetadata,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (user) {
+        return { kind: "created", user, confirmationToken: await createConfirmationToken(user.id) };
+      }
+      // Two sign-ups of one address at once: the second finds the first's row.
+      existing = await findUserByEmail(email);
+      if (!existing) throw new Error("The account was neither created nor found");
+    }
+    if (existing.emailConfirmedAt !== null) return { kind: "exists", user: existing };
+    return {
+      kind: "renewed",
+      user: existing,
+      confirmationToken: await createConfirmationToken(existing.id, { passwordHash, userMetadata }),
+    };
   }
 
-  async function createConfirmationToken(userId: string): Promise<string> {
+  /**
+   * What `/signup` answers, the same for every address (GoTrue's user object,
+   * no session: the address is not confirmed): the sign-up as sent, under the
+   * id a new account would get.
+   */
+  function signUpAnswer(input: { id: string; email: string; fullName: string }): UserJson {
+    const at = now();
+    return toUserJson({
+      id: input.id,
+      email: normaliseEmail(input.email),
+      passwordHash: "",
+      userMetadata: { full_name: input.fullName },
+      emailConfirmedAt: null,
+      lastSignInAt: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+
+  async function createConfirmationToken(
+    userId: string,
+    pending?: { passwordHash: string; userMetadata: Record<string, unknown> },
+  ): Promise<string> {
     const token = createRandomToken();
     const createdAt = now();
     await db.insert(emailConfirmationTokens).values({
@@ -294,6 +337,7 @@ export function createAccounts({
       userId,
       createdAt,
       expiresAt: new Date(createdAt.getTime() + confirmationLinkLifetimeMs),
+      ...pending,
     });
     return token;
   }
@@ -311,7 +355,12 @@ export function createAccounts({
     return { user, token: await createConfirmationToken(user.id) };
   }
 
-  /** Follows a confirmation link: the address is confirmed, and every link sent for it retires. */
+  /**
+   * Follows a confirmation link: the address is confirmed, and every link sent
+   * for it retires. The account is now hers, whoever made it: the password of
+   * the sign-up that sent this link is set, and every session, refresh token
+   * and factor made before goes (`confirmAccount`).
+   */
   async function confirmEmail(token: string): Promise<UserRow> {
     const confirmedAt = now();
     const user = await db.transaction(async (tx) => {
@@ -332,15 +381,44 @@ export function createAccounts({
             sql`${emailConfirmationTokens.usedAt} is null`,
           ),
         );
-      const [updated] = await tx
-        .update(users)
-        .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${confirmedAt})` })
-        .where(eq(users.id, row.userId))
-        .returning();
-      return updated ?? null;
+      return confirmAccount(tx, row.userId, confirmedAt, row);
     });
     if (!user) throw new AuthError("otp_expired", {}, confirmationLinkInvalidMessage);
     return user;
+  }
+
+  /**
+   * Confirms an account's address, once: with the password and metadata of
+   * the sign-up whose link was followed (if it carried them), and without
+   * anything made before, since until now anyone could have made the account
+   * with her address: her sessions (with their refresh tokens) and factors
+   * (with their recovery codes) go. An already confirmed account is returned
+   * unchanged.
+   */
+  async function confirmAccount(
+    tx: Database,
+    userId: string,
+    confirmedAt: Date,
+    pending: { passwordHash: string | null; userMetadata: Record<string, unknown> | null } = {
+      passwordHash: null,
+      userMetadata: null,
+    },
+  ): Promise<UserRow | null> {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!user || user.emailConfirmedAt !== null) return user ?? null;
+    const [updated] = await tx
+      .update(users)
+      .set({
+        emailConfirmedAt: confirmedAt,
+        ...(pending.passwordHash !== null && { passwordHash: pending.passwordHash }),
+        ...(pending.userMetadata !== null && { userMetadata: pending.userMetadata }),
+        updatedAt: confirmedAt,
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    await tx.delete(authSessions).where(eq(authSessions.userId, userId));
+    await tx.delete(mfaFactors).where(eq(mfaFactors.userId, userId));
+    return updated ?? null;
   }
 
   /** Checks an e-mail address and password; the same answer for an unknown address and a wrong password. */
@@ -354,6 +432,8 @@ export function createAccounts({
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstNothing(password);
     if (!user || !matches) throw new AuthError("invalid_credentials");
+    // As GoTrue, told only to whoever knows the password.
+    if (user.emailConfirmedAt === null) throw new AuthError("email_not_confirmed");
     if (needsRehash(user.passwordHash)) await rehashPassword(user, password);
     return startSession(user, "password", device);
   }
@@ -661,7 +741,12 @@ export function createAccounts({
     return { user, token };
   }
 
-  /** Uses a recovery link once: it opens a session in which she sets a new password. */
+  /**
+   * Uses a recovery link once: it opens a session in which she sets a new
+   * password. The link came to her mailbox, so it confirms her address too,
+   * as GoTrue's does (and as a confirmation link would: nothing made before
+   * stays, and the password of an unconfirmed account no longer signs in).
+   */
   async function redeemRecoveryToken(token: string, device?: SessionDevice): Promise<SessionJson> {
     const usedAt = now();
     const user = await db.transaction(async (tx) => {
@@ -676,8 +761,8 @@ export function createAccounts({
         .update(recoveryTokens)
         .set({ usedAt })
         .where(and(eq(recoveryTokens.userId, row.userId), sql`${recoveryTokens.usedAt} is null`));
-      const [found] = await tx.select().from(users).where(eq(users.id, row.userId));
-      return found ?? null;
+      // A password set before the address was hers is nobody's: she sets hers in this session.
+      return confirmAccount(tx, row.userId, usedAt, { passwordHash: "", userMetadata: null });
     });
     if (!user) throw new AuthError("otp_expired");
     return startSession(user, "otp", device);
@@ -697,6 +782,7 @@ export function createAccounts({
     listFactors,
     describeUser,
     signUp,
+    signUpAnswer,
     createConfirmationTokenFor,
     confirmEmail,
     raiseSessionToAal2,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { routePath } from "hono/route";
 import type { z } from "zod/mini";
@@ -26,12 +27,18 @@ import {
   refuseUnstorableQueries,
 } from "../json-route";
 import { log } from "../logger";
-import type { ConfirmationMail, PasswordChangedMail, RecoveryMail } from "../mail/outbox";
+import type {
+  ConfirmationMail,
+  PasswordChangedMail,
+  RecoveryMail,
+  SignUpAttemptMail,
+} from "../mail/outbox";
 import { addressBlock, type RateLimiter } from "../rate-limit";
 import { noteErrorCode } from "../request-log";
 import {
   type Accounts,
   isOpenedByLink,
+  normaliseEmail,
   type SessionDevice,
   type SessionJson,
   type SignOutScope,
@@ -39,6 +46,7 @@ import {
   type UserRow,
 } from "./accounts";
 import { AuthError, type AuthErrorCode, authErrorBody } from "./auth-errors";
+import { refuseCommonPassword } from "./common-passwords";
 import type { Factors } from "./factors";
 import { type AuthRateLimits, authRateLimits, type SignInThrottle } from "./throttling";
 import { buildVerifyLink } from "./verify-link";
@@ -51,6 +59,8 @@ export type AuthApiDependencies = {
   siteUrl: string;
   sendRecoveryEmail: (email: RecoveryMail) => Promise<void>;
   sendConfirmationEmail: (email: ConfirmationMail) => Promise<void>;
+  /** To an address that has an account, instead of a confirmation: someone tried to register it. */
+  sendSignUpAttemptEmail: (email: SignUpAttemptMail) => Promise<void>;
   /** Stores the notice of a new password in the transaction that sets it. */
   storePasswordChangedEmail: (tx: Database, email: PasswordChangedMail) => Promise<void>;
   /** Wakes the mail worker once mail stored in a transaction has been committed. */
@@ -108,6 +118,7 @@ export function createAuthApi({
   siteUrl,
   sendRecoveryEmail,
   sendConfirmationEmail,
+  sendSignUpAttemptEmail,
   storePasswordChangedEmail,
   onMailQueued,
   background = createBackgroundTasks(),
@@ -187,23 +198,38 @@ export function createAuthApi({
   // Every query parameter is checked before any handler queries the database.
   api.use(refuseUnstorableQueries);
 
+  // Answered alike for every address, before the account is even looked up (as `/recover`):
+  // a new address gets its account and a confirmation link, an unconfirmed one a new link
+  // with this password, a confirmed one a notice to its owner. Neither the answer nor its
+  // timing tells which. No session: the account signs in once its address is confirmed.
   api.post("/signup", authJson(signUpRequestSchema, true), async (c) => {
     await limit(c, "signUpPerAddress");
     const body = c.req.valid("json");
-    const created = await accounts.signUp(
-      {
-        email: body.email,
-        password: body.password,
-        fullName: body.data.full_name,
+    const email = normaliseEmail(body.email);
+    refuseCommonPassword(body.password);
+    await limitMailTo(email, "confirmationEmailPerEmail");
+    const redirectTo = c.req.query("redirect_to");
+    const request = { id: randomUUID(), email, fullName: body.data.full_name };
+    background.run(
+      "sign-up",
+      async () => {
+        const signedUp = await accounts.signUp({ ...request, password: body.password });
+        if (signedUp.kind === "exists") {
+          await sendSignUpAttemptEmail({
+            to: signedUp.user.email,
+            fullName: fullNameOf(signedUp.user),
+          });
+          return;
+        }
+        await sendConfirmationEmail({
+          to: signedUp.user.email,
+          fullName: body.data.full_name,
+          link: verifyLink(signedUp.confirmationToken, "signup", redirectTo),
+        });
       },
-      deviceOf(c),
+      answerSent(c),
     );
-    await sendConfirmationEmail({
-      to: created.user.email,
-      fullName: fullNameOf(created.user),
-      link: verifyLink(created.confirmationToken, "signup", c.req.query("redirect_to")),
-    });
-    return answerSession(c, created.session);
+    return c.json(accounts.signUpAnswer(request), 200);
   });
 
   api.post("/token", async (c) => {

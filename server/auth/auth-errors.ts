@@ -8,6 +8,8 @@ import { ApiError } from "../api-error";
  */
 export const authErrors = {
   invalid_credentials: [400, "Nesprávný e-mail nebo heslo."],
+  // GoTrue's answer to the right password of an account whose address is not confirmed yet.
+  email_not_confirmed: [400, authMessages.emailNotConfirmed],
   // Its message always comes from the check that failed (see the request schemas).
   validation_failed: [400, "Odeslaná data nemají správný tvar."],
   email_address_invalid: [400, "Zadejte prosím platnou e-mailovou adresu."],

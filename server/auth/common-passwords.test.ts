@@ -83,6 +83,8 @@ describe("passwords chosen through the auth API", () => {
       password: "bylinky-a-vune",
       options: { data: { full_name: "Jana" } },
     });
+    await server.confirmEmail(email);
+    await client.signInWithPassword({ email, password: "bylinky-a-vune" });
     const { error } = await client.updateUser({
       password: "password1",
       current_password: "bylinky-a-vune",
@@ -100,6 +102,7 @@ describe("passwords chosen through the auth API", () => {
       password: "bylinky-a-vune",
       options: { data: { full_name: "Jana" } },
     });
+    await server.confirmEmail(email);
     const client = createClient();
     await client.resetPasswordForEmail(email);
     const link = await server.readVerifyLink(email, "recovery");

@@ -12,7 +12,7 @@ import QRCode from "qrcode";
 import type { Database } from "#database/open-database";
 import { authSessions, mfaChallenges, mfaFactors, mfaRecoveryCodes, users } from "#database/schema";
 import { recordAuditEvent } from "#server/audit-log";
-import { isUuid } from "#shared/auth-schemas";
+import { authMessages, isUuid } from "#shared/auth-schemas";
 import { retryAfter } from "../api-error";
 import type { Clock } from "../clock";
 import { ConfigError } from "../config";
@@ -109,6 +109,10 @@ export function createFactors({
     { user, aal }: Authenticated,
     { friendlyName, issuer }: { friendlyName?: string; issuer?: string },
   ) {
+    // Until the address is hers, the account is anyone's: no factor to outlast its confirmation.
+    if (user.emailConfirmedAt === null) {
+      throw new AuthError("email_not_confirmed", {}, authMessages.emailNotConfirmedForFactor);
+    }
     const existing = await accounts.listFactors(user.id);
     if (existing.some((factor) => factor.status === "verified") && aal !== "aal2") {
       throw new AuthError("insufficient_aal");

@@ -3,9 +3,9 @@
  * command line (`npm run admin`) both call it. Each change is written with
  * its audit log entry in one transaction.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { type Role, type User, userRoles, users } from "#database/schema";
+import { authSessions, mfaFactors, type Role, type User, userRoles, users } from "#database/schema";
 import { type AuditActor, recordAuditEvent } from "#server/audit-log";
 import { normaliseEmail } from "./accounts";
 
@@ -13,7 +13,8 @@ export type GrantOutcome =
   | "granted"
   | "already_granted"
   | "unknown_account"
-  | "email_not_confirmed";
+  | "email_not_confirmed"
+  | "predates_confirmation";
 export type RevokeOutcome = "revoked" | "not_granted" | "unknown_account" | "last_admin";
 
 /** An account named by its e-mail (the command line) or its id (the page). */
@@ -46,7 +47,34 @@ async function lockAccount(tx: Database, account: AccountReference): Promise<Use
   return user;
 }
 
-/** Gives an account a role; refused for an account whose address is not confirmed. */
+/**
+ * What an account holds from before its address was confirmed: until then
+ * anyone could have made it with her address, and an authenticator app or a
+ * sign-in of theirs would outlast her confirmation. Her confirmation removes
+ * them now; accounts confirmed before it did may still hold some.
+ */
+export async function findPreConfirmationLeftovers(
+  db: Database,
+  user: Pick<User, "id" | "emailConfirmedAt">,
+): Promise<{ factors: number; sessions: number }> {
+  const confirmedAt = user.emailConfirmedAt;
+  if (confirmedAt === null) return { factors: 0, sessions: 0 };
+  const factors = await db
+    .select({ id: mfaFactors.id })
+    .from(mfaFactors)
+    .where(and(eq(mfaFactors.userId, user.id), lt(mfaFactors.createdAt, confirmedAt)));
+  const sessions = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, user.id), lt(authSessions.createdAt, confirmedAt)));
+  return { factors: factors.length, sessions: sessions.length };
+}
+
+/**
+ * Gives an account a role; refused for an account whose address is not
+ * confirmed, or that has an authenticator app or a sign-in from before it was
+ * (`findPreConfirmationLeftovers`: they go first).
+ */
 export async function grantRole(
   db: Database,
   { account, role, actor, at }: RoleChange,
@@ -55,6 +83,8 @@ export async function grantRole(
     const user = await lockAccount(tx, account);
     if (!user) return "unknown_account";
     if (!mayHoldRoles(user)) return "email_not_confirmed";
+    const leftovers = await findPreConfirmationLeftovers(tx, user);
+    if (leftovers.factors > 0 || leftovers.sessions > 0) return "predates_confirmation";
     const inserted = await tx
       .insert(userRoles)
       .values({ userId: user.id, role, ...(at && { createdAt: at }) })
@@ -110,6 +140,23 @@ export async function revokeRole(
 /** Makes an account an administrator from the command line (tests and seeds use it too). */
 export function grantAdmin(db: Database, email: string): Promise<GrantOutcome> {
   return grantRole(db, { account: { email }, role: "admin", actor: { kind: "command_line" } });
+}
+
+/**
+ * What `npm run admin -- sign-out` does: every session of the account ends
+ * (with its refresh tokens). Returns how many, or null for an unknown e-mail.
+ */
+export async function signOutEverywhere(db: Database, email: string): Promise<number | null> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)));
+  if (!user) return null;
+  const ended = await db
+    .delete(authSessions)
+    .where(eq(authSessions.userId, user.id))
+    .returning({ id: authSessions.id });
+  return ended.length;
 }
 
 /** Takes the administrator role away from the command line. */

@@ -55,6 +55,8 @@ describe.each(testDatabases)("a session's idle lifetime on $name", ({ open }) =>
       (await idle.signUp({ email, password, options: { data: { full_name: "Jana Nečinná" } } }))
         .error,
     ).toBeNull();
+    await server.confirmEmail(email);
+    expect((await idle.signInWithPassword({ email, password })).error).toBeNull();
     expect((await inUse.signInWithPassword({ email, password })).error).toBeNull();
 
     // A minute before the limit: the session in use refreshes, and its limit starts again.

@@ -48,6 +48,9 @@ async function signedInAccount() {
     options: { data: { full_name: "Kateřina" } },
   });
   expect(signUp.error).toBeNull();
+  await server.confirmEmail(email);
+  const signIn = await client.signInWithPassword({ email, password: "bylinky-a-vune" });
+  expect(signIn.error).toBeNull();
   return { client, email, address };
 }
 

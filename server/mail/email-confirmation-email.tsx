@@ -23,13 +23,13 @@ export function EmailConfirmationEmail({
       heading="Potvrzení e-mailové adresy"
       siteUrl={siteUrl}
       footer={czech(
-        "Tento e-mail přišel, protože na webu vznikl účet s touto adresou. Pokud o něm nevíte, nic nedělejte – bez potvrzení adresy účet nezíská žádná oprávnění.",
+        "Tento e-mail přišel, protože se na webu někdo zaregistroval s touto adresou. Pokud o tom nevíte, nic nedělejte – bez potvrzení adresy se k účtu nikdo nepřihlásí.",
       )}
     >
       <Text style={textStyle}>{formatGreeting("Dobrý den", fullName)}</Text>
       <Text style={textStyle}>
         {czech(
-          "děkuji za registraci. Přihlásit se můžete hned, jen mi prosím ještě tlačítkem níže potvrďte, že tato e-mailová adresa patří vám. Odkaz platí 24 hodin.",
+          "děkuji za registraci. Tlačítkem níže mi prosím potvrďte, že tato e-mailová adresa patří vám – pak se můžete přihlásit. Odkaz platí 24 hodin.",
         )}
       </Text>
       <EmailButton href={link}>Potvrdit e-mail</EmailButton>

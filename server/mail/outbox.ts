@@ -26,6 +26,7 @@ import {
 } from "./owner-notification-email";
 import { PasswordChangedEmail, passwordChangedSubject } from "./password-changed-email";
 import { PasswordRecoveryEmail, passwordRecoverySubject } from "./password-recovery-email";
+import { SignUpAttemptEmail, signUpAttemptSubject } from "./sign-up-attempt-email";
 
 export type { SubmissionForMail };
 
@@ -44,6 +45,7 @@ export type MailKind =
   | "password_recovery"
   | "email_confirmation"
   | "password_changed"
+  | "sign_up_attempt"
   | "access_request";
 
 /**
@@ -66,6 +68,9 @@ export type RecoveryMail = { to: string; fullName: string | null; link: string }
 
 /** What a confirmation e-mail needs: the same as a recovery e-mail. */
 export type ConfirmationMail = RecoveryMail;
+
+/** What the notice of a sign-up with an address that has an account needs. */
+export type SignUpAttemptMail = { to: string; fullName: string | null };
 
 /** What the notice of a changed password needs. */
 export type PasswordChangedMail = { to: string; fullName: string | null; changedAt: Date };
@@ -181,6 +186,20 @@ export function composePasswordChangedMail(
   };
 }
 
+/** To an address that has an account: someone tried to register it. */
+export function composeSignUpAttemptMail(
+  { to, fullName }: SignUpAttemptMail,
+  settings: Pick<MailSettings, "notifyEmail" | "siteUrl">,
+): ComposedMail {
+  return {
+    kind: "sign_up_attempt",
+    to,
+    replyTo: settings.notifyEmail,
+    subject: signUpAttemptSubject,
+    data: { fullName: fullName === null ? null : toOneLine(fullName), siteUrl: settings.siteUrl },
+  };
+}
+
 /** To the practitioner: an account without the members' role asks for it. */
 export function composeAccessRequestMail(
   request: AccessRequestForMail,
@@ -251,6 +270,9 @@ export function createOutbox({ db, clock, settings, onMailQueued }: OutboxDepend
     },
     async queueConfirmationMail(mail: ConfirmationMail) {
       await queue(await composeConfirmationMail(mail, settings));
+    },
+    async queueSignUpAttemptMail(mail: SignUpAttemptMail) {
+      await queue(composeSignUpAttemptMail(mail, settings));
     },
     /** Stores the notice in `tx`, the transaction that sets the password; it wakes no one. */
     async storePasswordChangedMail(tx: Database, mail: PasswordChangedMail) {
@@ -343,6 +365,8 @@ const templates: Record<MailKind, (data: Record<string, unknown>) => ReactElemen
     if (Number.isNaN(when.getTime())) throw new Error("the change's date is missing");
     return createElement(PasswordChangedEmail, { fullName, changedAt: when, siteUrl });
   },
+  sign_up_attempt: (data) =>
+    createElement(SignUpAttemptEmail, data as Parameters<typeof SignUpAttemptEmail>[0]),
   access_request: (data) => {
     const { email, fullName, requestedAt, siteUrl } = data as {
       email: string;

@@ -89,6 +89,10 @@ export function createMemberAccessApi({
 
   api.post("/members/access-requests", async (c) => {
     const { user } = c.get("account");
+    // Until the address is confirmed, the account may be anyone's: the owner hears of none.
+    if (user.emailConfirmedAt === null) {
+      throw new ApiError(403, "email_not_confirmed", memberAccessMessages.emailNotConfirmed);
+    }
     if (await isMember(accounts, user.id)) {
       throw new ApiError(409, "already_member", memberAccessMessages.alreadyMember);
     }

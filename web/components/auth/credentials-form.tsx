@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authNotices, signInSchema, signUpSchema } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
+import { ConfirmationReminder, isEmailNotConfirmed } from "~/components/auth/confirmation-reminder";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import { PasswordField } from "~/components/ui/password-field";
@@ -35,6 +36,8 @@ export function CredentialsForm({
   const [fields, setFields] = useState<Fields>(emptyFields);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  /** The address of a sign-in refused until it is confirmed: the e-mail may be sent again. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const registering = mode === "register";
 
   function update(field: keyof Fields, value: string) {
@@ -45,6 +48,7 @@ export function CredentialsForm({
   function switchMode(next: "login" | "register") {
     setFields(emptyFields);
     setErrors({});
+    setUnconfirmed(null);
     onModeChange(next);
   }
 
@@ -67,8 +71,7 @@ export function CredentialsForm({
       toast.error(messageOf(error, authNotices.registrationFailed));
       return;
     }
-    // The account may sign in at once; the page asks her to, as the notice says.
-    await client.signOut({ scope: "local" });
+    // No session yet: she signs in once the link in her e-mail has confirmed the address.
     toast.success(authNotices.registered);
     switchMode("login");
   }
@@ -81,6 +84,7 @@ export function CredentialsForm({
     }
     const client = getAuthClient();
     const { data, error } = await client.signInWithPassword(parsed.data);
+    setUnconfirmed(isEmailNotConfirmed(error) ? parsed.data.email : null);
     if (error || !data.session) {
       toast.error(messageOf(error, authNotices.signInFailed));
       return;
@@ -169,6 +173,10 @@ export function CredentialsForm({
           </a>
           .
         </p>
+      )}
+
+      {!registering && unconfirmed !== null && (
+        <ConfirmationReminder email={unconfirmed} className="mt-4" />
       )}
 
       {!registering && (

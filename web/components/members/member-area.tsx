@@ -2,8 +2,13 @@ import { CircleCheck, KeyRound, LogIn, LogOut, Sprout, UserPlus } from "lucide-r
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { authNotices, signInSchema } from "#shared/auth-schemas";
-import { accessRequestIntervalMs, type MemberMaterialJson } from "#shared/member-access";
+import {
+  accessRequestIntervalMs,
+  type MemberMaterialJson,
+  memberAccessMessages,
+} from "#shared/member-access";
 import { paths } from "#shared/routes";
+import { ConfirmationReminder, isEmailNotConfirmed } from "~/components/auth/confirmation-reminder";
 import { PasswordChange } from "~/components/auth/password-change";
 import { EmailAddress } from "~/components/email-link";
 import { announceMemberAreaStatus } from "~/components/members/area-status";
@@ -85,6 +90,8 @@ export function MemberArea() {
   // Gone with the page: the next visit's hero starts from the sign-in again.
   useEffect(() => () => announceMemberAreaStatus("signed-out"), []);
   const [notice, setNotice] = useState<Notice>(null);
+  /** The address of a sign-in refused until it is confirmed: the e-mail may be sent again. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moveFocus = useRef(false);
 
@@ -157,6 +164,7 @@ export function MemberArea() {
   async function signIn(fields: { email: string; password: string }) {
     const client = getAuthClient();
     const { data, error } = await client.signInWithPassword(fields);
+    setUnconfirmed(isEmailNotConfirmed(error) ? fields.email : null);
     if (error || !data.session) {
       setNotice({ tone: "error", text: messageOf(error, authNotices.signInFailed) });
       return false;
@@ -181,6 +189,9 @@ export function MemberArea() {
         await signOutLocally(texts.sessionEnded);
       } else if (error instanceof MembersApiError && error.code === "already_member") {
         await enter({ focus: true });
+      } else if (error instanceof MembersApiError && error.code === "email_not_confirmed") {
+        setView({ ...view, sending: false });
+        setNotice({ tone: "error", text: memberAccessMessages.emailNotConfirmed });
       } else {
         setView({ ...view, sending: false });
         setNotice({ tone: "error", text: texts.requestFailed });
@@ -248,6 +259,9 @@ export function MemberArea() {
           </p>
         ) : null}
       </div>
+      {view.kind === "signed-out" && unconfirmed !== null ? (
+        <ConfirmationReminder email={unconfirmed} className="mx-auto mt-3 max-w-md text-center" />
+      ) : null}
       <div className="mt-8">{body}</div>
     </div>
   );
