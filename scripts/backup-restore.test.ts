@@ -23,6 +23,7 @@ import { authStorageKey } from "#shared/auth-storage-key";
 import { readEveryRow } from "#testing/database-contents";
 import {
   buildServerEnv,
+  confirmByMail,
   findFreePort,
   projectDir,
   type ServerProcess,
@@ -153,6 +154,12 @@ describe.skipIf(!postgresUrl)("moving from the embedded database to PostgreSQL a
       options: { data: { full_name: "Kateřina" } },
     });
     expect(signedUp.error).toBeNull();
+    await confirmByMail(first, join(embedded, "mail"), "katerina@example.cz");
+    const signedIn = await browserOn(first).signInWithPassword({
+      email: "katerina@example.cz",
+      password: "heslo-123",
+    });
+    expect(signedIn.error).toBeNull();
     const form = await fetch(`${first.baseUrl}/api/form-submissions`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.9" },

@@ -1496,7 +1496,14 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
       data: { full_name: "Jana Testovací" },
     });
     expect(response.status).toBe(200);
-    const session = (await response.json()) as { access_token: string; refresh_token: string };
+    // Signed in once her link has confirmed the address.
+    await server.confirmEmail(email);
+    const signIn = await post("/auth/v1/token?grant_type=password", {
+      email,
+      password: secretPassword,
+    });
+    expect(signIn.status).toBe(200);
+    const session = (await signIn.json()) as { access_token: string; refresh_token: string };
     return { access: session.access_token, refresh: session.refresh_token };
   }
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authStorageKey } from "#shared/auth-storage-key";
 import {
   buildServerEnv,
+  confirmByMail,
   findFreePort,
   type ServerProcess,
   startServerProcess,
@@ -94,7 +95,8 @@ describe("the server's log", () => {
     expect(
       (await client.signUp({ email, password, options: { data: { full_name: "Vendula" } } })).error,
     ).toBeNull();
-    await client.signOut();
+    // She signs in once the link of the sign-up's e-mail has confirmed her address.
+    await confirmByMail(server, join(directory, "mail"), email);
     const signedIn = await client.signInWithPassword({ email, password });
     expect(signedIn.error).toBeNull();
     const session = signedIn.data.session;

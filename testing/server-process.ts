@@ -6,10 +6,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import http from "node:http";
 import { createServer } from "node:net";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { simpleParser } from "mailparser";
 import { seedEmbeddedDatabase } from "./embedded-database-template";
 
 export const projectDir = resolve(import.meta.dirname, "..");
@@ -216,4 +217,31 @@ async function stopProcess(child: ChildProcess, exited: Promise<unknown>): Promi
   child.kill("SIGTERM");
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * Follows the confirmation link the server wrote into its mail folder for
+ * `email` (waiting for the worker), on the server itself, as she would.
+ */
+export async function confirmByMail(server: ServerProcess, mailDir: string, email: string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const files = (await readdir(mailDir).catch(() => [] as string[])).filter((file) =>
+      file.endsWith(".eml"),
+    );
+    for (const file of files) {
+      const mail = await simpleParser(await readFile(join(mailDir, file)));
+      const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+      const found = mail.text?.match(/https?:\/\/\S+\/auth\/v1\/verify\?[^\s\]>)]+/)?.[0];
+      if (to?.text !== email || !found) continue;
+      const link = new URL(found);
+      const answer = await fetch(`${server.baseUrl}${link.pathname}${link.search}`, {
+        redirect: "manual",
+      });
+      if (answer.status !== 303) throw new Error(`Confirmation link answered ${answer.status}`);
+      return;
+    }
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  throw new Error(`No confirmation e-mail to ${email}`);
 }

@@ -28,6 +28,8 @@ async function signedIn(email: string, fullName = "Jana Nová"): Promise<string>
     (await post("/auth/v1/signup", { email, password: "heslo-123", data: { full_name: fullName } }))
       .status,
   ).toBe(200);
+  // Made after the answer; confirmed as her link would.
+  await server.settle();
   await server.db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
   return signIn(email);
 }
