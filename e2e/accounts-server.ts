@@ -86,9 +86,22 @@ async function postJson(page: Page, path: string, data: unknown) {
   return response.json();
 }
 
-/** Registers an account through the real API (registration grants no role). */
-export async function registerAccount(page: Page, email: string, password = "heslo-123") {
+/**
+ * Registers an account through the real API (registration grants no role) and
+ * confirms its address with the link of its e-mail, as she would: only then
+ * does it sign in.
+ */
+export async function registerAccount(
+  page: Page,
+  email: string,
+  password = "heslo-123",
+  { confirmed = true }: { confirmed?: boolean } = {},
+) {
   await postJson(page, "/auth/v1/signup", { email, password, data: { full_name: "Jana Nová" } });
+  if (!confirmed) return;
+  const link = await readVerifyLink(email, "signup");
+  const response = await page.request.get(link, { maxRedirects: 0 });
+  if (response.status() !== 303) throw new Error(`confirmation of ${email}: ${response.status()}`);
 }
 
 /** Signs in through the API and leaves the session where the browser library keeps it. */
