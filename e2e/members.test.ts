@@ -13,7 +13,12 @@ import { paths } from "#shared/routes";
 import { recordVideo } from "#testing/sample-media";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
-import { seededAdmins, seededConfirmedAccounts, storageKey } from "./accounts-server";
+import {
+  seededAdmins,
+  seededConfirmedAccounts,
+  seededUnconfirmed,
+  storageKey,
+} from "./accounts-server";
 import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
 
 // Its own server: +50 and +51 are the accounts and two-factor servers, +52 the last-administrator test's.
@@ -447,4 +452,26 @@ test("a signed-in account changes its password in the members' area, giving the 
   await area.getByText("Změna hesla").click();
   await change("mata-a-medunka", withoutRole.password);
   await expect(area.getByRole("status").filter({ hasText: "Heslo je změněné." })).toBeVisible();
+});
+
+test("an account whose address is not confirmed is told to confirm it first, and may have the e-mail sent again", async ({
+  page,
+}) => {
+  await openMembers(page);
+  await signIn(page, seededUnconfirmed);
+  const area = page.locator("#clenstvi");
+  await expect(area.getByRole("status").first()).toContainText(
+    "Nejdřív prosím potvrďte svou e-mailovou adresu",
+  );
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Přihlášení do členské sekce" }),
+  ).toBeVisible();
+  const before = smtp.mails.length;
+  await area.getByRole("button", { name: "Poslat potvrzovací e-mail znovu" }).click();
+  await expect(area.getByText("Poslala jsem vám nový e-mail s")).toBeVisible();
+  const mails = await smtp.waitForMails(before + 1);
+  const mail = mails.at(-1);
+  expect(addressesOf(mail?.to)).toEqual([seededUnconfirmed.email]);
+  expect(mail?.text).toContain("/auth/v1/verify?token=");
+  expect(await page.evaluate((key) => localStorage.getItem(key), storageKey)).toBeNull();
 });

@@ -34,8 +34,6 @@ export const authMessages = {
   bodyNotObject: "Odeslaná data musí být objekt JSON.",
   emailNotConfirmed:
     "Nejdřív prosím potvrďte svou e-mailovou adresu odkazem z\u00a0e-mailu, který vám přišel po registraci.",
-  emailNotConfirmedForFactor:
-    "Aplikaci pro ověření si nastavíte, až potvrdíte e-mailovou adresu odkazem z\u00a0e-mailu, který vám přišel po registraci.",
 } as const;
 
 /** The notices of the sign-in and administration pages, verbatim from the specification. */

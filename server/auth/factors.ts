@@ -12,7 +12,7 @@ import QRCode from "qrcode";
 import type { Database } from "#database/open-database";
 import { authSessions, mfaChallenges, mfaFactors, mfaRecoveryCodes, users } from "#database/schema";
 import { recordAuditEvent } from "#server/audit-log";
-import { authMessages, isUuid } from "#shared/auth-schemas";
+import { isUuid } from "#shared/auth-schemas";
 import { retryAfter } from "../api-error";
 import type { Clock } from "../clock";
 import { ConfigError } from "../config";
@@ -31,6 +31,9 @@ import { type SecretBox, UnreadableSecretError } from "./secret-box";
 export const challengeLifetimeMs = 5 * 60_000;
 export const maxFactorsPerUser = 10;
 export const recoveryCodeCount = 8;
+
+export const emailNotConfirmedForFactor =
+  "Aplikaci pro ověření si nastavíte, až potvrdíte e-mailovou adresu odkazem z\u00a0e-mailu, který vám přišel po registraci.";
 
 /** Wrong codes one factor may take before it must wait (a 6-digit code must not be guessable). */
 export const verifyFailureLimit: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
@@ -111,7 +114,7 @@ export function createFactors({
   ) {
     // Until the address is hers, the account is anyone's: no factor to outlast its confirmation.
     if (user.emailConfirmedAt === null) {
-      throw new AuthError("email_not_confirmed", {}, authMessages.emailNotConfirmedForFactor);
+      throw new AuthError("email_not_confirmed", {}, emailNotConfirmedForFactor);
     }
     const existing = await accounts.listFactors(user.id);
     if (existing.some((factor) => factor.status === "verified") && aal !== "aal2") {

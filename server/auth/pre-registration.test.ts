@@ -19,6 +19,7 @@ import { memberAccessMessages } from "#shared/member-access";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
 import { exitCodes, parseAdminCommand, runAdminCommand } from "../../scripts/admin";
+import { emailNotConfirmedForFactor } from "./factors";
 import { grantAdmin } from "./roles";
 import { authRateLimits } from "./throttling";
 
@@ -360,7 +361,7 @@ describe.each(testDatabases)(
       const session = await sessionFromBefore(client, email, attackerPassword);
       const enrolled = await client.mfa.enroll({ factorType: "totp", friendlyName: "Telefon" });
       expect(enrolled.error?.code).toBe("email_not_confirmed");
-      expect(enrolled.error?.message).toBe(authMessages.emailNotConfirmedForFactor);
+      expect(enrolled.error?.message).toBe(emailNotConfirmedForFactor);
       const request = await fetchAs(session.access_token, "/api/members/access-requests", {
         method: "POST",
       });
