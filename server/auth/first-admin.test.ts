@@ -3,6 +3,7 @@
  * database: the token the server would print at start-up, the page's one
  * POST, and the session it answers with, used as the browser would.
  */
+
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,6 +14,7 @@ import {
   userRoles,
   users,
 } from "#database/schema";
+import { createBackgroundTasks } from "#server/background-tasks";
 import { firstAdminApiPath, firstAdminMessages } from "#shared/first-admin";
 import { createTestApp, createTestClock, type TestClock } from "#testing/test-app";
 import {
@@ -191,11 +193,13 @@ describe.each(testDatabases)(
     let handle: TestDatabaseHandle;
     let clock: TestClock;
     let app: ReturnType<typeof createTestApp>;
+    // A sign-up makes its account after the answer: the tests wait for it.
+    const background = createBackgroundTasks();
 
     beforeAll(async () => {
       handle = await open();
       clock = createTestClock();
-      app = createTestApp(handle, { clock });
+      app = createTestApp(handle, { clock, background });
     }, openTimeoutMs);
     afterAll(() => handle?.close());
 
@@ -220,6 +224,7 @@ describe.each(testDatabases)(
           }),
         });
         expect(signUp.status).toBe(200);
+        await background.idle();
         const [stranger] = await handle.db.select().from(users);
         if (!stranger) throw new Error("The stranger's account was not made");
         await handle.db
@@ -284,7 +289,7 @@ describe.each(testDatabases)(
         // A second database: here the administrator comes from the command line instead.
         const other = await open();
         try {
-          const otherApp = createTestApp(other, { clock });
+          const otherApp = createTestApp(other, { clock, background });
           const token = await createFirstAdminToken(other.db, clock);
           await otherApp.request("/auth/v1/signup", {
             method: "POST",
@@ -295,6 +300,7 @@ describe.each(testDatabases)(
               data: { full_name: "Správkyně" },
             }),
           });
+          await background.idle();
           await other.db.update(users).set({ emailConfirmedAt: clock.now() });
           expect(await grantAdmin(other.db, "spravkyne@example.cz")).toBe("granted");
 
