@@ -276,12 +276,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       const body = JSON.parse(answer.body) as { access_token: string; refresh_token: string };
       return { email, accessToken: body.access_token, refreshToken: body.refresh_token };
     };
-    const sessions: Session[] = [];
-    for (const [n, email] of [
-      "spravkyne@soak.example",
-      "clenka1@soak.example",
-      "clenka2@soak.example",
-    ].entries()) {
+    const emails = ["spravkyne@soak.example", "clenka1@soak.example", "clenka2@soak.example"];
+    for (const [n, email] of emails.entries()) {
       const { answer } = await sendToAnyUp(servers[n % 2] as Server, "/auth/v1/signup", {
         method: "POST",
         body: { email, password, data: { full_name: `Zkušební účet ${n + 1}` } },
@@ -289,12 +285,30 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       });
       if (answer.status !== 200)
         throw new Error(`sign-up of ${email}: ${answer.status} ${answer.body}`);
-      sessions.push(parseSession(email, answer));
+    }
+    // Each account is made after its answer; confirmed here as its link would, then signed in.
+    const made = Date.now();
+    const accounts = () =>
+      db.select({ id: users.id }).from(users).where(inArray(users.email, emails));
+    while ((await accounts()).length < emails.length) {
+      if (Date.now() - made > 10_000) throw new Error("the sign-ups made no accounts");
+      await pause(50);
     }
     await db
       .update(users)
       .set({ emailConfirmedAt: new Date() })
-      .where(eq(users.email, "spravkyne@soak.example"));
+      .where(inArray(users.email, emails));
+    const sessions: Session[] = [];
+    for (const [n, email] of emails.entries()) {
+      const { answer } = await sendToAnyUp(
+        servers[n % 2] as Server,
+        "/auth/v1/token?grant_type=password",
+        { method: "POST", body: { email, password }, headers: from() },
+      );
+      if (answer.status !== 200)
+        throw new Error(`sign-in of ${email}: ${answer.status} ${answer.body}`);
+      sessions.push(parseSession(email, answer));
+    }
     if ((await grantAdmin(db, "spravkyne@soak.example")) !== "granted")
       throw new Error("no administrator");
     const admin = sessions[0] as Session;
