@@ -300,6 +300,17 @@ export function createAccounts({
       if (!existing) throw new Error("The account was neither created nor found");
     }
     if (existing.emailConfirmedAt !== null) return { kind: "exists", user: existing };
+    // Only the newest sign-up's link confirms: an earlier one (say, the one who registered
+    // her address first) would set an earlier password.
+    await db
+      .update(emailConfirmationTokens)
+      .set({ usedAt: createdAt })
+      .where(
+        and(
+          eq(emailConfirmationTokens.userId, existing.id),
+          isNull(emailConfirmationTokens.usedAt),
+        ),
+      );
     return {
       kind: "renewed",
       user: existing,
@@ -345,14 +356,31 @@ export function createAccounts({
   /**
    * A new confirmation link for an account whose address is not confirmed
    * yet; null for an unknown or already confirmed address (the caller
-   * answers the same either way).
+   * answers the same either way). It carries what the newest link still
+   * valid carries (a sign-up's password), so that a link sent again sets
+   * the same password as the sign-up's own would.
    */
   async function createConfirmationTokenFor(
     email: string,
   ): Promise<{ user: UserRow; token: string } | null> {
     const user = await findUserByEmail(email);
     if (!user || user.emailConfirmedAt !== null) return null;
-    return { user, token: await createConfirmationToken(user.id) };
+    const [newest] = await db
+      .select()
+      .from(emailConfirmationTokens)
+      .where(
+        and(eq(emailConfirmationTokens.userId, user.id), isNull(emailConfirmationTokens.usedAt)),
+      )
+      .orderBy(desc(emailConfirmationTokens.createdAt))
+      .limit(1);
+    const pending =
+      newest?.passwordHash && newest.expiresAt.getTime() > now().getTime()
+        ? {
+            passwordHash: newest.passwordHash,
+            userMetadata: newest.userMetadata ?? user.userMetadata,
+          }
+        : undefined;
+    return { user, token: await createConfirmationToken(user.id, pending) };
   }
 
   /**

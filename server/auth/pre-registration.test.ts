@@ -160,10 +160,20 @@ describe.each(testDatabases)(
       expect(refused.error?.code).toBe("email_not_confirmed");
       expect(refused.data.session).toBeNull();
 
+      const attackersLink = await server.readVerifyLink(email, "signup");
+
       // The owner finds the address taken, signs up again (a minute later: one e-mail a minute).
       server.startFreshWindow(authRateLimits.confirmationEmailPerEmail.windowMs);
       const owner = createClient();
       await signUp(owner, email, ownerPassword, "Kateřina Lesná");
+      // The first sign-up's link, in her mailbox too, no longer confirms (it would set its password).
+      const stale = await fetch(attackersLink, { redirect: "manual" });
+      const staleFragment = new URL(stale.headers.get("Location") ?? "").hash.slice(1);
+      expect(new URLSearchParams(staleFragment).get("error_code")).toBe("otp_expired");
+      // Sent again by anyone, the link still carries her sign-up's password.
+      server.startFreshWindow(authRateLimits.confirmationEmailPerEmail.windowMs);
+      expect((await createClient().resend({ type: "signup", email })).error).toBeNull();
+      expect(await mailsTo(email)).toHaveLength(3);
       await server.confirmEmail(email);
 
       expect((await owner.signInWithPassword({ email, password: ownerPassword })).error).toBeNull();
