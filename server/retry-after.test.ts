@@ -127,6 +127,8 @@ describe.each(testDatabases)("Retry-After on every 429 on $name", ({ open }) => 
       data: { full_name: "Nepotvrzená" },
     });
     expect(signUp.status).toBe(200);
+    // The account is made after the answer.
+    await server.settle();
     const [user] = await server.db
       .select({ id: users.id })
       .from(users)

@@ -19,6 +19,20 @@ async function postJson(server: TestServer, path: string, body: unknown) {
   });
 }
 
+/** Waits until the sign-up's work, done after its answer, has made the account. */
+async function waitForAccount(server: Pick<TestServer, "db">, email: string) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const [row] = await server.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email.toLowerCase()));
+    if (row) return;
+    await new Promise((wait) => setTimeout(wait, 20));
+  }
+  throw new Error(`sign-up of ${email} made no account`);
+}
+
 /** Registers `email` (confirmed), grants `role` if given, signs in and returns the access token. */
 export async function createSignedInAccount(
   server: TestServer,
@@ -33,7 +47,7 @@ export async function createSignedInAccount(
   if (signUp.status !== 200) throw new Error(`sign-up of ${email}: ${signUp.status}`);
   // The account is made after the answer; confirmed as the link in her e-mail would
   // (that flow has its own tests; here mail may go to SMTP).
-  await server.settle();
+  await waitForAccount(server, email);
   await server.db
     .update(users)
     .set({ emailConfirmedAt: new Date() })
