@@ -21,6 +21,7 @@ test("registration sends a confirmation e-mail whose link confirms the address a
   await page.getByLabel("Celé jméno").fill("Petra Nováková");
   await page.getByRole("button", { name: "Zaregistrovat se" }).click();
   await expect(page.getByText(authNotices.registered)).toBeVisible();
+  await expect(page.getByText(authNotices.confirmAddressFirst)).toBeVisible();
 
   // Until the address is confirmed, the sign-in says so, and offers the e-mail again.
   await page.getByLabel("E-mail").fill(email);

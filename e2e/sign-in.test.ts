@@ -149,6 +149,7 @@ test.describe("the sign-in page", () => {
     await page.getByRole("button", { name: "Zaregistrovat se" }).click();
 
     await expect(page.getByText(authNotices.registered)).toBeVisible();
+    await expect(page.getByText(authNotices.confirmAddressFirst)).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Přihlášení" })).toBeVisible();
     await expect(email).toHaveValue("");
     await expect(password).toHaveValue("");

@@ -39,8 +39,10 @@ export const authMessages = {
 /** The notices of the sign-in and administration pages, verbatim from the specification. */
 export const authNotices = {
   passwordChanged: "Heslo je změněné.",
-  registered:
-    "Registrace úspěšná! Poslala jsem vám e-mail s\u00a0odkazem – potvrďte jím prosím adresu a\u00a0pak se přihlaste.",
+  registered: "Registrace úspěšná! Nyní se můžete přihlásit.",
+  /** Said under „Registrace úspěšná!“: an account signs in only once its address is confirmed. */
+  confirmAddressFirst:
+    "Nejdřív ale prosím potvrďte adresu odkazem z\u00a0e-mailu, který jsem vám právě poslala.",
   confirmationResent:
     "Poslala jsem vám nový e-mail s\u00a0odkazem. Potvrďte jím prosím adresu a\u00a0pak se přihlaste.",
   registrationFailed: "Chyba při registraci",

@@ -72,7 +72,10 @@ export function CredentialsForm({
       return;
     }
     // No session yet: she signs in once the link in her e-mail has confirmed the address.
-    toast.success(authNotices.registered);
+    toast.success(authNotices.registered, {
+      description: authNotices.confirmAddressFirst,
+      duration: 12_000,
+    });
     switchMode("login");
   }
 
