@@ -243,9 +243,8 @@ export function createAuthApi({
       try {
         session = await accounts.signInWithPassword(body.email, body.password, deviceOf(c));
       } catch (error) {
-        if (error instanceof AuthError && error.code === "invalid_credentials") {
-          await attempt.failed();
-        }
+        const wrongPassword = error instanceof AuthError && error.code === "invalid_credentials";
+        await (wrongPassword ? attempt.failed() : attempt.abandoned());
         throw error;
       }
       await attempt.succeeded(c, session.user.id);
@@ -300,9 +299,9 @@ export function createAuthApi({
       try {
         updated = await accounts.updateUser(who, changes, notify);
       } catch (error) {
-        if (error instanceof AuthError && error.code === "current_password_invalid") {
-          await attempt.failed();
-        }
+        const wrongPassword =
+          error instanceof AuthError && error.code === "current_password_invalid";
+        await (wrongPassword ? attempt.failed() : attempt.abandoned());
         throw error;
       }
     }

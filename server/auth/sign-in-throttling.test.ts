@@ -113,6 +113,29 @@ describe.each(testDatabases)("sign-in throttling on $name", ({ open }) => {
     expect((await signIn(email, password, "203.0.113.200")).status).toBe(200);
   }, 120_000);
 
+  it("checks exactly the limit's number of 40 wrong passwords sent at once from one address; the rest wait, told how long", async () => {
+    const { email } = await createOwner("198.18.0.6");
+    const { limit } = signInFailureLimits.perSource;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        fetch(`${server.origin}/auth/v1/token?grant_type=password`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.201" },
+          body: JSON.stringify({ email, password: `spatne-paralelne-${n}` }),
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(limit).fill(400), ...Array(40 - limit).fill(429)]);
+    for (const answer of answers.filter((answer) => answer.status === 429)) {
+      expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(0);
+    }
+    // A right password is not counted as a guess: her own address signs in as often as she likes.
+    for (let n = 0; n < limit + 2; n += 1) {
+      expect((await signIn(email, password, "198.18.0.6")).status).toBe(200);
+    }
+  }, 120_000);
+
   it("throttles guessing spread over many untrusted addresses account-wide, for untrusted sources only", async () => {
     const { email } = await createOwner("198.18.0.3");
     const { limit } = signInFailureLimits.untrustedPerAccount;

@@ -58,6 +58,8 @@ export type SignInAttempt = {
   succeeded(c: Context, userId: string): Promise<void>;
   /** After a wrong password: counts it against this source (and the account, if untrusted). */
   failed(): Promise<void>;
+  /** After an answer that says nothing of the password (a refusal for another reason). */
+  abandoned(): Promise<void>;
 };
 
 export type SignInThrottleDependencies = {
@@ -153,24 +155,26 @@ export function createSignInThrottle({
       : `address:${block}`;
     const sourceKey = `sign-in-failures:${account}:${source}`;
     const accountKey = `sign-in-untrusted-failures:${account}`;
-    if (
-      (await rateLimiter.isOver(sourceKey, rules.perSource)) ||
-      (!trusted && (await rateLimiter.isOver(accountKey, rules.untrustedPerAccount)))
-    ) {
+    // Each attempt takes its place in the counts before the password is checked, in one statement
+    // a key: of many parallel guesses only the limit's number are checked. A right password, or an
+    // answer that is no verdict on the password, gives its place back.
+    const slots = [await rateLimiter.take(sourceKey, rules.perSource)];
+    if (!trusted) slots.push(await rateLimiter.take(accountKey, rules.untrustedPerAccount));
+    const giveBack = () => Promise.all(slots.map((slot) => slot.release())).then(() => {});
+    if (slots.some((slot) => !slot.allowed)) {
+      await giveBack();
       // Both windows end by then (they are aligned to the clock).
-      const seconds = Math.max(
-        rateLimiter.retryAfterSeconds(rules.perSource),
-        rateLimiter.retryAfterSeconds(rules.untrustedPerAccount),
-      );
+      const seconds = Math.max(...slots.map((slot) => slot.retryAfterSeconds));
       throw new AuthError("over_request_rate_limit", {}, undefined, retryAfter(seconds));
     }
 
     return {
       async failed() {
-        await rateLimiter.hit(sourceKey, rules.perSource);
-        if (!trusted) await rateLimiter.hit(accountKey, rules.untrustedPerAccount);
+        // The places taken above stay counted.
       },
+      abandoned: giveBack,
       async succeeded(c, userId) {
+        await giveBack();
         await db
           .insert(signInAddresses)
           .values({ userId, addressBlock: block, lastSignInAt: now })
