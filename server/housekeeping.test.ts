@@ -2,10 +2,12 @@
  * Housekeeping forgets what the privacy notice says is forgotten, each kind
  * of record just past its limit, and keeps what is just within it.
  */
+import { isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   authSessions,
   emailConfirmationTokens,
+  materials,
   mfaChallenges,
   mfaFactors,
   rateLimitCounters,
@@ -26,6 +28,7 @@ import {
 import { deviceLifetimeMs, knownAddressTrustMs } from "./auth/throttling";
 import { forgetExpired, startHousekeeping } from "./housekeeping";
 import { captureLog } from "./logger";
+import { fileWaitMs } from "./materials/material-housekeeping";
 import { longestWindowMs } from "./rate-limit";
 
 const now = new Date("2026-11-27T10:00:00Z");
@@ -50,6 +53,7 @@ describe.each(testDatabases)(
       await emptyTables(database);
       // Their sessions, devices, addresses, factors and links go with them.
       await database.db.delete(users);
+      await database.db.delete(materials).where(isNull(materials.kind));
     });
 
     /** One of each record, `side` of its limit. */
@@ -148,6 +152,12 @@ describe.each(testDatabases)(
         expiresAt: new Date(now.getTime() + 30 * day),
         usedAt: just(day, side),
       });
+      // A file material whose file never arrived.
+      await db.insert(materials).values({
+        place: "members",
+        title: `Bez souboru ${side} ${n}`,
+        createdAt: just(fileWaitMs, side),
+      });
     }
 
     async function remaining() {
@@ -168,6 +178,9 @@ describe.each(testDatabases)(
         confirmationTokens: (await db.select().from(emailConfirmationTokens))
           .map((row) => row.tokenHash)
           .sort(),
+        materialsWithoutFile: (await db.select().from(materials).where(isNull(materials.kind)))
+          .map((row) => row.title)
+          .sort(),
       };
     }
 
@@ -186,6 +199,7 @@ describe.each(testDatabases)(
         mfaChallenges: 2,
         unverifiedFactors: 2,
         spentLinks: 4,
+        materialsWithoutFile: 2,
       });
       expect(await remaining()).toEqual({
         sessions: [
@@ -223,11 +237,12 @@ describe.each(testDatabases)(
         ],
         recoveryTokens: ["recovery-within-3", "recovery-within-4"],
         confirmationTokens: ["confirmation-within-3", "confirmation-within-4"],
+        materialsWithoutFile: ["Bez souboru within 3", "Bez souboru within 4"],
       });
 
       // A second run, on this server or another, finds nothing more.
       expect(Object.values(await forgetExpired(database.db, now))).toEqual([
-        0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0,
       ]);
     });
 

@@ -9,13 +9,18 @@
 import type { Database } from "#database/open-database";
 import type { Clock } from "./clock";
 import { log } from "./logger";
+import { materialHousekeeping } from "./materials/material-housekeeping";
 import { type HousekeepingStep, personalDataRegistry } from "./personal-data";
 import { repeatEvery } from "./repeating-task";
 
-/** Every step, by name, in the registry's order (a step may count on an earlier one's deletions). */
-const steps: [string, HousekeepingStep][] = personalDataRegistry.flatMap(({ housekeeping }) =>
-  Object.entries(housekeeping ?? {}),
-);
+/**
+ * Every step, by name, in the registry's order (a step may count on an earlier one's deletions),
+ * then those of records that are no one's personal data.
+ */
+const steps: [string, HousekeepingStep][] = [
+  ...personalDataRegistry.flatMap(({ housekeeping }) => Object.entries(housekeeping ?? {})),
+  ...Object.entries(materialHousekeeping),
+];
 
 /** How many rows each step deleted, by the step's name (see the registrations). */
 export type Forgotten = Record<string, number>;

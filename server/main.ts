@@ -24,7 +24,7 @@ import { createMailTransport } from "./mail/mail-transport";
 import { startMailWorker } from "./mail/mail-worker";
 import { observeMailTransport } from "./mail/observed-transport";
 import { materialsDir, syncMaterialFiles } from "./materials/material-files";
-import { giftReadiness } from "./materials/materials";
+import { giftReadiness } from "./materials/waiting-gift-mail";
 import { createMetrics } from "./metrics";
 import { keepNewFilesPrivate, makeDataFolderPrivate } from "./private-files";
 import { createRequestActivity } from "./request-activity";

@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#database/open-database";
 import { materials } from "#database/schema";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
-import { giftReadiness } from "./materials";
+import { giftReadiness } from "./waiting-gift-mail";
 
 describe.each(testDatabases)("the start-up line about gifts on $name", ({ open }) => {
   let database: DatabaseHandle;
@@ -25,14 +26,8 @@ describe.each(testDatabases)("the start-up line about gifts on $name", ({ open }
       embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
     });
     expect(await giftReadiness(database.db)).toEqual([]);
-    // The owner hides the built-in scent guide (its row made when she first saw her list).
-    await database.db.insert(materials).values({
-      place: "gift_fragrance",
-      kind: "guide",
-      title: "Průvodce osobní vůní",
-      linkUrl: "/darek/pruvodce-vuni",
-      hidden: true,
-    });
+    // The owner hides the built-in scent guide (its row made by migration 0016).
+    await database.db.update(materials).set({ hidden: true }).where(eq(materials.kind, "guide"));
     expect(await giftReadiness(database.db)).toEqual([
       "The scent gift has no material yet: its e-mails wait (0 now) until one is added on /admin/materialy.",
     ]);

@@ -1,12 +1,18 @@
 /**
- * The materials: what the owner offers where, in her order; their files
- * (through a `MaterialStore`); signed, short-lived file URLs; and the gift
- * e-mails that wait for a gift's first material (released when it appears).
+ * The materials: what the owner offers where, in her order, and their files
+ * (through a `MaterialStore`). Composed of the signed file URLs (`file-urls.ts`),
+ * what is offered (`offered.ts`) and the gift e-mails that wait for a gift's
+ * first material (`waiting-gift-mail.ts`, released when it appears).
+ *
+ * A file material is a row first (`create`), then its file (`upload`); until
+ * the file has arrived it is offered nowhere, the owner's list says it waits
+ * for its file, and housekeeping deletes it if the file never comes
+ * (`material-housekeeping.ts`). The built-in scent guide is a row made by
+ * migration 0016: it can be hidden or moved, not deleted.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, asc, count, eq, inArray, isNotNull, max, or, sql } from "drizzle-orm";
+import { and, asc, eq, max } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { formSubmissions, type MaterialRow, mailOutbox, materials } from "#database/schema";
+import { type MaterialRow, materials } from "#database/schema";
 import { isUuid } from "#shared/auth-schemas";
 import {
   type AdminMaterial,
@@ -17,72 +23,16 @@ import {
   materialMessages,
   type NewMaterial,
   toEmbedUrl,
-  type WaitingGiftMail,
 } from "#shared/materials";
-import { paths } from "#shared/routes";
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
-import { log } from "../logger";
+import { createFileUrls } from "./file-urls";
 import type { MaterialStore } from "./material-store";
+import { firstOfferedRow, type GiftPlace, isOffered } from "./offered";
 import { checkedUpload } from "./upload-checks";
+import { createWaitingGiftMail } from "./waiting-gift-mail";
 
-export type GiftPlace = Exclude<MaterialPlace, "members">;
-
-/** How long a signed file URL works, rounded up to the hour so that it stays the same (cacheable) for a while. */
-const signedUrlLifetimeMs = 6 * 60 * 60_000;
-const hourMs = 60 * 60_000;
-
-/** A material is offered when it is shown and has its file, link or page. */
-const isOffered = and(
-  eq(materials.hidden, false),
-  or(isNotNull(materials.linkUrl), isNotNull(materials.size)),
-);
-
-/** The built-in scent guide: the scent gift's material until the owner hides it (no row until she acts on it). */
-export const builtInGuide = {
-  kind: "guide" as const,
-  title: "Průvodce osobní vůní",
-  description: "Návod krok za krokem se třemi recepty: na webu, k vytištění i jako PDF.",
-  linkUrl: paths.scentGuide,
-};
-
-/**
- * The first offered material of a gift, in her order: a row, or for the scent
- * gift the built-in guide while it has no row of its own (a row is made the
- * first time the owner's list is loaded, so that she can hide or move it).
- */
-async function firstOfferedRow(
-  db: Database,
-  place: MaterialPlace,
-): Promise<MaterialRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(materials)
-    .where(and(eq(materials.place, place), isOffered))
-    .orderBy(asc(materials.position), asc(materials.createdAt))
-    .limit(1);
-  if (row || place !== "gift_fragrance") return row;
-  const [guide] = await db
-    .select({ id: materials.id })
-    .from(materials)
-    .where(eq(materials.kind, "guide"));
-  if (guide) return undefined;
-  const now = new Date(0);
-  return {
-    id: "00000000-0000-0000-0000-000000000000",
-    place,
-    ...builtInGuide,
-    embedUrl: null,
-    position: 0,
-    hidden: false,
-    fileName: null,
-    contentType: null,
-    size: null,
-    fileVersion: 0,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
+export type { GiftPlace } from "./offered";
 
 export function createMaterials({
   db,
@@ -98,29 +48,8 @@ export function createMaterials({
   signingKey: string;
   onMailQueued?: () => void;
 }) {
-  const key = createHmac("sha256", signingKey).update("material-file-urls").digest();
-
-  function sign(id: string, version: number, expires: number) {
-    return createHmac("sha256", key).update(`${id}.${version}.${expires}`).digest("base64url");
-  }
-
-  /** A same-origin URL of the file that works for six hours, for whoever holds it. */
-  function signedFileUrl(row: Pick<MaterialRow, "id" | "fileVersion">): string {
-    const expires =
-      Math.ceil((clock.now().getTime() + signedUrlLifetimeMs) / hourMs) * (hourMs / 1000);
-    const signature = sign(row.id, row.fileVersion, expires);
-    return `/api/materials/${row.id}/file?v=${row.fileVersion}&exp=${expires}&sig=${signature}`;
-  }
-
-  /** Whether a file URL's signature is ours and still valid. */
-  function verifyFileUrl(id: string, version: string, expires: string, signature: string) {
-    const expiresAt = Number(expires);
-    if (!/^\d{1,12}$/.test(expires) || !/^\d{1,9}$/.test(version)) return false;
-    if (expiresAt * 1000 < clock.now().getTime()) return false;
-    const expected = Buffer.from(sign(id, Number(version), expiresAt));
-    const given = Buffer.from(signature);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  }
+  const { signedFileUrl, verifyFileUrl } = createFileUrls({ clock, signingKey });
+  const { releaseWaitingMail, waitingCounts } = createWaitingGiftMail({ db, clock, onMailQueued });
 
   async function find(id: string): Promise<MaterialRow> {
     if (!isUuid(id)) throw notFound();
@@ -163,36 +92,6 @@ export function createMaterials({
     return (row?.last ?? -1) + 1;
   }
 
-  /** Gift e-mails that wait for `place`'s first material go out now, once. */
-  async function releaseWaitingMail(place: MaterialPlace): Promise<number> {
-    if (place === "members") return 0;
-    if (!(await firstOfferedRow(db, place))) return 0;
-    const released = await db
-      .update(mailOutbox)
-      .set({ status: "pending", nextAttemptAt: clock.now() })
-      .where(
-        and(
-          eq(mailOutbox.status, "waiting"),
-          inArray(
-            mailOutbox.submissionId,
-            db
-              .select({ id: formSubmissions.id })
-              .from(formSubmissions)
-              .where(eq(formSubmissions.formType, place)),
-          ),
-        ),
-      )
-      .returning({ id: mailOutbox.id });
-    if (released.length > 0) {
-      log.info(
-        { gift: place, released: released.length },
-        "Gift e-mails released: the gift has a material now",
-      );
-      onMailQueued?.();
-    }
-    return released.length;
-  }
-
   return {
     signedFileUrl,
     verifyFileUrl,
@@ -207,37 +106,9 @@ export function createMaterials({
     /** The first offered material of a gift, in her order. */
     firstOffered: (place: GiftPlace) => firstOfferedRow(db, place),
 
-    async waitingCounts(): Promise<WaitingGiftMail> {
-      const rows = await db
-        .select({ formType: formSubmissions.formType, waiting: count() })
-        .from(mailOutbox)
-        .innerJoin(formSubmissions, eq(formSubmissions.id, mailOutbox.submissionId))
-        .where(eq(mailOutbox.status, "waiting"))
-        .groupBy(formSubmissions.formType);
-      const counts: WaitingGiftMail = { gift_ritual: 0, gift_fragrance: 0 };
-      for (const row of rows) {
-        if (row.formType === "gift_ritual" || row.formType === "gift_fragrance") {
-          counts[row.formType] = Number(row.waiting);
-        }
-      }
-      return counts;
-    },
+    waitingCounts,
 
     async listForAdmin(): Promise<AdminMaterial[]> {
-      // The built-in guide gets its row here, last in the scent gift, so that she can hide or move it.
-      const [guide] = await db
-        .select({ id: materials.id })
-        .from(materials)
-        .where(eq(materials.kind, "guide"));
-      if (!guide) {
-        await db.insert(materials).values({
-          place: "gift_fragrance",
-          ...builtInGuide,
-          position: await nextPosition("gift_fragrance"),
-          createdAt: clock.now(),
-          updatedAt: clock.now(),
-        });
-      }
       const rows = await db
         .select()
         .from(materials)
@@ -412,12 +283,6 @@ export function createMaterials({
       await releaseWaitingMail(row.place);
       return toAdmin(row);
     },
-
-    /** How many materials there are (for a test's check that nothing changed). */
-    async total(): Promise<number> {
-      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(materials);
-      return row?.total ?? 0;
-    },
   };
 }
 
@@ -425,29 +290,4 @@ export type Materials = ReturnType<typeof createMaterials>;
 
 function notFound() {
   return new ApiError(404, "not_found", materialMessages.notFound);
-}
-
-/**
- * The start-up's word on the gifts: for each gift without a material, that
- * its e-mails wait and how many do (an empty list when both gifts have one).
- */
-export async function giftReadiness(db: Database): Promise<string[]> {
-  const lines: string[] = [];
-  const names: Record<GiftPlace, string> = {
-    gift_ritual: "The ritual gift",
-    gift_fragrance: "The scent gift",
-  };
-  for (const place of ["gift_ritual", "gift_fragrance"] as const) {
-    if (await firstOfferedRow(db, place)) continue;
-    const [row] = await db
-      .select({ waiting: count() })
-      .from(mailOutbox)
-      .innerJoin(formSubmissions, eq(formSubmissions.id, mailOutbox.submissionId))
-      .where(and(eq(mailOutbox.status, "waiting"), eq(formSubmissions.formType, place)));
-    lines.push(
-      `${names[place]} has no material yet: its e-mails wait (${Number(row?.waiting ?? 0)} now) ` +
-        "until one is added on /admin/materialy.",
-    );
-  }
-  return lines;
 }
