@@ -29,7 +29,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { eq, inArray, sql } from "drizzle-orm";
-import { type DatabaseHandle, openDatabase } from "#database/open-database";
+import { type Database, type DatabaseHandle, openDatabase } from "#database/open-database";
 import { formSubmissions, mailOutbox, users } from "#database/schema";
 import { grantAdmin } from "#server/auth/roles";
 import {
@@ -180,6 +180,14 @@ function startServer(env: Record<string, string>): ServerProcess {
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** What every step of a run shares: its options, its progress lines, its violations and the database. */
+type SoakRun = {
+  options: SoakOptions;
+  progress: (line: string) => void;
+  violate: (problem: string) => void;
+  db: Database;
+};
+
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const progress = options.progress ?? (() => {});
   const began = performance.now();
@@ -195,436 +203,23 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   try {
     // Migrated here, once, before either server starts.
     database = await openDatabase({ databaseUrl: empty.url });
-    const db = database.db;
+    const run: SoakRun = { options, progress, violate, db: database.db };
     smtp = await startTestSmtpServer({
       port: options.ports[2],
       temporaryRefusalShare: options.refusalShare,
       keepMails: false,
     });
-    for (const [index, name] of ["A", "B"].entries()) {
-      const port = options.ports[index] as number;
-      const env = buildServerEnv({
-        port,
-        host: "127.0.0.1",
-        dataDir: join(workDir, `server-${name}`),
-        buildDir: join(workDir, "no-build"),
-        siteUrl: `http://${siteHost}`,
-        databaseUrl: empty.url,
-        smtpUrl: smtp.url,
-        settings: {
-          NOTIFY_EMAIL: notifyEmail,
-          FORM_RATE_LIMIT_PER_HOUR: "1000000000",
-          TRUST_PROXY: "true",
-          JWT_SECRET: jwtSecret,
-          ADMIN_REQUIRE_2FA: "false",
-          MAIL_TAKEOVER_SECONDS: String(options.takeoverSeconds),
-          MAIL_RETRY_SECONDS: String(options.retrySeconds),
-          LOG_LEVEL: "warn",
-          // The ritual video hosted elsewhere: its gift e-mails go at once instead of
-          // waiting for a material (the soak is about sending, not about materials).
-          GIFT_RITUAL_URL: "https://video.example.cz/ritual",
-        },
-      });
-      servers.push({
-        name,
-        port,
-        env,
-        process: startServer(env),
-        agent: new http.Agent({ keepAlive: true }),
-        up: false,
-      });
-    }
-    await Promise.all(
-      servers.map(async (server) => {
-        await waitUntilAnswering(server.process, "/healthz", 180_000);
-        server.up = true;
-      }),
-    );
-    progress(`servers A (:${options.ports[0]}) and B (:${options.ports[1]}) answer`);
-
-    // Every request from an address of its own: the per-address limits stay out of the way.
-    let addressCounter = 0;
-    const nextAddress = () => {
-      const n = addressCounter++;
-      return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-    };
-    const from = () => ({ "X-Forwarded-For": nextAddress() });
-    const [serverA, serverB] = servers as [Server, Server];
-    const other = (server: Server) => (server === serverA ? serverB : serverA);
-
-    /** Sends to `first`, or to the other server while it is down or the connection is lost. */
-    async function sendToAnyUp(first: Server, path: string, init: Parameters<typeof send>[2]) {
-      let target = first;
-      for (let attempt = 0; attempt < 200; attempt++) {
-        if (!target.up) target = other(target);
-        if (target.up) {
-          try {
-            return { answer: await send(target, path, init), server: target };
-          } catch {
-            // Killed under the request: the other one takes it.
-          }
-        }
-        target = other(target);
-        await pause(50);
-      }
-      throw new Error(`${path}: no server answered for 10 s`);
-    }
-
-    // Accounts: an administrator and two members, signed up through the servers.
-    type Session = { email: string; accessToken: string; refreshToken: string };
-    const parseSession = (email: string, answer: Answer): Session => {
-      const body = JSON.parse(answer.body) as { access_token: string; refresh_token: string };
-      return { email, accessToken: body.access_token, refreshToken: body.refresh_token };
-    };
-    const emails = ["spravkyne@soak.example", "clenka1@soak.example", "clenka2@soak.example"];
-    for (const [n, email] of emails.entries()) {
-      const { answer } = await sendToAnyUp(servers[n % 2] as Server, "/auth/v1/signup", {
-        method: "POST",
-        body: { email, password, data: { full_name: `Zkušební účet ${n + 1}` } },
-        headers: from(),
-      });
-      if (answer.status !== 200)
-        throw new Error(`sign-up of ${email}: ${answer.status} ${answer.body}`);
-    }
-    // Each account is made after its answer; confirmed here as its link would, then signed in.
-    const made = Date.now();
-    const accounts = () =>
-      db.select({ id: users.id }).from(users).where(inArray(users.email, emails));
-    while ((await accounts()).length < emails.length) {
-      if (Date.now() - made > 10_000) throw new Error("the sign-ups made no accounts");
-      await pause(50);
-    }
-    await db
-      .update(users)
-      .set({ emailConfirmedAt: new Date() })
-      .where(inArray(users.email, emails));
-    const sessions: Session[] = [];
-    for (const [n, email] of emails.entries()) {
-      const { answer } = await sendToAnyUp(
-        servers[n % 2] as Server,
-        "/auth/v1/token?grant_type=password",
-        { method: "POST", body: { email, password }, headers: from() },
-      );
-      if (answer.status !== 200)
-        throw new Error(`sign-in of ${email}: ${answer.status} ${answer.body}`);
-      sessions.push(parseSession(email, answer));
-    }
-    if ((await grantAdmin(db, "spravkyne@soak.example")) !== "granted")
-      throw new Error("no administrator");
-    const admin = sessions[0] as Session;
-
-    // The load.
-    const acknowledged: string[] = [];
-    let cutOff = 0;
-    const counters = { refreshes: 0, signIns: 0, adminReads: 0, userReads: 0 };
-    const loadStart = performance.now();
-    const loadEnd = loadStart + options.durationMs;
-    // The load lasts its time, and longer if a kill or a restart is still to come under it.
-    let faultsDone = false;
-    const running = () => performance.now() < loadEnd || !faultsDone;
-    let sequence = 0;
-
-    const submitter = async (worker: number) => {
-      let turn = worker;
-      while (running()) {
-        let target = servers[turn++ % 2] as Server;
-        if (!target.up) target = other(target);
-        if (!target.up) {
-          await pause(20);
-          continue;
-        }
-        const n = sequence++;
-        const formType = n % 3 === 0 ? "contact" : n % 3 === 1 ? "gift_ritual" : "gift_fragrance";
-        let answer: Answer;
-        try {
-          answer = await send(target, "/api/form-submissions", {
-            method: "POST",
-            headers: from(),
-            body: {
-              formType,
-              name: `Návštěvnice ${n}`,
-              email: `navstevnice-${n}@soak.example`,
-              ...(formType === "contact"
-                ? { message: "Dobrý den, ráda bych přišla do lesa." }
-                : {}),
-              privacyConsent: true,
-              website: "",
-            },
-          });
-        } catch (error) {
-          if (target.up)
-            violate(`submission ${n} to ${target.name}, which was up, failed: ${error}`);
-          else cutOff++;
-          continue;
-        }
-        if (answer.status === 201) {
-          acknowledged.push((JSON.parse(answer.body) as { id: string }).id);
-        } else {
-          violate(
-            `submission ${n} to ${target.name}: ${answer.status} ${answer.body.slice(0, 200)}`,
-          );
-        }
-      }
-    };
-
-    /** Refreshes each long-lived session in turn on alternating servers, then reads with it. */
-    const refresher = async () => {
-      let turn = 0;
-      while (running()) {
-        const session = sessions[turn % sessions.length] as Session;
-        const first = servers[turn++ % 2] as Server;
-        const { answer, server } = await sendToAnyUp(
-          first,
-          "/auth/v1/token?grant_type=refresh_token",
-          {
-            method: "POST",
-            body: { refresh_token: session.refreshToken },
-            headers: from(),
-          },
-        );
-        counters.refreshes++;
-        if (answer.status !== 200) {
-          violate(
-            `session of ${session.email} broken: refresh answered ${answer.status} ${answer.body.slice(0, 200)}`,
-          );
-          sessions.splice(sessions.indexOf(session), 1);
-          if (sessions.length === 0) return;
-          continue;
-        }
-        Object.assign(session, parseSession(session.email, answer));
-        // The new access token, on the other server.
-        const read = await sendToAnyUp(other(server), "/auth/v1/user", {
-          headers: { Authorization: `Bearer ${session.accessToken}`, ...from() },
-        });
-        counters.userReads++;
-        if (read.answer.status !== 200)
-          violate(`GET /auth/v1/user for ${session.email}: ${read.answer.status}`);
-        await pause(300);
-      }
-    };
-
-    /** Signs in afresh on one server and refreshes that session on the other. */
-    const signer = async () => {
-      let turn = 0;
-      while (running()) {
-        const email = turn % 2 === 0 ? "clenka1@soak.example" : "clenka2@soak.example";
-        const { answer, server } = await sendToAnyUp(
-          servers[turn++ % 2] as Server,
-          "/auth/v1/token?grant_type=password",
-          {
-            method: "POST",
-            body: { email, password },
-            headers: from(),
-          },
-        );
-        counters.signIns++;
-        if (answer.status !== 200) {
-          violate(`sign-in of ${email}: ${answer.status} ${answer.body.slice(0, 200)}`);
-        } else {
-          const fresh = parseSession(email, answer);
-          const refreshed = await sendToAnyUp(
-            other(server),
-            "/auth/v1/token?grant_type=refresh_token",
-            {
-              method: "POST",
-              body: { refresh_token: fresh.refreshToken },
-              headers: from(),
-            },
-          );
-          if (refreshed.answer.status !== 200)
-            violate(`a fresh session of ${email} did not refresh: ${refreshed.answer.status}`);
-        }
-        await pause(1000);
-      }
-    };
-
-    /** The administrator opens recent submissions, and the list of accounts. */
-    const adminReader = async () => {
-      let turn = 0;
-      while (running()) {
-        const id = acknowledged[acknowledged.length - 1];
-        const path = turn % 4 === 3 || !id ? "/api/admin/users" : `/api/form-submissions/${id}`;
-        const { answer } = await sendToAnyUp(servers[turn++ % 2] as Server, path, {
-          headers: { Authorization: `Bearer ${admin.accessToken}`, ...from() },
-        });
-        counters.adminReads++;
-        if (answer.status !== 200)
-          violate(`admin read ${path}: ${answer.status} ${answer.body.slice(0, 200)}`);
-        await pause(250);
-      }
-    };
-
-    // The faults: each server killed in turn, evenly spread over the load, and started again.
-    const kills: SoakReport["kills"] = [];
-    const claimedAtKill: { atMs: number; ids: number[] }[] = [];
-    const restarts: Promise<void>[] = [];
-    const killer = async () => {
-      const total = options.killsPerServer * 2;
-      for (let k = 0; k < total; k++) {
-        const at = loadStart + (options.durationMs * (k + 1)) / (total + 1);
-        while (performance.now() < at) await pause(20);
-        const server = servers[k % 2] as Server;
-        while (!server.up) await pause(20);
-        server.up = false;
-        server.process.kill("SIGKILL");
-        const killedAt = Date.now();
-        await server.process.exited;
-        server.agent.destroy();
-        // Which e-mails were claimed at that moment (either server's; the live one's go at once).
-        const claimed = await db
-          .select({ id: mailOutbox.id })
-          .from(mailOutbox)
-          .where(sql`${mailOutbox.status} = 'pending' and ${mailOutbox.claimedUntil} > now()`);
-        claimedAtKill.push({ atMs: killedAt, ids: claimed.map((row) => row.id) });
-        const killedAtS = (performance.now() - loadStart) / 1000;
-        progress(
-          `killed ${server.name} at ${killedAtS.toFixed(1)} s (${claimed.length} e-mails claimed)`,
-        );
-        const restart = (async () => {
-          const restartBegun = performance.now();
-          server.agent = new http.Agent({ keepAlive: true });
-          server.process = startServer(server.env);
-          await waitUntilAnswering(server.process, "/healthz", 180_000);
-          server.up = true;
-          const restartS = (performance.now() - restartBegun) / 1000;
-          kills.push({ server: server.name, atS: killedAtS, restartS });
-          progress(`${server.name} answers again after ${restartS.toFixed(1)} s`);
-        })();
-        restarts.push(restart);
-        await restart.catch(() => {});
-      }
-      faultsDone = true;
-    };
-
-    await Promise.all([
-      ...Array.from({ length: options.concurrency }, (_, worker) => submitter(worker)),
-      refresher(),
-      signer(),
-      adminReader(),
-      killer(),
-    ]);
-    await Promise.all(restarts);
-    const loadS = (performance.now() - loadStart) / 1000;
-    progress(`load done: ${acknowledged.length} submissions acknowledged in ${loadS.toFixed(0)} s`);
-
-    // Every session, long-lived through all kills, still refreshes on both servers.
-    for (const session of sessions) {
-      for (const server of servers) {
-        const answer = await send(server, "/auth/v1/token?grant_type=refresh_token", {
-          method: "POST",
-          body: { refresh_token: session.refreshToken },
-          headers: from(),
-        });
-        counters.refreshes++;
-        if (answer.status !== 200) {
-          violate(
-            `session of ${session.email} broken after the run on ${server.name}: ${answer.status}`,
-          );
-          break;
-        }
-        Object.assign(session, parseSession(session.email, answer));
-      }
-    }
-
-    // The drain.
-    const drainBegun = performance.now();
-    const countMail = async () => {
-      const [row] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          pending: sql<number>`(count(*) filter (where ${mailOutbox.status} = 'pending'))::int`,
-          failed: sql<number>`(count(*) filter (where ${mailOutbox.status} = 'failed'))::int`,
-        })
-        .from(mailOutbox);
-      return row ?? { total: 0, pending: 0, failed: 0 };
-    };
-    let counts = await countMail();
-    const pendingAtLoadEnd = counts.pending;
-    progress(`outbox: ${counts.total} e-mails, ${counts.pending} pending at the load's end`);
-    let lastSentAt = performance.now();
-    let lastReportAt = performance.now();
-    while (counts.pending > 0 && performance.now() - lastSentAt < options.drainStallMs) {
-      await pause(250);
-      const before = counts.pending;
-      counts = await countMail();
-      if (counts.pending < before) lastSentAt = performance.now();
-      if (performance.now() - lastReportAt > 30_000) {
-        lastReportAt = performance.now();
-        progress(`outbox: ${counts.pending} pending`);
-      }
-    }
-    const drainS = (performance.now() - drainBegun) / 1000;
-    progress(
-      `outbox: ${counts.total} e-mails, ${counts.pending} pending after ${drainS.toFixed(1)} s`,
-    );
-    if (counts.pending > 0) {
-      violate(
-        `${counts.pending} e-mails still pending: none sent in the last ${options.drainStallMs / 1000} s`,
-      );
-    }
-    if (counts.failed > 0) violate(`${counts.failed} e-mails failed`);
-
-    // Submissions: every acknowledged one stored, each stored one with its two e-mails.
-    let stored = 0;
-    for (let start = 0; start < acknowledged.length; start += 5000) {
-      const chunk = acknowledged.slice(start, start + 5000);
-      const rows = await db
-        .select({ id: formSubmissions.id })
-        .from(formSubmissions)
-        .where(inArray(formSubmissions.id, chunk));
-      stored += rows.length;
-    }
-    if (stored < acknowledged.length)
-      violate(`${acknowledged.length - stored} acknowledged submissions are not stored`);
-    const [totals] = await db
-      .select({ submissions: sql<number>`count(*)::int` })
-      .from(formSubmissions);
-    const storedAll = totals?.submissions ?? 0;
-    const withoutTwo = (await db.execute(sql`
-      select s.id, count(m.id)::int as mails from form_submissions s
-      left join mail_outbox m on m.submission_id = s.id
-      group by s.id having count(m.id) <> 2 limit 5`)) as unknown as {
-      rows: { id: string; mails: number }[];
-    };
-    for (const row of withoutTwo.rows)
-      violate(`submission ${row.id} has ${row.mails} e-mails, not 2`);
-
-    // E-mails: each outbox row at the peer exactly once, by its Message-ID.
-    const rows = await db.select({ id: mailOutbox.id, status: mailOutbox.status }).from(mailOutbox);
-    const deliveriesById = groupDeliveries(smtp.deliveries);
-    const messageIdOf = (id: number) => `<outbox-${id}@${siteHost}>`;
-    const tally = tallyDeliveries(
-      rows.map((row) => ({ ...row, messageId: messageIdOf(row.id) })),
-      smtp.deliveries,
-      claimedAtKill.map((kill) => kill.atMs),
-    );
-    for (const problem of tally.violations) violate(problem);
-    const { deliveredOnce, duplicated, duplicatedAtKill, neverDelivered, unknownAtPeer } = tally;
-
-    // Takeover: e-mails claimed at a kill and delivered well after it were the killed server's.
-    const takeoverDelays: number[] = [];
-    for (const kill of claimedAtKill) {
-      for (const id of kill.ids) {
-        const first = deliveriesById.get(messageIdOf(id))?.[0];
-        if (first !== undefined && first - kill.atMs > 1000) {
-          takeoverDelays.push(first - kill.atMs);
-          if (process.env.SOAK_DEBUG) {
-            const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-            progress(
-              `takeover ${id}: ${first - kill.atMs} ms after the kill; deliveries ${deliveriesById
-                .get(messageIdOf(id))
-                ?.map((at) => at - kill.atMs)
-                .join(
-                  ",",
-                )}; attempts ${row?.attempts} sent ${row?.sentAt ? row.sentAt.getTime() - kill.atMs : "-"} error ${row?.lastError}`,
-            );
-          }
-        }
-      }
-    }
+    await startServers(run, { workDir, databaseUrl: empty.url, smtpUrl: smtp.url }, servers);
+    const traffic = createTraffic(servers as [Server, Server]);
+    const sessions = await signUpAccounts(run, traffic);
+    const load = await runLoad(run, traffic, sessions);
+    await checkSessionsAfterRun(run, traffic, load);
+    const drain = await drainOutbox(run);
+    const submissions = await checkSubmissions(run, load.acknowledged);
+    const mail = await checkMail(run, smtp, load.claimedAtKill);
     const expectedKills = options.killsPerServer * 2;
-    if (kills.length < expectedKills)
-      violate(`only ${kills.length} of ${expectedKills} kills and restarts happened`);
+    if (load.kills.length < expectedKills)
+      violate(`only ${load.kills.length} of ${expectedKills} kills and restarts happened`);
 
     return {
       options: {
@@ -639,30 +234,30 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       },
       elapsedS: (performance.now() - began) / 1000,
       submissions: {
-        acknowledged: acknowledged.length,
-        stored,
-        lost: acknowledged.length - stored,
-        cutOff,
-        storedUnacknowledged: storedAll - stored,
-        perSecond: acknowledged.length / loadS,
+        acknowledged: load.acknowledged.length,
+        stored: submissions.stored,
+        lost: load.acknowledged.length - submissions.stored,
+        cutOff: load.cutOff,
+        storedUnacknowledged: submissions.storedAll - submissions.stored,
+        perSecond: load.acknowledged.length / load.loadS,
       },
       mail: {
-        inOutbox: rows.length,
-        deliveredOnce,
-        duplicated,
-        duplicatedAtKill,
-        neverDelivered,
-        pending: counts.pending,
-        failed: counts.failed,
-        unknownAtPeer,
+        inOutbox: mail.inOutbox,
+        deliveredOnce: mail.deliveredOnce,
+        duplicated: mail.duplicated,
+        duplicatedAtKill: mail.duplicatedAtKill,
+        neverDelivered: mail.neverDelivered,
+        pending: drain.counts.pending,
+        failed: drain.counts.failed,
+        unknownAtPeer: mail.unknownAtPeer,
         temporaryRefusals: smtp.temporaryRefusals(),
-        drainS,
-        pendingAtLoadEnd,
-        takenOver: takeoverDelays.length,
-        longestTakeoverS: takeoverDelays.length ? Math.max(...takeoverDelays) / 1000 : 0,
+        drainS: drain.drainS,
+        pendingAtLoadEnd: drain.pendingAtLoadEnd,
+        takenOver: mail.takeoverDelays.length,
+        longestTakeoverS: mail.takeoverDelays.length ? Math.max(...mail.takeoverDelays) / 1000 : 0,
       },
-      sessions: counters,
-      kills: kills.sort((a, b) => a.atS - b.atS),
+      sessions: load.counters,
+      kills: load.kills.sort((a, b) => a.atS - b.atS),
       violations,
     };
   } finally {
@@ -674,6 +269,512 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     await empty.drop();
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** Starts servers A and B on the run's database and SMTP peer (into `servers`, which the caller stops), and waits until both answer. */
+async function startServers(
+  { options, progress }: SoakRun,
+  { workDir, databaseUrl, smtpUrl }: { workDir: string; databaseUrl: string; smtpUrl: string },
+  servers: Server[],
+): Promise<void> {
+  for (const [index, name] of ["A", "B"].entries()) {
+    const port = options.ports[index] as number;
+    const env = buildServerEnv({
+      port,
+      host: "127.0.0.1",
+      dataDir: join(workDir, `server-${name}`),
+      buildDir: join(workDir, "no-build"),
+      siteUrl: `http://${siteHost}`,
+      databaseUrl,
+      smtpUrl,
+      settings: {
+        NOTIFY_EMAIL: notifyEmail,
+        FORM_RATE_LIMIT_PER_HOUR: "1000000000",
+        TRUST_PROXY: "true",
+        JWT_SECRET: jwtSecret,
+        ADMIN_REQUIRE_2FA: "false",
+        MAIL_TAKEOVER_SECONDS: String(options.takeoverSeconds),
+        MAIL_RETRY_SECONDS: String(options.retrySeconds),
+        LOG_LEVEL: "warn",
+        // The ritual video hosted elsewhere: its gift e-mails go at once instead of
+        // waiting for a material (the soak is about sending, not about materials).
+        GIFT_RITUAL_URL: "https://video.example.cz/ritual",
+      },
+    });
+    servers.push({
+      name,
+      port,
+      env,
+      process: startServer(env),
+      agent: new http.Agent({ keepAlive: true }),
+      up: false,
+    });
+  }
+  await Promise.all(
+    servers.map(async (server) => {
+      await waitUntilAnswering(server.process, "/healthz", 180_000);
+      server.up = true;
+    }),
+  );
+  progress(`servers A (:${options.ports[0]}) and B (:${options.ports[1]}) answer`);
+}
+
+/** The two servers as the load sees them: each request from an address of its own, sent to whichever is up. */
+type Traffic = ReturnType<typeof createTraffic>;
+
+function createTraffic(servers: [Server, Server]) {
+  // Every request from an address of its own: the per-address limits stay out of the way.
+  let addressCounter = 0;
+  const nextAddress = () => {
+    const n = addressCounter++;
+    return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  };
+  const from = () => ({ "X-Forwarded-For": nextAddress() });
+  const [serverA, serverB] = servers;
+  const other = (server: Server) => (server === serverA ? serverB : serverA);
+
+  /** Sends to `first`, or to the other server while it is down or the connection is lost. */
+  async function sendToAnyUp(first: Server, path: string, init: Parameters<typeof send>[2]) {
+    let target = first;
+    for (let attempt = 0; attempt < 200; attempt++) {
+      if (!target.up) target = other(target);
+      if (target.up) {
+        try {
+          return { answer: await send(target, path, init), server: target };
+        } catch {
+          // Killed under the request: the other one takes it.
+        }
+      }
+      target = other(target);
+      await pause(50);
+    }
+    throw new Error(`${path}: no server answered for 10 s`);
+  }
+
+  return { servers, from, other, sendToAnyUp };
+}
+
+type Session = { email: string; accessToken: string; refreshToken: string };
+
+const parseSession = (email: string, answer: Answer): Session => {
+  const body = JSON.parse(answer.body) as { access_token: string; refresh_token: string };
+  return { email, accessToken: body.access_token, refreshToken: body.refresh_token };
+};
+
+/**
+ * Accounts: an administrator and two members, signed up through the servers, confirmed here as
+ * their links would, then signed in; the administrator's session first.
+ */
+async function signUpAccounts({ db }: SoakRun, { servers, from, sendToAnyUp }: Traffic) {
+  const emails = ["spravkyne@soak.example", "clenka1@soak.example", "clenka2@soak.example"];
+  for (const [n, email] of emails.entries()) {
+    const { answer } = await sendToAnyUp(servers[n % 2] as Server, "/auth/v1/signup", {
+      method: "POST",
+      body: { email, password, data: { full_name: `Zkušební účet ${n + 1}` } },
+      headers: from(),
+    });
+    if (answer.status !== 200)
+      throw new Error(`sign-up of ${email}: ${answer.status} ${answer.body}`);
+  }
+  // Each account is made after its answer; confirmed here as its link would, then signed in.
+  const made = Date.now();
+  const accounts = () =>
+    db.select({ id: users.id }).from(users).where(inArray(users.email, emails));
+  while ((await accounts()).length < emails.length) {
+    if (Date.now() - made > 10_000) throw new Error("the sign-ups made no accounts");
+    await pause(50);
+  }
+  await db.update(users).set({ emailConfirmedAt: new Date() }).where(inArray(users.email, emails));
+  const sessions: Session[] = [];
+  for (const [n, email] of emails.entries()) {
+    const { answer } = await sendToAnyUp(
+      servers[n % 2] as Server,
+      "/auth/v1/token?grant_type=password",
+      { method: "POST", body: { email, password }, headers: from() },
+    );
+    if (answer.status !== 200)
+      throw new Error(`sign-in of ${email}: ${answer.status} ${answer.body}`);
+    sessions.push(parseSession(email, answer));
+  }
+  if ((await grantAdmin(db, "spravkyne@soak.example")) !== "granted")
+    throw new Error("no administrator");
+  return sessions;
+}
+
+/** What the load did and left: for the checks after it and the report. */
+type Load = {
+  acknowledged: string[];
+  cutOff: number;
+  sequence: number;
+  counters: SoakReport["sessions"];
+  /** The long-lived sessions (a broken one leaves the list). */
+  sessions: Session[];
+  admin: Session;
+  loadStart: number;
+  loadS: number;
+  faultsDone: boolean;
+  running: () => boolean;
+  kills: SoakReport["kills"];
+  claimedAtKill: { atMs: number; ids: number[] }[];
+  restarts: Promise<void>[];
+};
+
+/** The load: submitters, a refresher, a signer and an administrator at once, while the killer kills and restarts. */
+async function runLoad(run: SoakRun, traffic: Traffic, sessions: Session[]): Promise<Load> {
+  const { options, progress } = run;
+  const loadStart = performance.now();
+  const loadEnd = loadStart + options.durationMs;
+  const load: Load = {
+    acknowledged: [],
+    cutOff: 0,
+    sequence: 0,
+    counters: { refreshes: 0, signIns: 0, adminReads: 0, userReads: 0 },
+    sessions,
+    admin: sessions[0] as Session,
+    loadStart,
+    loadS: 0,
+    faultsDone: false,
+    // The load lasts its time, and longer if a kill or a restart is still to come under it.
+    running: () => performance.now() < loadEnd || !load.faultsDone,
+    kills: [],
+    claimedAtKill: [],
+    restarts: [],
+  };
+  await Promise.all([
+    ...Array.from({ length: options.concurrency }, (_, worker) =>
+      submitter(run, traffic, load, worker),
+    ),
+    refresher(run, traffic, load),
+    signer(run, traffic, load),
+    adminReader(run, traffic, load),
+    killer(run, traffic, load),
+  ]);
+  await Promise.all(load.restarts);
+  load.loadS = (performance.now() - loadStart) / 1000;
+  progress(
+    `load done: ${load.acknowledged.length} submissions acknowledged in ${load.loadS.toFixed(0)} s`,
+  );
+  return load;
+}
+
+/** Sends form submissions to the servers in turn (to the other while one is down). */
+async function submitter(
+  { violate }: SoakRun,
+  { servers, from, other }: Traffic,
+  load: Load,
+  worker: number,
+) {
+  let turn = worker;
+  while (load.running()) {
+    let target = servers[turn++ % 2] as Server;
+    if (!target.up) target = other(target);
+    if (!target.up) {
+      await pause(20);
+      continue;
+    }
+    const n = load.sequence++;
+    const formType = n % 3 === 0 ? "contact" : n % 3 === 1 ? "gift_ritual" : "gift_fragrance";
+    let answer: Answer;
+    try {
+      answer = await send(target, "/api/form-submissions", {
+        method: "POST",
+        headers: from(),
+        body: {
+          formType,
+          name: `Návštěvnice ${n}`,
+          email: `navstevnice-${n}@soak.example`,
+          ...(formType === "contact" ? { message: "Dobrý den, ráda bych přišla do lesa." } : {}),
+          privacyConsent: true,
+          website: "",
+        },
+      });
+    } catch (error) {
+      if (target.up) violate(`submission ${n} to ${target.name}, which was up, failed: ${error}`);
+      else load.cutOff++;
+      continue;
+    }
+    if (answer.status === 201) {
+      load.acknowledged.push((JSON.parse(answer.body) as { id: string }).id);
+    } else {
+      violate(`submission ${n} to ${target.name}: ${answer.status} ${answer.body.slice(0, 200)}`);
+    }
+  }
+}
+
+/** Refreshes each long-lived session in turn on alternating servers, then reads with it. */
+async function refresher(
+  { violate }: SoakRun,
+  { servers, from, other, sendToAnyUp }: Traffic,
+  load: Load,
+) {
+  const { sessions, counters } = load;
+  let turn = 0;
+  while (load.running()) {
+    const session = sessions[turn % sessions.length] as Session;
+    const first = servers[turn++ % 2] as Server;
+    const { answer, server } = await sendToAnyUp(first, "/auth/v1/token?grant_type=refresh_token", {
+      method: "POST",
+      body: { refresh_token: session.refreshToken },
+      headers: from(),
+    });
+    counters.refreshes++;
+    if (answer.status !== 200) {
+      violate(
+        `session of ${session.email} broken: refresh answered ${answer.status} ${answer.body.slice(0, 200)}`,
+      );
+      sessions.splice(sessions.indexOf(session), 1);
+      if (sessions.length === 0) return;
+      continue;
+    }
+    Object.assign(session, parseSession(session.email, answer));
+    // The new access token, on the other server.
+    const read = await sendToAnyUp(other(server), "/auth/v1/user", {
+      headers: { Authorization: `Bearer ${session.accessToken}`, ...from() },
+    });
+    counters.userReads++;
+    if (read.answer.status !== 200)
+      violate(`GET /auth/v1/user for ${session.email}: ${read.answer.status}`);
+    await pause(300);
+  }
+}
+
+/** Signs in afresh on one server and refreshes that session on the other. */
+async function signer(
+  { violate }: SoakRun,
+  { servers, from, other, sendToAnyUp }: Traffic,
+  load: Load,
+) {
+  let turn = 0;
+  while (load.running()) {
+    const email = turn % 2 === 0 ? "clenka1@soak.example" : "clenka2@soak.example";
+    const { answer, server } = await sendToAnyUp(
+      servers[turn++ % 2] as Server,
+      "/auth/v1/token?grant_type=password",
+      {
+        method: "POST",
+        body: { email, password },
+        headers: from(),
+      },
+    );
+    load.counters.signIns++;
+    if (answer.status !== 200) {
+      violate(`sign-in of ${email}: ${answer.status} ${answer.body.slice(0, 200)}`);
+    } else {
+      const fresh = parseSession(email, answer);
+      const refreshed = await sendToAnyUp(
+        other(server),
+        "/auth/v1/token?grant_type=refresh_token",
+        {
+          method: "POST",
+          body: { refresh_token: fresh.refreshToken },
+          headers: from(),
+        },
+      );
+      if (refreshed.answer.status !== 200)
+        violate(`a fresh session of ${email} did not refresh: ${refreshed.answer.status}`);
+    }
+    await pause(1000);
+  }
+}
+
+/** The administrator opens recent submissions, and the list of accounts. */
+async function adminReader(
+  { violate }: SoakRun,
+  { servers, from, sendToAnyUp }: Traffic,
+  load: Load,
+) {
+  let turn = 0;
+  while (load.running()) {
+    const id = load.acknowledged[load.acknowledged.length - 1];
+    const path = turn % 4 === 3 || !id ? "/api/admin/users" : `/api/form-submissions/${id}`;
+    const { answer } = await sendToAnyUp(servers[turn++ % 2] as Server, path, {
+      headers: { Authorization: `Bearer ${load.admin.accessToken}`, ...from() },
+    });
+    load.counters.adminReads++;
+    if (answer.status !== 200)
+      violate(`admin read ${path}: ${answer.status} ${answer.body.slice(0, 200)}`);
+    await pause(250);
+  }
+}
+
+/** The faults: each server killed in turn, evenly spread over the load, and started again. */
+async function killer({ options, progress, db }: SoakRun, { servers }: Traffic, load: Load) {
+  const total = options.killsPerServer * 2;
+  for (let k = 0; k < total; k++) {
+    const at = load.loadStart + (options.durationMs * (k + 1)) / (total + 1);
+    while (performance.now() < at) await pause(20);
+    const server = servers[k % 2] as Server;
+    while (!server.up) await pause(20);
+    server.up = false;
+    server.process.kill("SIGKILL");
+    const killedAt = Date.now();
+    await server.process.exited;
+    server.agent.destroy();
+    // Which e-mails were claimed at that moment (either server's; the live one's go at once).
+    const claimed = await db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.status} = 'pending' and ${mailOutbox.claimedUntil} > now()`);
+    load.claimedAtKill.push({ atMs: killedAt, ids: claimed.map((row) => row.id) });
+    const killedAtS = (performance.now() - load.loadStart) / 1000;
+    progress(
+      `killed ${server.name} at ${killedAtS.toFixed(1)} s (${claimed.length} e-mails claimed)`,
+    );
+    const restart = (async () => {
+      const restartBegun = performance.now();
+      server.agent = new http.Agent({ keepAlive: true });
+      server.process = startServer(server.env);
+      await waitUntilAnswering(server.process, "/healthz", 180_000);
+      server.up = true;
+      const restartS = (performance.now() - restartBegun) / 1000;
+      load.kills.push({ server: server.name, atS: killedAtS, restartS });
+      progress(`${server.name} answers again after ${restartS.toFixed(1)} s`);
+    })();
+    load.restarts.push(restart);
+    await restart.catch(() => {});
+  }
+  load.faultsDone = true;
+}
+
+/** Every session, long-lived through all kills, still refreshes on both servers. */
+async function checkSessionsAfterRun({ violate }: SoakRun, { servers, from }: Traffic, load: Load) {
+  for (const session of load.sessions) {
+    for (const server of servers) {
+      const answer = await send(server, "/auth/v1/token?grant_type=refresh_token", {
+        method: "POST",
+        body: { refresh_token: session.refreshToken },
+        headers: from(),
+      });
+      load.counters.refreshes++;
+      if (answer.status !== 200) {
+        violate(
+          `session of ${session.email} broken after the run on ${server.name}: ${answer.status}`,
+        );
+        break;
+      }
+      Object.assign(session, parseSession(session.email, answer));
+    }
+  }
+}
+
+/** The drain: waits while the outbox keeps sending, until nothing is pending or it stalls. */
+async function drainOutbox({ options, progress, violate, db }: SoakRun) {
+  const drainBegun = performance.now();
+  const countMail = async () => {
+    const [row] = await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        pending: sql<number>`(count(*) filter (where ${mailOutbox.status} = 'pending'))::int`,
+        failed: sql<number>`(count(*) filter (where ${mailOutbox.status} = 'failed'))::int`,
+      })
+      .from(mailOutbox);
+    return row ?? { total: 0, pending: 0, failed: 0 };
+  };
+  let counts = await countMail();
+  const pendingAtLoadEnd = counts.pending;
+  progress(`outbox: ${counts.total} e-mails, ${counts.pending} pending at the load's end`);
+  let lastSentAt = performance.now();
+  let lastReportAt = performance.now();
+  while (counts.pending > 0 && performance.now() - lastSentAt < options.drainStallMs) {
+    await pause(250);
+    const before = counts.pending;
+    counts = await countMail();
+    if (counts.pending < before) lastSentAt = performance.now();
+    if (performance.now() - lastReportAt > 30_000) {
+      lastReportAt = performance.now();
+      progress(`outbox: ${counts.pending} pending`);
+    }
+  }
+  const drainS = (performance.now() - drainBegun) / 1000;
+  progress(
+    `outbox: ${counts.total} e-mails, ${counts.pending} pending after ${drainS.toFixed(1)} s`,
+  );
+  if (counts.pending > 0) {
+    violate(
+      `${counts.pending} e-mails still pending: none sent in the last ${options.drainStallMs / 1000} s`,
+    );
+  }
+  if (counts.failed > 0) violate(`${counts.failed} e-mails failed`);
+  return { counts, pendingAtLoadEnd, drainS };
+}
+
+/** Submissions: every acknowledged one stored, each stored one with its two e-mails. */
+async function checkSubmissions({ violate, db }: SoakRun, acknowledged: string[]) {
+  let stored = 0;
+  for (let start = 0; start < acknowledged.length; start += 5000) {
+    const chunk = acknowledged.slice(start, start + 5000);
+    const rows = await db
+      .select({ id: formSubmissions.id })
+      .from(formSubmissions)
+      .where(inArray(formSubmissions.id, chunk));
+    stored += rows.length;
+  }
+  if (stored < acknowledged.length)
+    violate(`${acknowledged.length - stored} acknowledged submissions are not stored`);
+  const [totals] = await db
+    .select({ submissions: sql<number>`count(*)::int` })
+    .from(formSubmissions);
+  const storedAll = totals?.submissions ?? 0;
+  const withoutTwo = (await db.execute(sql`
+    select s.id, count(m.id)::int as mails from form_submissions s
+    left join mail_outbox m on m.submission_id = s.id
+    group by s.id having count(m.id) <> 2 limit 5`)) as unknown as {
+    rows: { id: string; mails: number }[];
+  };
+  for (const row of withoutTwo.rows)
+    violate(`submission ${row.id} has ${row.mails} e-mails, not 2`);
+  return { stored, storedAll };
+}
+
+/**
+ * E-mails: each outbox row at the peer exactly once, by its Message-ID; and the takeover:
+ * e-mails claimed at a kill and delivered well after it were the killed server's.
+ */
+async function checkMail(
+  { progress, violate, db }: SoakRun,
+  smtp: TestSmtpServer,
+  claimedAtKill: Load["claimedAtKill"],
+) {
+  const rows = await db.select({ id: mailOutbox.id, status: mailOutbox.status }).from(mailOutbox);
+  const deliveriesById = groupDeliveries(smtp.deliveries);
+  const messageIdOf = (id: number) => `<outbox-${id}@${siteHost}>`;
+  const tally = tallyDeliveries(
+    rows.map((row) => ({ ...row, messageId: messageIdOf(row.id) })),
+    smtp.deliveries,
+    claimedAtKill.map((kill) => kill.atMs),
+  );
+  for (const problem of tally.violations) violate(problem);
+  const { deliveredOnce, duplicated, duplicatedAtKill, neverDelivered, unknownAtPeer } = tally;
+
+  const takeoverDelays: number[] = [];
+  for (const kill of claimedAtKill) {
+    for (const id of kill.ids) {
+      const first = deliveriesById.get(messageIdOf(id))?.[0];
+      if (first !== undefined && first - kill.atMs > 1000) {
+        takeoverDelays.push(first - kill.atMs);
+        if (process.env.SOAK_DEBUG) {
+          const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+          progress(
+            `takeover ${id}: ${first - kill.atMs} ms after the kill; deliveries ${deliveriesById
+              .get(messageIdOf(id))
+              ?.map((at) => at - kill.atMs)
+              .join(
+                ",",
+              )}; attempts ${row?.attempts} sent ${row?.sentAt ? row.sentAt.getTime() - kill.atMs : "-"} error ${row?.lastError}`,
+          );
+        }
+      }
+    }
+  }
+  return {
+    inOutbox: rows.length,
+    deliveredOnce,
+    duplicated,
+    duplicatedAtKill,
+    neverDelivered,
+    unknownAtPeer,
+    takeoverDelays,
+  };
 }
 
 function groupDeliveries(deliveries: readonly Delivery[]): Map<string, number[]> {
