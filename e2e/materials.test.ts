@@ -93,6 +93,10 @@ test("uploads a file with a progress bar; a waiting gift e-mail goes out and its
   const progress = page.getByRole("status").filter({ hasText: "Nahrávám „vecerni-meditace.mp4“" });
   await expect(progress).toBeVisible();
   await expect(progress).toContainText(/[1-9]\d? %/, { timeout: 20_000 });
+  // Until its file has arrived, the material is the owner's alone, listed as being uploaded.
+  await expect(
+    page.getByRole("region", { name: "Členská sekce" }).getByText("Nahrává se"),
+  ).toBeVisible();
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
     await progress.scrollIntoViewIfNeeded();

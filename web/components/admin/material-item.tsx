@@ -36,6 +36,7 @@ export function MaterialItem({
   onMove,
   run,
   sendFile,
+  uploading = false,
 }: {
   material: AdminMaterial;
   first: boolean;
@@ -44,6 +45,8 @@ export function MaterialItem({
   onMove: (by: number) => void;
   run: RunAction;
   sendFile: SendFile;
+  /** Its file is being uploaded now. */
+  uploading?: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<EditedField, string>>>({});
@@ -95,7 +98,11 @@ export function MaterialItem({
           <p className="font-semibold text-bark">{material.title}</p>
           <p className="mt-1 flex flex-wrap gap-2 text-sm">
             <span className="rounded-full bg-sage-light px-2.5 py-0.5 text-moss-dark">
-              {material.ready ? kindLabels[material.kind] : "Čeká na soubor"}
+              {material.ready
+                ? kindLabels[material.kind]
+                : uploading
+                  ? "Nahrává se"
+                  : "Čeká na soubor"}
             </span>
             {material.size !== null && (
               <span className="rounded-full bg-sand px-2.5 py-0.5 text-bark">
@@ -108,6 +115,13 @@ export function MaterialItem({
               </span>
             )}
           </p>
+          {!material.ready && canHaveFile && !uploading && (
+            <p className="mt-2 text-[0.9375rem] leading-relaxed text-bark-soft">
+              {typeset(
+                "Bez souboru se materiál nikde nenabízí. Pokud soubor do tří dnů nenahrajete, materiál se smaže.",
+              )}
+            </p>
+          )}
           {material.description && (
             <p className="mt-2 text-[0.9375rem] leading-relaxed text-bark-soft">
               {typeset(material.description)}

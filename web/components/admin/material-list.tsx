@@ -16,12 +16,15 @@ export function PlaceList({
   busy,
   run,
   sendFile,
+  uploadingId,
 }: {
   place: MaterialPlace;
   materials: AdminMaterial[];
   busy: boolean;
   run: RunAction;
   sendFile: SendFile;
+  /** The material whose file is being uploaded, if any. */
+  uploadingId?: string;
 }) {
   const offered = materials.some((material) => material.ready && !material.hidden);
   const move = (index: number, by: number) => {
@@ -56,6 +59,7 @@ export function PlaceList({
               onMove={(by) => move(index, by)}
               run={run}
               sendFile={sendFile}
+              uploading={material.id === uploadingId}
             />
           ))}
         </ol>

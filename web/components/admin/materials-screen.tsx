@@ -92,6 +92,7 @@ export function MaterialsScreen({
             busy={busy || upload !== null}
             run={run}
             sendFile={sendFile}
+            uploadingId={upload?.materialId}
           />
         ))}
 
