@@ -12,6 +12,7 @@
  * transaction, so a damaged or cut-off file leaves the database as it was.
  */
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -294,6 +295,19 @@ export async function checkBackup(input: Readable): Promise<BackupHeader> {
 export type RestoreOutcome = { header: BackupHeader; rows: number; replaced: boolean };
 
 /**
+ * The rows the migrations make: the built-in scent guide (migration 0016). A database that
+ * holds nothing else counts as empty; a restore replaces it with the backup's, and a backup
+ * taken before it existed gets it back by the migration's own statement.
+ */
+const migrationRows: Record<string, ReturnType<typeof sql>> = {
+  materials: sql`where "kind" is distinct from 'guide'`,
+};
+const builtInGuideStatement = readFileSync(
+  new URL("./migrations/0016_built-in-scent-guide.sql", import.meta.url),
+  "utf8",
+);
+
+/**
  * Restores a backup in one transaction. A database that holds any row is
  * refused unless `replace` is set; then its rows are removed first, in the
  * same transaction.
@@ -307,19 +321,22 @@ export async function restoreBackup(
   const byName = new Map(tables.map((table) => [table.name, table]));
   return database.db.transaction(async (tx) => {
     const filled: string[] = [];
+    let seeded = false;
     for (const table of tables) {
-      const [row] = await rowsOf<{ found: boolean }>(
+      const [row] = await rowsOf<{ found: boolean; any: boolean }>(
         tx,
-        sql`select exists (select 1 from ${sql.identifier(table.name)}) as found`,
+        sql`select exists (select 1 from ${sql.identifier(table.name)} ${migrationRows[table.name] ?? sql``}) as found,
+          exists (select 1 from ${sql.identifier(table.name)}) as any`,
       );
       if (row?.found) filled.push(table.name);
+      else if (row?.any) seeded = true;
     }
     if (filled.length > 0 && !replace) {
       throw new BackupError(
         `The database is not empty (${filled.join(", ")} hold rows); nothing changed. Restore into an empty database, or add --replace to replace everything in it with the backup.`,
       );
     }
-    if (filled.length > 0) {
+    if (filled.length > 0 || seeded) {
       // The audit log refuses TRUNCATE to the application (migration 0005); replacing the
       // whole database is the operator's act, so its triggers stand aside for this
       // transaction only (a failure rolls the change back with everything else).
@@ -377,6 +394,7 @@ export async function restoreBackup(
       }
     }
     await flush();
+    await tx.execute(sql.raw(builtInGuideStatement));
     for (const table of tables) {
       for (const column of table.identityColumns) {
         // The next generated id follows the highest restored one.
