@@ -15,6 +15,7 @@ function expectRetryAfter(response: Response) {
   expect(Number(header)).toBeLessThanOrEqual(3600);
 }
 
+// Each case sends tens of requests, some with a password to hash: seconds on a busy machine.
 describe.each(testDatabases)("Retry-After on every 429 on $name", ({ open }) => {
   let server: TestServer;
   let addressCount = 0;
@@ -56,7 +57,7 @@ describe.each(testDatabases)("Retry-After on every 429 on $name", ({ open }) => 
     expect(await refused.json()).toMatchObject({ error: { code: "rate_limited" } });
 
     // The plain post shares this limit and its header (server/forms/form-post-route.test.ts).
-  });
+  }, 60_000);
 
   it("sign-in: the limit per address, and the throttle after wrong passwords", async () => {
     const signIn = "/auth/v1/token?grant_type=password";
@@ -74,7 +75,7 @@ describe.each(testDatabases)("Retry-After on every 429 on $name", ({ open }) => 
     );
     expectRetryAfter(throttled);
     expect(await throttled.json()).toMatchObject({ code: "over_request_rate_limit" });
-  });
+  }, 60_000);
 
   it("password recovery and the sign-up confirmation's resend: per address and per e-mail", async () => {
     const from = { "X-Forwarded-For": nextAddress() };
@@ -98,7 +99,7 @@ describe.each(testDatabases)("Retry-After on every 429 on $name", ({ open }) => 
     );
     expectRetryAfter(resendPerEmail);
     expect(await resendPerEmail.json()).toMatchObject({ code: "over_email_send_rate_limit" });
-  });
+  }, 60_000);
 
   it("the authenticator app: after five wrong codes", async () => {
     const token = await createSignedInAccount(server, "aplikace@example.cz");
@@ -117,7 +118,7 @@ describe.each(testDatabases)("Retry-After on every 429 on $name", ({ open }) => 
     });
     expectRetryAfter(refused);
     expect(await refused.json()).toMatchObject({ code: "over_request_rate_limit" });
-  });
+  }, 60_000);
 
   it("the administration's „Poslat potvrzení znovu“, once a minute", async () => {
     const adminToken = await createSignedInAccount(server, "spravkyne@example.cz", "admin");
@@ -139,5 +140,5 @@ describe.each(testDatabases)("Retry-After on every 429 on $name", ({ open }) => 
       }),
     );
     expectRetryAfter(refused);
-  });
+  }, 60_000);
 });
