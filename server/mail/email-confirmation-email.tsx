@@ -1,9 +1,12 @@
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
+import { createElement } from "react";
+import { z } from "zod";
 import { formatGreeting } from "#shared/greeting-name";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
 import { EmailButton, EmailLayout, textStyle } from "./email-layout";
+import { defineMailKind, fullNameSchema } from "./mail-kind";
 
 export const emailConfirmationSubject = `Potvrzení e-mailu – ${site.title}`;
 
@@ -40,3 +43,12 @@ export function EmailConfirmationEmail({
     </EmailLayout>
   );
 }
+
+/** The link that confirms an address: a credential until it is sent. */
+export const emailConfirmationMail = defineMailKind({
+  name: "email_confirmation",
+  dataSchema: z.object({ fullName: fullNameSchema, link: z.string(), siteUrl: z.string() }),
+  subject: () => emailConfirmationSubject,
+  render: (data) => createElement(EmailConfirmationEmail, data),
+  secretLinks: ["link"],
+});

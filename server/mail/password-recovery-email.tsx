@@ -1,9 +1,12 @@
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
+import { createElement } from "react";
+import { z } from "zod";
 import { formatGreeting } from "#shared/greeting-name";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
 import { EmailButton, EmailLayout, textStyle } from "./email-layout";
+import { defineMailKind, fullNameSchema } from "./mail-kind";
 
 export const passwordRecoverySubject = `Nové heslo k účtu – ${site.title}`;
 
@@ -40,3 +43,12 @@ export function PasswordRecoveryEmail({
     </EmailLayout>
   );
 }
+
+/** The link to set a new password: it signs her in, a credential until it is sent. */
+export const passwordRecoveryMail = defineMailKind({
+  name: "password_recovery",
+  dataSchema: z.object({ fullName: fullNameSchema, link: z.string(), siteUrl: z.string() }),
+  subject: () => passwordRecoverySubject,
+  render: (data) => createElement(PasswordRecoveryEmail, data),
+  secretLinks: ["link"],
+});
