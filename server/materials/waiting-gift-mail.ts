@@ -25,10 +25,7 @@ export function createWaitingGiftMail({
       if (!(await firstOfferedRow(db, place))) return 0;
       const released = await releaseWaitingGiftMail(db, place, clock.now());
       if (released > 0) {
-        log.info(
-          { gift: place, released },
-          "Gift e-mails released: the gift has a material now",
-        );
+        log.info({ gift: place, released }, "Gift e-mails released: the gift has a material now");
         onMailQueued?.();
       }
       return released;
