@@ -122,6 +122,12 @@ export const mailOutbox = pgTable(
     submissionId: uuid("submission_id").references(() => formSubmissions.id, {
       onDelete: "cascade",
     }),
+    /**
+     * Any other record the e-mail belongs to (say, a newsletter's subscriber), by its kind and id;
+     * the module that deletes the record deletes its e-mails (`deleteOwnedMail`).
+     */
+    ownerType: text("owner_type"),
+    ownerId: text("owner_id"),
     kind: text("kind").notNull(),
     status: text("status").$type<MailStatus>().notNull().default("pending"),
     /** The recipient (`to` in code everywhere; the column keeps its first name). */
@@ -130,6 +136,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     /** What the e-mail's template needs; the worker renders it when it sends the e-mail. */
     data: jsonb("data").$type<Record<string, unknown>>(),
+    /** Extra header fields for the mail server (say, `List-Unsubscribe`). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     /** Null until the worker has rendered it from `data` (kept once sent, for the records). */
     html: text("html"),
     text: text("text"),
@@ -147,6 +155,14 @@ export const mailOutbox = pgTable(
     index("mail_outbox_submission_idx").on(table.submissionId),
     check("mail_outbox_status_known", sql`${table.status} in (${quoted(mailStatuses)})`),
     check("mail_outbox_attempts_non_negative", sql`${table.attempts} >= 0`),
+    // One owner at most, and an owner's kind always with its id.
+    check(
+      "mail_outbox_one_owner",
+      sql`(${table.ownerType} is null) = (${table.ownerId} is null) and (${table.submissionId} is null or ${table.ownerType} is null)`,
+    ),
+    index("mail_outbox_owner_idx")
+      .on(table.ownerType, table.ownerId)
+      .where(sql`${table.ownerType} is not null`),
   ],
 );
 export type MailJob = typeof mailOutbox.$inferSelect;

@@ -7,7 +7,8 @@ import { type DatabaseHandle, openDatabase, rowsOf } from "#database/open-databa
 import { buildServerEnv, findFreePort, startServerProcess } from "#testing/server-process";
 import { openTimeoutMs } from "#testing/test-databases";
 import { maintainTables, startEmbeddedMaintenance } from "./embedded-maintenance";
-import { dueJobsClaim, mailRetryPolicy } from "./mail/send-pending-mail";
+import { dueJobsClaim } from "./mail/outbox";
+import { mailRetryPolicy } from "./mail/send-pending-mail";
 
 /** The statistics views see a statement's changes once its counters are flushed (at most every second). */
 async function flushStatistics(handle: DatabaseHandle) {

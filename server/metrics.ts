@@ -11,6 +11,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { type DatabaseHandle, rowsOf } from "#database/open-database";
 import { ApiError } from "./api-error";
 import { requireBearerToken } from "./bearer-token";
+import { countUnsentMail, oldestPendingMailAgeSeconds } from "./mail/outbox";
 import type { RequestObserver } from "./request-log";
 
 export type MailSendResult = "sent" | "error";
@@ -68,14 +69,9 @@ export function createMetrics(
     labelNames: ["status"] as const,
     registers: [registry],
     async collect() {
-      const rows = await rowsOf<{ pending: number; failed: number }>(
-        database.db,
-        sql`select count(*) filter (where status = 'pending')::int as pending,
-                   count(*) filter (where status = 'failed')::int as failed
-            from mail_outbox where status <> 'sent'`,
-      );
-      this.set({ status: "pending" }, Number(rows[0]?.pending ?? 0));
-      this.set({ status: "failed" }, Number(rows[0]?.failed ?? 0));
+      const { pending, failed } = await countUnsentMail(database.db);
+      this.set({ status: "pending" }, pending);
+      this.set({ status: "failed" }, failed);
     },
   });
   new Gauge({
@@ -83,12 +79,7 @@ export function createMetrics(
     help: "How long the oldest e-mail still waiting has waited (0 when none waits).",
     registers: [registry],
     async collect() {
-      const rows = await rowsOf<{ age: number }>(
-        database.db,
-        sql`select coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as age
-            from mail_outbox where status = 'pending'`,
-      );
-      this.set(Math.max(0, Number(rows[0]?.age ?? 0)));
+      this.set(await oldestPendingMailAgeSeconds(database.db));
     },
   });
   new Gauge({

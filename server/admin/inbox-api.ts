@@ -15,9 +15,9 @@ import {
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
 import { jsonBody, limitBody } from "../json-route";
+import { resendFailedMail } from "../mail/outbox";
 import type { AdminEnv } from "./admin-api";
 import { eraseAddress, exportAddress, summarizeAddress } from "./gdpr";
-import { resendFailedMail } from "./mail-delivery";
 import { previewRetention, readRetention, saveRetention } from "./retention";
 import { getSubmissionDetail, setSubmissionState } from "./submissions";
 

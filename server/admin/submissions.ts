@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { formSubmissions, mailOutbox } from "#database/schema";
+import { formSubmissions } from "#database/schema";
 import { isUuid } from "#shared/auth-schemas";
 import type {
   MailState,
@@ -10,22 +10,7 @@ import type {
 } from "#shared/submission";
 import type { AuditAction } from "#shared/user-admin";
 import { type AuditActor, recordAuditEvents } from "../audit-log";
-
-/** The worst fate among a submission's e-mails, one row per submission that caused any. */
-function mailStates(db: Database) {
-  return db
-    .select({
-      submissionId: mailOutbox.submissionId,
-      failed: sql<boolean>`bool_or(${mailOutbox.status} = 'failed')`.as("any_failed"),
-      pending: sql<boolean>`bool_or(${mailOutbox.status} in ('pending', 'waiting'))`.as(
-        "any_pending",
-      ),
-    })
-    .from(mailOutbox)
-    .where(isNotNull(mailOutbox.submissionId))
-    .groupBy(mailOutbox.submissionId)
-    .as("mail_states");
-}
+import { mailOfSubmission, submissionMailStates } from "../mail/outbox";
 
 function toMailState(failed: boolean | null, pending: boolean | null): MailState | null {
   if (failed === null && pending === null) return null;
@@ -58,7 +43,7 @@ export function toSubmission(row: SubmissionRow, mailState: MailState | null): S
  * query per record: the list holds at 100,000).
  */
 export async function listSubmissions(db: Database): Promise<Submission[]> {
-  const states = mailStates(db);
+  const states = submissionMailStates(db);
   const rows = await db
     .select({ submission: formSubmissions, failed: states.failed, pending: states.pending })
     .from(formSubmissions)
@@ -75,11 +60,7 @@ export async function getSubmissionDetail(
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(formSubmissions).where(eq(formSubmissions.id, id));
   if (!row) return undefined;
-  const mails = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.submissionId, id))
-    .orderBy(mailOutbox.id);
+  const mails = await mailOfSubmission(db, id);
   const failed = mails.some((mail) => mail.status === "failed");
   const pending = mails.some((mail) => mail.status === "pending" || mail.status === "waiting");
   return {

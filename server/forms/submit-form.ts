@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#database/open-database";
 import { insertedValues, insertRowsWhere, preparedStatement } from "#database/prepared-statement";
-import { formSubmissions, giftLinks, mailOutbox } from "#database/schema";
+import { formSubmissions, giftLinks } from "#database/schema";
 import {
   type FormSubmission,
   honeypotField,
@@ -18,9 +18,9 @@ import { log } from "../logger";
 import {
   composeSubmissionMail,
   type MailSettings,
-  outboxRow,
   type SubmissionForMail,
   type SubmissionMail,
+  submissionMailWrite,
 } from "../mail/outbox";
 import { type GiftPlace, giftPageUrl, newGiftToken } from "../materials/gift-links";
 import {
@@ -162,7 +162,6 @@ export async function storeTogether(
   { record, mails, giftLink }: SubmissionWrites,
   counting: CountInTurn,
 ): Promise<CountedInTurn> {
-  const due = { dueAt: record.createdAt, submissionId: record.id };
   const writes: Write[] = [
     { table: formSubmissions, name: "record", rows: [record], when: [counting.firstAllowed] },
     ...(giftLink
@@ -176,9 +175,8 @@ export async function storeTogether(
         ]
       : []),
     {
-      table: mailOutbox,
+      ...submissionMailWrite(mails, { dueAt: record.createdAt, submissionId: record.id }),
       name: "mail",
-      rows: [outboxRow(mails.toOwner, due), outboxRow(mails.toVisitor, due)],
       when: [counting.firstAllowed, counting.secondAllowed],
     },
   ];

@@ -1,9 +1,12 @@
 import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import { createElement } from "react";
+import { z } from "zod";
 import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { EmailButton, EmailLayout, pragueTime, textStyle } from "./email-layout";
+import { defineMailKind, fullNameSchema, storedDateSchema } from "./mail-kind";
 
 /** Who asks for the members' section: what the owner needs to find the account. */
 export type AccessRequestForMail = {
@@ -60,3 +63,16 @@ export function AccessRequestEmail({
     </EmailLayout>
   );
 }
+
+/** To the practitioner: an account without the members' role asks for it. */
+export const accessRequestMail = defineMailKind({
+  name: "access_request",
+  dataSchema: z.object({
+    email: z.string(),
+    fullName: fullNameSchema,
+    requestedAt: storedDateSchema,
+    siteUrl: z.string(),
+  }),
+  subject: ({ siteUrl: _, ...request }) => accessRequestSubject(request),
+  render: ({ siteUrl, ...request }) => createElement(AccessRequestEmail, { request, siteUrl }),
+});

@@ -1,7 +1,10 @@
 import { Text } from "@react-email/text";
+import { createElement } from "react";
+import { z } from "zod";
 import { czech } from "#shared/typography";
 import { visitorMailSubjects } from "#shared/visitor-mail";
 import { EmailLayout, Signature, textStyle } from "./email-layout";
+import { defineMailKind } from "./mail-kind";
 
 export const contactConfirmationSubject = visitorMailSubjects.contact;
 
@@ -32,3 +35,11 @@ export function ContactConfirmationEmail({ siteUrl }: { siteUrl: string }) {
     </EmailLayout>
   );
 }
+
+/** The receipt of a contact form: it quotes nothing the visitor wrote. */
+export const contactConfirmationMail = defineMailKind({
+  name: "contact_confirmation",
+  dataSchema: z.object({ siteUrl: z.string() }),
+  subject: () => contactConfirmationSubject,
+  render: (data) => createElement(ContactConfirmationEmail, data),
+});

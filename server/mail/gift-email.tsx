@@ -1,10 +1,13 @@
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
+import { createElement } from "react";
+import { z } from "zod";
 import type { GiftFormType } from "#shared/form-schemas";
 import { formatGreeting } from "#shared/greeting-name";
 import { czech } from "#shared/typography";
 import { visitorMailSubjects } from "#shared/visitor-mail";
 import { EmailButton, EmailLayout, Signature, textStyle } from "./email-layout";
+import { defineMailKind } from "./mail-kind";
 
 /** What each gift e-mail says; the visitor is addressed with „ty“, as on the gift page. */
 export const giftContent = {
@@ -68,3 +71,17 @@ export function GiftEmail({
     </EmailLayout>
   );
 }
+
+/** The gift itself; its link is the request's own gift page, a credential until it is sent. */
+export const giftMail = defineMailKind({
+  name: "gift_delivery",
+  dataSchema: z.object({
+    formType: z.enum(["gift_ritual", "gift_fragrance"]),
+    name: z.string(),
+    link: z.string(),
+    siteUrl: z.string(),
+  }),
+  subject: (data) => giftContent[data.formType].subject,
+  render: (data) => createElement(GiftEmail, data),
+  secretLinks: ["link"],
+});

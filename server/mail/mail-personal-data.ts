@@ -3,32 +3,21 @@
  * export and erasure cover the e-mails sent to it and those its submissions caused (the owner's
  * notifications of them included); the ones a submission caused also go with it.
  */
-import { inArray, or, sql } from "drizzle-orm";
-import { formSubmissions, type MailJob, mailOutbox } from "#database/schema";
 import { declareAddressPart, type PersonalDataRegistration } from "../personal-data";
-import { renderStoredMail, withoutLinkTokens } from "./outbox";
+import {
+  deleteMail,
+  findMailOfAddress,
+  type MailJob,
+  outboxTables,
+  renderStoredMail,
+  withoutLinkTokens,
+} from "./outbox";
 
 export const mailPersonalData: PersonalDataRegistration = {
   module: "server/mail/outbox.ts",
-  tables: [mailOutbox],
+  tables: outboxTables,
   address: declareAddressPart<MailJob[]>({
-    find: (db, email) =>
-      db
-        .select()
-        .from(mailOutbox)
-        .where(
-          or(
-            sql`lower(${mailOutbox.to}) = ${email.toLowerCase()}`,
-            inArray(
-              mailOutbox.submissionId,
-              db
-                .select({ id: formSubmissions.id })
-                .from(formSubmissions)
-                .where(sql`lower(${formSubmissions.email}) = ${email.toLowerCase()}`),
-            ),
-          ),
-        )
-        .orderBy(mailOutbox.id),
+    find: findMailOfAddress,
     summarize: (found) => ({ mails: found.length }),
     export: async (_db, found) => ({
       mails: (
@@ -58,9 +47,10 @@ export const mailPersonalData: PersonalDataRegistration = {
       })),
     }),
     // Those of the address's submissions went with them; these are the others.
-    erase: async (tx, found) => {
-      const ids = found.map((mail) => mail.id);
-      if (ids.length > 0) await tx.delete(mailOutbox).where(inArray(mailOutbox.id, ids));
-    },
+    erase: (tx, found) =>
+      deleteMail(
+        tx,
+        found.map((mail) => mail.id),
+      ),
   }),
 };

@@ -7,7 +7,9 @@ import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import { log } from "../logger";
-import { mailSendConcurrency } from "./send-pending-mail";
+
+/** Messages sent at once by one worker: the SMTP transport's pool holds as many connections. */
+export const mailSendConcurrency = 5;
 
 export type OutgoingMail = {
   /** The outbox job, which makes the Message-ID stable across retries. */
@@ -17,6 +19,8 @@ export type OutgoingMail = {
   subject: string;
   html: string;
   text: string;
+  /** Header fields the outbox stored with it (say, `List-Unsubscribe`). */
+  headers?: Record<string, string> | null;
 };
 
 export type MailTransport = {
@@ -52,7 +56,7 @@ function toMessage(mail: OutgoingMail, { from, messageIdDomain }: Envelope) {
     text: mail.text,
     // The same message keeps its ID when a retry sends it again.
     messageId: `<outbox-${mail.id}@${messageIdDomain}>`,
-    headers: { "Auto-Submitted": "auto-generated" },
+    headers: { ...mail.headers, "Auto-Submitted": "auto-generated" },
   };
 }
 

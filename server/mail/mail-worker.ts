@@ -3,7 +3,8 @@ import type { Clock } from "../clock";
 import { summarizeError } from "../error-summary";
 import { log } from "../logger";
 import type { MailTransport } from "./mail-transport";
-import { releaseAbandonedClaims, sendPendingMail } from "./send-pending-mail";
+import { releaseAbandonedClaims } from "./outbox";
+import { sendPendingMail } from "./send-pending-mail";
 
 /** Messages per pass; after a full pass the worker goes on at once. */
 const batchLimit = 100;

@@ -1,34 +1,50 @@
 /**
- * The one way mail leaves the app: every kind of e-mail is composed here,
- * rendered with the same options, and written to the `mail_outbox` table,
- * from which the worker sends it (`send-pending-mail.ts`). Forms, accounts
- * and every later feature queue their mail through this module.
+ * The outbox: the one module that touches the `mail_outbox` table. Every kind
+ * of e-mail (`mail-kinds.ts`) is composed and queued here, and the worker
+ * (`send-pending-mail.ts`) claims, renders and marks it through the functions
+ * below; so do gift mail held and released, the administration's „Odeslat
+ * znovu“ and an address's export and erasure. Other modules never query the
+ * table themselves (`outbox-owner.test.ts` checks it).
  */
 import { plainTextSelectors } from "@react-email/render";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { alias, type PgTable } from "drizzle-orm/pg-core";
 import { compile } from "html-to-text";
-import { createElement, type ReactElement } from "react";
+import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { z } from "zod";
 import type { Database } from "#database/open-database";
-import { mailOutbox } from "#database/schema";
+import { formSubmissions, type MailJob, mailOutbox } from "#database/schema";
+import type { GiftFormType } from "#shared/form-schemas";
 import type { Clock } from "../clock";
-import {
-  AccessRequestEmail,
-  type AccessRequestForMail,
-  accessRequestSubject,
-} from "./access-request-email";
-import { ContactConfirmationEmail, contactConfirmationSubject } from "./contact-confirmation-email";
-import { EmailConfirmationEmail, emailConfirmationSubject } from "./email-confirmation-email";
-import { GiftEmail, giftContent } from "./gift-email";
-import {
-  OwnerNotificationEmail,
-  ownerNotificationSubject,
-  type SubmissionForMail,
-} from "./owner-notification-email";
-import { PasswordChangedEmail, passwordChangedSubject } from "./password-changed-email";
-import { PasswordRecoveryEmail, passwordRecoverySubject } from "./password-recovery-email";
-import { SignUpAttemptEmail, signUpAttemptSubject } from "./sign-up-attempt-email";
+import { type AccessRequestForMail, accessRequestMail } from "./access-request-email";
+import { contactConfirmationMail } from "./contact-confirmation-email";
+import { emailConfirmationMail } from "./email-confirmation-email";
+import { giftMail } from "./gift-email";
+import type { MailKind } from "./mail-kind";
+import { findMailKind, type MailKindName } from "./mail-kinds";
+import { ownerNotificationMail, type SubmissionForMail } from "./owner-notification-email";
+import { passwordChangedMail } from "./password-changed-email";
+import { passwordRecoveryMail } from "./password-recovery-email";
+import { signUpAttemptMail } from "./sign-up-attempt-email";
 
-export type { SubmissionForMail };
+export type { MailJob, SubmissionForMail };
 
 /** What the mails need to know about the site. */
 export type MailSettings = {
@@ -38,30 +54,43 @@ export type MailSettings = {
   giftLinks: { ritual: string; fragrance: string };
 };
 
-export type MailKind =
-  | "owner_notification"
-  | "gift_delivery"
-  | "contact_confirmation"
-  | "password_recovery"
-  | "email_confirmation"
-  | "password_changed"
-  | "sign_up_attempt"
-  | "access_request";
-
 /**
  * A message ready for the outbox: addresses, subject, and what its template
  * needs (`data`). The worker renders the HTML and plain text when it sends
  * it (`renderStoredMail`): the request that queues it only stores it.
  */
 export type ComposedMail = {
-  kind: MailKind;
+  kind: MailKindName;
   /** Stored as `waiting`: a gift e-mail held until its gift has a material. */
   waiting?: boolean;
   to: string;
   replyTo: string;
   subject: string;
   data: Record<string, unknown>;
+  /** Extra header fields given to the mail server as they are (say, `List-Unsubscribe`). */
+  headers?: Record<string, string>;
 };
+
+/**
+ * A mail of `kind` with its data, checked against the kind's schema (a mistake in the code
+ * that composes it fails here, in its tests, not in the worker hours later).
+ */
+export function composeMail<Name extends MailKindName, Schema extends z.ZodType>(
+  kind: MailKind<Name, Schema>,
+  {
+    data,
+    ...mail
+  }: Omit<ComposedMail, "kind" | "subject" | "data"> & {
+    data: z.input<Schema> & Record<string, unknown>;
+  },
+): ComposedMail {
+  return {
+    kind: kind.name,
+    ...mail,
+    subject: kind.subject(kind.dataSchema.parse(data)),
+    data: { ...data },
+  };
+}
 
 /** What a password recovery e-mail needs. */
 export type RecoveryMail = { to: string; fullName: string | null; link: string };
@@ -98,37 +127,30 @@ export async function composeSubmissionMail(
   // A name is shown in subjects and greetings: one line, no control characters.
   const submission = { ...stored, name: toOneLine(stored.name) };
   const { siteUrl } = settings;
-  const toOwner: ComposedMail = {
-    kind: "owner_notification",
+  const toOwner = composeMail(ownerNotificationMail, {
     to: settings.notifyEmail,
     replyTo: submission.email,
-    subject: ownerNotificationSubject(submission),
-    data: { submission, siteUrl },
-  };
+    data: { submission: { ...submission, createdAt: submission.createdAt.toISOString() }, siteUrl },
+  });
   if (submission.formType === "contact") {
     // Goes to whatever address was typed: it quotes nothing the visitor wrote.
-    const toVisitor: ComposedMail = {
-      kind: "contact_confirmation",
+    const toVisitor = composeMail(contactConfirmationMail, {
       to: submission.email,
       replyTo: settings.notifyEmail,
-      subject: contactConfirmationSubject,
       data: { siteUrl },
-    };
+    });
     return { toOwner, toVisitor };
   }
+  const formType: GiftFormType = submission.formType;
   const link =
     giftLink ??
-    (submission.formType === "gift_ritual"
-      ? settings.giftLinks.ritual
-      : settings.giftLinks.fragrance);
-  const toVisitor: ComposedMail = {
-    kind: "gift_delivery",
+    (formType === "gift_ritual" ? settings.giftLinks.ritual : settings.giftLinks.fragrance);
+  const toVisitor = composeMail(giftMail, {
     waiting: giftWaits,
     to: submission.email,
     replyTo: settings.notifyEmail,
-    subject: giftContent[submission.formType].subject,
-    data: { formType: submission.formType, name: submission.name, link, siteUrl },
-  };
+    data: { formType, name: submission.name, link, siteUrl },
+  });
   return { toOwner, toVisitor };
 }
 
@@ -137,17 +159,11 @@ export async function composeRecoveryMail(
   { to, fullName, link }: RecoveryMail,
   settings: Pick<MailSettings, "notifyEmail" | "siteUrl">,
 ): Promise<ComposedMail> {
-  return {
-    kind: "password_recovery",
+  return composeMail(passwordRecoveryMail, {
     to,
     replyTo: settings.notifyEmail,
-    subject: passwordRecoverySubject,
-    data: {
-      fullName: fullName === null ? null : toOneLine(fullName),
-      link,
-      siteUrl: settings.siteUrl,
-    },
-  };
+    data: { fullName: oneLineName(fullName), link, siteUrl: settings.siteUrl },
+  });
 }
 
 /** The link that confirms the address of a new account. */
@@ -155,17 +171,11 @@ export async function composeConfirmationMail(
   { to, fullName, link }: ConfirmationMail,
   settings: Pick<MailSettings, "notifyEmail" | "siteUrl">,
 ): Promise<ComposedMail> {
-  return {
-    kind: "email_confirmation",
+  return composeMail(emailConfirmationMail, {
     to,
     replyTo: settings.notifyEmail,
-    subject: emailConfirmationSubject,
-    data: {
-      fullName: fullName === null ? null : toOneLine(fullName),
-      link,
-      siteUrl: settings.siteUrl,
-    },
-  };
+    data: { fullName: oneLineName(fullName), link, siteUrl: settings.siteUrl },
+  });
 }
 
 /** To the account's address: its password has just changed. */
@@ -173,17 +183,15 @@ export function composePasswordChangedMail(
   { to, fullName, changedAt }: PasswordChangedMail,
   settings: Pick<MailSettings, "notifyEmail" | "siteUrl">,
 ): ComposedMail {
-  return {
-    kind: "password_changed",
+  return composeMail(passwordChangedMail, {
     to,
     replyTo: settings.notifyEmail,
-    subject: passwordChangedSubject,
     data: {
-      fullName: fullName === null ? null : toOneLine(fullName),
+      fullName: oneLineName(fullName),
       changedAt: changedAt.toISOString(),
       siteUrl: settings.siteUrl,
     },
-  };
+  });
 }
 
 /** To an address that has an account: someone tried to register it. */
@@ -191,13 +199,11 @@ export function composeSignUpAttemptMail(
   { to, fullName }: SignUpAttemptMail,
   settings: Pick<MailSettings, "notifyEmail" | "siteUrl">,
 ): ComposedMail {
-  return {
-    kind: "sign_up_attempt",
+  return composeMail(signUpAttemptMail, {
     to,
     replyTo: settings.notifyEmail,
-    subject: signUpAttemptSubject,
-    data: { fullName: fullName === null ? null : toOneLine(fullName), siteUrl: settings.siteUrl },
-  };
+    data: { fullName: oneLineName(fullName), siteUrl: settings.siteUrl },
+  });
 }
 
 /** To the practitioner: an account without the members' role asks for it. */
@@ -205,34 +211,40 @@ export function composeAccessRequestMail(
   request: AccessRequestForMail,
   settings: Pick<MailSettings, "notifyEmail" | "siteUrl">,
 ): ComposedMail {
-  const oneLine = { ...request, fullName: request.fullName && toOneLine(request.fullName) };
-  return {
-    kind: "access_request",
+  return composeMail(accessRequestMail, {
     to: settings.notifyEmail,
     replyTo: request.email,
-    subject: accessRequestSubject(oneLine),
     data: {
-      email: oneLine.email,
-      fullName: oneLine.fullName,
-      requestedAt: oneLine.requestedAt.toISOString(),
+      email: request.email,
+      fullName: request.fullName && toOneLine(request.fullName),
+      requestedAt: request.requestedAt.toISOString(),
       siteUrl: settings.siteUrl,
     },
-  };
+  });
 }
 
+/**
+ * The record an e-mail belongs to and goes with: a form submission (`submission_id`, deleted with
+ * it by the database), or any other record named by its type and id (deleted with
+ * `deleteOwnedMail` by the module that deletes the record).
+ */
+export type MailOwner = { submissionId: string } | { type: string; id: string };
+
+export type EnqueueOptions = { dueAt: Date; owner?: MailOwner };
+
 /** A composed mail as the outbox stores it, due at `dueAt`. */
-export function outboxRow(
-  mail: ComposedMail,
-  { dueAt, submissionId = null }: { dueAt: Date; submissionId?: string | null },
-) {
+export function outboxRow(mail: ComposedMail, { dueAt, owner }: EnqueueOptions) {
   return {
-    submissionId,
+    submissionId: owner && "submissionId" in owner ? owner.submissionId : null,
+    ownerType: owner && "type" in owner ? owner.type : null,
+    ownerId: owner && "type" in owner ? owner.id : null,
     kind: mail.kind,
     status: mail.waiting ? ("waiting" as const) : ("pending" as const),
     to: mail.to,
     replyTo: mail.replyTo,
     subject: mail.subject,
     data: mail.data,
+    headers: mail.headers ?? null,
     nextAttemptAt: dueAt,
   } satisfies typeof mailOutbox.$inferInsert;
 }
@@ -241,13 +253,28 @@ export function outboxRow(
  * Writes composed mails to the outbox, due at once. Pass a transaction as
  * `db` to store them together with what they belong to.
  */
-export async function writeToOutbox(
-  db: Database,
-  mails: ComposedMail[],
-  options: { dueAt: Date; submissionId?: string | null },
-) {
+export async function writeToOutbox(db: Database, mails: ComposedMail[], options: EnqueueOptions) {
   if (mails.length === 0) return;
   await db.insert(mailOutbox).values(mails.map((mail) => outboxRow(mail, options)));
+}
+
+/**
+ * A submission's two e-mails as one write of the form's single statement
+ * (`storeTogether` in server/forms/submit-form.ts builds it from the table and the rows).
+ */
+export function submissionMailWrite(
+  { toOwner, toVisitor }: SubmissionMail,
+  { dueAt, submissionId }: { dueAt: Date; submissionId: string },
+): { table: PgTable; rows: object[] } {
+  const options = { dueAt, owner: { submissionId } };
+  return { table: mailOutbox, rows: [outboxRow(toOwner, options), outboxRow(toVisitor, options)] };
+}
+
+/** Deletes the e-mails of a record that is not a submission, sent or not (its personal data). */
+export async function deleteOwnedMail(db: Database, owner: { type: string; id: string }) {
+  await db
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.ownerType, owner.type), eq(mailOutbox.ownerId, owner.id)));
 }
 
 export type OutboxDependencies = {
@@ -285,19 +312,6 @@ export function createOutbox({ db, clock, settings, onMailQueued }: OutboxDepend
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
-/**
- * The kinds whose link is a credential: a recovery link signs her in, a confirmation link
- * confirms her address, a gift link opens the gift. The token is stored only as long as the
- * e-mail waits to be sent: the copy kept of what was sent (`sentCopy`) and a data export
- * (`withoutLinkTokens`) show the link without it, so that neither the database nor a backup of
- * it holds a link that still works once it is delivered.
- */
-const kindsWithSecretLinks: ReadonlySet<string> = new Set<MailKind>([
-  "password_recovery",
-  "email_confirmation",
-  "gift_delivery",
-]);
-
 /** What a removed token is replaced with. */
 export const removedToken = "[odstraněno]";
 
@@ -316,87 +330,50 @@ export function withoutLinkTokens(text: string): string {
 /**
  * What the outbox keeps of an e-mail once it has gone: its HTML and text, unless they were
  * stored when it was queued (rows from before rendering moved to the worker), and for a kind
- * whose link is a credential, everything without the link's token.
+ * with secret links (`MailKind.secretLinks`: a recovery link signs her in, a confirmation link
+ * confirms her address, a gift link opens the gift), everything without the links' tokens, so
+ * that neither the database nor a backup of it holds a link that still works once it is delivered.
  */
 export function sentCopy(
-  mail: { kind: string; data: unknown; html: string | null },
+  mail: { kind: string; data: Record<string, unknown> | null; html: string | null },
   body: { html: string; text: string },
 ): { html?: string; text?: string; data?: Record<string, unknown> } {
-  if (!kindsWithSecretLinks.has(mail.kind)) return mail.html === null ? body : {};
-  const data = mail.data as Record<string, unknown> | null;
+  const secretLinks = findMailKind(mail.kind)?.secretLinks ?? [];
+  if (secretLinks.length === 0) return mail.html === null ? body : {};
+  const data = mail.data && { ...mail.data };
+  for (const field of secretLinks) {
+    const link = data?.[field];
+    if (data && typeof link === "string") data[field] = withoutLinkTokens(link);
+  }
   return {
     html: withoutLinkTokens(body.html),
     text: withoutLinkTokens(body.text),
-    ...(data && typeof data.link === "string"
-      ? { data: { ...data, link: withoutLinkTokens(data.link) } }
-      : {}),
+    ...(data ? { data } : {}),
   };
 }
 
-/** Each kind of e-mail's template, given the `data` stored with it. */
-const templates: Record<MailKind, (data: Record<string, unknown>) => ReactElement> = {
-  owner_notification: (data) => {
-    const { submission, siteUrl } = data as {
-      submission: SubmissionForMail & { createdAt: string | Date };
-      siteUrl: string;
-    };
-    // Stored as JSON: the date comes back as text.
-    const createdAt = new Date(submission.createdAt);
-    if (Number.isNaN(createdAt.getTime())) throw new Error("the submission's date is missing");
-    return createElement(OwnerNotificationEmail, {
-      submission: { ...submission, createdAt },
-      siteUrl,
-    });
-  },
-  contact_confirmation: (data) =>
-    createElement(ContactConfirmationEmail, data as { siteUrl: string }),
-  gift_delivery: (data) => createElement(GiftEmail, data as Parameters<typeof GiftEmail>[0]),
-  password_recovery: (data) =>
-    createElement(PasswordRecoveryEmail, data as Parameters<typeof PasswordRecoveryEmail>[0]),
-  email_confirmation: (data) =>
-    createElement(EmailConfirmationEmail, data as Parameters<typeof EmailConfirmationEmail>[0]),
-  password_changed: (data) => {
-    const { fullName, changedAt, siteUrl } = data as {
-      fullName: string | null;
-      changedAt: string;
-      siteUrl: string;
-    };
-    const when = new Date(changedAt);
-    if (Number.isNaN(when.getTime())) throw new Error("the change's date is missing");
-    return createElement(PasswordChangedEmail, { fullName, changedAt: when, siteUrl });
-  },
-  sign_up_attempt: (data) =>
-    createElement(SignUpAttemptEmail, data as Parameters<typeof SignUpAttemptEmail>[0]),
-  access_request: (data) => {
-    const { email, fullName, requestedAt, siteUrl } = data as {
-      email: string;
-      fullName: string | null;
-      requestedAt: string;
-      siteUrl: string;
-    };
-    return createElement(AccessRequestEmail, {
-      request: { email, fullName, requestedAt: new Date(requestedAt) },
-      siteUrl,
-    });
-  },
-};
-
 /**
- * The HTML and plain text of a stored e-mail, rendered from its kind and
- * data. Throws when its kind has no template or the template fails on the
- * data: the worker then marks that e-mail failed, with the reason.
+ * The HTML and plain text of a stored e-mail, rendered from its kind and data, which is parsed
+ * with the kind's schema first. Throws when no kind has its name or its data does not match:
+ * the worker then marks that e-mail failed, with the reason.
  */
 export async function renderStoredMail({
-  kind,
+  kind: name,
   data,
 }: {
   kind: string;
   data: unknown;
 }): Promise<{ html: string; text: string }> {
-  const template = Object.hasOwn(templates, kind) ? templates[kind as MailKind] : undefined;
-  if (!template) throw new Error(`no template for e-mails of the kind "${kind}"`);
+  const kind = findMailKind(name);
+  if (!kind) throw new Error(`no template for e-mails of the kind "${name}"`);
   if (typeof data !== "object" || data === null) throw new Error("the e-mail has no data");
-  return renderMail(template(data as Record<string, unknown>));
+  const parsed = kind.dataSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new Error(
+      `the data of the e-mail does not match its kind "${name}": ${z.prettifyError(parsed.error)}`,
+    );
+  }
+  return renderMail(kind.render(parsed.data));
 }
 
 /**
@@ -426,6 +403,339 @@ const emailDoctype =
 export async function renderMail(email: ReactElement): Promise<{ html: string; text: string }> {
   const html = emailDoctype + renderToStaticMarkup(email);
   return { html, text: toPlainText(html) };
+}
+
+/** A name for a subject or greeting: one line (see `toOneLine`). */
+function oneLineName(fullName: string | null): string | null {
+  return fullName === null ? null : toOneLine(fullName);
+}
+
+// What the worker does with the table: claim due e-mails, and mark each sent, retried or failed.
+
+/** Another message of the same submission, in `dueJobsClaim`. */
+const earlier = alias(mailOutbox, "earlier");
+
+/**
+ * Takes the oldest due messages (up to `count`) and marks them as this
+ * worker's for a while, in one statement (one round trip): the subquery locks
+ * the rows, other workers skip them, and once the statement commits they see
+ * the claim. A worker that
+ * dies mid-send leaves it to be retried when the claim runs out (or at once,
+ * see `releaseAbandonedClaims`).
+ *
+ * A submission's e-mails are tried in order, by every worker together: one
+ * waits while an earlier one of its submission is being sent or, due, has
+ * never been tried. (Not until it is sent: a mailbox that refuses for now
+ * must not hold up the other e-mail for hours.)
+ *
+ * The ordering rule is checked on a window of the oldest due messages only,
+ * so that a claim costs the same with ten messages waiting or ten thousand.
+ * The embedded database has no autovacuum of its own (server/embedded-maintenance.ts
+ * analyses its tables); planned without statistics, the rule checked over the
+ * whole backlog took 2.3 s a claim with 8,000 messages waiting, and even on
+ * the window it read the whole outbox once per message checked (300 ms with
+ * 60,000 waiting; 1 ms with statistics). The rule's own lookup must not use
+ * the partial index of due messages (its `status` is compared as an
+ * expression): without statistics the planner combined it with the
+ * submission's index and read the whole index once for every message it checked.
+ */
+export async function claimDueMail(
+  db: Database,
+  now: Date,
+  claimMs: number,
+  count: number,
+): Promise<MailJob[]> {
+  const jobs = await dueJobsClaim(db, now, claimMs, count);
+  return jobs.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
+}
+
+/** `claimDueMail`'s one statement, not yet run (its plan is tested in server/embedded-maintenance.test.ts). */
+export function dueJobsClaim(db: Database, now: Date, claimMs: number, count: number) {
+  const window = db
+    .select({
+      id: mailOutbox.id,
+      submissionId: mailOutbox.submissionId,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+    })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, "pending"),
+        lte(mailOutbox.nextAttemptAt, now),
+        or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    // Wide enough that the rule (which holds back at most one message in two) leaves a full batch.
+    .limit(count * 5)
+    .for("update", { skipLocked: true })
+    .as("due_window");
+  const due = db
+    .select({ id: window.id })
+    .from(window)
+    .where(
+      notExists(
+        db
+          .select({ id: earlier.id })
+          .from(earlier)
+          .where(
+            and(
+              eq(earlier.submissionId, window.submissionId),
+              lt(earlier.id, window.id),
+              sql`(${earlier.status} || '') = 'pending'`,
+              or(
+                and(eq(earlier.attempts, 0), lte(earlier.nextAttemptAt, now)),
+                gt(earlier.claimedUntil, now),
+              ),
+            ),
+          ),
+      ),
+    )
+    .orderBy(asc(window.nextAttemptAt), asc(window.id))
+    .limit(count);
+  return db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      claimedUntil: new Date(now.getTime() + claimMs),
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+/**
+ * The message as this worker claimed it: no other worker has claimed it
+ * since (each claim counts an attempt). A failure is recorded only on it, so
+ * a worker that overran its claim never undoes the new owner's; a message
+ * that went out is marked sent whoever holds it.
+ */
+function claimedAs(job: MailJob): SQL | undefined {
+  return and(eq(mailOutbox.id, job.id), eq(mailOutbox.attempts, job.attempts));
+}
+
+/**
+ * Extends this worker's claim on a message until `until`, if it still has it: the
+ * message is still pending and no other worker has claimed it since (each
+ * claim counts an attempt, so the attempts are still those of this claim).
+ */
+export async function renewClaim(db: Database, job: MailJob, until: Date): Promise<boolean> {
+  const renewed = await db
+    .update(mailOutbox)
+    .set({ claimedUntil: until })
+    .where(and(claimedAs(job), eq(mailOutbox.status, "pending")))
+    .returning({ id: mailOutbox.id });
+  return renewed.length > 0;
+}
+
+/** The message went out: kept with what was sent (`sentCopy`), whoever holds its claim now. */
+export async function markMailSent(
+  db: Database,
+  job: MailJob,
+  sentAt: Date,
+  body: { html: string; text: string },
+) {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: "sent",
+      sentAt,
+      lastError: null,
+      claimedUntil: null,
+      // What was sent, kept with it (the address's data export quotes it), a link's token aside.
+      ...sentCopy(job, body),
+    })
+    .where(eq(mailOutbox.id, job.id));
+}
+
+/** The message failed for good, with why (if this worker still has it). */
+export async function markMailFailed(db: Database, job: MailJob, lastError: string) {
+  await db
+    .update(mailOutbox)
+    .set({ status: "failed", lastError, claimedUntil: null })
+    .where(claimedAs(job));
+}
+
+/** The message is tried again at `nextAttemptAt` (if this worker still has it). */
+export async function scheduleMailRetry(
+  db: Database,
+  job: MailJob,
+  nextAttemptAt: Date,
+  lastError: string,
+) {
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt, lastError, claimedUntil: null })
+    .where(claimedAs(job));
+}
+
+/**
+ * Frees the claims of workers that are gone. Only safe when no other worker
+ * can be running: the embedded database, which one server holds alone, after
+ * a crash of the previous one.
+ */
+export async function releaseAbandonedClaims(db: Database): Promise<number> {
+  const released = await db
+    .update(mailOutbox)
+    .set({ claimedUntil: null })
+    .where(and(eq(mailOutbox.status, "pending"), isNotNull(mailOutbox.claimedUntil)))
+    .returning({ id: mailOutbox.id });
+  return released.length;
+}
+
+// Held gift mail, the administration's view and „Odeslat znovu“.
+
+/** The gift e-mails of `giftType` that wait for a material, released to be sent at `now`. */
+export async function releaseWaitingGiftMail(
+  db: Database,
+  giftType: GiftFormType,
+  now: Date,
+): Promise<number> {
+  const released = await db
+    .update(mailOutbox)
+    .set({ status: "pending", nextAttemptAt: now })
+    .where(
+      and(
+        eq(mailOutbox.status, "waiting"),
+        inArray(
+          mailOutbox.submissionId,
+          db
+            .select({ id: formSubmissions.id })
+            .from(formSubmissions)
+            .where(eq(formSubmissions.formType, giftType)),
+        ),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return released.length;
+}
+
+/** How many gift e-mails wait for a material, for each gift. */
+export async function countWaitingGiftMail(db: Database): Promise<Record<GiftFormType, number>> {
+  const rows = await db
+    .select({ formType: formSubmissions.formType, waiting: count() })
+    .from(mailOutbox)
+    .innerJoin(formSubmissions, eq(formSubmissions.id, mailOutbox.submissionId))
+    .where(eq(mailOutbox.status, "waiting"))
+    .groupBy(formSubmissions.formType);
+  const counts: Record<GiftFormType, number> = { gift_ritual: 0, gift_fragrance: 0 };
+  for (const row of rows) {
+    if (row.formType === "gift_ritual" || row.formType === "gift_fragrance") {
+      counts[row.formType] = Number(row.waiting);
+    }
+  }
+  return counts;
+}
+
+/**
+ * The worst fate among each submission's e-mails, one row per submission that caused any
+ * (a subquery to join the submissions to: one grouped join, not a query per record).
+ */
+export function submissionMailStates(db: Database) {
+  return db
+    .select({
+      submissionId: mailOutbox.submissionId,
+      failed: sql<boolean>`bool_or(${mailOutbox.status} = 'failed')`.as("any_failed"),
+      pending: sql<boolean>`bool_or(${mailOutbox.status} in ('pending', 'waiting'))`.as(
+        "any_pending",
+      ),
+    })
+    .from(mailOutbox)
+    .where(isNotNull(mailOutbox.submissionId))
+    .groupBy(mailOutbox.submissionId)
+    .as("mail_states");
+}
+
+/** Every e-mail a submission caused, oldest first. */
+export function mailOfSubmission(db: Database, submissionId: string): Promise<MailJob[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.submissionId, submissionId))
+    .orderBy(mailOutbox.id);
+}
+
+export type ResendOutcome = "queued" | "not_found" | "not_failed";
+
+/**
+ * „Odeslat znovu“: puts a failed e-mail back in the outbox as if new: pending, due now, its
+ * attempts counted afresh (the worker then sends it; `onMailQueued` wakes it).
+ */
+export async function resendFailedMail(
+  db: Database,
+  id: string,
+  now: Date,
+): Promise<ResendOutcome> {
+  if (!/^[1-9]\d{0,15}$/.test(id)) return "not_found";
+  const mailId = Number(id);
+  const updated = await db
+    .update(mailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: now, claimedUntil: null })
+    .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, "failed")))
+    .returning({ id: mailOutbox.id });
+  if (updated.length > 0) return "queued";
+  const [existing] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, mailId));
+  return existing ? "not_failed" : "not_found";
+}
+
+// What /metrics reports of the outbox.
+
+/** E-mails waiting to be sent (`pending`) and given up on (`failed`). */
+export async function countUnsentMail(db: Database): Promise<{ pending: number; failed: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`(count(*) filter (where ${mailOutbox.status} = 'pending'))::int`,
+      failed: sql<number>`(count(*) filter (where ${mailOutbox.status} = 'failed'))::int`,
+    })
+    .from(mailOutbox)
+    .where(ne(mailOutbox.status, "sent"));
+  return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0) };
+}
+
+/** How long the oldest e-mail still waiting has waited, in seconds (0 when none waits). */
+export async function oldestPendingMailAgeSeconds(db: Database): Promise<number> {
+  const [row] = await db
+    .select({
+      age: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt})), 0)::float8`,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "pending"));
+  return Math.max(0, Number(row?.age ?? 0));
+}
+
+// An address's personal data (registered in mail-personal-data.ts).
+
+/** The tables the outbox keeps personal data in (for the personal-data registry). */
+export const outboxTables: readonly PgTable[] = [mailOutbox];
+
+/**
+ * The e-mails sent to an address and those its submissions caused (the owner's notifications
+ * of them included), oldest first.
+ */
+export function findMailOfAddress(db: Database, email: string): Promise<MailJob[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(
+      or(
+        sql`lower(${mailOutbox.to}) = ${email.toLowerCase()}`,
+        inArray(
+          mailOutbox.submissionId,
+          db
+            .select({ id: formSubmissions.id })
+            .from(formSubmissions)
+            .where(sql`lower(${formSubmissions.email}) = ${email.toLowerCase()}`),
+        ),
+      ),
+    )
+    .orderBy(mailOutbox.id);
+}
+
+/** Deletes the e-mails with these ids, sent or not. */
+export async function deleteMail(db: Database, ids: readonly number[]) {
+  if (ids.length > 0) await db.delete(mailOutbox).where(inArray(mailOutbox.id, [...ids]));
 }
 
 /** One line, without control characters or invisible format characters (bidi overrides). */

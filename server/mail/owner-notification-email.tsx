@@ -1,10 +1,13 @@
 import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { type FormType, formTypeLabels, serviceTypes } from "#shared/form-schemas";
+import { createElement } from "react";
+import { z } from "zod";
+import { type FormType, formTypeLabels, formTypes, serviceTypes } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { EmailLayout, MultilineText, pragueTime, textStyle } from "./email-layout";
+import { defineMailKind, storedDateSchema } from "./mail-kind";
 
 export type SubmissionForMail = {
   id: string;
@@ -80,3 +83,24 @@ export function OwnerNotificationEmail({
     </EmailLayout>
   );
 }
+
+/** To the practitioner: every field of a submission. */
+export const ownerNotificationMail = defineMailKind({
+  name: "owner_notification",
+  dataSchema: z.object({
+    submission: z.object({
+      id: z.string(),
+      createdAt: storedDateSchema,
+      formType: z.enum(formTypes),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      serviceType: z.string().nullable(),
+      message: z.string().nullable(),
+      privacyConsent: z.boolean(),
+    }),
+    siteUrl: z.string(),
+  }),
+  subject: (data) => ownerNotificationSubject(data.submission),
+  render: (data) => createElement(OwnerNotificationEmail, data),
+});

@@ -1,9 +1,12 @@
 import { Text } from "@react-email/text";
+import { createElement } from "react";
+import { z } from "zod";
 import { formatGreeting } from "#shared/greeting-name";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
 import { EmailButton, EmailLayout, pragueTime, textStyle } from "./email-layout";
+import { defineMailKind, fullNameSchema, storedDateSchema } from "./mail-kind";
 
 export const passwordChangedSubject = `Heslo k účtu je změněné – ${site.title}`;
 
@@ -45,3 +48,15 @@ export function PasswordChangedEmail({
     </EmailLayout>
   );
 }
+
+/** To the account's address: its password has just changed. */
+export const passwordChangedMail = defineMailKind({
+  name: "password_changed",
+  dataSchema: z.object({
+    fullName: fullNameSchema,
+    changedAt: storedDateSchema,
+    siteUrl: z.string(),
+  }),
+  subject: () => passwordChangedSubject,
+  render: (data) => createElement(PasswordChangedEmail, data),
+});

@@ -2,31 +2,20 @@
  * The outbox worker's one step: send every message that is due, each claimed
  * first so that two servers on one PostgreSQL never send the same message.
  */
-import {
-  and,
-  asc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  notExists,
-  or,
-  sql,
-} from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "#database/open-database";
-import { type MailJob, mailOutbox } from "#database/schema";
 import type { Clock } from "../clock";
 import { summarizeError } from "../error-summary";
 import { log } from "../logger";
-import type { MailTransport } from "./mail-transport";
-import { renderStoredMail, sentCopy } from "./outbox";
-
-/** Another message of the same submission, in `claimNextJob`. */
-const earlier = alias(mailOutbox, "earlier");
+import { type MailTransport, mailSendConcurrency } from "./mail-transport";
+import {
+  claimDueMail,
+  type MailJob,
+  markMailFailed,
+  markMailSent,
+  renderStoredMail,
+  renewClaim,
+  scheduleMailRetry,
+} from "./outbox";
 
 export const mailRetryPolicy = {
   /** After this many failed sends a message is marked failed, with its last error. */
@@ -60,15 +49,13 @@ export type SendReport = {
   takenOver: number;
 };
 
-/** Messages sent at once by one worker: the SMTP transport's pool holds as many connections. */
-export const mailSendConcurrency = 5;
 /** Messages claimed in one round trip: a few per connection, so the pool stays busy. */
 const claimBatchSize = mailSendConcurrency * 2;
 
 /**
  * Sends every due message, claimed in batches of `concurrency` and sent
  * `sendsAtOnce` at a time, until none is due or `limit` have been tried. A
- * submission's e-mails are tried in order (see `claimDueJobs`), so sending
+ * submission's e-mails are tried in order (see `claimDueMail`), so sending
  * several at once never reorders them. A message whose claim is half over
  * when its turn comes has its claim renewed first, and one another worker
  * has taken over meanwhile is left to it: a worker slowed down past the
@@ -105,7 +92,12 @@ export async function sendPendingMail(
   while (claimed < limit) {
     await beforeBatch?.();
     // One round trip claims a batch; its messages are sent side by side.
-    const batch = await claimDueJobs(db, clock, claimMs, Math.min(concurrency, limit - claimed));
+    const batch = await claimDueMail(
+      db,
+      clock.now(),
+      claimMs,
+      Math.min(concurrency, limit - claimed),
+    );
     if (batch.length === 0) break;
     claimed += batch.length;
     // Each message starts when a connection is free, not before: its claim is renewed then.
@@ -124,10 +116,7 @@ export async function sendPendingMail(
     } catch (error) {
       // A template that cannot render this e-mail will not on a retry either: failed, with why.
       const lastError = `The e-mail could not be rendered: ${describeError(error)}`;
-      await db
-        .update(mailOutbox)
-        .set({ status: "failed", lastError, claimedUntil: null })
-        .where(ours(job));
+      await markMailFailed(db, job, lastError);
       log.error({ outboxId: job.id, kind: job.kind, error: lastError }, "Mail failed for good");
       report.failed++;
       return;
@@ -148,17 +137,7 @@ export async function sendPendingMail(
     }
     report.sent++;
     try {
-      await db
-        .update(mailOutbox)
-        .set({
-          status: "sent",
-          sentAt: clock.now(),
-          lastError: null,
-          claimedUntil: null,
-          // What was sent, kept with it (the address's data export quotes it), a link's token aside.
-          ...sentCopy(job, body),
-        })
-        .where(eq(mailOutbox.id, job.id));
+      await markMailSent(db, job, clock.now(), body);
     } catch (error) {
       // Not the error's message, in the log or on the e-mail: drizzle's quotes the statement's
       // parameters, which are the e-mail's whole text. Not a failed send either: it went out.
@@ -174,10 +153,7 @@ export async function sendPendingMail(
     const lastError = describeError(error);
     // A mail server's 5xx is its final word (say, no such mailbox): retrying cannot help.
     if (job.attempts >= mailRetryPolicy.maxAttempts || isPermanentRefusal(error)) {
-      await db
-        .update(mailOutbox)
-        .set({ status: "failed", lastError, claimedUntil: null })
-        .where(ours(job));
+      await markMailFailed(db, job, lastError);
       log.error(
         { outboxId: job.id, attempts: job.attempts, error: lastError },
         "Mail failed for good",
@@ -187,10 +163,7 @@ export async function sendPendingMail(
       const nextAttemptAt = new Date(
         clock.now().getTime() + retryDelayMs(job.attempts, firstRetryDelayMs),
       );
-      await db
-        .update(mailOutbox)
-        .set({ nextAttemptAt, lastError, claimedUntil: null })
-        .where(ours(job));
+      await scheduleMailRetry(db, job, nextAttemptAt, lastError);
       log.warn(
         {
           outboxId: job.id,
@@ -211,147 +184,17 @@ export async function sendPendingMail(
    */
   async function stillClaimed(job: MailJob): Promise<boolean> {
     const halfway = (job.claimedUntil?.getTime() ?? 0) - claimMs / 2;
-    return clock.now().getTime() < halfway || renewClaim(db, clock, job, claimMs);
+    const now = clock.now().getTime();
+    return now < halfway || renewClaim(db, job, new Date(now + claimMs));
   }
 
   return report;
-}
-
-/**
- * The message as this worker claimed it: no other worker has claimed it
- * since (each claim counts an attempt). A failure is recorded only on it, so
- * a worker that overran its claim never undoes the new owner's; a message
- * that went out is marked sent whoever holds it.
- */
-function ours(job: MailJob) {
-  return and(eq(mailOutbox.id, job.id), eq(mailOutbox.attempts, job.attempts));
-}
-
-/**
- * Extends this worker's claim on a message from now, if it still has it: the
- * message is still pending and no other worker has claimed it since (each
- * claim counts an attempt, so the attempts are still those of this claim).
- */
-async function renewClaim(
-  db: Database,
-  clock: Clock,
-  job: MailJob,
-  claimMs: number,
-): Promise<boolean> {
-  const renewed = await db
-    .update(mailOutbox)
-    .set({ claimedUntil: new Date(clock.now().getTime() + claimMs) })
-    .where(and(ours(job), eq(mailOutbox.status, "pending")))
-    .returning({ id: mailOutbox.id });
-  return renewed.length > 0;
 }
 
 /** The e-mail's HTML and text: rendered now from its data, or as stored before rendering moved here. */
 async function bodyOf(job: MailJob): Promise<{ html: string; text: string }> {
   if (job.html !== null && job.text !== null) return { html: job.html, text: job.text };
   return renderStoredMail(job);
-}
-
-/**
- * Takes the oldest due messages (up to `count`) and marks them as this
- * worker's for a while, in one statement (one round trip): the subquery locks
- * the rows, other workers skip them, and once the statement commits they see
- * the claim. A worker that
- * dies mid-send leaves it to be retried when the claim runs out (or at once,
- * see `releaseAbandonedClaims`).
- *
- * A submission's e-mails are tried in order, by every worker together: one
- * waits while an earlier one of its submission is being sent or, due, has
- * never been tried. (Not until it is sent: a mailbox that refuses for now
- * must not hold up the other e-mail for hours.)
- *
- * The ordering rule is checked on a window of the oldest due messages only,
- * so that a claim costs the same with ten messages waiting or ten thousand.
- * The embedded database has no autovacuum of its own (server/embedded-maintenance.ts
- * analyses its tables); planned without statistics, the rule checked over the
- * whole backlog took 2.3 s a claim with 8,000 messages waiting, and even on
- * the window it read the whole outbox once per message checked (300 ms with
- * 60,000 waiting; 1 ms with statistics). The rule's own lookup must not use
- * the partial index of due messages (its `status` is compared as an
- * expression): without statistics the planner combined it with the
- * submission's index and read the whole index once for every message it checked.
- */
-async function claimDueJobs(
-  db: Database,
-  clock: Clock,
-  claimMs: number,
-  count: number,
-): Promise<MailJob[]> {
-  const jobs = await dueJobsClaim(db, clock.now(), claimMs, count);
-  return jobs.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
-}
-
-/** `claimDueJobs`'s one statement, not yet run (its plan is tested in server/embedded-maintenance.test.ts). */
-export function dueJobsClaim(db: Database, now: Date, claimMs: number, count: number) {
-  const window = db
-    .select({
-      id: mailOutbox.id,
-      submissionId: mailOutbox.submissionId,
-      nextAttemptAt: mailOutbox.nextAttemptAt,
-    })
-    .from(mailOutbox)
-    .where(
-      and(
-        eq(mailOutbox.status, "pending"),
-        lte(mailOutbox.nextAttemptAt, now),
-        or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now)),
-      ),
-    )
-    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-    // Wide enough that the rule (which holds back at most one message in two) leaves a full batch.
-    .limit(count * 5)
-    .for("update", { skipLocked: true })
-    .as("due_window");
-  const due = db
-    .select({ id: window.id })
-    .from(window)
-    .where(
-      notExists(
-        db
-          .select({ id: earlier.id })
-          .from(earlier)
-          .where(
-            and(
-              eq(earlier.submissionId, window.submissionId),
-              lt(earlier.id, window.id),
-              sql`(${earlier.status} || '') = 'pending'`,
-              or(
-                and(eq(earlier.attempts, 0), lte(earlier.nextAttemptAt, now)),
-                gt(earlier.claimedUntil, now),
-              ),
-            ),
-          ),
-      ),
-    )
-    .orderBy(asc(window.nextAttemptAt), asc(window.id))
-    .limit(count);
-  return db
-    .update(mailOutbox)
-    .set({
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      claimedUntil: new Date(now.getTime() + claimMs),
-    })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
-}
-
-/**
- * Frees the claims of workers that are gone. Only safe when no other worker
- * can be running: the embedded database, which one server holds alone, after
- * a crash of the previous one.
- */
-export async function releaseAbandonedClaims(db: Database): Promise<number> {
-  const released = await db
-    .update(mailOutbox)
-    .set({ claimedUntil: null })
-    .where(and(eq(mailOutbox.status, "pending"), isNotNull(mailOutbox.claimedUntil)))
-    .returning({ id: mailOutbox.id });
-  return released.length;
 }
 
 /** True for an SMTP reply in the 5xx range (nodemailer's `responseCode`), the server's permanent refusal. */

@@ -1,9 +1,12 @@
 import { Text } from "@react-email/text";
+import { createElement } from "react";
+import { z } from "zod";
 import { formatGreeting } from "#shared/greeting-name";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
 import { EmailButton, EmailLayout, textStyle } from "./email-layout";
+import { defineMailKind, fullNameSchema } from "./mail-kind";
 
 export const signUpAttemptSubject = `Registrace s vaší adresou – ${site.title}`;
 
@@ -44,3 +47,11 @@ export function SignUpAttemptEmail({
     </EmailLayout>
   );
 }
+
+/** To an address that has an account: someone tried to register it. */
+export const signUpAttemptMail = defineMailKind({
+  name: "sign_up_attempt",
+  dataSchema: z.object({ fullName: fullNameSchema, siteUrl: z.string() }),
+  subject: () => signUpAttemptSubject,
+  render: (data) => createElement(SignUpAttemptEmail, data),
+});

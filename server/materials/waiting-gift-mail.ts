@@ -2,12 +2,11 @@
  * Gift e-mails that wait for their gift's first material: how many wait, the
  * start-up's word on them, and their release when a material appears.
  */
-import { and, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { formSubmissions, mailOutbox } from "#database/schema";
 import type { MaterialPlace, WaitingGiftMail } from "#shared/materials";
 import type { Clock } from "../clock";
 import { log } from "../logger";
+import { countWaitingGiftMail, releaseWaitingGiftMail } from "../mail/outbox";
 import { firstOfferedRow, type GiftPlace } from "./offered";
 
 export function createWaitingGiftMail({
@@ -24,47 +23,15 @@ export function createWaitingGiftMail({
     async releaseWaitingMail(place: MaterialPlace): Promise<number> {
       if (place === "members") return 0;
       if (!(await firstOfferedRow(db, place))) return 0;
-      const released = await db
-        .update(mailOutbox)
-        .set({ status: "pending", nextAttemptAt: clock.now() })
-        .where(
-          and(
-            eq(mailOutbox.status, "waiting"),
-            inArray(
-              mailOutbox.submissionId,
-              db
-                .select({ id: formSubmissions.id })
-                .from(formSubmissions)
-                .where(eq(formSubmissions.formType, place)),
-            ),
-          ),
-        )
-        .returning({ id: mailOutbox.id });
-      if (released.length > 0) {
-        log.info(
-          { gift: place, released: released.length },
-          "Gift e-mails released: the gift has a material now",
-        );
+      const released = await releaseWaitingGiftMail(db, place, clock.now());
+      if (released > 0) {
+        log.info({ gift: place, released }, "Gift e-mails released: the gift has a material now");
         onMailQueued?.();
       }
-      return released.length;
+      return released;
     },
 
-    async waitingCounts(): Promise<WaitingGiftMail> {
-      const rows = await db
-        .select({ formType: formSubmissions.formType, waiting: count() })
-        .from(mailOutbox)
-        .innerJoin(formSubmissions, eq(formSubmissions.id, mailOutbox.submissionId))
-        .where(eq(mailOutbox.status, "waiting"))
-        .groupBy(formSubmissions.formType);
-      const counts: WaitingGiftMail = { gift_ritual: 0, gift_fragrance: 0 };
-      for (const row of rows) {
-        if (row.formType === "gift_ritual" || row.formType === "gift_fragrance") {
-          counts[row.formType] = Number(row.waiting);
-        }
-      }
-      return counts;
-    },
+    waitingCounts: (): Promise<WaitingGiftMail> => countWaitingGiftMail(db),
   };
 }
 
@@ -78,15 +45,11 @@ export async function giftReadiness(db: Database): Promise<string[]> {
     gift_ritual: "The ritual gift",
     gift_fragrance: "The scent gift",
   };
+  const waiting = await countWaitingGiftMail(db);
   for (const place of ["gift_ritual", "gift_fragrance"] as const) {
     if (await firstOfferedRow(db, place)) continue;
-    const [row] = await db
-      .select({ waiting: count() })
-      .from(mailOutbox)
-      .innerJoin(formSubmissions, eq(formSubmissions.id, mailOutbox.submissionId))
-      .where(and(eq(mailOutbox.status, "waiting"), eq(formSubmissions.formType, place)));
     lines.push(
-      `${names[place]} has no material yet: its e-mails wait (${Number(row?.waiting ?? 0)} now) ` +
+      `${names[place]} has no material yet: its e-mails wait (${waiting[place]} now) ` +
         "until one is added on /admin/materialy.",
     );
   }

@@ -1,0 +1,35 @@
+/**
+ * Every kind of e-mail the app sends, each declared beside its template. A new
+ * kind is one new `*-email.tsx` file and one line here.
+ */
+import { accessRequestMail } from "./access-request-email";
+import { contactConfirmationMail } from "./contact-confirmation-email";
+import { emailConfirmationMail } from "./email-confirmation-email";
+import { giftMail } from "./gift-email";
+import type { MailKind } from "./mail-kind";
+import { ownerNotificationMail } from "./owner-notification-email";
+import { passwordChangedMail } from "./password-changed-email";
+import { passwordRecoveryMail } from "./password-recovery-email";
+import { signUpAttemptMail } from "./sign-up-attempt-email";
+
+export const mailKinds = [
+  ownerNotificationMail,
+  contactConfirmationMail,
+  giftMail,
+  passwordRecoveryMail,
+  emailConfirmationMail,
+  passwordChangedMail,
+  signUpAttemptMail,
+  accessRequestMail,
+] as const;
+
+export type MailKindName = (typeof mailKinds)[number]["name"];
+
+const byName: ReadonlyMap<string, MailKind> = new Map(
+  mailKinds.map((kind): [string, MailKind] => [kind.name, kind]),
+);
+
+/** The kind a stored e-mail names, or undefined for a name no kind has. */
+export function findMailKind(name: string): MailKind | undefined {
+  return byName.get(name);
+}
