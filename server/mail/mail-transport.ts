@@ -7,7 +7,9 @@ import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import { log } from "../logger";
-import { mailSendConcurrency } from "./send-pending-mail";
+
+/** Messages sent at once by one worker (send-pending-mail.ts): the SMTP pool holds as many connections. */
+export const mailSendConcurrency = 5;
 
 export type OutgoingMail = {
   /** The outbox job, which makes the Message-ID stable across retries. */

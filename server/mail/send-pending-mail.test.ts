@@ -27,7 +27,7 @@ import {
 import { createRandomToken } from "../auth/tokens";
 import { buildVerifyLink } from "../auth/verify-link";
 import { captureLog } from "../logger";
-import { createMailTransport, type MailTransport } from "./mail-transport";
+import { createMailTransport, type MailTransport, mailSendConcurrency } from "./mail-transport";
 import { startMailWorker } from "./mail-worker";
 import {
   composeConfirmationMail,
@@ -40,7 +40,6 @@ import {
 } from "./outbox";
 import {
   mailRetryPolicy,
-  mailSendConcurrency,
   releaseAbandonedClaims,
   retryDelayMs,
   sendPendingMail,

@@ -22,7 +22,7 @@ import { type MailJob, mailOutbox } from "#database/schema";
 import type { Clock } from "../clock";
 import { summarizeError } from "../error-summary";
 import { log } from "../logger";
-import type { MailTransport } from "./mail-transport";
+import { type MailTransport, mailSendConcurrency } from "./mail-transport";
 import { renderStoredMail, sentCopy } from "./outbox";
 
 /** Another message of the same submission, in `claimNextJob`. */
@@ -60,8 +60,6 @@ export type SendReport = {
   takenOver: number;
 };
 
-/** Messages sent at once by one worker: the SMTP transport's pool holds as many connections. */
-export const mailSendConcurrency = 5;
 /** Messages claimed in one round trip: a few per connection, so the pool stays busy. */
 const claimBatchSize = mailSendConcurrency * 2;
 

@@ -1,7 +1,7 @@
 import { ArrowRight, Flame, Leaf, Sparkles } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
 import { ArticleFacts } from "~/components/blog/article-facts";
-import type { ArticleSummary } from "~/components/blog/article-summary";
+import type { ArticleSummary } from "~/lib/article-summary";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { czech } from "~/lib/typography";
 

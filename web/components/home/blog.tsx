@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { homeAnchors } from "#shared/routes";
 import { ArticleCard } from "~/components/blog/article-card";
-import type { ArticleSummary } from "~/components/blog/article-summary";
+import type { ArticleSummary } from "~/lib/article-summary";
 import { Section } from "~/components/ui/section";
 import { blogPath } from "~/lib/blog-paths";
 import { czech } from "~/lib/typography";
