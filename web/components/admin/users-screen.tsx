@@ -19,16 +19,7 @@ import {
   roleLabel,
 } from "~/components/admin/user-format";
 import { EmailAddress } from "~/components/email-link";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { AlertDialogAction, AlertDialogConfirm, ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import {
   AdminApiError,
@@ -418,34 +409,20 @@ function RoleChangeDialog({
           : "Přístup skončí hned při příštím kroku v administraci."
         : "Materiály členské sekce už neuvidí.";
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={change !== null}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
-    >
-      <AlertDialogContent>
-        {change && (
-          <>
-            <AlertDialogTitle>{`${capitalise(actionLabel(change.role, change.grant))}?`}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {typeset(`Účet ${change.user.email}. ${consequence}`)}
-            </AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Zrušit</AlertDialogCancel>
-              {change.grant ? (
-                <AlertDialogConfirm onClick={() => onConfirm(change)}>
-                  Dát přístup
-                </AlertDialogConfirm>
-              ) : (
-                <AlertDialogAction onClick={() => onConfirm(change)}>
-                  Odebrat přístup
-                </AlertDialogAction>
-              )}
-            </AlertDialogFooter>
-          </>
-        )}
-      </AlertDialogContent>
-    </AlertDialog>
+      onCancel={onCancel}
+      title={change && `${capitalise(actionLabel(change.role, change.grant))}?`}
+      description={<p>{change && typeset(`Účet ${change.user.email}. ${consequence}`)}</p>}
+      action={
+        change?.grant ? (
+          <AlertDialogConfirm onClick={() => onConfirm(change)}>Dát přístup</AlertDialogConfirm>
+        ) : (
+          <AlertDialogAction onClick={() => change && onConfirm(change)}>
+            Odebrat přístup
+          </AlertDialogAction>
+        )
+      }
+    />
   );
 }
