@@ -1,6 +1,21 @@
+import { toast } from "sonner";
+import { authNotices } from "#shared/auth-schemas";
 import type { Submission } from "#shared/submission";
 import { formatSubmittedAt, formTypeLabel } from "~/components/admin/submission-format";
 import { AlertDialogAction, ConfirmDialog } from "~/components/ui/alert-dialog";
+import { currentAccessToken, requestSubmissionDeletion } from "~/lib/admin-api";
+
+/** Deletes a record once she has said yes, and tells her how it went: true when it is gone. */
+export async function deleteSubmission(id: string): Promise<boolean> {
+  try {
+    await requestSubmissionDeletion(await currentAccessToken(), id);
+  } catch {
+    toast.error(authNotices.deleteFailed);
+    return false;
+  }
+  toast.success(authNotices.deleted);
+  return true;
+}
 
 /**
  * „Opravdu smazat?“ – an outside click does not close it; only „Zrušit“,
