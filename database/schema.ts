@@ -31,6 +31,19 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const quoted = (values: readonly string[]) =>
   sql.raw(values.map((value) => `'${value}'`).join(", "));
+/** `user_id`: the account a row belongs to, deleted with it. */
+const accountColumn = () =>
+  uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+/** The columns of a link sent by e-mail, kept as its token's digest: single use and short-lived. */
+const sentLinkColumns = () => ({
+  tokenHash: text("token_hash").primaryKey(),
+  userId: accountColumn(),
+  createdAt: timestamptz("created_at").notNull().defaultNow(),
+  expiresAt: timestamptz("expires_at").notNull(),
+  usedAt: timestamptz("used_at"),
+});
 
 export const formSubmissions = pgTable(
   "form_submissions",
@@ -215,9 +228,7 @@ export const authSessions = pgTable(
   "auth_sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: accountColumn(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     refreshedAt: timestamptz("refreshed_at"),
     /** The browser's User-Agent at sign-in (shortened), so that she can tell her sign-ins apart. */
@@ -268,9 +279,7 @@ export const userRoles = pgTable(
   "user_roles",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: accountColumn(),
     role: text("role").notNull(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
   },
@@ -281,19 +290,9 @@ export const userRoles = pgTable(
 );
 
 /** Password recovery links, stored as digests: single use and short-lived. */
-export const recoveryTokens = pgTable(
-  "recovery_tokens",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamptz("created_at").notNull().defaultNow(),
-    expiresAt: timestamptz("expires_at").notNull(),
-    usedAt: timestamptz("used_at"),
-  },
-  (table) => [index("recovery_tokens_user_idx").on(table.userId)],
-);
+export const recoveryTokens = pgTable("recovery_tokens", sentLinkColumns(), (table) => [
+  index("recovery_tokens_user_idx").on(table.userId),
+]);
 
 /**
  * Browsers that signed in to an account: the device cookie's token, stored
@@ -304,9 +303,7 @@ export const signInDevices = pgTable(
   "sign_in_devices",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: accountColumn(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     lastSignInAt: timestamptz("last_sign_in_at").notNull(),
   },
@@ -317,9 +314,7 @@ export const signInDevices = pgTable(
 export const signInAddresses = pgTable(
   "sign_in_addresses",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: accountColumn(),
     addressBlock: text("address_block").notNull(),
     lastSignInAt: timestamptz("last_sign_in_at").notNull(),
   },
@@ -358,13 +353,7 @@ export type AuditLogRow = typeof auditLog.$inferSelect;
 export const emailConfirmationTokens = pgTable(
   "email_confirmation_tokens",
   {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamptz("created_at").notNull().defaultNow(),
-    expiresAt: timestamptz("expires_at").notNull(),
-    usedAt: timestamptz("used_at"),
+    ...sentLinkColumns(),
     /**
      * A sign-up again with a not yet confirmed address: its password (hashed) and
      * metadata, which this link's confirmation sets. Whoever confirms the address
@@ -387,9 +376,7 @@ export const mfaFactors = pgTable(
   "mfa_factors",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: accountColumn(),
     friendlyName: text("friendly_name"),
     factorType: text("factor_type").notNull().default("totp"),
     status: text("status").$type<FactorStatus>().notNull().default("unverified"),

@@ -10,7 +10,8 @@ import { mfaFactors, users } from "#database/schema";
 import { listAuditEntries } from "#server/audit-log";
 import { createAccounts } from "#server/auth/accounts";
 import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
-import { exitCodes, parseAdminCommand, runAdminCommand } from "./admin";
+import { parseAdminCommand, runAdminCommand } from "./admin";
+import { exitCodes } from "./exit-codes";
 
 const run = promisify(execFile);
 const siteUrl = "https://www.example.cz";

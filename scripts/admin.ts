@@ -19,16 +19,7 @@ import { grantRole, listRoleHolders, revokeRole, signOutEverywhere } from "#serv
 import { ConfigError, loadConfig } from "#server/config";
 import { paths } from "#shared/routes";
 import { type AccountRole, accountRoles } from "#shared/user-admin";
-
-export const exitCodes = {
-  done: 0,
-  /** The command was understood but could not be carried out (an unknown e-mail, say). */
-  refused: 1,
-  /** The database could not be opened. */
-  unavailable: 2,
-  /** The command line was wrong. */
-  usage: 64,
-} as const;
+import { exitCodes } from "./exit-codes";
 
 export const usage = `Usage:
   npm run admin -- grant <email> [role]    give the account with this e-mail a role

@@ -19,7 +19,8 @@ import { pathToFileURL } from "node:url";
 import { BackupError, type BackupHeader, checkBackup, writeBackup } from "#database/backup";
 import { readBackupAccess } from "#server/backup-access";
 import { materialFilesForBackup, materialsDir } from "#server/materials/material-files";
-import { exitCodes, openConfiguredDatabase } from "./cli-database";
+import { openConfiguredDatabase } from "./cli-database";
+import { exitCodes } from "./exit-codes";
 
 export const usage =
   "Usage: npm run backup -- FILE   (a .jsonl.gz file; restore it with npm run restore)";

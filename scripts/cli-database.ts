@@ -6,19 +6,10 @@ import { FolderLockedError } from "#database/folder-lock";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
 import { type Config, ConfigError, loadConfig } from "#server/config";
 import { keepNewFilesPrivate, makeDataFolderPrivate } from "#server/private-files";
+import { exitCodes } from "./exit-codes";
 
 // Before the command writes anything (a backup's folder, the database's files): its user's alone.
 keepNewFilesPrivate();
-
-export const exitCodes = {
-  done: 0,
-  /** The command was understood but could not be carried out. */
-  refused: 1,
-  /** The database or a file could not be opened. */
-  unavailable: 2,
-  /** The command line was wrong. */
-  usage: 64,
-} as const;
 
 export type OpenedDatabase =
   | { ok: true; handle: DatabaseHandle; config: Config }

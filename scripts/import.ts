@@ -11,7 +11,8 @@
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { exitCodes, openConfiguredDatabase } from "./cli-database";
+import { openConfiguredDatabase } from "./cli-database";
+import { exitCodes } from "./exit-codes";
 import { describeOutcome, type ExportFiles, importFromSupabase } from "./import-supabase";
 
 export const usage = `Usage:

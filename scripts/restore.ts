@@ -12,7 +12,8 @@ import { access } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { BackupError, restoreBackup } from "#database/backup";
 import { materialsDir, syncMaterialFiles } from "#server/materials/material-files";
-import { exitCodes, openConfiguredDatabase } from "./cli-database";
+import { openConfiguredDatabase } from "./cli-database";
+import { exitCodes } from "./exit-codes";
 
 export const usage = "Usage: npm run restore -- FILE [--replace]";
 

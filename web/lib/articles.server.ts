@@ -1,8 +1,8 @@
 import { Marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import type { Article, ArticleSummary } from "~/components/blog/article-summary";
 import { articleGuideFile } from "~/lib/article-files";
+import type { Article, ArticleSummary } from "~/lib/article-summary";
 import { articlePath } from "~/lib/blog-paths";
 import { czech, keepHyphenatedWordsWhole } from "~/lib/typography";
 

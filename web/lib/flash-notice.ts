@@ -4,13 +4,14 @@
  * Kept in sessionStorage, read once (the page starter looks for it too:
  * a page with a notice to show starts its scripts at once).
  */
-import { flashNoticeStorageKey as storageKey } from "~/progressive/page-starter";
+/** sessionStorage's key for the notice. */
+export const flashNoticeStorageKey = "flash-notice";
 
 export type FlashNotice = { tone: "success" | "error" | "info"; text: string };
 
 export function setFlashNotice(notice: FlashNotice) {
   try {
-    sessionStorage.setItem(storageKey, JSON.stringify(notice));
+    sessionStorage.setItem(flashNoticeStorageKey, JSON.stringify(notice));
   } catch {
     // Storage disabled: the redirect still happens, only without its notice.
   }
@@ -18,9 +19,9 @@ export function setFlashNotice(notice: FlashNotice) {
 
 export function takeFlashNotice(): FlashNotice | null {
   try {
-    const stored = sessionStorage.getItem(storageKey);
+    const stored = sessionStorage.getItem(flashNoticeStorageKey);
     if (stored === null) return null;
-    sessionStorage.removeItem(storageKey);
+    sessionStorage.removeItem(flashNoticeStorageKey);
     const notice = JSON.parse(stored) as Partial<FlashNotice>;
     if (typeof notice.text !== "string") return null;
     const tone = notice.tone === "success" || notice.tone === "info" ? notice.tone : "error";

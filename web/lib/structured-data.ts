@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
-import type { ArticleSummary } from "~/components/blog/article-summary";
+import type { ArticleSummary } from "~/lib/article-summary";
 import { shareImagePath } from "~/lib/seo";
 import { iconPaths } from "~/lib/site-files";
 

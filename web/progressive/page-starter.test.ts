@@ -1,8 +1,8 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { authStorageKey } from "#shared/auth-storage-key";
+import { flashNoticeStorageKey } from "~/lib/flash-notice";
 import {
-  flashNoticeStorageKey,
   fontsScript,
   pageStarterScript,
   startingInputs,

@@ -21,16 +21,14 @@
  *   screen (web/app.css).
  *
  * Both are plain strings: they run before any module and import nothing.
- * The module only imports `#shared/`, because the build (react-router.config.ts)
- * loads it before Vite's aliases exist.
+ * The module imports only `#shared/` and relative paths, because the build
+ * (react-router.config.ts) loads it before Vite's aliases exist.
  */
 import { authStorageKey } from "#shared/auth-storage-key";
+import { flashNoticeStorageKey } from "../lib/flash-notice";
 
 /** The web fonts' families (web/app.css), which the first page of a visit does not use. */
 export const webFontFamilies = ["Lora Variable", "Public Sans Variable"] as const;
-
-/** sessionStorage's key for the notice one screen leaves for the next (web/lib/flash-notice.ts). */
-export const flashNoticeStorageKey = "flash-notice";
 
 /**
  * The inputs that start a page's scripts; each is a sign that a person is

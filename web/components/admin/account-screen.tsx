@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { sessionIdleDays } from "#shared/session-lifetime";
 import type { SessionSummary } from "#shared/user-admin";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { AdminSection } from "~/components/admin/admin-section";
 import { describeDevice, formatDateTime } from "~/components/admin/user-format";
 import { PasswordChange } from "~/components/auth/password-change";
 import { Button } from "~/components/ui/button";
@@ -45,30 +46,19 @@ export function AccountScreen({
 
   return (
     <AdminFrame email={email}>
-      <section
-        aria-labelledby="sessions-heading"
-        className="mt-5 rounded-[2rem] bg-cream p-4 shadow-sm ring-1 ring-bark/10 sm:mt-10 sm:p-8"
-      >
-        <div className="px-2 sm:px-0">
-          <h2
-            id="sessions-heading"
-            className="flex items-center gap-3 text-2xl font-semibold text-bark sm:text-3xl"
-          >
-            <MonitorSmartphone aria-hidden="true" className="size-7 text-moss-dark" />
-            Moje přihlášení
-          </h2>
-          <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
-            {typeset(
-              `Zařízení a prohlížeče, ve kterých je váš účet právě přihlášený. Pokud některé nepoznáváte, odhlaste je a změňte si heslo. Přihlášení, které ${sessionIdleDays}\u00a0dní nepoužijete, skončí samo.`,
-            )}
-          </p>
-          {failed && (
+      <AdminSection
+        headingId="sessions-heading"
+        icon={MonitorSmartphone}
+        title="Moje přihlášení"
+        intro={`Zařízení a prohlížeče, ve kterých je váš účet právě přihlášený. Pokud některé nepoznáváte, odhlaste je a změňte si heslo. Přihlášení, které ${sessionIdleDays}\u00a0dní nepoužijete, skončí samo.`}
+        header={
+          failed && (
             <p role="alert" className="mt-4 font-medium text-terracotta-dark">
               {failedToLoad}
             </p>
-          )}
-        </div>
-
+          )
+        }
+      >
         <ul className="mt-6 grid gap-4 md:grid-cols-2">
           {sessions.map((session) => (
             <li
@@ -111,7 +101,7 @@ export function AccountScreen({
               : typeset(`Další přihlášení: ${others}. Toto zařízení zůstane přihlášené.`)}
           </p>
         </div>
-      </section>
+      </AdminSection>
 
       <PasswordChange idPrefix="admin" className="mt-6" />
     </AdminFrame>

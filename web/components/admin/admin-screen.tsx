@@ -5,7 +5,10 @@ import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import type { Submission } from "#shared/submission";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { DeleteSubmissionDialog } from "~/components/admin/delete-submission-dialog";
+import {
+  DeleteSubmissionDialog,
+  deleteSubmission,
+} from "~/components/admin/delete-submission-dialog";
 import {
   applyFilter,
   buildSearchIndex,
@@ -22,7 +25,7 @@ import { totalRecords } from "~/components/admin/submission-format";
 import { SubmissionsTable } from "~/components/admin/submissions-table";
 import { TwoFactorSetup } from "~/components/admin/two-factor-setup";
 import { Button } from "~/components/ui/button";
-import { currentAccessToken, fetchSubmissions, requestSubmissionDeletion } from "~/lib/admin-api";
+import { currentAccessToken, fetchSubmissions } from "~/lib/admin-api";
 import { typeset } from "~/lib/typography";
 
 /** The notice after „Stáhnout CSV“. */
@@ -128,14 +131,7 @@ export function AdminScreen({
   }, []);
 
   async function confirmDelete(submission: Submission) {
-    try {
-      await requestSubmissionDeletion(await currentAccessToken(), submission.id);
-    } catch {
-      toast.error(authNotices.deleteFailed);
-      return;
-    }
-    toast.success(authNotices.deleted);
-    await reload();
+    if (await deleteSubmission(submission.id)) await reload();
   }
 
   async function exportCsv() {

@@ -2,6 +2,7 @@ import { History } from "lucide-react";
 import { useState } from "react";
 import type { AuditPage } from "#shared/user-admin";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { AdminSection } from "~/components/admin/admin-section";
 import { actorOf, describeAuditEntry, formatDateTime } from "~/components/admin/user-format";
 import { EmailAddress } from "~/components/email-link";
 import { Button } from "~/components/ui/button";
@@ -42,30 +43,21 @@ export function AuditLogScreen({
 
   return (
     <AdminFrame email={email}>
-      <section
-        aria-labelledby="audit-heading"
-        className="mt-5 rounded-[2rem] bg-cream p-4 shadow-sm ring-1 ring-bark/10 sm:mt-10 sm:p-8"
-      >
-        <div className="px-2 sm:px-0">
-          <h2
-            id="audit-heading"
-            className="flex items-center gap-3 text-2xl font-semibold text-bark sm:text-3xl"
-          >
-            <History aria-hidden="true" className="size-7 text-moss-dark" />
-            Záznamy změn
-          </h2>
-          <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
-            {typeset(
-              "Každé přidělení a odebrání přístupu, zapnutí a zrušení dvoufázového ověření a smazání záznamu z formulářů – u smazaného záznamu jen datum a formulář, nikdy jeho obsah. Záznamy nejde upravit ani smazat.",
-            )}
-          </p>
-          {failed && (
+      <AdminSection
+        headingId="audit-heading"
+        icon={History}
+        title="Záznamy změn"
+        intro={
+          "Každé přidělení a odebrání přístupu, zapnutí a zrušení dvoufázového ověření a smazání záznamu z formulářů – u smazaného záznamu jen datum a formulář, nikdy jeho obsah. Záznamy nejde upravit ani smazat."
+        }
+        header={
+          failed && (
             <p role="alert" className="mt-4 font-medium text-terracotta-dark">
               {failedToLoad}
             </p>
-          )}
-        </div>
-
+          )
+        }
+      >
         {entries.length === 0 ? (
           <p className="mt-6 px-2 text-bark-soft sm:px-0">Zatím se nic nezměnilo.</p>
         ) : (
@@ -99,7 +91,7 @@ export function AuditLogScreen({
             </Button>
           </div>
         )}
-      </section>
+      </AdminSection>
     </AdminFrame>
   );
 }

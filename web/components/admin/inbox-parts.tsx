@@ -1,4 +1,5 @@
 import { clsx } from "clsx";
+import { Trash2 } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import type { Submission } from "#shared/submission";
 import { splitSubmittedAt } from "~/components/admin/submission-format";
@@ -85,5 +86,25 @@ export function useWideScreen(): boolean {
     },
     () => window.matchMedia(wideQuery).matches,
     () => true,
+  );
+}
+
+/** The card's and the table row's delete button, which opens the question (DeleteSubmissionDialog). */
+export function DeleteSubmissionButton({
+  submission,
+  onDelete,
+}: {
+  submission: Submission;
+  onDelete: (submission: Submission) => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={() => onDelete(submission)}
+      className="inline-flex size-11 items-center justify-center rounded-full text-terracotta-dark transition-colors hover:bg-terracotta/10"
+    >
+      <Trash2 aria-hidden="true" className="size-5" />
+      <span className="sr-only">Smazat záznam: {submission.name}</span>
+    </button>
   );
 }

@@ -7,15 +7,7 @@ import { formatMonths } from "#shared/retention";
 import { type AddressExport, addressReport } from "~/components/admin/address-report";
 import { downloadFile } from "~/components/admin/download-file";
 import { formatSubmittedAt } from "~/components/admin/submission-format";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { AlertDialogAction, ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import {
@@ -169,29 +161,23 @@ function AddressData() {
           </Button>
         </div>
       </form>
-      <AlertDialog
+      <ConfirmDialog
         open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogTitle>Smazat údaje adresy?</AlertDialogTitle>
-          <AlertDialogDescription asChild>
-            <div>
-              <p className="font-semibold text-bark [overflow-wrap:anywhere]">{pending?.email}</p>
-              <p className="mt-2">Smaže se: {pending && describeErasure(pending)}.</p>
-              <p className="mt-2">Tuto akci nelze vrátit zpět.</p>
-            </div>
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Zrušit</AlertDialogCancel>
-            <AlertDialogAction onClick={() => pending && void erase(pending)}>
-              Smazat vše
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onCancel={() => setPending(null)}
+        title="Smazat údaje adresy?"
+        description={
+          <div>
+            <p className="font-semibold text-bark [overflow-wrap:anywhere]">{pending?.email}</p>
+            <p className="mt-2">Smaže se: {pending && describeErasure(pending)}.</p>
+            <p className="mt-2">Tuto akci nelze vrátit zpět.</p>
+          </div>
+        }
+        action={
+          <AlertDialogAction onClick={() => pending && void erase(pending)}>
+            Smazat vše
+          </AlertDialogAction>
+        }
+      />
     </div>
   );
 }
@@ -317,35 +303,29 @@ function Retention() {
           {busy ? "Ukládám…" : "Uložit"}
         </Button>
       </div>
-      <AlertDialog
+      <ConfirmDialog
         open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null);
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogTitle>Mazat staré záznamy?</AlertDialogTitle>
-          <AlertDialogDescription asChild>
-            <div>
-              <p>
-                {confirming &&
-                  typeset(
-                    confirming.doomed === null
-                      ? `Server do 24\u00a0hodin smaže všechny záznamy starší než ${formatMonths(confirming.months)}, i s jejich e-maily, a potom každý den ty, které toho stáří dosáhnou. Kolik jich teď je, se nepodařilo zjistit.`
-                      : `Server do 24\u00a0hodin smaže ${plural(confirming.doomed, "záznam starší", "záznamy starší", "záznamů starších")} než ${formatMonths(confirming.months)}, i s ${confirming.doomed === 1 ? "jeho" : "jejich"} e-maily, a potom každý den ty, které toho stáří dosáhnou.`,
-                  )}
-              </p>
-              <p className="mt-2">Smazané záznamy nelze vrátit zpět.</p>
-            </div>
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Zrušit</AlertDialogCancel>
-            <AlertDialogAction onClick={() => confirming && void save(confirming.months)}>
-              Uložit a mazat
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onCancel={() => setConfirming(null)}
+        title="Mazat staré záznamy?"
+        description={
+          <div>
+            <p>
+              {confirming &&
+                typeset(
+                  confirming.doomed === null
+                    ? `Server do 24\u00a0hodin smaže všechny záznamy starší než ${formatMonths(confirming.months)}, i s jejich e-maily, a potom každý den ty, které toho stáří dosáhnou. Kolik jich teď je, se nepodařilo zjistit.`
+                    : `Server do 24\u00a0hodin smaže ${plural(confirming.doomed, "záznam starší", "záznamy starší", "záznamů starších")} než ${formatMonths(confirming.months)}, i s ${confirming.doomed === 1 ? "jeho" : "jejich"} e-maily, a potom každý den ty, které toho stáří dosáhnou.`,
+                )}
+            </p>
+            <p className="mt-2">Smazané záznamy nelze vrátit zpět.</p>
+          </div>
+        }
+        action={
+          <AlertDialogAction onClick={() => confirming && void save(confirming.months)}>
+            Uložit a mazat
+          </AlertDialogAction>
+        }
+      />
     </form>
   );
 }

@@ -20,7 +20,10 @@ import type { SubmissionDetail, SubmissionMail, SubmissionStateChange } from "#s
 import { visitorMailSubjects } from "#shared/visitor-mail";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import type { ListReturn } from "~/components/admin/admin-screen";
-import { DeleteSubmissionDialog } from "~/components/admin/delete-submission-dialog";
+import {
+  DeleteSubmissionDialog,
+  deleteSubmission,
+} from "~/components/admin/delete-submission-dialog";
 import { listViewKey, stateLabel } from "~/components/admin/inbox-filter";
 import { PhoneLink, StateBadges } from "~/components/admin/inbox-parts";
 import {
@@ -31,13 +34,7 @@ import {
 } from "~/components/admin/submission-format";
 import { EmailLink } from "~/components/email-link";
 import { Button, buttonClasses } from "~/components/ui/button";
-import {
-  changeSubmissionState,
-  currentAccessToken,
-  fetchSubmissionDetail,
-  requestSubmissionDeletion,
-  resendMail,
-} from "~/lib/admin-api";
+import { changeSubmissionState, fetchSubmissionDetail, resendMail } from "~/lib/admin-api";
 import { typeset } from "~/lib/typography";
 
 export const recordNotices = {
@@ -284,14 +281,7 @@ export function RecordScreen({
   }
 
   async function confirmDelete() {
-    try {
-      await requestSubmissionDeletion(await currentAccessToken(), submission.id);
-    } catch {
-      toast.error(authNotices.deleteFailed);
-      return;
-    }
-    toast.success(authNotices.deleted);
-    navigate(back, { replace: true });
+    if (await deleteSubmission(submission.id)) navigate(back, { replace: true });
   }
 
   const mailto = `mailto:${submission.email}?subject=${encodeURIComponent(replySubject(submission.form_type))}`;

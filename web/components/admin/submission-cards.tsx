@@ -1,9 +1,13 @@
-import { Trash2 } from "lucide-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { adminRecordPath } from "#shared/routes";
 import type { Submission } from "#shared/submission";
-import { PhoneLink, StateBadges, SubmittedAt } from "~/components/admin/inbox-parts";
+import {
+  DeleteSubmissionButton,
+  PhoneLink,
+  StateBadges,
+  SubmittedAt,
+} from "~/components/admin/inbox-parts";
 import { SpacerItem, useRowWindow } from "~/components/admin/row-window";
 import { emptyCell, formTypeLabel, serviceLabel } from "~/components/admin/submission-format";
 import { EmailLink } from "~/components/email-link";
@@ -85,14 +89,7 @@ function SubmissionCard({
         >
           Otevřít záznam
         </Link>
-        <button
-          type="button"
-          onClick={() => onDelete(submission)}
-          className="inline-flex size-11 items-center justify-center rounded-full text-terracotta-dark transition-colors hover:bg-terracotta/10"
-        >
-          <Trash2 aria-hidden="true" className="size-5" />
-          <span className="sr-only">Smazat záznam: {submission.name}</span>
-        </button>
+        <DeleteSubmissionButton submission={submission} onDelete={onDelete} />
       </div>
     </article>
   );

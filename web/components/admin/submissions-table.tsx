@@ -1,10 +1,9 @@
 import { clsx } from "clsx";
-import { Trash2 } from "lucide-react";
 import { useCallback, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { adminRecordPath } from "#shared/routes";
 import type { Submission } from "#shared/submission";
-import { StateBadges, SubmittedAt } from "~/components/admin/inbox-parts";
+import { DeleteSubmissionButton, StateBadges, SubmittedAt } from "~/components/admin/inbox-parts";
 import { SpacerRow, useRowWindow } from "~/components/admin/row-window";
 import {
   emptyCell,
@@ -112,14 +111,7 @@ function SubmissionCells({ submission, expanded, onToggle, onDelete }: RowProps)
         onToggle={() => onToggle(submission.id)}
       />
       <TableCell className="text-right">
-        <button
-          type="button"
-          onClick={() => onDelete(submission)}
-          className="inline-flex size-11 items-center justify-center rounded-full text-terracotta-dark transition-colors hover:bg-terracotta/10"
-        >
-          <Trash2 aria-hidden="true" className="size-5" />
-          <span className="sr-only">Smazat záznam: {submission.name}</span>
-        </button>
+        <DeleteSubmissionButton submission={submission} onDelete={onDelete} />
       </TableCell>
     </>
   );

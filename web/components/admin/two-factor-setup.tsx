@@ -1,8 +1,8 @@
 import { Copy, KeyRound, ShieldCheck, Smartphone } from "lucide-react";
 import { type FormEvent, Fragment, useEffect, useState } from "react";
 import { toast } from "sonner";
+import { OneTimeCodeField } from "~/components/auth/one-time-code-field";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { TextField } from "~/components/ui/form-field";
 import { Spinner } from "~/components/ui/spinner";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
 import { czech, typeset } from "~/lib/typography";
@@ -208,19 +208,16 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
               </li>
               <li>
                 <form noValidate onSubmit={verify} className="max-w-sm">
-                  <TextField
+                  <OneTimeCodeField
                     id="two-factor-setup-code"
                     label={czech("2. Opište kód, který aplikace ukazuje")}
                     hint="Šest číslic; každých 30 sekund se mění."
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
                     value={code}
-                    onChange={(event) => {
-                      setCode(event.target.value);
+                    onCodeChange={(typed) => {
+                      setCode(typed);
                       setError(undefined);
                     }}
                     error={error}
-                    className="[&_input]:text-xl [&_input]:tracking-[0.3em]"
                   />
                   <Button type="submit" disabled={submitting} className="mt-5 w-full sm:w-auto">
                     {submitting ? "Ověřuji…" : "Ověřit a zapnout"}

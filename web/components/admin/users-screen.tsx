@@ -10,6 +10,7 @@ import {
   type UserSummary,
 } from "#shared/user-admin";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { AdminSection } from "~/components/admin/admin-section";
 import {
   accessTo,
   accountCount,
@@ -18,16 +19,7 @@ import {
   roleLabel,
 } from "~/components/admin/user-format";
 import { EmailAddress } from "~/components/email-link";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { AlertDialogAction, AlertDialogConfirm, ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import {
   AdminApiError,
@@ -139,62 +131,55 @@ export function UsersScreen({
 
   return (
     <AdminFrame email={email}>
-      <section
-        aria-labelledby="users-heading"
-        className="mt-5 rounded-[2rem] bg-cream p-4 shadow-sm ring-1 ring-bark/10 sm:mt-10 sm:p-8"
-      >
-        <div className="px-2 sm:px-0">
-          <h2
-            id="users-heading"
-            className="flex items-center gap-3 text-2xl font-semibold text-bark sm:text-3xl"
-          >
-            <UsersRound aria-hidden="true" className="size-7 text-moss-dark" />
-            Uživatelé a role
-          </h2>
-          <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
-            {typeset(
-              "Přístup do členské sekce a do administrace lze dát jen účtu, který má potvrzenou e-mailovou adresu. Každá změna se zapíše do záznamů změn.",
-            )}
-          </p>
-          <search className="mt-6 block max-w-xl">
-            <form onSubmit={runSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-              <div className="grow">
-                <label htmlFor="user-search" className="block text-[0.9375rem] font-semibold">
-                  Hledat podle e-mailu nebo jména
-                </label>
-                <input
-                  id="user-search"
-                  type="search"
-                  value={search}
-                  onChange={(event) => setSearch(event.target.value)}
-                  maxLength={255}
-                  className="mt-2 block h-12 w-full rounded-2xl border border-bark-soft/70 bg-white px-4 text-base text-bark hover:border-bark-soft focus:border-moss"
-                />
-              </div>
-              <Button type="submit" disabled={loading}>
-                <Search aria-hidden="true" className="size-5" />
-                Hledat
-              </Button>
-            </form>
-          </search>
-          <p className="mt-4 text-bark-soft" aria-live="polite">
-            {searched
-              ? `Nalezeno: ${accountCount(list.total)}`
-              : `Celkem ${accountCount(list.total)}`}
-            {list.total > list.users.length &&
-              ` (zobrazeno ${list.users.length} nejnovějších – zbytek najde hledání)`}
-          </p>
-          {refusal && (
-            <p
-              role="alert"
-              className="mt-4 flex max-w-3xl items-start gap-2 rounded-2xl bg-terracotta/10 px-4 py-3 font-medium text-terracotta-dark ring-1 ring-terracotta/30"
-            >
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              <span>{refusal}</span>
+      <AdminSection
+        headingId="users-heading"
+        icon={UsersRound}
+        title="Uživatelé a role"
+        intro={
+          "Přístup do členské sekce a do administrace lze dát jen účtu, který má potvrzenou e-mailovou adresu. Každá změna se zapíše do záznamů změn."
+        }
+        header={
+          <>
+            <search className="mt-6 block max-w-xl">
+              <form onSubmit={runSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+                <div className="grow">
+                  <label htmlFor="user-search" className="block text-[0.9375rem] font-semibold">
+                    Hledat podle e-mailu nebo jména
+                  </label>
+                  <input
+                    id="user-search"
+                    type="search"
+                    value={search}
+                    onChange={(event) => setSearch(event.target.value)}
+                    maxLength={255}
+                    className="mt-2 block h-12 w-full rounded-2xl border border-bark-soft/70 bg-white px-4 text-base text-bark hover:border-bark-soft focus:border-moss"
+                  />
+                </div>
+                <Button type="submit" disabled={loading}>
+                  <Search aria-hidden="true" className="size-5" />
+                  Hledat
+                </Button>
+              </form>
+            </search>
+            <p className="mt-4 text-bark-soft" aria-live="polite">
+              {searched
+                ? `Nalezeno: ${accountCount(list.total)}`
+                : `Celkem ${accountCount(list.total)}`}
+              {list.total > list.users.length &&
+                ` (zobrazeno ${list.users.length} nejnovějších – zbytek najde hledání)`}
             </p>
-          )}
-        </div>
-
+            {refusal && (
+              <p
+                role="alert"
+                className="mt-4 flex max-w-3xl items-start gap-2 rounded-2xl bg-terracotta/10 px-4 py-3 font-medium text-terracotta-dark ring-1 ring-terracotta/30"
+              >
+                <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                <span>{refusal}</span>
+              </p>
+            )}
+          </>
+        }
+      >
         {list.users.length === 0 ? (
           <p className="mt-6 px-2 text-bark-soft sm:px-0">Žádný účet neodpovídá hledání.</p>
         ) : (
@@ -209,7 +194,7 @@ export function UsersScreen({
             <UsersTable users={list.users} actions={actions} />
           </>
         )}
-      </section>
+      </AdminSection>
 
       <RoleChangeDialog
         change={pending}
@@ -424,34 +409,20 @@ function RoleChangeDialog({
           : "Přístup skončí hned při příštím kroku v administraci."
         : "Materiály členské sekce už neuvidí.";
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={change !== null}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
-    >
-      <AlertDialogContent>
-        {change && (
-          <>
-            <AlertDialogTitle>{`${capitalise(actionLabel(change.role, change.grant))}?`}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {typeset(`Účet ${change.user.email}. ${consequence}`)}
-            </AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Zrušit</AlertDialogCancel>
-              {change.grant ? (
-                <AlertDialogConfirm onClick={() => onConfirm(change)}>
-                  Dát přístup
-                </AlertDialogConfirm>
-              ) : (
-                <AlertDialogAction onClick={() => onConfirm(change)}>
-                  Odebrat přístup
-                </AlertDialogAction>
-              )}
-            </AlertDialogFooter>
-          </>
-        )}
-      </AlertDialogContent>
-    </AlertDialog>
+      onCancel={onCancel}
+      title={change && `${capitalise(actionLabel(change.role, change.grant))}?`}
+      description={<p>{change && typeset(`Účet ${change.user.email}. ${consequence}`)}</p>}
+      action={
+        change?.grant ? (
+          <AlertDialogConfirm onClick={() => onConfirm(change)}>Dát přístup</AlertDialogConfirm>
+        ) : (
+          <AlertDialogAction onClick={() => change && onConfirm(change)}>
+            Odebrat přístup
+          </AlertDialogAction>
+        )
+      }
+    />
   );
 }

@@ -4,8 +4,8 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
+import { OneTimeCodeField } from "~/components/auth/one-time-code-field";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/form-field";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
 import { czech, typeset } from "~/lib/typography";
 
@@ -81,20 +81,17 @@ export function TwoFactorCodeForm({
           )}
         </span>
       </p>
-      <TextField
+      <OneTimeCodeField
         id="two-factor-code"
         label="Kód z aplikace"
         hint={czech("Bez telefonu můžete zadat jeden ze záložních kódů.")}
-        autoComplete="one-time-code"
-        inputMode="numeric"
         autoFocus
         value={code}
-        onChange={(event) => {
-          setCode(event.target.value);
+        onCodeChange={(typed) => {
+          setCode(typed);
           setError(undefined);
         }}
         error={error}
-        className="[&_input]:text-xl [&_input]:tracking-[0.3em]"
       />
       <Button type="submit" disabled={submitting} className="mt-6 w-full">
         {submitting ? "Ověřuji…" : "Ověřit a pokračovat"}

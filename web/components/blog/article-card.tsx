@@ -1,8 +1,8 @@
 import { ArrowRight, Flame, Leaf, Sparkles } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
 import { ArticleFacts } from "~/components/blog/article-facts";
-import type { ArticleSummary } from "~/components/blog/article-summary";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
+import type { ArticleSummary } from "~/lib/article-summary";
 import { czech } from "~/lib/typography";
 
 const topicIcons: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { CalendarDays, Clock } from "lucide-react";
-import { type ArticleSummary, formatReadingTime } from "~/components/blog/article-summary";
+import { type ArticleSummary, formatReadingTime } from "~/lib/article-summary";
 import { czech } from "~/lib/typography";
 
 /** The topic, the date and the reading time of an article, on one wrapping line. */

@@ -11,19 +11,13 @@ import {
 } from "#shared/form-schemas";
 import { serviceQueryParam } from "#shared/routes";
 import { ConsentLabel } from "~/components/forms/consent-label";
-import {
-  FormCard,
-  FormOutcomeNotice,
-  HoneypotField,
-  SubmitButton,
-} from "~/components/forms/form-parts";
-import { type SubmittedForm, submittedValueProps } from "~/components/forms/submitted-form";
+import { emailInputProps, FormCard, FormFooter } from "~/components/forms/form-parts";
+import { bindFields, type SubmittedForm } from "~/components/forms/submitted-form";
 import { useFormSubmission } from "~/components/forms/use-form-submission";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { czech } from "~/lib/typography";
 
 const idPrefix = "contact-form";
-const fieldId = (field: keyof ContactFormValues) => `${idPrefix}-${field}`;
 
 const emptyValues: ContactFormValues = {
   name: "",
@@ -50,8 +44,9 @@ export function ContactForm({ submitted }: { submitted?: SubmittedForm<ContactFo
     resolver: zodResolver(contactFormSchema),
     defaultValues: submitted?.values ?? emptyValues,
   });
-  const { outcome, sending, send, clearOutcome, honeypotRef } = useFormSubmission("contact");
+  const submission = useFormSubmission("contact");
   const message = useWatch({ control, name: "message" }) ?? "";
+  const field = bindFields(idPrefix, register, errors, submitted);
 
   // Each visit through a service link preselects that service, also when the
   // visitor is already on the home page.
@@ -62,7 +57,7 @@ export function ContactForm({ submitted }: { submitted?: SubmittedForm<ContactFo
   }, [location, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
-    if (await send(values)) reset(emptyValues);
+    if (await submission.send(values)) reset(emptyValues);
   });
 
   return (
@@ -70,52 +65,32 @@ export function ContactForm({ submitted }: { submitted?: SubmittedForm<ContactFo
       formType="contact"
       label={"Kontaktní formulář"}
       failure={submitted?.failure}
-      sending={sending}
+      submission={submission}
       onSubmit={onSubmit}
-      clearOutcome={clearOutcome}
     >
       <div className="grid gap-5 @lg:grid-cols-2 @lg:gap-x-5">
         <TextField
-          id={fieldId("name")}
           label="Jméno"
           autoComplete="name"
           maxLength={limits.nameMax}
-          error={errors.name?.message ?? submitted?.errors.name}
-          {...register("name")}
-          {...submittedValueProps(submitted, "name")}
+          {...field("name")}
         />
         <TextField
-          id={fieldId("email")}
           label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
+          {...emailInputProps}
           maxLength={limits.emailMax}
-          error={errors.email?.message ?? submitted?.errors.email}
-          {...register("email")}
-          {...submittedValueProps(submitted, "email")}
+          {...field("email")}
         />
         <TextField
-          id={fieldId("phone")}
           label="Telefon"
           optional
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           maxLength={limits.phoneMax}
-          error={errors.phone?.message ?? submitted?.errors.phone}
-          {...register("phone")}
-          {...submittedValueProps(submitted, "phone")}
+          {...field("phone")}
         />
-        <SelectField
-          id={fieldId("serviceType")}
-          label="Služba"
-          optional
-          error={errors.serviceType?.message ?? submitted?.errors.serviceType}
-          {...register("serviceType")}
-          {...submittedValueProps(submitted, "serviceType")}
-        >
+        <SelectField label="Služba" optional {...field("serviceType")}>
           <option value="">Vyberte službu</option>
           {Object.entries(serviceTypes).map(([value, label]) => (
             <option key={value} value={value}>
@@ -124,19 +99,15 @@ export function ContactForm({ submitted }: { submitted?: SubmittedForm<ContactFo
           ))}
         </SelectField>
         <TextAreaField
-          id={fieldId("message")}
           className="@lg:col-span-2"
           label="Zpráva"
           hint={czech("Napište, s čím vám mohu pomoci, nebo na co se chcete zeptat.")}
           rows={5}
           characterCount={Array.from(message).length}
           maxCharacters={limits.messageMax}
-          error={errors.message?.message ?? submitted?.errors.message}
-          {...register("message")}
-          {...submittedValueProps(submitted, "message")}
+          {...field("message")}
         />
         <CheckboxField
-          id={fieldId("privacyConsent")}
           className="@lg:col-span-2"
           label={
             <ConsentLabel
@@ -144,16 +115,10 @@ export function ContactForm({ submitted }: { submitted?: SubmittedForm<ContactFo
               consent="Souhlasím se zpracováním osobních údajů za účelem vyřízení mé zprávy."
             />
           }
-          error={errors.privacyConsent?.message ?? submitted?.errors.privacyConsent}
-          {...register("privacyConsent")}
-          {...submittedValueProps(submitted, "privacyConsent")}
+          {...field("privacyConsent")}
         />
       </div>
-      <HoneypotField idPrefix={idPrefix} ref={honeypotRef} />
-      <div className="mt-6 grid gap-4">
-        <SubmitButton submitting={sending} label="Odeslat zprávu" />
-        <FormOutcomeNotice outcome={outcome} />
-      </div>
+      <FormFooter idPrefix={idPrefix} submission={submission} submitLabel="Odeslat zprávu" />
     </FormCard>
   );
 }

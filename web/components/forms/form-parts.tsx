@@ -3,9 +3,17 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import type { FormEvent, ReactNode, Ref } from "react";
 import { type FormType, honeypotField, successMessages } from "#shared/form-schemas";
 import { formPlaces, paths } from "#shared/routes";
-import type { FormOutcome } from "~/components/forms/use-form-submission";
+import type { FormOutcome, FormSubmission } from "~/components/forms/use-form-submission";
 import { Button } from "~/components/ui/button";
 import { keepWordsWhole } from "~/lib/typography";
+
+/** The input props of an e-mail address field: the e-mail keyboard, autofill and no spelling check. */
+export const emailInputProps = {
+  type: "email",
+  inputMode: "email",
+  autoComplete: "email",
+  spellCheck: false,
+} as const;
 
 /**
  * A field only bots see and fill in: off-screen, out of the tab order and
@@ -45,6 +53,27 @@ export function SubmitButton({ submitting, label }: { submitting: boolean; label
       )}
       {submitting ? "Odesílám..." : label}
     </Button>
+  );
+}
+
+/** What every public form ends with: the bots' field, the submit button and how the send ended. */
+export function FormFooter({
+  idPrefix,
+  submission: { honeypotRef, sending, outcome },
+  submitLabel,
+}: {
+  idPrefix: string;
+  submission: FormSubmission;
+  submitLabel: string;
+}) {
+  return (
+    <>
+      <HoneypotField idPrefix={idPrefix} ref={honeypotRef} />
+      <div className="mt-6 grid gap-4">
+        <SubmitButton submitting={sending} label={submitLabel} />
+        <FormOutcomeNotice outcome={outcome} />
+      </div>
+    </>
   );
 }
 
@@ -124,9 +153,8 @@ type FormCardProps = {
   label: string;
   /** Set only on the page the server answers a send without scripts with: why it was refused. */
   failure?: string;
-  sending: boolean;
+  submission: FormSubmission;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
-  clearOutcome: () => void;
   children: ReactNode;
 };
 
@@ -140,9 +168,8 @@ export function FormCard({
   formType,
   label,
   failure,
-  sending,
+  submission: { sending, clearOutcome },
   onSubmit,
-  clearOutcome,
   children,
 }: FormCardProps) {
   const { formId } = formPlaces[formType];

@@ -7,13 +7,8 @@ import {
   limits,
 } from "#shared/form-schemas";
 import { ConsentLabel } from "~/components/forms/consent-label";
-import {
-  FormCard,
-  FormOutcomeNotice,
-  HoneypotField,
-  SubmitButton,
-} from "~/components/forms/form-parts";
-import { type SubmittedForm, submittedValueProps } from "~/components/forms/submitted-form";
+import { emailInputProps, FormCard, FormFooter } from "~/components/forms/form-parts";
+import { bindFields, type SubmittedForm } from "~/components/forms/submitted-form";
 import { useFormSubmission } from "~/components/forms/use-form-submission";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { czech } from "~/lib/typography";
@@ -59,14 +54,14 @@ export function GiftForm({
     resolver: zodResolver(giftFormSchema),
     defaultValues: submitted?.values ?? emptyValues,
   });
-  const { outcome, sending, send, clearOutcome, honeypotRef } = useFormSubmission(formType);
+  const submission = useFormSubmission(formType);
   const message = useWatch({ control, name: "message" }) ?? "";
   const copy = giftCopy[formType];
   const idPrefix = `${formType.replace("_", "-")}-form`;
-  const fieldId = (field: keyof GiftFormValues) => `${idPrefix}-${field}`;
+  const field = bindFields(idPrefix, register, errors, submitted);
 
   const onSubmit = handleSubmit(async (values) => {
-    if (await send(values)) reset(emptyValues);
+    if (await submission.send(values)) reset(emptyValues);
   });
 
   return (
@@ -74,58 +69,38 @@ export function GiftForm({
       formType={formType}
       label={copy.formLabel}
       failure={submitted?.failure}
-      sending={sending}
+      submission={submission}
       onSubmit={onSubmit}
-      clearOutcome={clearOutcome}
     >
       <div className="grid gap-5">
         <TextField
-          id={fieldId("name")}
           label="Jméno"
           autoComplete="given-name"
           maxLength={limits.nameMax}
-          error={errors.name?.message ?? submitted?.errors.name}
-          {...register("name")}
-          {...submittedValueProps(submitted, "name")}
+          {...field("name")}
         />
         <TextField
-          id={fieldId("email")}
           label="E-mail"
           hint={czech(copy.emailHint)}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
+          {...emailInputProps}
           maxLength={limits.emailMax}
-          error={errors.email?.message ?? submitted?.errors.email}
-          {...register("email")}
-          {...submittedValueProps(submitted, "email")}
+          {...field("email")}
         />
         <TextAreaField
-          id={fieldId("message")}
           label="Vzkaz"
           optional
           hint={czech(copy.messageHint)}
           rows={3}
           characterCount={Array.from(message).length}
           maxCharacters={limits.messageMax}
-          error={errors.message?.message ?? submitted?.errors.message}
-          {...register("message")}
-          {...submittedValueProps(submitted, "message")}
+          {...field("message")}
         />
         <CheckboxField
-          id={fieldId("privacyConsent")}
           label={<ConsentLabel address="ty" consent={copy.consent} />}
-          error={errors.privacyConsent?.message ?? submitted?.errors.privacyConsent}
-          {...register("privacyConsent")}
-          {...submittedValueProps(submitted, "privacyConsent")}
+          {...field("privacyConsent")}
         />
       </div>
-      <HoneypotField idPrefix={idPrefix} ref={honeypotRef} />
-      <div className="mt-6 grid gap-4">
-        <SubmitButton submitting={sending} label={copy.submit} />
-        <FormOutcomeNotice outcome={outcome} />
-      </div>
+      <FormFooter idPrefix={idPrefix} submission={submission} submitLabel={copy.submit} />
     </FormCard>
   );
 }

@@ -1,3 +1,5 @@
+import type { FieldErrors, FieldValues, Path, UseFormRegister } from "react-hook-form";
+
 /**
  * A form as a visitor sent it without scripts and the server refused it. The
  * server renders the form's page again from it (server/forms/form-page.tsx):
@@ -11,6 +13,25 @@ export type SubmittedForm<Values> = {
   /** Why the send as a whole failed (too many sends, a failure of the server). */
   failure?: string;
 };
+
+/**
+ * The props every field of a public form takes: its id, its message (the
+ * browser's check first, then the server's), its registration with the form,
+ * and what the visitor sent (`submittedValueProps`).
+ */
+export function bindFields<Values extends FieldValues>(
+  idPrefix: string,
+  register: UseFormRegister<Values>,
+  errors: FieldErrors<Values>,
+  submitted: SubmittedForm<Values> | undefined,
+) {
+  return (field: Path<Values> & keyof Values & string) => ({
+    id: `${idPrefix}-${field}`,
+    error: (errors[field]?.message as string | undefined) ?? submitted?.errors[field],
+    ...register(field),
+    ...submittedValueProps(submitted, field),
+  });
+}
 
 /** The props that put a sent value back into its field, and focus the first refused one. */
 export function submittedValueProps<Values>(

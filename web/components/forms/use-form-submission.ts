@@ -16,6 +16,8 @@ export type FormOutcome =
 
 type Fields = Omit<FormSubmissionPayload, "formType" | typeof honeypotField>;
 
+export type FormSubmission = ReturnType<typeof useFormSubmission>;
+
 /**
  * Sends a form and remembers how it ended. `send` resolves to true only when
  * the submission is stored, so the form knows when to clear itself.

@@ -1,8 +1,8 @@
 import { useLoaderData } from "react-router";
 import { homeAnchors } from "#shared/routes";
 import { ArticleCard } from "~/components/blog/article-card";
-import type { ArticleSummary } from "~/components/blog/article-summary";
 import { Section } from "~/components/ui/section";
+import type { ArticleSummary } from "~/lib/article-summary";
 import { blogPath } from "~/lib/blog-paths";
 import { czech } from "~/lib/typography";
 

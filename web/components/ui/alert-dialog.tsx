@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { AlertDialog as Primitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactElement, ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 
 /**
@@ -91,4 +91,41 @@ export function AlertDialogConfirm({
   ...props
 }: ComponentProps<typeof Primitive.Action>) {
   return <Primitive.Action className={buttonClasses("primary", className)} {...props} />;
+}
+
+/**
+ * A question about something pending: open while `open`, closed by „Zrušit“,
+ * Escape or the answer (`action`, an AlertDialogAction or AlertDialogConfirm).
+ * `description` is one element: the dialog's description becomes it.
+ */
+export function ConfirmDialog({
+  open,
+  onCancel,
+  title,
+  description,
+  action,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  title: ReactNode;
+  description: ReactElement;
+  action: ReactNode;
+}) {
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(stillOpen) => {
+        if (!stillOpen) onCancel();
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription asChild>{description}</AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Zrušit</AlertDialogCancel>
+          {action}
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
 }

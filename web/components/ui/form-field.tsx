@@ -31,13 +31,29 @@ function describedBy(id: string, ...parts: (string | false | undefined)[]) {
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
 
-/** What assistive technology needs of a control: required or not, invalid, and its hint and error. */
-function controlAria(id: string, { optional, hint, error }: Omit<FieldProps, "id" | "label">) {
+/** What assistive technology needs of a control: required or not, invalid, and its hint, error and `more`. */
+function controlAria(
+  { id, optional, hint, error }: FieldProps,
+  ...more: (string | false | undefined)[]
+) {
   return {
     "aria-required": optional ? undefined : true,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy(id, hint !== undefined && "hint", error && "error"),
+    "aria-describedby": describedBy(id, hint !== undefined && "hint", error && "error", ...more),
   } as const;
+}
+
+/** A field's own props apart from those of its control. */
+function splitFieldProps<Control>({
+  id,
+  label,
+  optional,
+  hint,
+  error,
+  className,
+  ...control
+}: FieldProps & { className?: string } & Control) {
+  return [{ id, label, optional, hint, error, className }, control] as const;
 }
 
 function FieldLabel({ id, label, optional }: Pick<FieldProps, "id" | "label" | "optional">) {
@@ -75,6 +91,26 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
+/** Label, hint, the control and below it the error (or `below`, which shows the error itself). */
+function FieldFrame({
+  field: { id, label, optional, hint, error, className },
+  below = <FieldError id={id} error={error} />,
+  children,
+}: {
+  field: FieldProps & { className?: string };
+  below?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <FieldLabel id={id} label={label} optional={optional} />
+      {hint && <FieldHint id={id}>{hint}</FieldHint>}
+      {children}
+      {below}
+    </div>
+  );
+}
+
 export type TextFieldProps = FieldProps &
   Omit<ComponentProps<"input">, "id"> & {
     /**
@@ -84,22 +120,14 @@ export type TextFieldProps = FieldProps &
     trailing?: ReactNode;
   };
 
-export function TextField({
-  id,
-  label,
-  optional,
-  hint,
-  error,
-  className,
-  trailing,
-  ...input
-}: TextFieldProps) {
+export function TextField({ trailing, ...props }: TextFieldProps) {
+  const [field, input] = splitFieldProps(props);
   const control = (
     <input
-      id={id}
-      {...controlAria(id, { optional, hint, error })}
+      id={field.id}
+      {...controlAria(field)}
       className={clsx(
-        controlClasses(Boolean(error)),
+        controlClasses(Boolean(field.error)),
         "h-12",
         trailing === undefined ? "mt-2" : "pr-13",
       )}
@@ -107,9 +135,7 @@ export function TextField({
     />
   );
   return (
-    <div className={className}>
-      <FieldLabel id={id} label={label} optional={optional} />
-      {hint && <FieldHint id={id}>{hint}</FieldHint>}
+    <FieldFrame field={field}>
       {trailing !== undefined ? (
         <div className="relative mt-2">
           {control}
@@ -118,8 +144,7 @@ export function TextField({
       ) : (
         control
       )}
-      <FieldError id={id} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -130,81 +155,58 @@ type TextAreaFieldProps = FieldProps &
     maxCharacters?: number;
   };
 
-export function TextAreaField({
-  id,
-  label,
-  optional,
-  hint,
-  error,
-  className,
-  characterCount,
-  maxCharacters,
-  ...textarea
-}: TextAreaFieldProps) {
+export function TextAreaField({ characterCount, maxCharacters, ...props }: TextAreaFieldProps) {
+  const [field, textarea] = splitFieldProps(props);
+  const { id, error } = field;
   const counted = characterCount !== undefined && maxCharacters !== undefined;
   return (
-    <div className={className}>
-      <FieldLabel id={id} label={label} optional={optional} />
-      {hint && <FieldHint id={id}>{hint}</FieldHint>}
+    <FieldFrame
+      field={field}
+      below={
+        <div className="flex items-start justify-between gap-4">
+          <FieldError id={id} error={error} />
+          {counted && (
+            <p
+              id={`${id}-count`}
+              className={clsx(
+                "mt-2 ml-auto shrink-0 text-sm tabular-nums",
+                characterCount > maxCharacters
+                  ? "font-semibold text-terracotta-dark"
+                  : "text-bark-soft",
+              )}
+            >
+              {characterCount} / {maxCharacters}
+              <span className="sr-only"> znaků</span>
+            </p>
+          )}
+        </div>
+      }
+    >
       <textarea
         id={id}
-        aria-required={optional ? undefined : true}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(
-          id,
-          hint !== undefined && "hint",
-          error && "error",
-          counted && "count",
-        )}
+        {...controlAria(field, counted && "count")}
         className={clsx(
           controlClasses(Boolean(error)),
           "mt-2 min-h-36 resize-y py-3 leading-relaxed",
         )}
         {...textarea}
       />
-      <div className="flex items-start justify-between gap-4">
-        <FieldError id={id} error={error} />
-        {counted && (
-          <p
-            id={`${id}-count`}
-            className={clsx(
-              "mt-2 ml-auto shrink-0 text-sm tabular-nums",
-              characterCount > maxCharacters
-                ? "font-semibold text-terracotta-dark"
-                : "text-bark-soft",
-            )}
-          >
-            {characterCount} / {maxCharacters}
-            <span className="sr-only"> znaků</span>
-          </p>
-        )}
-      </div>
-    </div>
+    </FieldFrame>
   );
 }
 
 type SelectFieldProps = FieldProps & Omit<ComponentProps<"select">, "id">;
 
-export function SelectField({
-  id,
-  label,
-  optional,
-  hint,
-  error,
-  className,
-  children,
-  ...select
-}: SelectFieldProps) {
+export function SelectField({ children, ...props }: SelectFieldProps) {
+  const [field, select] = splitFieldProps(props);
   return (
-    <div className={className}>
-      <FieldLabel id={id} label={label} optional={optional} />
-      {hint && <FieldHint id={id}>{hint}</FieldHint>}
+    <FieldFrame field={field}>
       <div className="relative mt-2">
         <select
-          id={id}
-          {...controlAria(id, { optional, hint, error })}
+          id={field.id}
+          {...controlAria(field)}
           className={clsx(
-            controlClasses(Boolean(error)),
+            controlClasses(Boolean(field.error)),
             "h-12 cursor-pointer appearance-none pr-11",
           )}
           {...select}
@@ -216,8 +218,7 @@ export function SelectField({
           className="pointer-events-none absolute top-1/2 right-4 size-5 -translate-y-1/2 text-bark-soft"
         />
       </div>
-      <FieldError id={id} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
