@@ -1,5 +1,5 @@
 /**
- * The built-in scent guide (migration 0016) and backups: a fresh database, which holds only
+ * The built-in scent guide (migration 0015) and backups: a fresh database, which holds only
  * that row, takes a restore without being told to replace anything, and ends with the
  * backup's guide alone; a backup taken before the row existed gets it back.
  */
@@ -51,7 +51,7 @@ describe.each(testDatabases)("the built-in guide in a backup on $name", ({ open 
   );
 
   it(
-    "puts the guide back when the backup has none (taken before migration 0016)",
+    "puts the guide back when the backup has none (taken before migration 0015)",
     async () => {
       await source.db.delete(materials).where(eq(materials.kind, "guide"));
       const file = join(dir, "no-guide.jsonl.gz");

@@ -295,7 +295,7 @@ export async function checkBackup(input: Readable): Promise<BackupHeader> {
 export type RestoreOutcome = { header: BackupHeader; rows: number; replaced: boolean };
 
 /**
- * The rows the migrations make: the built-in scent guide (migration 0016). A database that
+ * The rows the migrations make: the built-in scent guide (migration 0015). A database that
  * holds nothing else counts as empty; a restore replaces it with the backup's, and a backup
  * taken before it existed gets it back by the migration's own statement.
  */
@@ -303,7 +303,7 @@ const migrationRows: Record<string, ReturnType<typeof sql>> = {
   materials: sql`where "kind" is distinct from 'guide'`,
 };
 const builtInGuideStatement = readFileSync(
-  new URL("./migrations/0016_built-in-scent-guide.sql", import.meta.url),
+  new URL("./migrations/0015_built-in-scent-guide.sql", import.meta.url),
   "utf8",
 );
 

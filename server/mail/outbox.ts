@@ -317,7 +317,7 @@ export const removedToken = "[odstraněno]";
 
 /**
  * The token of a link `buildVerifyLink` wrote (base64url, right after `?`), and of a gift
- * request's own page (`giftPageUrl`: `/dar/<token>`). Migrations 0010 and 0014 use the same
+ * request's own page (`giftPageUrl`: `/dar/<token>`). Migrations 0010 and 0012 use the same
  * patterns on e-mails sent before.
  */
 const linkTokens = [/(\/auth\/v1\/verify\?token=)[\w-]+/g, /(\/dar\/)[\w-]{20,}/g];

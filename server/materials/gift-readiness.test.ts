@@ -26,7 +26,7 @@ describe.each(testDatabases)("the start-up line about gifts on $name", ({ open }
       embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
     });
     expect(await giftReadiness(database.db)).toEqual([]);
-    // The owner hides the built-in scent guide (its row made by migration 0016).
+    // The owner hides the built-in scent guide (its row made by migration 0015).
     await database.db.update(materials).set({ hidden: true }).where(eq(materials.kind, "guide"));
     expect(await giftReadiness(database.db)).toEqual([
       "The scent gift has no material yet: its e-mails wait (0 now) until one is added on /admin/materialy.",

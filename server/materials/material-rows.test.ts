@@ -1,6 +1,6 @@
 /**
  * The materials' rows on each test database: the built-in scent guide is a row
- * from the start (migration 0016); reading the owner's list writes nothing; a
+ * from the start (migration 0015); reading the owner's list writes nothing; a
  * file material whose file has not arrived is offered nowhere, and
  * housekeeping deletes it once it has waited too long for its file.
  */

@@ -8,7 +8,7 @@
  * the file has arrived it is offered nowhere, the owner's list says it waits
  * for its file, and housekeeping deletes it if the file never comes
  * (`material-housekeeping.ts`). The built-in scent guide is a row made by
- * migration 0016: it can be hidden or moved, not deleted.
+ * migration 0015: it can be hidden or moved, not deleted.
  */
 import { and, asc, eq, max } from "drizzle-orm";
 import type { Database } from "#database/open-database";

@@ -18,7 +18,7 @@ export const isOffered = and(
 
 /**
  * The first offered material of a place, in her order (for the scent gift
- * the built-in guide's row, made by migration 0016, unless she hid it).
+ * the built-in guide's row, made by migration 0015, unless she hid it).
  */
 export async function firstOfferedRow(
   db: Database,
