@@ -1,14 +1,13 @@
 /**
- * The browser's calls of the administration's and the members' API, typed
- * from the server's own routes (`AdminApp`, `MembersApp`) with `hono/client`:
- * a path, a method, a body or an answer the server does not have does not
- * compile. Each call carries the signed-in account's access token. Only the
- * administration's screens, the sign-in's check of the admin role and the
- * members' area (a part of `/clenska-sekce` that loads on use) import it.
+ * The browser's calls of the administration's API, typed from the server's
+ * own routes (`AdminApp`) with `hono/client`: a path, a method, a body or an
+ * answer the server does not have does not compile. Each call carries the
+ * signed-in administrator's access token. Only the administration's screens
+ * and the sign-in's check of the admin role import it (the members' area has
+ * `members-api.ts`, so that none of this loads there).
  */
-import { type ClientResponse, hc } from "hono/client";
+import { hc } from "hono/client";
 import type { AdminApp } from "#server/admin/admin-app";
-import type { MembersApp } from "#server/members/members-app";
 import type { AddressSummary, RetentionPreview, RetentionSetting } from "#shared/inbox-schemas";
 import type {
   AdminMaterial,
@@ -17,11 +16,6 @@ import type {
   MaterialPlace,
   NewMaterial,
 } from "#shared/materials";
-import type {
-  AccessRequestJson,
-  MemberAccessJson,
-  MemberMaterialJson,
-} from "#shared/member-access";
 import type { Submission, SubmissionDetail, SubmissionStateChange } from "#shared/submission";
 import type {
   AccountRole,
@@ -31,6 +25,7 @@ import type {
   SessionListJson,
   UserListJson,
 } from "#shared/user-admin";
+import { AdminApiError, readAnswer } from "~/lib/api-answer";
 import { getAuthClient } from "~/lib/auth-client";
 
 /** The signed-in administrator's current access token (refreshed by the library when due). */
@@ -49,40 +44,7 @@ function adminApi(accessToken?: string) {
   });
 }
 
-function membersApi(accessToken: string) {
-  return hc<MembersApp>("/api", { headers: bearer(accessToken) });
-}
-
-/** Thrown for an answer other than 2xx: its status and the API's Czech message, if any. */
-export class AdminApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const somethingFailed = "Něco se nepovedlo. Zkuste to prosím znovu.";
-
-/**
- * The answer's JSON (nothing for 204), of the type the server's route answers with, or an
- * `AdminApiError` with the API's code and Czech message.
- */
-async function readAnswer<T>(answer: Promise<ClientResponse<T>>): Promise<T> {
-  const response = await answer;
-  if (response.ok)
-    return response.status === 204 ? (undefined as T) : ((await response.json()) as T);
-  const body = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string };
-  } | null;
-  throw new AdminApiError(
-    response.status,
-    body?.error?.code,
-    body?.error?.message ?? somethingFailed,
-  );
-}
+export { AdminApiError };
 
 /** A path parameter as one segment (`hono/client` puts it in the path as it is). */
 const segment = encodeURIComponent;
@@ -305,54 +267,4 @@ export function uploadMaterialFile(
     request.send(file);
   });
   return { done, abort: () => request.abort() };
-}
-
-// --- The members' section ---
-
-/** A refusal: not signed in (401, the session ended), not a member (403), already one (409). */
-export class MembersApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(`The members' API answered ${status} ${code}`);
-  }
-}
-
-/** The answer's JSON; a refusal as `MembersApiError`. */
-async function readMembersAnswer<T>(answer: Promise<ClientResponse<T>>): Promise<T> {
-  try {
-    return await readAnswer(answer);
-  } catch (error) {
-    if (error instanceof AdminApiError && [401, 403, 409].includes(error.status)) {
-      throw new MembersApiError(error.status, error.code ?? "refused");
-    }
-    throw error;
-  }
-}
-
-/** Whether the account may see the materials, and when it last asked for access. */
-export function fetchMemberAccess(accessToken: string): Promise<MemberAccessJson> {
-  return readMembersAnswer(membersApi(accessToken).members.access.$get());
-}
-
-/**
- * Asks the owner for access; she is told at most once a day (`sent` says
- * whether this time). Already a member (given meanwhile): `MembersApiError`
- * 409, and the page shows the materials.
- */
-export function requestMemberAccess(accessToken: string): Promise<AccessRequestJson> {
-  return readMembersAnswer(membersApi(accessToken).members["access-requests"].$post());
-}
-
-/**
- * The members' materials, or "preparing" while the server has no materials
- * route yet (404): the page then says they are being prepared.
- */
-export async function fetchMemberMaterials(
-  accessToken: string,
-): Promise<MemberMaterialJson[] | "preparing"> {
-  const answer = membersApi(accessToken).members.materials.$get();
-  if ((await answer).status === 404) return "preparing";
-  return (await readMembersAnswer(answer)).materials;
 }

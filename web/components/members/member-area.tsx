@@ -17,14 +17,14 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
 import { PasswordField } from "~/components/ui/password-field";
 import { Spinner } from "~/components/ui/spinner";
+import { getAuthClient, messageOf } from "~/lib/auth-client";
+import { fieldErrors } from "~/lib/field-errors";
 import {
   fetchMemberAccess,
   fetchMemberMaterials,
   MembersApiError,
   requestMemberAccess,
-} from "~/lib/admin-api";
-import { getAuthClient, messageOf } from "~/lib/auth-client";
-import { fieldErrors } from "~/lib/field-errors";
+} from "~/lib/members-api";
 import { czech, typeset } from "~/lib/typography";
 
 /** What the members' area shows. */
