@@ -212,6 +212,7 @@ export function createApp({
   );
   // The retention rule's months, for the privacy notice.
   app.route("/api/retention", createPublicRetentionRoute(db));
+  // The administration: one sub-app behind one guard; its route table is the one list of its routes.
   app.route(
     "/api",
     createAdminApp({
@@ -237,6 +238,7 @@ export function createApp({
     const materialFiles = filesDir ? materialFilesForBackup(filesDir) : undefined;
     app.route("/api/backup", createBackupRoute({ database, token: backupToken, materialFiles }));
   }
+  // The members' section: one sub-app behind one guard (a signed-in account); each route decides by role.
   app.route(
     "/api",
     createMembersApp({ db, clock, accounts, materials, mail: mailSettings, onMailQueued }),
