@@ -66,9 +66,14 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-/** Requests for the members' area's code or the session library's. */
+/**
+ * Requests for the members' area's code or the session library's: the bundler names the library's
+ * chunk after one of its modules (`auth-client`, or `api-answer` since the typed API clients share it).
+ */
 function sessionCode(requests: Request[]) {
-  return requests.filter((request) => /\/assets\/(member-area|auth-client)-/.test(request.url()));
+  return requests.filter((request) =>
+    /\/assets\/(member-area|auth-client|api-answer)-/.test(request.url()),
+  );
 }
 
 async function openMembers(page: Page) {

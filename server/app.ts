@@ -14,11 +14,9 @@ import type { RouterRoute } from "hono/types";
 import type { DatabaseHandle } from "#database/open-database";
 import { firstAdminApiPath } from "#shared/first-admin";
 import { paths } from "#shared/routes";
-import { createAdminApi } from "./admin/admin-api";
-import { createInboxApi } from "./admin/inbox-api";
+import { createAdminApp } from "./admin/admin-app";
 import { createPublicRetentionRoute } from "./admin/retention";
 import { deleteSubmission, listSubmissions } from "./admin/submissions";
-import { createUsersAdminApi } from "./admin/users-api";
 import { ApiError, handleError } from "./api-error";
 import { createAccounts } from "./auth/accounts";
 import { createAuthApi } from "./auth/auth-api";
@@ -41,7 +39,7 @@ import { materialFilesForBackup, materialsDir } from "./materials/material-files
 import { createDatabaseStore, createFileStore } from "./materials/material-store";
 import { createMaterials } from "./materials/materials";
 import { createMaterialsApi } from "./materials/materials-api";
-import { createMemberAccessApi } from "./members/member-access-api";
+import { createMembersApp } from "./members/members-app";
 import { createMetrics, createMetricsRoute, type Metrics } from "./metrics";
 import { answerOtherMethods } from "./other-methods";
 import { createRateLimiter } from "./rate-limit";
@@ -214,42 +212,36 @@ export function createApp({
   );
   // The retention rule's months, for the privacy notice.
   app.route("/api/retention", createPublicRetentionRoute(db));
-  const adminGuard = requireAdmin(accounts, { requireTwoFactor: config.adminRequireTwoFactor });
-  app.route("/api", createInboxApi({ guard: adminGuard, db, clock, onMailQueued }));
+  // The administration: one sub-app behind one guard; its route table is the one list of its routes.
   app.route(
     "/api",
-    createAdminApi({
-      guard: adminGuard,
-      listSubmissions: () => listSubmissions(db),
-      deleteSubmission: (id, by) => deleteSubmission(db, id, by, clock.now()),
-    }),
-  );
-  app.route(
-    "/api",
-    createUsersAdminApi({
+    createAdminApp({
+      guard: requireAdmin(accounts, { requireTwoFactor: config.adminRequireTwoFactor }),
       db,
       clock,
-      guard: adminGuard,
+      onMailQueued,
+      listSubmissions: () => listSubmissions(db),
+      deleteSubmission: (id, by) => deleteSubmission(db, id, by, clock.now()),
       confirmation: {
         accounts,
         sendConfirmationEmail: (mail) => outbox.queueConfirmationMail(mail),
         rateLimiter,
         siteUrl: config.siteUrl,
       },
+      materials,
+      giftLinks,
     }),
   );
-  app.route(
-    "/api",
-    createMaterialsApi({ guard: adminGuard, accounts, materials, store: materialStore, giftLinks }),
-  );
+  app.route("/api", createMaterialsApi({ materials, store: materialStore, giftLinks }));
   if (backupToken) {
     // The backup holds the files the store above keeps in the data folder.
     const materialFiles = filesDir ? materialFilesForBackup(filesDir) : undefined;
     app.route("/api/backup", createBackupRoute({ database, token: backupToken, materialFiles }));
   }
+  // The members' section: one sub-app behind one guard (a signed-in account); each route decides by role.
   app.route(
     "/api",
-    createMemberAccessApi({ db, clock, accounts, mail: mailSettings, onMailQueued }),
+    createMembersApp({ db, clock, accounts, materials, mail: mailSettings, onMailQueued }),
   );
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");

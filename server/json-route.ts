@@ -74,13 +74,23 @@ export async function readJsonBody<S extends z.ZodMiniType>(
   return validate(value, schema, invalid);
 }
 
-/** The query parameters (the first of each name), checked with a shared schema as a body is. */
-export function readQuery<S extends z.ZodMiniType>(
-  c: Context,
+/**
+ * Middleware: the query parameters (the first of each name), checked with a shared schema as a
+ * body is; the handler reads the result with `c.req.valid("query")`.
+ */
+export function queryParams<S extends z.ZodMiniType>(
   schema: S,
   invalid: InvalidBody = defaultInvalid,
-): z.output<S> {
-  return validate(c.req.query(), schema, invalid);
+): MiddlewareHandler<
+  // biome-ignore lint/suspicious/noExplicitAny: any environment, as hono's own validator
+  any,
+  string,
+  { in: { query: z.input<S> }; out: { query: z.output<S> } }
+> {
+  return async (c, next) => {
+    c.req.addValidatedData("query", validate(c.req.query(), schema, invalid) as object);
+    await next();
+  };
 }
 
 function validate<S extends z.ZodMiniType>(

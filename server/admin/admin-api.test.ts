@@ -20,12 +20,36 @@ import { grantAdmin, grantRole, revokeAdmin } from "#server/auth/roles";
 import { createAccessToken, createRandomToken } from "#server/auth/tokens";
 import { buildVerifyLink } from "#server/auth/verify-link";
 import { composeRecoveryMail, removedToken, writeToOutbox } from "#server/mail/outbox";
-import { materialAdminRoutes, materialMemberRoutes } from "#server/materials/materials-api";
+import { createMembersApp } from "#server/members/members-app";
 import { startTestServer, type TestServer, testSecret } from "#testing/test-app";
 import { testDatabases } from "#testing/test-databases";
-import { adminRoutes } from "./admin-api";
-import { inboxRoutes } from "./inbox-api";
-import { userAdminRoutes } from "./users-api";
+import { createAdminApp } from "./admin-app";
+
+/** Stands in for every dependency: building a sub-app to read its route table calls none of them. */
+const unused: unknown = new Proxy(() => {}, {
+  get: (_target, key) => (key === "then" ? undefined : unused),
+  apply: () => {
+    throw new Error("A dependency was called while the route table was read.");
+  },
+});
+
+/**
+ * A sub-app's routes (method and path, relative to /api) from its own route table: what it
+ * serves, whoever mounts it. `use` and `all` take every method and say nothing about what it
+ * serves; its one guard is the only such entry.
+ */
+function routesOf(app: { routes: readonly { method: string; path: string }[] }) {
+  const everyMethod = app.routes.filter((route) => route.method === "ALL");
+  expect(everyMethod.map((route) => route.path)).toEqual(["/*"]);
+  const seen = new Set<string>();
+  return app.routes
+    .filter((route) => route.method !== "ALL")
+    .filter(({ method, path }) => !seen.has(`${method} ${path}`) && seen.add(`${method} ${path}`))
+    .map(({ method, path }) => ({ method, path }));
+}
+
+const adminRoutes = routesOf(createAdminApp(unused as Parameters<typeof createAdminApp>[0]));
+const memberRoutes = routesOf(createMembersApp(unused as Parameters<typeof createMembersApp>[0]));
 
 let server: TestServer;
 let callers: Record<Caller, string | undefined>;
@@ -250,16 +274,30 @@ describe.each(testDatabases)("on $name", ({ open }) => {
     await server?.close();
   });
   describe("the authorization matrix", () => {
+    it("reads every administration route from the administration's route table", () => {
+      expect(adminRoutes.length).toBeGreaterThan(20);
+      for (const known of [
+        "GET /admin/access",
+        "GET /form-submissions",
+        "DELETE /form-submissions/:id",
+        "POST /admin/address/erase",
+        "PUT /admin/users/:id/roles/:role",
+        "PUT /admin/materials/:id/file",
+      ]) {
+        expect(adminRoutes.map(({ method, path }) => `${method} ${path}`)).toContain(known);
+      }
+      expect(memberRoutes.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
+        "GET /members/access",
+        "GET /members/materials",
+        "POST /members/access-requests",
+      ]);
+    });
+
     const refused = Object.keys(expectedStatus).filter(
       (caller) => caller !== "administrator",
     ) as Caller[];
 
-    for (const route of [
-      ...adminRoutes,
-      ...inboxRoutes,
-      ...userAdminRoutes,
-      ...materialAdminRoutes,
-    ]) {
+    for (const route of adminRoutes) {
       for (const caller of refused) {
         it(`${route.method} /api${route.path} as ${caller}: ${expectedStatus[caller]}, nothing read, changed or deleted`, async () => {
           const submissionId = await seedSubmission("Chráněná Osoba");
@@ -273,14 +311,21 @@ describe.each(testDatabases)("on $name", ({ open }) => {
             .select()
             .from(users)
             .where(eq(users.email, "nepotvrzena@example.cz"));
-          const id = route.path.endsWith("/confirmation-email")
-            ? (unconfirmedAccount?.id ?? "")
-            : route.path.includes("/users/")
-              ? (visitor?.id ?? "")
-              : submissionId;
+          const samples: Record<string, string> = {
+            id: route.path.endsWith("/confirmation-email")
+              ? (unconfirmedAccount?.id ?? "")
+              : route.path.includes("/users/")
+                ? (visitor?.id ?? "")
+                : submissionId,
+            role: "admin",
+          };
           const before = await countEverything();
           const token = callers[caller];
-          const path = route.path.replace(":id", id).replace(":role", "admin");
+          const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
+            const sample = samples[name];
+            if (sample === undefined) throw new Error(`No sample value for :${name}`);
+            return sample;
+          });
           const response = await fetch(`${server.origin}/api${path}`, {
             method: route.method,
             headers: token ? { Authorization: `Bearer ${token}` } : {},
@@ -301,6 +346,32 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       }
     }
 
+    // Every members' route: the same guard refuses whoever has no live session.
+    const signedOut = [
+      "no token",
+      "malformed token",
+      "expired token",
+      "token signed with another key",
+      "administrator after sign-out",
+    ] as const;
+    for (const route of memberRoutes) {
+      for (const caller of signedOut) {
+        it(`${route.method} /api${route.path} as ${caller}: 401, nothing asked`, async () => {
+          const before = await countEverything();
+          const token = callers[caller];
+          const response = await fetch(`${server.origin}/api${route.path}`, {
+            method: route.method,
+            headers: token ? { Authorization: `Bearer ${token}` } : {},
+          });
+          expect(response.status).toBe(401);
+          expect(response.headers.get("Cache-Control")).toBe("no-store");
+          const body = (await response.json()) as { error?: { code: string } };
+          expect(body.error?.code).toBe("not_signed_in");
+          expect(await countEverything()).toEqual(before);
+        });
+      }
+    }
+
     // The members' list: any member or administrator (no second factor asked: it holds no personal data).
     const memberListStatus: Record<Caller, number> = {
       ...expectedStatus,
@@ -308,20 +379,18 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       "administrator without an authenticator app": 200,
       "administrator at aal1 with an authenticator app": 200,
     };
-    for (const route of materialMemberRoutes) {
-      for (const caller of Object.keys(memberListStatus) as Caller[]) {
-        it(`${route.method} /api${route.path} as ${caller}: ${memberListStatus[caller]}`, async () => {
-          const token = callers[caller];
-          const response = await fetch(`${server.origin}/api${route.path}`, {
-            headers: token ? { Authorization: `Bearer ${token}` } : {},
-          });
-          expect(response.status).toBe(memberListStatus[caller]);
-          const body = (await response.json()) as { error?: { code: string }; materials?: unknown };
-          if (memberListStatus[caller] === 401) expect(body.error?.code).toBe("not_signed_in");
-          if (memberListStatus[caller] === 403) expect(body.error?.code).toBe("not_a_member");
-          if (memberListStatus[caller] === 200) expect(body.materials).toEqual([]);
+    for (const caller of Object.keys(memberListStatus) as Caller[]) {
+      it(`GET /api/members/materials as ${caller}: ${memberListStatus[caller]}`, async () => {
+        const token = callers[caller];
+        const response = await fetch(`${server.origin}/api/members/materials`, {
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
         });
-      }
+        expect(response.status).toBe(memberListStatus[caller]);
+        const body = (await response.json()) as { error?: { code: string }; materials?: unknown };
+        if (memberListStatus[caller] === 401) expect(body.error?.code).toBe("not_signed_in");
+        if (memberListStatus[caller] === 403) expect(body.error?.code).toBe("not_a_member");
+        if (memberListStatus[caller] === 200) expect(body.materials).toEqual([]);
+      });
     }
 
     // A material's file: only its signed URL opens it; a bearer token, whoever's, does not.

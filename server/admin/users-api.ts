@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono } from "hono";
 import type { Database } from "#database/open-database";
 import { ApiError, retryAfter } from "#server/api-error";
 import { listAuditEntries } from "#server/audit-log";
@@ -8,7 +8,8 @@ import { type GrantOutcome, grantRole, type RevokeOutcome, revokeRole } from "#s
 import { authRateLimits } from "#server/auth/throttling";
 import { buildVerifyLink } from "#server/auth/verify-link";
 import type { Clock } from "#server/clock";
-import { limitBody, readQuery } from "#server/json-route";
+import { beforeTheGuard } from "#server/guarded-app";
+import { limitBody, queryParams } from "#server/json-route";
 import type { ConfirmationMail } from "#server/mail/outbox";
 import type { RateLimiter } from "#server/rate-limit";
 import { isUuid } from "#shared/auth-schemas";
@@ -25,8 +26,6 @@ import { findUserSummary, listOwnSessions, listUsers } from "./users";
 export type UsersAdminApiDependencies = {
   db: Database;
   clock: Clock;
-  /** Lets only an administrator through (`requireAdmin`, built by `app.ts`). */
-  guard: MiddlewareHandler<AdminEnv>;
   /** „Poslat potvrzení znovu“: a new link for an unconfirmed address, through the outbox. */
   confirmation: {
     accounts: Pick<Accounts, "createConfirmationTokenFor">;
@@ -36,16 +35,6 @@ export type UsersAdminApiDependencies = {
     siteUrl: string;
   };
 };
-
-/** The user-management routes, relative to /api; each is behind the admin guard. */
-export const userAdminRoutes = [
-  { method: "GET", path: "/admin/users" },
-  { method: "PUT", path: "/admin/users/:id/roles/:role" },
-  { method: "DELETE", path: "/admin/users/:id/roles/:role" },
-  { method: "POST", path: "/admin/users/:id/confirmation-email" },
-  { method: "GET", path: "/admin/sessions" },
-  { method: "GET", path: "/admin/audit-log" },
-] as const;
 
 function userNotFound() {
   return new ApiError(404, "user_not_found", userAdminMessages.userNotFound);
@@ -76,22 +65,15 @@ const refusals: Partial<Record<GrantOutcome | RevokeOutcome, () => ApiError>> = 
   last_admin: () => new ApiError(409, "last_admin", userAdminMessages.lastAdmin),
 };
 
+const rolePath = "/admin/users/:id/roles/:role";
+
 /**
- * Users, roles, her own sign-ins and the audit log, mounted at /api. Each
- * route names the guard first; the authorization matrix walks `userAdminRoutes`.
+ * Users, roles, her own sign-ins and the audit log, relative to /api; part of the
+ * administration's one sub-app (`createAdminApp`), whose guard stands before every route.
  */
-export function createUsersAdminApi({ db, clock, guard, confirmation }: UsersAdminApiDependencies) {
-  const api = new Hono<AdminEnv>();
-
-  api.get("/admin/users", guard, async (c) => {
-    const { q } = readQuery(c, userSearchSchema);
-    return c.json(await listUsers(db, q));
-  });
-
-  for (const action of ["grant", "revoke"] as const) {
-    const handler = action === "grant" ? api.put.bind(api) : api.delete.bind(api);
-    // No body: anything sizeable is refused unread.
-    handler("/admin/users/:id/roles/:role", limitBody(1024), guard, async (c) => {
+export function createUsersAdminApi({ db, clock, confirmation }: UsersAdminApiDependencies) {
+  const changeRole =
+    (action: "grant" | "revoke") => async (c: Context<AdminEnv, typeof rolePath>) => {
       const role = readRole(c.req.param("role"));
       const userId = readUserId(c.req.param("id"));
       const { user } = c.get("admin");
@@ -112,56 +94,67 @@ export function createUsersAdminApi({ db, clock, guard, confirmation }: UsersAdm
         user: summary,
       };
       return c.json(body);
-    });
-  }
+    };
 
-  // The confirmation e-mail again, for an account that has not confirmed its address yet.
-  // One e-mail a minute to one address, counted together with the visitor's own `/resend`.
-  api.post("/admin/users/:id/confirmation-email", limitBody(1024), guard, async (c) => {
-    const userId = readUserId(c.req.param("id"));
-    const summary = await findUserSummary(db, userId);
-    if (!summary) throw userNotFound();
-    if (summary.email_confirmed_at !== null) {
-      throw new ApiError(409, "email_already_confirmed", userAdminMessages.emailAlreadyConfirmed);
-    }
-    const rule = authRateLimits.confirmationEmailPerEmail;
-    const hit = await confirmation.rateLimiter.hit(
-      `confirmationEmailPerEmail:${summary.email}`,
-      rule,
-    );
-    if (!hit.allowed) {
-      throw new ApiError(
-        429,
-        "confirmation_sent_recently",
-        userAdminMessages.confirmationSentRecently,
-        undefined,
-        retryAfter(hit.retryAfterSeconds),
-      );
-    }
-    const created = await confirmation.accounts.createConfirmationTokenFor(summary.email);
-    // Confirmed between the two reads: nothing to send.
-    if (!created) {
-      throw new ApiError(409, "email_already_confirmed", userAdminMessages.emailAlreadyConfirmed);
-    }
-    const siteOrigin = new URL(confirmation.siteUrl).origin;
-    await confirmation.sendConfirmationEmail({
-      to: created.user.email,
-      fullName: summary.full_name,
-      link: buildVerifyLink(siteOrigin, created.token, "signup", `${siteOrigin}/`),
-    });
-    const body: ConfirmationResendJson = { sent: true, email: created.user.email };
-    return c.json(body);
-  });
-
-  api.get("/admin/sessions", guard, async (c) => {
-    const { user, sessionId } = c.get("admin");
-    return c.json({ sessions: await listOwnSessions(db, user.id, sessionId) });
-  });
-
-  api.get("/admin/audit-log", guard, async (c) => {
-    const { before } = readQuery(c, auditPageSchema);
-    return c.json(await listAuditEntries(db, { before }));
-  });
-
-  return api;
+  return (
+    new Hono<AdminEnv>()
+      .get("/admin/users", queryParams(userSearchSchema), async (c) => {
+        return c.json(await listUsers(db, c.req.valid("query").q));
+      })
+      // No body: anything sizeable is refused unread, before anyone is asked who she is.
+      .put(rolePath, beforeTheGuard(limitBody(1024)), changeRole("grant"))
+      .delete(rolePath, beforeTheGuard(limitBody(1024)), changeRole("revoke"))
+      // The confirmation e-mail again, for an account that has not confirmed its address yet.
+      // One e-mail a minute to one address, counted together with the visitor's own `/resend`.
+      .post("/admin/users/:id/confirmation-email", beforeTheGuard(limitBody(1024)), async (c) => {
+        const userId = readUserId(c.req.param("id"));
+        const summary = await findUserSummary(db, userId);
+        if (!summary) throw userNotFound();
+        if (summary.email_confirmed_at !== null) {
+          throw new ApiError(
+            409,
+            "email_already_confirmed",
+            userAdminMessages.emailAlreadyConfirmed,
+          );
+        }
+        const rule = authRateLimits.confirmationEmailPerEmail;
+        const hit = await confirmation.rateLimiter.hit(
+          `confirmationEmailPerEmail:${summary.email}`,
+          rule,
+        );
+        if (!hit.allowed) {
+          throw new ApiError(
+            429,
+            "confirmation_sent_recently",
+            userAdminMessages.confirmationSentRecently,
+            undefined,
+            retryAfter(hit.retryAfterSeconds),
+          );
+        }
+        const created = await confirmation.accounts.createConfirmationTokenFor(summary.email);
+        // Confirmed between the two reads: nothing to send.
+        if (!created) {
+          throw new ApiError(
+            409,
+            "email_already_confirmed",
+            userAdminMessages.emailAlreadyConfirmed,
+          );
+        }
+        const siteOrigin = new URL(confirmation.siteUrl).origin;
+        await confirmation.sendConfirmationEmail({
+          to: created.user.email,
+          fullName: summary.full_name,
+          link: buildVerifyLink(siteOrigin, created.token, "signup", `${siteOrigin}/`),
+        });
+        const body: ConfirmationResendJson = { sent: true, email: created.user.email };
+        return c.json(body);
+      })
+      .get("/admin/sessions", async (c) => {
+        const { user, sessionId } = c.get("admin");
+        return c.json({ sessions: await listOwnSessions(db, user.id, sessionId) });
+      })
+      .get("/admin/audit-log", queryParams(auditPageSchema), async (c) => {
+        return c.json(await listAuditEntries(db, { before: c.req.valid("query").before }));
+      })
+  );
 }

@@ -1,15 +1,15 @@
 /**
- * The materials' HTTP routes, mounted at /api: the administration's (behind
- * the admin guard), the members' list (a member or an administrator), the
- * files themselves (a signed URL, with range requests) and the gift page's
- * data (its unguessable token).
+ * The materials' HTTP routes, relative to /api: the administration's (in the
+ * administration's sub-app), the members' list (in the members' sub-app, for a
+ * member or an administrator), the files themselves (a signed URL, with range
+ * requests) and the gift page's data (its unguessable token).
  */
 import type { IncomingMessage } from "node:http";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import type { Accounts } from "#server/auth/accounts";
-import { AuthError } from "#server/auth/auth-errors";
 import type { AdminEnv } from "#server/auth/require-admin";
+import { isMember, type SignedInEnv } from "#server/auth/require-signed-in";
 import {
   type AdminMaterialsJson,
   type GiftJson,
@@ -23,123 +23,98 @@ import {
 } from "#shared/materials";
 import { ApiError } from "../api-error";
 import { allowLongUpload } from "../connection-limits";
+import { beforeTheGuard } from "../guarded-app";
 import { isUnstorableText, jsonBody, limitBody } from "../json-route";
 import type { GiftLinks } from "./gift-links";
 import type { MaterialStore } from "./material-store";
 import type { Materials } from "./materials";
 import { mediaTypeOf, refuseUnacceptedType } from "./upload-checks";
 
-/** Every administration route of the materials, relative to /api (the authorization matrix walks them). */
-export const materialAdminRoutes = [
-  { method: "GET", path: "/admin/materials" },
-  { method: "POST", path: "/admin/materials" },
-  { method: "PATCH", path: "/admin/materials/:id" },
-  { method: "DELETE", path: "/admin/materials/:id" },
-  { method: "PUT", path: "/admin/materials/:id/file" },
-  { method: "PUT", path: "/admin/material-order" },
-  { method: "POST", path: "/admin/gift-links/revoke" },
-] as const;
-
-/** Routes for members (and administrators), relative to /api. */
-export const materialMemberRoutes = [{ method: "GET", path: "/members/materials" }] as const;
-
 const jsonLimit = { maxBytes: 16 * 1024 };
 
-export function createMaterialsApi({
-  guard,
-  accounts,
+/**
+ * The materials' administration, relative to /api; part of the administration's one sub-app
+ * (`createAdminApp`), whose guard stands before every route.
+ */
+export function createMaterialsAdminApi({
   materials,
-  store,
   giftLinks,
 }: {
-  guard: MiddlewareHandler<AdminEnv>;
-  accounts: Accounts;
   materials: Materials;
-  store: MaterialStore;
   giftLinks: GiftLinks;
 }) {
-  const api = new Hono<AdminEnv>();
-
-  // --- The administration ---
-  api.get("/admin/materials", guard, async (c) => {
-    const body: AdminMaterialsJson = {
-      materials: await materials.listForAdmin(),
-      waiting: await materials.waitingCounts(),
-    };
-    return c.json(body);
-  });
-
-  api.post("/admin/materials", guard, jsonBody(newMaterialSchema, jsonLimit), async (c) => {
-    return c.json({ material: await materials.create(c.req.valid("json")) }, 201);
-  });
-
-  api.patch("/admin/materials/:id", guard, jsonBody(materialChangeSchema, jsonLimit), async (c) => {
-    return c.json({ material: await materials.update(c.req.param("id"), c.req.valid("json")) });
-  });
-
-  api.delete("/admin/materials/:id", limitBody(1024), guard, async (c) => {
-    await materials.remove(c.req.param("id"));
-    return c.body(null, 204);
-  });
-
-  api.put("/admin/material-order", guard, jsonBody(materialOrderSchema, jsonLimit), async (c) => {
-    const { place, ids } = c.req.valid("json");
-    await materials.setOrder(place, ids);
-    return c.body(null, 204);
-  });
-
-  api.post(
-    "/admin/gift-links/revoke",
-    guard,
-    jsonBody(giftLinkRevokeSchema, jsonLimit),
-    async (c) => {
-      const revoked = await giftLinks.revoke(c.req.valid("json").link);
-      if (!revoked) throw new ApiError(404, "not_found", materialMessages.giftLinkInvalid);
-      return c.body(null, 204);
-    },
+  return (
+    new Hono<AdminEnv>()
+      .get("/admin/materials", async (c) => {
+        const body: AdminMaterialsJson = {
+          materials: await materials.listForAdmin(),
+          waiting: await materials.waitingCounts(),
+        };
+        return c.json(body);
+      })
+      .post("/admin/materials", jsonBody(newMaterialSchema, jsonLimit), async (c) => {
+        return c.json({ material: await materials.create(c.req.valid("json")) }, 201);
+      })
+      .patch("/admin/materials/:id", jsonBody(materialChangeSchema, jsonLimit), async (c) => {
+        return c.json({
+          material: await materials.update(c.req.param("id"), c.req.valid("json")),
+        });
+      })
+      .delete("/admin/materials/:id", beforeTheGuard(limitBody(1024)), async (c) => {
+        await materials.remove(c.req.param("id"));
+        return c.body(null, 204);
+      })
+      .put("/admin/material-order", jsonBody(materialOrderSchema, jsonLimit), async (c) => {
+        const { place, ids } = c.req.valid("json");
+        await materials.setOrder(place, ids);
+        return c.body(null, 204);
+      })
+      .post("/admin/gift-links/revoke", jsonBody(giftLinkRevokeSchema, jsonLimit), async (c) => {
+        const revoked = await giftLinks.revoke(c.req.valid("json").link);
+        if (!revoked) throw new ApiError(404, "not_found", materialMessages.giftLinkInvalid);
+        return c.body(null, 204);
+      })
+      // The upload: the body is the file itself, streamed to storage as it arrives.
+      // A 2 GB video from home takes long: past the guard, a minimum rate instead of a deadline.
+      .put("/admin/materials/:id/file", allowLongUpload, async (c) => {
+        c.header("Connection", "close");
+        const declared = Number(c.req.header("Content-Length") ?? Number.NaN);
+        if (declared > maxMaterialBytes) {
+          throw new ApiError(413, "file_too_large", materialMessages.tooLarge, undefined, {
+            Connection: "close",
+          });
+        }
+        const mediaType = mediaTypeOf(c.req.header("Content-Type"));
+        refuseUnacceptedType(mediaType);
+        // On the Node server, the socket's own stream: it stops reading while the store is busy.
+        const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+        const body = incoming ?? c.req.raw.body;
+        if (!body) throw new ApiError(422, "empty_file", materialMessages.empty);
+        const material = await materials.upload(c.req.param("id"), {
+          mediaType,
+          fileName: fileNameOf(c.req.header("X-File-Name")),
+          body: body as unknown as AsyncIterable<Uint8Array>,
+        });
+        c.res.headers.delete("Connection");
+        return c.json({ material });
+      })
   );
+}
 
-  // The upload: the body is the file itself, streamed to storage as it arrives.
-  // A 2 GB video from home takes long: past the guard, a minimum rate instead of a deadline.
-  api.put("/admin/materials/:id/file", guard, allowLongUpload, async (c) => {
-    c.header("Connection", "close");
-    const declared = Number(c.req.header("Content-Length") ?? Number.NaN);
-    if (declared > maxMaterialBytes) {
-      throw new ApiError(413, "file_too_large", materialMessages.tooLarge, undefined, {
-        Connection: "close",
-      });
-    }
-    const mediaType = mediaTypeOf(c.req.header("Content-Type"));
-    refuseUnacceptedType(mediaType);
-    // On the Node server, the socket's own stream: it stops reading while the store is busy.
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const body = incoming ?? c.req.raw.body;
-    if (!body) throw new ApiError(422, "empty_file", materialMessages.empty);
-    const material = await materials.upload(c.req.param("id"), {
-      mediaType,
-      fileName: fileNameOf(c.req.header("X-File-Name")),
-      body: body as unknown as AsyncIterable<Uint8Array>,
-    });
-    c.res.headers.delete("Connection");
-    return c.json({ material });
-  });
-
-  // --- The members' section ---
-  api.get("/members/materials", async (c) => {
-    c.header("Cache-Control", "no-store");
-    let userId: string;
-    try {
-      userId = (await accounts.authenticate(c.req.header("Authorization"))).user.id;
-    } catch (error) {
-      if (!(error instanceof AuthError)) throw error;
-      throw new ApiError(401, "not_signed_in", materialMessages.notSignedIn, undefined, {
-        "Cache-Control": "no-store",
-        "WWW-Authenticate": 'Bearer realm="members"',
-      });
-    }
-    const allowed =
-      (await accounts.hasRole(userId, "member")) || (await accounts.hasRole(userId, "admin"));
-    if (!allowed) {
+/**
+ * The members' list of materials, relative to /api; part of the members' sub-app
+ * (`createMembersApp`), whose guard lets any signed-in account through: the list is for
+ * members and administrators.
+ */
+export function createMemberMaterialsApi({
+  accounts,
+  materials,
+}: {
+  accounts: Accounts;
+  materials: Materials;
+}) {
+  return new Hono<SignedInEnv>().get("/members/materials", async (c) => {
+    if (!(await isMember(accounts, c.get("account").user.id))) {
       throw new ApiError(403, "not_a_member", materialMessages.notAMember, undefined, {
         "Cache-Control": "no-store",
       });
@@ -147,6 +122,19 @@ export function createMaterialsApi({
     const body: MemberMaterialsJson = { materials: await materials.listForMembers() };
     return c.json(body);
   });
+}
+
+/** The gift page's data and the files themselves, relative to /api: a token or a signature is the key. */
+export function createMaterialsApi({
+  materials,
+  store,
+  giftLinks,
+}: {
+  materials: Materials;
+  store: MaterialStore;
+  giftLinks: GiftLinks;
+}) {
+  const api = new Hono();
 
   // --- The gift page's data: the token is the key ---
   api.get("/gifts/:token", async (c) => {

@@ -1,5 +1,21 @@
-/** The browser side of the administration API, called with the signed-in administrator's access token. */
+/**
+ * The browser's calls of the administration's API, typed from the server's
+ * own routes (`AdminApp`) with `hono/client`: a path, a method, a body or an
+ * answer the server does not have does not compile. Each call carries the
+ * signed-in administrator's access token. Only the administration's screens
+ * and the sign-in's check of the admin role import it (the members' area has
+ * `members-api.ts`, so that none of this loads there).
+ */
+import { hc } from "hono/client";
+import type { AdminApp } from "#server/admin/admin-app";
 import type { AddressSummary, RetentionPreview, RetentionSetting } from "#shared/inbox-schemas";
+import type {
+  AdminMaterial,
+  AdminMaterialsJson,
+  MaterialChange,
+  MaterialPlace,
+  NewMaterial,
+} from "#shared/materials";
 import type { Submission, SubmissionDetail, SubmissionStateChange } from "#shared/submission";
 import type {
   AccountRole,
@@ -9,7 +25,31 @@ import type {
   SessionListJson,
   UserListJson,
 } from "#shared/user-admin";
+import { AdminApiError, readAnswer } from "~/lib/api-answer";
 import { getAuthClient } from "~/lib/auth-client";
+
+/** The signed-in administrator's current access token (refreshed by the library when due). */
+export async function currentAccessToken(): Promise<string> {
+  const { data, error } = await getAuthClient().getSession();
+  if (error || !data.session) throw error ?? new Error("Not signed in");
+  return data.session.access_token;
+}
+
+const bearer = (accessToken: string) => ({ Authorization: `Bearer ${accessToken}` });
+
+/** The administration's API, with this token or, without one, the session's current token. */
+function adminApi(accessToken?: string) {
+  return hc<AdminApp>("/api", {
+    headers: async () => bearer(accessToken ?? (await currentAccessToken())),
+  });
+}
+
+export { AdminApiError };
+
+/** A path parameter as one segment (`hono/client` puts it in the path as it is). */
+const segment = encodeURIComponent;
+
+// --- The administration ---
 
 /**
  * What the administration says to this session: come in; not an
@@ -19,133 +59,77 @@ import { getAuthClient } from "~/lib/auth-client";
  */
 export type AdminAccess = "admin" | "not_admin" | "signed_out" | "needs_code" | "needs_setup";
 
-function authorized(accessToken: string): HeadersInit {
-  return { Authorization: `Bearer ${accessToken}` };
-}
-
 /** Whether the account has the admin role; the server reads `user_roles` for it. */
 export async function checkAdminAccess(accessToken: string): Promise<AdminAccess> {
-  const response = await fetch("/api/admin/access", { headers: authorized(accessToken) });
-  if (response.ok) return "admin";
-  if (response.status === 403) {
-    const body = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
-    if (body?.error?.code === "aal2_required") return "needs_code";
-    if (body?.error?.code === "two_factor_setup_required") return "needs_setup";
+  try {
+    await readAnswer(adminApi(accessToken).admin.access.$get());
+    return "admin";
+  } catch (error) {
+    if (!(error instanceof AdminApiError)) throw error;
+    if (error.status === 401) return "signed_out";
+    if (error.status !== 403) throw error;
+    if (error.code === "aal2_required") return "needs_code";
+    if (error.code === "two_factor_setup_required") return "needs_setup";
     return "not_admin";
   }
-  if (response.status === 401) return "signed_out";
-  throw new Error(`Checking the admin role failed with status ${response.status}`);
 }
 
 /** Every submission, newest first. */
 export async function fetchSubmissions(accessToken: string): Promise<Submission[]> {
-  const response = await fetch("/api/form-submissions", { headers: authorized(accessToken) });
-  if (!response.ok) throw new Error(`Loading submissions failed with status ${response.status}`);
-  const body = (await response.json()) as { submissions: Submission[] };
-  return body.submissions;
+  return (await readAnswer(adminApi(accessToken)["form-submissions"].$get())).submissions;
 }
 
 /** Asks the API to delete one submission (the server side is `deleteSubmission` in server/admin). */
 export async function requestSubmissionDeletion(accessToken: string, id: string): Promise<void> {
-  const response = await fetch(`/api/form-submissions/${encodeURIComponent(id)}`, {
-    method: "DELETE",
-    headers: authorized(accessToken),
-  });
-  if (!response.ok) throw new Error(`Deleting a submission failed with status ${response.status}`);
-}
-
-/** The signed-in administrator's current access token (refreshed by the library when due). */
-export async function currentAccessToken(): Promise<string> {
-  const { data, error } = await getAuthClient().getSession();
-  if (error || !data.session) throw error ?? new Error("Not signed in");
-  return data.session.access_token;
-}
-
-/** Thrown for an answer other than 2xx: its status and the API's Czech message, if any. */
-export class AdminApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The answer's JSON, or an `AdminApiError` with the API's code and Czech message when it has them. */
-async function readJson<T>(response: Response, what: string): Promise<T> {
-  if (response.ok) return (await response.json()) as T;
-  const body = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string };
-  } | null;
-  throw new AdminApiError(
-    response.status,
-    body?.error?.code,
-    body?.error?.message ?? `${what} failed with status ${response.status}`,
+  await readAnswer(
+    adminApi(accessToken)["form-submissions"][":id"].$delete({ param: { id: segment(id) } }),
   );
 }
 
 /** Accounts whose e-mail or name contains `search`, newest first. */
-export async function fetchUsers(accessToken: string, search = ""): Promise<UserListJson> {
-  const query = search ? `?${new URLSearchParams({ q: search })}` : "";
-  const response = await fetch(`/api/admin/users${query}`, { headers: authorized(accessToken) });
-  return readJson(response, "Loading users");
+export function fetchUsers(accessToken: string, search = ""): Promise<UserListJson> {
+  return readAnswer(adminApi(accessToken).admin.users.$get({ query: { q: search || undefined } }));
 }
 
 /** Gives or takes a role; refusals (unconfirmed address, last administrator) throw `AdminApiError`. */
-export async function changeRole(
+export function changeRole(
   accessToken: string,
   change: { userId: string; role: AccountRole; grant: boolean },
 ): Promise<RoleChangeJson> {
-  const path = `/api/admin/users/${encodeURIComponent(change.userId)}/roles/${change.role}`;
-  const response = await fetch(path, {
-    method: change.grant ? "PUT" : "DELETE",
-    headers: authorized(accessToken),
-  });
-  return readJson(response, "Changing a role");
+  const role = adminApi(accessToken).admin.users[":id"].roles[":role"];
+  const param = { param: { id: segment(change.userId), role: change.role } };
+  return readAnswer(change.grant ? role.$put(param) : role.$delete(param));
 }
 
 /** Sends an unconfirmed account its confirmation e-mail again; refusals throw `AdminApiError`. */
-export async function resendConfirmation(
+export function resendConfirmation(
   accessToken: string,
   userId: string,
 ): Promise<ConfirmationResendJson> {
-  const path = `/api/admin/users/${encodeURIComponent(userId)}/confirmation-email`;
-  const response = await fetch(path, { method: "POST", headers: authorized(accessToken) });
-  return readJson(response, "Sending the confirmation again");
+  return readAnswer(
+    adminApi(accessToken).admin.users[":id"]["confirmation-email"].$post({
+      param: { id: segment(userId) },
+    }),
+  );
 }
 
 /** Her own live sign-ins, this one first. */
-export async function fetchOwnSessions(accessToken: string): Promise<SessionListJson> {
-  const response = await fetch("/api/admin/sessions", { headers: authorized(accessToken) });
-  return readJson(response, "Loading sign-ins");
+export function fetchOwnSessions(accessToken: string): Promise<SessionListJson> {
+  return readAnswer(adminApi(accessToken).admin.sessions.$get());
 }
 
 /** A page of the audit log, newest first; `before` continues after the last page's end. */
-export async function fetchAuditLog(accessToken: string, before?: number): Promise<AuditPage> {
-  const query = before ? `?before=${before}` : "";
-  const response = await fetch(`/api/admin/audit-log${query}`, {
-    headers: authorized(accessToken),
-  });
-  return readJson(response, "Loading the audit log");
-}
-
-async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, ...rest } = init;
-  const response = await fetch(path, {
-    ...rest,
-    headers: {
-      ...authorized(await currentAccessToken()),
-      ...(json === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: json === undefined ? rest.body : JSON.stringify(json),
-  });
-  return readJson(response, `${rest.method ?? "GET"} ${path}`);
+export function fetchAuditLog(accessToken: string, before?: number): Promise<AuditPage> {
+  return readAnswer(
+    adminApi(accessToken).admin["audit-log"].$get({
+      query: { before: before ? String(before) : undefined },
+    }),
+  );
 }
 
 /** One submission with its e-mails. */
 export function fetchSubmissionDetail(id: string): Promise<SubmissionDetail> {
-  return call(`/api/form-submissions/${encodeURIComponent(id)}`);
+  return readAnswer(adminApi()["form-submissions"][":id"].$get({ param: { id: segment(id) } }));
 }
 
 /** Opened, handled, or new again; answers with the record as it now is. */
@@ -153,38 +137,134 @@ export function changeSubmissionState(
   id: string,
   state: SubmissionStateChange,
 ): Promise<SubmissionDetail> {
-  return call(`/api/form-submissions/${encodeURIComponent(id)}/state`, {
-    method: "POST",
-    json: { state },
-  });
+  return readAnswer(
+    adminApi()["form-submissions"][":id"].state.$post({
+      param: { id: segment(id) },
+      json: { state },
+    }),
+  );
 }
 
 /** Puts a failed e-mail back in the outbox. */
 export function resendMail(id: number): Promise<{ queued: true }> {
-  return call(`/api/mail/${id}/resend`, { method: "POST" });
+  return readAnswer(adminApi().mail[":id"].resend.$post({ param: { id: String(id) } }));
 }
 
 export function summarizeAddress(email: string): Promise<AddressSummary> {
-  return call("/api/admin/address/summary", { method: "POST", json: { email } });
+  return readAnswer(adminApi().admin.address.summary.$post({ json: { email } }));
 }
 
 export function exportAddress(email: string): Promise<unknown> {
-  return call("/api/admin/address/export", { method: "POST", json: { email } });
+  return readAnswer(adminApi().admin.address.export.$post({ json: { email } }));
 }
 
 export function eraseAddress(email: string): Promise<AddressSummary> {
-  return call("/api/admin/address/erase", { method: "POST", json: { email } });
+  return readAnswer(adminApi().admin.address.erase.$post({ json: { email } }));
 }
 
 export function fetchRetention(): Promise<RetentionSetting> {
-  return call("/api/admin/retention");
+  return readAnswer(adminApi().admin.retention.$get());
 }
 
 /** How many submissions a rule of `months` would delete now, counted by the server. */
 export function previewRetention(months: number | null): Promise<RetentionPreview> {
-  return call("/api/admin/retention/preview", { method: "POST", json: { months } });
+  return readAnswer(adminApi().admin.retention.preview.$post({ json: { months } }));
 }
 
 export function saveRetention(months: number | null): Promise<RetentionSetting> {
-  return call("/api/admin/retention", { method: "PUT", json: { months } });
+  return readAnswer(adminApi().admin.retention.$put({ json: { months } }));
+}
+
+// --- The materials ---
+
+export function fetchMaterials(accessToken: string): Promise<AdminMaterialsJson> {
+  return readAnswer(adminApi(accessToken).admin.materials.$get());
+}
+
+export async function createMaterial(
+  accessToken: string,
+  material: NewMaterial,
+): Promise<AdminMaterial> {
+  return (await readAnswer(adminApi(accessToken).admin.materials.$post({ json: material })))
+    .material;
+}
+
+export async function changeMaterial(
+  accessToken: string,
+  id: string,
+  change: MaterialChange,
+): Promise<AdminMaterial> {
+  const answer = adminApi(accessToken).admin.materials[":id"].$patch({
+    param: { id: segment(id) },
+    json: change,
+  });
+  return (await readAnswer(answer)).material;
+}
+
+export async function deleteMaterial(accessToken: string, id: string): Promise<void> {
+  await readAnswer(
+    adminApi(accessToken).admin.materials[":id"].$delete({ param: { id: segment(id) } }),
+  );
+}
+
+export async function orderMaterials(
+  accessToken: string,
+  place: MaterialPlace,
+  ids: string[],
+): Promise<void> {
+  await readAnswer(adminApi(accessToken).admin["material-order"].$put({ json: { place, ids } }));
+}
+
+export async function revokeGiftLink(accessToken: string, link: string): Promise<void> {
+  await readAnswer(adminApi(accessToken).admin["gift-links"].revoke.$post({ json: { link } }));
+}
+
+export type UploadHandle = { done: Promise<AdminMaterial>; abort: () => void };
+
+const uploadFailed = "Nahrávání se přerušilo. Zkontrolujte prosím připojení a zkuste to znovu.";
+
+/**
+ * Uploads a file as the material's file with XMLHttpRequest, whose upload
+ * reports progress (neither fetch nor `hono/client` can): `onProgress` gets
+ * the bytes sent so far. Its address comes from the typed client all the same.
+ */
+export function uploadMaterialFile(
+  accessToken: string,
+  id: string,
+  file: File,
+  onProgress: (sent: number, total: number) => void,
+): UploadHandle {
+  const request = new XMLHttpRequest();
+  const address = hc<AdminApp>(`${location.origin}/api`).admin.materials[":id"].file.$url({
+    param: { id: segment(id) },
+  });
+  const done = new Promise<AdminMaterial>((resolve, reject) => {
+    request.open("PUT", address);
+    for (const [name, value] of Object.entries(bearer(accessToken))) {
+      request.setRequestHeader(name, value);
+    }
+    request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    request.setRequestHeader("X-File-Name", encodeURIComponent(file.name));
+    request.responseType = "json";
+    request.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size);
+    request.onload = () => {
+      const body = request.response as {
+        material?: AdminMaterial;
+        error?: { code?: string; message?: string };
+      } | null;
+      if (request.status === 200 && body?.material) resolve(body.material);
+      else
+        reject(
+          new AdminApiError(
+            request.status,
+            body?.error?.code,
+            body?.error?.message ?? uploadFailed,
+          ),
+        );
+    };
+    request.onerror = () => reject(new AdminApiError(0, "network", uploadFailed));
+    request.onabort = () => reject(new AdminApiError(0, "aborted", "Nahrávání je zrušené."));
+    request.send(file);
+  });
+  return { done, abort: () => request.abort() };
 }

@@ -1,16 +1,23 @@
 /**
- * The browser side of the members' API, called with the signed-in account's
- * access token. Only the members' area (a part of `/clenska-sekce` that loads
- * on use) imports it.
+ * The browser's calls of the members' API, typed from the server's own
+ * routes (`MembersApp`) with `hono/client`, called with the signed-in
+ * account's access token. Only the members' area (a part of `/clenska-sekce`
+ * that loads on use) imports it.
  */
+import { hc } from "hono/client";
+import type { MembersApp } from "#server/members/members-app";
 import type {
   AccessRequestJson,
   MemberAccessJson,
   MemberMaterialJson,
-  MemberMaterialsJson,
 } from "#shared/member-access";
+import { AdminApiError, readAnswer } from "~/lib/api-answer";
 
-/** A refusal: not signed in (401, the session ended) or not a member (403). */
+function membersApi(accessToken: string) {
+  return hc<MembersApp>("/api", { headers: { Authorization: `Bearer ${accessToken}` } });
+}
+
+/** A refusal: not signed in (401, the session ended), not a member (403), already one (409). */
 export class MembersApiError extends Error {
   constructor(
     readonly status: number,
@@ -20,37 +27,30 @@ export class MembersApiError extends Error {
   }
 }
 
-function authorized(accessToken: string): HeadersInit {
-  return { Authorization: `Bearer ${accessToken}` };
-}
-
-async function refusal(response: Response): Promise<never> {
-  const body = (await response.json().catch(() => null)) as { error?: { code?: string } } | null;
-  if (response.status === 401 || response.status === 403) {
-    throw new MembersApiError(response.status, body?.error?.code ?? "refused");
+/** The answer's JSON; a refusal as `MembersApiError`. */
+async function readMembersAnswer<T>(answer: Parameters<typeof readAnswer<T>>[0]): Promise<T> {
+  try {
+    return await readAnswer(answer);
+  } catch (error) {
+    if (error instanceof AdminApiError && [401, 403, 409].includes(error.status)) {
+      throw new MembersApiError(error.status, error.code ?? "refused");
+    }
+    throw error;
   }
-  throw new Error(`The members' API answered ${response.status}`);
 }
 
 /** Whether the account may see the materials, and when it last asked for access. */
-export async function fetchMemberAccess(accessToken: string): Promise<MemberAccessJson> {
-  const response = await fetch("/api/members/access", { headers: authorized(accessToken) });
-  if (!response.ok) return refusal(response);
-  return (await response.json()) as MemberAccessJson;
+export function fetchMemberAccess(accessToken: string): Promise<MemberAccessJson> {
+  return readMembersAnswer(membersApi(accessToken).members.access.$get());
 }
 
-/** Asks the owner for access; she is told at most once a day (`sent` says whether this time). */
-export async function requestMemberAccess(accessToken: string): Promise<AccessRequestJson> {
-  const response = await fetch("/api/members/access-requests", {
-    method: "POST",
-    headers: authorized(accessToken),
-  });
-  if (response.status === 409) {
-    // Already a member (given meanwhile): the page shows the materials.
-    throw new MembersApiError(409, "already_member");
-  }
-  if (!response.ok) return refusal(response);
-  return (await response.json()) as AccessRequestJson;
+/**
+ * Asks the owner for access; she is told at most once a day (`sent` says
+ * whether this time). Already a member (given meanwhile): `MembersApiError`
+ * 409, and the page shows the materials.
+ */
+export function requestMemberAccess(accessToken: string): Promise<AccessRequestJson> {
+  return readMembersAnswer(membersApi(accessToken).members["access-requests"].$post());
 }
 
 /**
@@ -60,8 +60,7 @@ export async function requestMemberAccess(accessToken: string): Promise<AccessRe
 export async function fetchMemberMaterials(
   accessToken: string,
 ): Promise<MemberMaterialJson[] | "preparing"> {
-  const response = await fetch("/api/members/materials", { headers: authorized(accessToken) });
-  if (response.status === 404) return "preparing";
-  if (!response.ok) return refusal(response);
-  return ((await response.json()) as MemberMaterialsJson).materials;
+  const answer = membersApi(accessToken).members.materials.$get();
+  if ((await answer).status === 404) return "preparing";
+  return (await readMembersAnswer(answer)).materials;
 }

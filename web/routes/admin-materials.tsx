@@ -2,8 +2,8 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { AdminMaterialsJson } from "#shared/materials";
 import { paths } from "#shared/routes";
 import { MaterialsScreen } from "~/components/admin/materials-screen";
+import { fetchMaterials } from "~/lib/admin-api";
 import { requireAdminSession } from "~/lib/admin-session";
-import { fetchMaterials } from "~/lib/materials-api";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-materials";
 

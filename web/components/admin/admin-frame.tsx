@@ -7,9 +7,9 @@ import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
 import { EmailAddress } from "~/components/email-link";
 import { Button } from "~/components/ui/button";
+import { fetchMaterials } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
 import { setFlashNotice } from "~/lib/flash-notice";
-import { fetchMaterials } from "~/lib/materials-api";
 import { typeset } from "~/lib/typography";
 
 /** The views of the administration, in the order of its menu. */

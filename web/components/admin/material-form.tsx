@@ -12,9 +12,8 @@ import { accept } from "~/components/admin/material-upload";
 import { PlaceSelect } from "~/components/admin/place-select";
 import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/form-field";
-import { AdminApiError, currentAccessToken } from "~/lib/admin-api";
+import { AdminApiError, createMaterial, currentAccessToken } from "~/lib/admin-api";
 import { fieldErrors } from "~/lib/field-errors";
-import { createMaterial } from "~/lib/materials-api";
 import { typeset } from "~/lib/typography";
 
 /**

@@ -18,9 +18,8 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/form-field";
-import { currentAccessToken } from "~/lib/admin-api";
+import { changeMaterial, currentAccessToken, deleteMaterial } from "~/lib/admin-api";
 import { fieldErrors } from "~/lib/field-errors";
-import { changeMaterial, deleteMaterial } from "~/lib/materials-api";
 import { typeset } from "~/lib/typography";
 
 /** The fields of the edit form that can be refused, in the order it shows them. */

@@ -2,8 +2,7 @@ import { type AdminMaterial, type MaterialPlace, placeLabels } from "#shared/mat
 import { Card } from "~/components/admin/material-card";
 import { MaterialItem } from "~/components/admin/material-item";
 import type { SendFile } from "~/components/admin/material-upload";
-import { currentAccessToken } from "~/lib/admin-api";
-import { orderMaterials } from "~/lib/materials-api";
+import { currentAccessToken, orderMaterials } from "~/lib/admin-api";
 import { typeset } from "~/lib/typography";
 
 /** Runs one of the owner's actions, reloads the list and says how it went; false when it failed. */

@@ -6,8 +6,12 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { type AdminMaterial, acceptedFileTypes, fileProblem } from "#shared/materials";
-import { AdminApiError, currentAccessToken } from "~/lib/admin-api";
-import { type UploadHandle, uploadMaterialFile } from "~/lib/materials-api";
+import {
+  AdminApiError,
+  currentAccessToken,
+  type UploadHandle,
+  uploadMaterialFile,
+} from "~/lib/admin-api";
 
 /** What the file pickers offer: the types the server accepts. */
 export const accept = Object.keys(acceptedFileTypes).join(",");

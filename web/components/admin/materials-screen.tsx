@@ -9,8 +9,7 @@ import { waitingLine } from "~/components/admin/material-texts";
 import { useMaterialUpload } from "~/components/admin/material-upload";
 import { RevokeGiftLink } from "~/components/admin/revoke-gift-link";
 import { UploadProgress } from "~/components/admin/upload-progress";
-import { AdminApiError, currentAccessToken } from "~/lib/admin-api";
-import { fetchMaterials } from "~/lib/materials-api";
+import { AdminApiError, currentAccessToken, fetchMaterials } from "~/lib/admin-api";
 import { typeset } from "~/lib/typography";
 
 /** „Materiály“: what the owner offers in the two gifts and the members' section. */

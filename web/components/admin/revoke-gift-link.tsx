@@ -4,8 +4,7 @@ import { Card } from "~/components/admin/material-card";
 import type { RunAction } from "~/components/admin/material-list";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
-import { currentAccessToken } from "~/lib/admin-api";
-import { revokeGiftLink } from "~/lib/materials-api";
+import { currentAccessToken, revokeGiftLink } from "~/lib/admin-api";
 import { typeset } from "~/lib/typography";
 
 /** „Zrušit odkaz na dárek“: a gift link that got where it should not stops working. */

@@ -1,0 +1,35 @@
+/**
+ * The administration's HTTP surface: one sub-app, mounted at /api, with one
+ * guard (`requireAdmin`) before every route it has. Its route table is the one
+ * list of administration routes: the authorization matrix walks it, the 405
+ * answers read it, and the browser's calls are typed from it (`AdminApp`).
+ */
+import type { MiddlewareHandler } from "hono";
+import type { AdminEnv } from "#server/auth/require-admin";
+import { createGuardedApp } from "#server/guarded-app";
+import { createMaterialsAdminApi } from "#server/materials/materials-api";
+import { type AdminApiDependencies, createAdminApi } from "./admin-api";
+import { createInboxApi } from "./inbox-api";
+import { createUsersAdminApi, type UsersAdminApiDependencies } from "./users-api";
+
+export type AdminAppDependencies = AdminApiDependencies &
+  Parameters<typeof createInboxApi>[0] &
+  UsersAdminApiDependencies &
+  Parameters<typeof createMaterialsAdminApi>[0] & {
+    /**
+     * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
+     * the administration does not know how accounts work.
+     */
+    guard: MiddlewareHandler<AdminEnv>;
+  };
+
+export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies) {
+  return createGuardedApp(guard)
+    .route("/", createAdminApi(dependencies))
+    .route("/", createInboxApi(dependencies))
+    .route("/", createUsersAdminApi(dependencies))
+    .route("/", createMaterialsAdminApi(dependencies));
+}
+
+/** The administration's routes as the browser's typed client (`hono/client`) reads them. */
+export type AdminApp = ReturnType<typeof createAdminApp>;
