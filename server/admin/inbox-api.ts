@@ -6,7 +6,6 @@
  * route and so before any body is read.
  */
 import { Hono } from "hono";
-import type { Database } from "#database/open-database";
 import {
   addressSchema,
   inboxMessages,
@@ -14,10 +13,9 @@ import {
   stateChangeSchema,
 } from "#shared/inbox-schemas";
 import { ApiError } from "../api-error";
-import type { Clock } from "../clock";
 import { beforeTheGuard } from "../guarded-app";
 import { jsonBody, limitBody } from "../json-route";
-import { resendFailedMail } from "../mail/outbox";
+import { type QueueingDependencies, resendFailedMail } from "../mail/outbox";
 import type { AdminEnv } from "./admin-api";
 import { eraseAddress, exportAddress, summarizeAddress } from "./gdpr";
 import { previewRetention, readRetention, saveRetention } from "./retention";
@@ -29,15 +27,7 @@ const body = <S extends Parameters<typeof jsonBody>[0]>(schema: S) =>
 
 const notFound = () => new ApiError(404, "not_found", inboxMessages.notFound);
 
-export function createInboxApi({
-  db,
-  clock,
-  onMailQueued,
-}: {
-  db: Database;
-  clock: Clock;
-  onMailQueued?: () => void;
-}) {
+export function createInboxApi({ db, clock, onMailQueued }: QueueingDependencies) {
   return (
     new Hono<AdminEnv>()
       .get("/form-submissions/:id", async (c) => {

@@ -277,12 +277,16 @@ export async function deleteOwnedMail(db: Database, owner: { type: string; id: s
     .where(and(eq(mailOutbox.ownerType, owner.type), eq(mailOutbox.ownerId, owner.id)));
 }
 
-export type OutboxDependencies = {
+/** What a module that puts mail in the outbox needs: the database, the time, the worker's bell. */
+export type QueueingDependencies = {
   db: Database;
   clock: Clock;
-  settings: Pick<MailSettings, "notifyEmail" | "siteUrl">;
   /** Called once mail is in the outbox (wakes the mail worker). */
   onMailQueued?: () => void;
+};
+
+export type OutboxDependencies = QueueingDependencies & {
+  settings: Pick<MailSettings, "notifyEmail" | "siteUrl">;
 };
 
 /** Queues mail that belongs to no submission (password recovery, address confirmation). */

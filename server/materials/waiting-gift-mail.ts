@@ -4,20 +4,15 @@
  */
 import type { Database } from "#database/open-database";
 import type { MaterialPlace, WaitingGiftMail } from "#shared/materials";
-import type { Clock } from "../clock";
 import { log } from "../logger";
-import { countWaitingGiftMail, releaseWaitingGiftMail } from "../mail/outbox";
+import {
+  countWaitingGiftMail,
+  type QueueingDependencies,
+  releaseWaitingGiftMail,
+} from "../mail/outbox";
 import { firstOfferedRow, type GiftPlace } from "./offered";
 
-export function createWaitingGiftMail({
-  db,
-  clock,
-  onMailQueued,
-}: {
-  db: Database;
-  clock: Clock;
-  onMailQueued?: () => void;
-}) {
+export function createWaitingGiftMail({ db, clock, onMailQueued }: QueueingDependencies) {
   return {
     /** Gift e-mails that wait for `place`'s first material go out now, once. */
     async releaseWaitingMail(place: MaterialPlace): Promise<number> {
