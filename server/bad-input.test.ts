@@ -1344,6 +1344,66 @@ const adminCases: Case[] = [
 ];
 
 /** Values of the wrong type or keys that do not belong, where only zod had words (English ones). */
+/** The first administrator's link (`POST /api/first-admin`): public, but refuses all of this. */
+const firstAdminBody = {
+  token: "a".repeat(43),
+  email: "majitelka.vstupy@example.cz",
+  password: secretPassword,
+  fullName: "Kateřina Lesní",
+};
+const firstAdminCases: Case[] = [
+  {
+    name: "first admin: not JSON",
+    method: "POST",
+    path: "/api/first-admin",
+    text: "{",
+    contentType: json,
+    status: 400,
+    code: "invalid_json",
+  },
+  {
+    name: "first admin: as a form",
+    method: "POST",
+    path: "/api/first-admin",
+    text: "token=x",
+    contentType: "application/x-www-form-urlencoded",
+    status: 415,
+    code: "unsupported_media_type",
+  },
+  {
+    name: "first admin: no fields",
+    method: "POST",
+    path: "/api/first-admin",
+    json: {},
+    status: 422,
+    code: "validation_failed",
+  },
+  {
+    name: "first admin: the password as a number",
+    method: "POST",
+    path: "/api/first-admin",
+    json: { ...firstAdminBody, password: 123456 },
+    status: 422,
+    code: "validation_failed",
+  },
+  {
+    name: "first admin: a made-up token",
+    method: "POST",
+    path: "/api/first-admin",
+    json: firstAdminBody,
+    status: 403,
+    code: "setup_link_invalid",
+  },
+  {
+    name: "first admin: 20 KB",
+    method: "POST",
+    path: "/api/first-admin",
+    json: { ...firstAdminBody, fullName: "x".repeat(20_000) },
+    status: 413,
+    code: "payload_too_large",
+  },
+];
+
 const wrongTypeCases: Case[] = [
   formCase("the hidden field as a number", { ...contact, website: 1 }),
   formCase("the consent as a string", { ...contact, privacyConsent: "ano" }),
@@ -1420,6 +1480,7 @@ const cases: Case[] = [
   ...userCases,
   ...otherAuthCases,
   ...adminCases,
+  ...firstAdminCases,
 ];
 
 /** A body of `size` bytes of "[", streamed without a Content-Length. */
