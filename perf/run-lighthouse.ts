@@ -336,9 +336,12 @@ async function measurePage(page: string, accountChunks: Set<string>): Promise<Ru
   const runs: RunSummary[] = [];
   for (let runNumber = 1; runNumber <= runsPerPage; runNumber += 1) {
     let result = await runLighthouse(`${origin}${page}`);
-    // A busy machine sometimes loses the trace (NO_NAVSTART and the like): try again, twice.
-    for (let retry = 1; retry <= 2 && result.lhr.runtimeError; retry += 1) {
+    // A busy machine sometimes loses the trace (NO_NAVSTART and the like): try again, four
+    // times, each after a pause that lets the machine's other work settle (three losses in a row
+    // on /clenska-sekce ended a CI run right after the browser tests).
+    for (let retry = 1; retry <= 4 && result.lhr.runtimeError; retry += 1) {
       log(`${page} run ${runNumber}: ${result.lhr.runtimeError.code}, trying again`);
+      await new Promise((resume) => setTimeout(resume, retry * 3000));
       result = await runLighthouse(`${origin}${page}`);
     }
     if (result.lhr.runtimeError) {
