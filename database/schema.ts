@@ -15,9 +15,11 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { formTypes, limits } from "#shared/form-schemas";
@@ -176,6 +178,10 @@ export const mailOutbox = pgTable(
     index("mail_outbox_owner_idx")
       .on(table.ownerType, table.ownerId)
       .where(sql`${table.ownerType} is not null`),
+    // A waiting gift's reminder goes once per request, however many servers look for it.
+    uniqueIndex("mail_outbox_one_gift_reminder")
+      .on(table.submissionId)
+      .where(sql`${table.kind} = 'gift_reminder'`),
   ],
 );
 export type MailJob = typeof mailOutbox.$inferSelect;
@@ -468,6 +474,8 @@ export const materials = pgTable(
     size: bigint("size", { mode: "number" }),
     /** Which upload the file is: a replacement writes the next version, then switches to it. */
     fileVersion: integer("file_version").notNull().default(0),
+    /** How long the video or recording plays, read from its file; null when not known. */
+    durationSeconds: real("duration_seconds"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
@@ -491,6 +499,23 @@ export const materialChunks = pgTable(
     data: bytea("data").notNull(),
   },
   (table) => [primaryKey({ columns: [table.materialId, table.version, table.seq] })],
+);
+
+/**
+ * When the owner was last told that people wait for a gift without a material
+ * (`server/materials/waiting-gift-mail.ts`): one row per gift, moved forward by
+ * a guarded upsert, so that she gets at most one such e-mail a day whichever
+ * server stores the request. Deleted when the gift gets its material.
+ */
+export const giftWaitNotices = pgTable(
+  "gift_wait_notices",
+  {
+    gift: text("gift").$type<"gift_ritual" | "gift_fragrance">().primaryKey(),
+    notifiedAt: timestamptz("notified_at").notNull(),
+  },
+  (table) => [
+    check("gift_wait_notices_gift_known", sql`${table.gift} in ('gift_ritual', 'gift_fragrance')`),
+  ],
 );
 
 /** The link of one gift request, stored as a digest; the owner can revoke it. */

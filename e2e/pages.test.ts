@@ -39,7 +39,7 @@ const innerPages = {
     headline: "Dárek pro Tebe",
     texts: [
       "Minutový rituál pro každý den",
-      "trvá přibližně 6 minut",
+      "Video krok za krokem",
       "Návod na Tvou osobní vůni",
       "Co dostaneš",
       "Zpět na hlavní stránku",

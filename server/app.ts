@@ -107,6 +107,7 @@ export function createApp({
     store: materialStore,
     signingKey: authSecret,
     onMailQueued,
+    mailSettings,
   });
   const giftLinks = createGiftLinks({ db, clock });
   // A gift whose GIFT_*_URL the owner set links there, as before materials existed.
@@ -161,8 +162,9 @@ export function createApp({
     onMailQueued,
     gifts: {
       fixedLink: (gift: "gift_ritual" | "gift_fragrance") => fixedGiftLinks[gift],
-      hasOffered: materials.hasOffered,
+      firstOffered: materials.firstOffered,
       releaseWaitingMail: materials.releaseWaitingMail,
+      noticeOwner: materials.noticeOwner,
     },
   };
   app.route("/api/form-submissions", createFormSubmissionsRoute(forms));

@@ -24,7 +24,7 @@ import { createMailTransport } from "./mail/mail-transport";
 import { startMailWorker } from "./mail/mail-worker";
 import { observeMailTransport } from "./mail/observed-transport";
 import { materialsDir, syncMaterialFiles } from "./materials/material-files";
-import { giftReadiness } from "./materials/waiting-gift-mail";
+import { giftReadiness, startGiftWaitReminders } from "./materials/waiting-gift-mail";
 import { createMetrics } from "./metrics";
 import { keepNewFilesPrivate, makeDataFolderPrivate } from "./private-files";
 import { createRequestActivity } from "./request-activity";
@@ -119,6 +119,13 @@ async function start() {
   const retention = startRetentionSchedule({ db: database.db, clock: systemClock });
   // What the privacy notice says is forgotten (idle sessions, old sign-in addresses…): every minute.
   const housekeeping = startHousekeeping({ db: database.db, clock: systemClock });
+  // People waiting for a gift without its material: the owner's daily count, their reminder.
+  const giftReminders = startGiftWaitReminders({
+    db: database.db,
+    clock: systemClock,
+    settings: { notifyEmail: config.notifyEmail, siteUrl: config.siteUrl },
+    onMailQueued: () => mailWorker.wake(),
+  });
   // PostgreSQL runs its own autovacuum; the embedded database needs this one, between requests
   // (or after a minute of requests without a pause).
   const maintenance =
@@ -194,6 +201,7 @@ async function start() {
     await mailWorker.stop();
     await retention.stop();
     await housekeeping.stop();
+    await giftReminders.stop();
     await maintenance?.stop();
     transport.close();
     await database.close();

@@ -214,6 +214,8 @@ export type AdminMaterial = {
   fileName: string | null;
   contentType: string | null;
   size: number | null;
+  /** How long it plays, read from its file (seconds); null: not known or not playable. */
+  durationSeconds: number | null;
   updatedAt: string;
 };
 

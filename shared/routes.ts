@@ -73,13 +73,19 @@ export function contactAbout(service: string): string {
 /**
  * Where each form lives: its page, the id of its `<form>` (the answer to a
  * post without scripts scrolls there), and the anchor of the page that shows
- * its thank-you notice once it was sent that way.
+ * its thank-you notice once it was sent that way (`sentWhileWaitingAnchor`:
+ * a gift whose material is not there yet, whose notice says so).
  */
 export const formPlaces = {
   contact: { page: paths.home, formId: "contact-form", sentAnchor: "odeslano-kontakt" },
   gift_ritual: { page: paths.gift, formId: "gift-ritual-form", sentAnchor: "odeslano-ritual" },
   gift_fragrance: { page: paths.gift, formId: "gift-fragrance-form", sentAnchor: "odeslano-vune" },
 } as const satisfies Record<FormType, { page: string; formId: string; sentAnchor: string }>;
+
+/** The anchor of a gift form's notice after a send without scripts while its gift waits. */
+export function sentWhileWaitingAnchor(formType: FormType): string {
+  return `${formPlaces[formType].sentAnchor}-ceka`;
+}
 /** The administration's page of one submission. */
 export function adminRecordPath(id: string): string {
   return `${paths.adminRecord}/${encodeURIComponent(id)}`;

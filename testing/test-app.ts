@@ -18,6 +18,8 @@ import { type Config, loadConfig } from "#server/config";
 import { createHttpServer } from "#server/http-server";
 import { createMailTransport } from "#server/mail/mail-transport";
 import { sendPendingMail } from "#server/mail/send-pending-mail";
+import { createWaitingGiftMail } from "#server/materials/waiting-gift-mail";
+import type { TestDatabaseHandle } from "./test-databases";
 
 export const testSettings = {
   NOTIFY_EMAIL: "majitelka@example.cz",
@@ -160,6 +162,9 @@ export async function startTestServer({
     messageIdDomain: "127.0.0.1",
   });
   let sending = Promise.resolve();
+  const wakeMail = () => {
+    sending = sending.then(() => sendPendingMail(database.db, transport, clock).then(() => {}));
+  };
   const background = createBackgroundTasks();
   app = createTestApp(database, {
     clock,
@@ -167,9 +172,7 @@ export async function startTestServer({
     authSecret: testSecret,
     dataKey: testDataKey,
     background,
-    onMailQueued: () => {
-      sending = sending.then(() => sendPendingMail(database.db, transport, clock).then(() => {}));
-    },
+    onMailQueued: wakeMail,
   });
 
   return {
@@ -177,6 +180,8 @@ export async function startTestServer({
     db: database.db,
     /** The server's time (moved by `advance` and `startFreshWindow`), e.g. for the code an app shows. */
     now: () => clock.now(),
+    /** A second handle on this server's database, as a second server would have it (PostgreSQL only). */
+    openAnother: (database as Partial<Pick<TestDatabaseHandle, "openAnother">>).openAnother,
     /** Moves the server's clock forward. */
     advance(ms: number) {
       clock.advance(ms);
@@ -189,6 +194,20 @@ export async function startTestServer({
     startFreshWindow(windowMs: number) {
       const now = clock.now().getTime();
       clock.advance(windowMs - (now % windowMs) + 1000);
+    },
+    /**
+     * One run of the task that `main.ts` repeats every ten minutes (the owner's daily count of
+     * people waiting for a gift, the visitors' reminders), as a server on `db` would run it: by
+     * default this one's; another handle on the same database is a second server.
+     */
+    async remindAboutWaitingGifts({ db = database.db }: { db?: DatabaseHandle["db"] } = {}) {
+      const reminders = createWaitingGiftMail({
+        db,
+        clock,
+        settings: { notifyEmail: config.notifyEmail, siteUrl: config.siteUrl },
+        onMailQueued: wakeMail,
+      });
+      return reminders.remindAboutWaitingGifts();
     },
     /** Waits for the work requests left behind them (a sign-up's account, its e-mail) to finish. */
     async settle() {

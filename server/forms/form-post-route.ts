@@ -8,7 +8,7 @@ import {
   sendFailedMessage,
   toFormType,
 } from "#shared/form-schemas";
-import { formPlaces, paths } from "#shared/routes";
+import { formPlaces, paths, sentWhileWaitingAnchor } from "#shared/routes";
 import { ApiError } from "../api-error";
 import { createClientAddress } from "../client-address";
 import { summarizeError } from "../error-summary";
@@ -117,8 +117,9 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
     if (!parsed.success) {
       return refuse(422, toFieldMessages(parsed.error.issues) ?? {}, undefined);
     }
+    let giftWaits: boolean;
     try {
-      await submitForm(deps, parsed.data, { clientAddress: clientAddress(c) });
+      ({ giftWaits } = await submitForm(deps, parsed.data, { clientAddress: clientAddress(c) }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
         return refuse(429, {}, rateLimitedMessage, error.headers);
@@ -128,7 +129,8 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
       return refuse(500, {}, sendFailedMessage);
     }
     const { page, sentAnchor } = formPlaces[formType];
-    return c.redirect(`${page}#${sentAnchor}`, 303);
+    const anchor = giftWaits ? sentWhileWaitingAnchor(formType) : sentAnchor;
+    return c.redirect(`${page}#${anchor}`, 303);
   });
   route.all("/", (c) => {
     c.header("Allow", "GET, HEAD, POST");

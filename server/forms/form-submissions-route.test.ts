@@ -134,7 +134,7 @@ describe.each(testDatabases)(
       expect(response.headers.get("Content-Type")).toBe("application/json");
       const body = await response.text();
       expect(response.headers.get("Content-Length")).toBe(String(Buffer.byteLength(body)));
-      expect(JSON.parse(body)).toEqual({ id: expect.any(String) });
+      expect(JSON.parse(body)).toEqual({ id: expect.any(String), giftWaits: false });
     });
 
     it("stores a contact message with every field, and its two e-mails, and answers 201 with the id", async () => {
@@ -354,7 +354,10 @@ describe.each(testDatabases)(
       });
 
       expect(response.status).toBe(201);
-      expect((await response.json()) as { id: string }).toEqual({ id: expect.any(String) });
+      expect((await response.json()) as { id: string }).toEqual({
+        id: expect.any(String),
+        giftWaits: false,
+      });
       expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
     });
 

@@ -13,17 +13,18 @@ export type FormSubmissionsRouteDependencies = SubmitFormDependencies & {
 };
 
 /**
- * `POST /api/form-submissions`: validates, stores through `submitForm`, answers `201 { id }`.
+ * `POST /api/form-submissions`: validates, stores through `submitForm`, answers
+ * `201 { id, giftWaits }` (`giftWaits`: the gift has no material yet, its e-mail waits).
  * Other methods on this path answer 405 with `Allow` (server/other-methods.ts).
  */
 export function createFormSubmissionsRoute(deps: FormSubmissionsRouteDependencies) {
   const route = new Hono();
   const clientAddress = createClientAddress(deps.trustProxy);
   route.post("/", jsonBody(formSubmissionSchema, { maxBytes: maxBodyBytes }), async (c) => {
-    const { id } = await submitForm(deps, c.req.valid("json"), {
+    const { id, giftWaits } = await submitForm(deps, c.req.valid("json"), {
       clientAddress: clientAddress(c),
     });
-    return shortJson(c, { id }, 201);
+    return shortJson(c, { id, giftWaits }, 201);
   });
   return route;
 }

@@ -51,8 +51,11 @@ export type SubmitFormDependencies = {
 export type GiftDelivery = {
   /** A gift whose e-mail links to a fixed address set by the owner (no own link, no waiting). */
   fixedLink(gift: GiftPlace): string | undefined;
-  hasOffered(gift: GiftPlace): Promise<boolean>;
+  /** The gift's first offered material (its length is said in the e-mail), or undefined. */
+  firstOffered(gift: GiftPlace): Promise<{ durationSeconds: number | null } | undefined>;
   releaseWaitingMail(gift: GiftPlace): Promise<number>;
+  /** Tells the owner that people wait for the gift (at once, then at most once a day). */
+  noticeOwner(gift: GiftPlace): Promise<boolean>;
 };
 
 /**
@@ -69,14 +72,14 @@ export async function submitForm(
   { db, clock, rateLimiter, mail, rateLimitPerHour, onMailQueued, gifts }: SubmitFormDependencies,
   submission: FormSubmission,
   { clientAddress }: { clientAddress: string },
-): Promise<{ id: string }> {
+): Promise<{ id: string; giftWaits: boolean }> {
   if (isHoneypotFilled(submission)) {
     // A bot: it is told what a person would be told, and nothing is kept.
     log.warn(
       { clientAddress },
       `Form submission dropped: the ${honeypotField} field was filled in`,
     );
-    return { id: randomUUID() };
+    return { id: randomUUID(), giftWaits: false };
   }
   const rule: RateLimitRule = { limit: rateLimitPerHour, windowMs: 60 * 60_000 };
   // A submission refused for its address counts no e-mail, and stores nothing.
@@ -99,13 +102,15 @@ export async function submitForm(
   // A gift's own link, and whether its e-mail waits for the gift's material.
   const gift = submission.formType === "contact" ? undefined : submission.formType;
   const ownLink = gift && gifts && !gifts.fixedLink(gift) ? newGiftToken() : undefined;
-  const waiting = gift && ownLink && gifts ? !(await gifts.hasOffered(gift)) : false;
+  const material = gift && ownLink && gifts ? await gifts.firstOffered(gift) : undefined;
+  const waiting = Boolean(gift && ownLink && gifts && !material);
   // Composed before the statement, which then only writes: the practitioner's
   // e-mail first, then the visitor's, which the statement leaves out when her
   // address has had its hourly limit.
   const mails = await composeSubmissionMail(record, mail, {
     ...(ownLink && { giftLink: giftPageUrl(mail.siteUrl, ownLink.token) }),
     giftWaits: waiting,
+    ...(material && { giftDurationSeconds: material.durationSeconds }),
   });
 
   const counted = await storeTogether(
@@ -133,10 +138,14 @@ export async function submitForm(
         "that address has had its hourly limit of e-mails",
     );
   }
-  // A material added while this was stored: its release may have run before this e-mail was there.
-  if (waiting && gift && gifts) await gifts.releaseWaitingMail(gift);
+  if (waiting && gift && gifts) {
+    // A material added while this was stored: its release may have run before this e-mail was there.
+    const released = await gifts.releaseWaitingMail(gift);
+    // Else she hears at once that someone waits (a guarded statement keeps it to one a day).
+    if (released === 0) await gifts.noticeOwner(gift);
+  }
   onMailQueued?.();
-  return { id: record.id };
+  return { id: record.id, giftWaits: waiting };
 }
 
 /** What one submission stores: the record, its e-mails, and a gift's own link. */

@@ -6,6 +6,8 @@ import { accessRequestMail } from "./access-request-email";
 import { contactConfirmationMail } from "./contact-confirmation-email";
 import { emailConfirmationMail } from "./email-confirmation-email";
 import { giftMail } from "./gift-email";
+import { giftReminderMail } from "./gift-reminder-email";
+import { giftWaitingMail } from "./gift-waiting-email";
 import type { MailKind } from "./mail-kind";
 import { ownerNotificationMail } from "./owner-notification-email";
 import { passwordChangedMail } from "./password-changed-email";
@@ -21,6 +23,8 @@ export const mailKinds = [
   passwordChangedMail,
   signUpAttemptMail,
   accessRequestMail,
+  giftWaitingMail,
+  giftReminderMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];

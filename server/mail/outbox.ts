@@ -29,7 +29,7 @@ import { compile } from "html-to-text";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
-import type { Database } from "#database/open-database";
+import { type Database, rowsOf } from "#database/open-database";
 import { formSubmissions, type MailJob, mailOutbox } from "#database/schema";
 import type { GiftFormType } from "#shared/form-schemas";
 import type { Clock } from "../clock";
@@ -37,6 +37,8 @@ import { type AccessRequestForMail, accessRequestMail } from "./access-request-e
 import { contactConfirmationMail } from "./contact-confirmation-email";
 import { emailConfirmationMail } from "./email-confirmation-email";
 import { giftMail } from "./gift-email";
+import { giftReminderSubject } from "./gift-reminder-email";
+import { giftWaitingMail } from "./gift-waiting-email";
 import type { MailKind } from "./mail-kind";
 import { findMailKind, type MailKindName } from "./mail-kinds";
 import { ownerNotificationMail, type SubmissionForMail } from "./owner-notification-email";
@@ -117,11 +119,14 @@ export async function composeSubmissionMail(
   {
     giftLink,
     giftWaits = false,
+    giftDurationSeconds,
   }: {
     /** The request's own gift page (`/dar/<token>`); by default `settings.giftLinks`. */
     giftLink?: string;
     /** The gift has no material yet: its e-mail is stored to wait. */
     giftWaits?: boolean;
+    /** How long the gift's material plays, read from its file (null: not known). */
+    giftDurationSeconds?: number | null;
   } = {},
 ): Promise<SubmissionMail> {
   // A name is shown in subjects and greetings: one line, no control characters.
@@ -149,9 +154,28 @@ export async function composeSubmissionMail(
     waiting: giftWaits,
     to: submission.email,
     replyTo: settings.notifyEmail,
-    data: { formType, name: submission.name, link, siteUrl },
+    data: {
+      formType,
+      name: submission.name,
+      link,
+      siteUrl,
+      ...(giftDurationSeconds !== undefined && { durationSeconds: giftDurationSeconds }),
+    },
   });
   return { toOwner, toVisitor };
+}
+
+/** To the practitioner: `waiting` people wait for `gift`, which has no material yet. */
+export function composeGiftWaitingMail(
+  gift: GiftFormType,
+  waiting: number,
+  settings: Pick<MailSettings, "notifyEmail" | "siteUrl">,
+): ComposedMail {
+  return composeMail(giftWaitingMail, {
+    to: settings.notifyEmail,
+    replyTo: settings.notifyEmail,
+    data: { gift, waiting, siteUrl: settings.siteUrl },
+  });
 }
 
 /** The link to set a new password. */
@@ -588,18 +612,34 @@ export async function releaseAbandonedClaims(db: Database): Promise<number> {
 
 // Held gift mail, the administration's view and „Odeslat znovu“.
 
-/** The gift e-mails of `giftType` that wait for a material, released to be sent at `now`. */
+/**
+ * The gift e-mails of `giftType` that wait for a material, released to be sent at `now`, with
+ * how long the material plays (null: not known), and, for a request older than `waitedBefore`,
+ * that it waited (the e-mail then says so).
+ */
 export async function releaseWaitingGiftMail(
   db: Database,
   giftType: GiftFormType,
   now: Date,
+  { durationSeconds, waitedBefore }: { durationSeconds: number | null; waitedBefore: Date },
 ): Promise<number> {
+  const requestedAt = db
+    .select({ createdAt: formSubmissions.createdAt })
+    .from(formSubmissions)
+    .where(eq(formSubmissions.id, mailOutbox.submissionId));
   const released = await db
     .update(mailOutbox)
-    .set({ status: "pending", nextAttemptAt: now })
+    .set({
+      status: "pending",
+      nextAttemptAt: now,
+      data: sql`coalesce(${mailOutbox.data}, '{}'::jsonb) || jsonb_build_object(
+        'durationSeconds', ${durationSeconds}::float8,
+        'waited', coalesce((${requestedAt}) <= ${waitedBefore.toISOString()}::timestamptz, false))`,
+    })
     .where(
       and(
         eq(mailOutbox.status, "waiting"),
+        eq(mailOutbox.kind, giftMail.name),
         inArray(
           mailOutbox.submissionId,
           db
@@ -611,6 +651,36 @@ export async function releaseWaitingGiftMail(
     )
     .returning({ id: mailOutbox.id });
   return released.length;
+}
+
+/**
+ * Queues the short „Tvůj dárek je na cestě“ to every visitor whose gift e-mail still waits for
+ * its material and whose request was made at or before `requestedBefore`: once per request,
+ * in one statement whose unique index (`mail_outbox_one_gift_reminder`) refuses a second, so
+ * that servers sharing a database may run it together. Returns how many were queued.
+ */
+export async function queueGiftReminders(
+  db: Database,
+  now: Date,
+  requestedBefore: Date,
+): Promise<number> {
+  const queued = await rowsOf<{ id: number }>(
+    db,
+    sql`
+    insert into ${mailOutbox} (submission_id, kind, status, to_address, reply_to, subject, data, next_attempt_at)
+    select held.submission_id, 'gift_reminder', 'pending', held.to_address, held.reply_to,
+      ${giftReminderSubject},
+      jsonb_build_object('formType', held.data -> 'formType', 'name', held.data -> 'name',
+        'siteUrl', held.data -> 'siteUrl'),
+      ${now.toISOString()}::timestamptz
+    from ${mailOutbox} held
+    join ${formSubmissions} request on request.id = held.submission_id
+    where held.status = 'waiting' and held.kind = ${giftMail.name}
+      and request.created_at <= ${requestedBefore.toISOString()}::timestamptz
+    on conflict do nothing
+    returning id`,
+  );
+  return queued.length;
 }
 
 /** How many gift e-mails wait for a material, for each gift. */

@@ -136,6 +136,12 @@ export function createMaterialsApi({
 }) {
   const api = new Hono();
 
+  // --- What the public gift page may say: whether each gift is ready, how long it plays ---
+  api.get("/gifts", async (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.json(await materials.giftStatus());
+  });
+
   // --- The gift page's data: the token is the key ---
   api.get("/gifts/:token", async (c) => {
     c.header("Cache-Control", "no-store");

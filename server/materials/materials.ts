@@ -14,6 +14,7 @@ import { and, asc, eq, max } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { type MaterialRow, materials } from "#database/schema";
 import { isUuid } from "#shared/auth-schemas";
+import type { GiftStatusJson } from "#shared/gift-waiting";
 import {
   type AdminMaterial,
   acceptedFileTypes,
@@ -26,8 +27,10 @@ import {
 } from "#shared/materials";
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
+import type { MailSettings } from "../mail/outbox";
 import { createFileUrls } from "./file-urls";
 import type { MaterialStore } from "./material-store";
+import { createDurationReader, measuredWhileStreaming } from "./media-duration";
 import { firstOfferedRow, type GiftPlace, isOffered } from "./offered";
 import { checkedUpload } from "./upload-checks";
 import { createWaitingGiftMail } from "./waiting-gift-mail";
@@ -40,6 +43,7 @@ export function createMaterials({
   store,
   signingKey,
   onMailQueued,
+  mailSettings,
 }: {
   db: Database;
   clock: Clock;
@@ -47,9 +51,16 @@ export function createMaterials({
   /** Signs file URLs (derived from the auth secret, so every server agrees). */
   signingKey: string;
   onMailQueued?: () => void;
+  /** Where the owner is told that people wait for a gift. */
+  mailSettings: Pick<MailSettings, "notifyEmail" | "siteUrl">;
 }) {
   const { signedFileUrl, verifyFileUrl } = createFileUrls({ clock, signingKey });
-  const { releaseWaitingMail, waitingCounts } = createWaitingGiftMail({ db, clock, onMailQueued });
+  const { releaseWaitingMail, waitingCounts, noticeOwner } = createWaitingGiftMail({
+    db,
+    clock,
+    onMailQueued,
+    settings: mailSettings,
+  });
 
   async function find(id: string): Promise<MaterialRow> {
     if (!isUuid(id)) throw notFound();
@@ -80,6 +91,7 @@ export function createMaterials({
       fileName: row.fileName,
       contentType: row.contentType,
       size: row.size,
+      durationSeconds: row.durationSeconds,
       updatedAt: row.updatedAt.toISOString(),
     };
   }
@@ -97,14 +109,22 @@ export function createMaterials({
     verifyFileUrl,
     find,
     releaseWaitingMail,
-
-    /** Whether a gift has a material to give (the scent gift has the built-in guide unless hidden). */
-    async hasOffered(place: GiftPlace): Promise<boolean> {
-      return (await firstOfferedRow(db, place)) !== undefined;
-    },
+    noticeOwner,
 
     /** The first offered material of a gift, in her order. */
     firstOffered: (place: GiftPlace) => firstOfferedRow(db, place),
+
+    /** What the gift page may say of each gift: whether it is ready, how long it plays. */
+    async giftStatus(): Promise<GiftStatusJson> {
+      const status = async (place: GiftPlace) => {
+        const row = await firstOfferedRow(db, place);
+        return { ready: row !== undefined, durationSeconds: row?.durationSeconds ?? null };
+      };
+      return {
+        gift_ritual: await status("gift_ritual"),
+        gift_fragrance: await status("gift_fragrance"),
+      };
+    },
 
     waitingCounts,
 
@@ -254,9 +274,14 @@ export function createMaterials({
         throw new ApiError(409, "no_file_here", materialMessages.linkHasNoFile);
       }
       const version = current.fileVersion + 1;
+      const duration = createDurationReader(mediaType);
       let size: number;
       try {
-        size = await store.write(id, version, checkedUpload(body, mediaType));
+        size = await store.write(
+          id,
+          version,
+          measuredWhileStreaming(checkedUpload(body, mediaType), duration),
+        );
       } catch (error) {
         await store.remove(id, { version }).catch(() => {});
         if (error instanceof ApiError) throw error;
@@ -269,6 +294,7 @@ export function createMaterials({
           contentType: mediaType,
           fileName,
           size,
+          durationSeconds: duration.durationSeconds(),
           fileVersion: version,
           updatedAt: clock.now(),
         })

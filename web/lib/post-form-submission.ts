@@ -4,7 +4,7 @@ export const formSubmissionsEndpoint = "/api/form-submissions";
 
 /** How a send ended: only `sent` means the submission is stored. */
 export type PostFormSubmissionResult =
-  | { status: "sent"; id: string | null }
+  | { status: "sent"; id: string | null; giftWaits: boolean }
   | { status: "rate-limited"; error: Error }
   | { status: "failed"; error: Error };
 
@@ -24,7 +24,7 @@ export async function postFormSubmission(
     });
     if (response.status === 201) {
       const body: unknown = await response.json().catch(() => null);
-      return { status: "sent", id: readId(body) };
+      return { status: "sent", id: readId(body), giftWaits: readGiftWaits(body) };
     }
     const error = new Error(
       `Form submission answered ${response.status}: ${await readErrorMessage(response)}`,
@@ -43,6 +43,13 @@ export async function postFormSubmission(
 function readId(body: unknown): string | null {
   if (typeof body === "object" && body !== null && "id" in body) return String(body.id);
   return null;
+}
+
+/** The gift has no material yet: its e-mail waits (the notice then says what happens). */
+function readGiftWaits(body: unknown): boolean {
+  return (
+    typeof body === "object" && body !== null && "giftWaits" in body && body.giftWaits === true
+  );
 }
 
 /** The API answers `{ error: { code, message } }`; anything else is shown as it came. */

@@ -18,7 +18,7 @@ export const meta = () =>
   pageMeta({
     title: "Dárek zdarma",
     description: czech(
-      "Dva dárky zdarma: video s každodenním minutovým rituálem (asi 6\u00a0minut) a návod, jak si vytvořit osobní vůni. Stačí jméno a e-mail a pošlu Ti je.",
+      "Dva dárky zdarma: video s každodenním minutovým rituálem a návod, jak si vytvořit osobní vůni. Stačí jméno a e-mail a pošlu Ti je.",
     ),
     path: paths.gift,
   });
@@ -44,7 +44,7 @@ const gifts = [
   {
     href: `#${ritualId}`,
     title: "Minutový rituál pro každý den",
-    note: "video, přibližně 6\u00a0minut",
+    note: "video, krok za krokem",
   },
   {
     href: `#${fragranceId}`,

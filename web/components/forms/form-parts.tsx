@@ -2,8 +2,12 @@ import { clsx } from "clsx";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import type { FormEvent, ReactNode, Ref } from "react";
 import { type FormType, honeypotField, successMessages } from "#shared/form-schemas";
-import { formPlaces, paths } from "#shared/routes";
-import type { FormOutcome, FormSubmission } from "~/components/forms/use-form-submission";
+import { formPlaces, paths, sentWhileWaitingAnchor } from "#shared/routes";
+import {
+  type FormOutcome,
+  type FormSubmission,
+  sentMessage,
+} from "~/components/forms/use-form-submission";
 import { Button } from "~/components/ui/button";
 import { keepWordsWhole } from "~/lib/typography";
 
@@ -127,6 +131,18 @@ function NoticesWithoutScripts({ formType, failure }: { formType: FormType; fail
         <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <span>{keepWordsWhole(successMessages[formType])}</span>
       </p>
+      {formType !== "contact" && (
+        <p
+          id={sentWhileWaitingAnchor(formType)}
+          className={clsx(
+            noticeClasses,
+            "mb-6 hidden border-moss/30 bg-sage-light text-moss-dark target:flex",
+          )}
+        >
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <span>{keepWordsWhole(sentMessage(formType, true))}</span>
+        </p>
+      )}
       {failure && (
         <p
           role="alert"

@@ -1,4 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Clock, Hourglass } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import {
   type GiftFormType,
@@ -6,6 +8,7 @@ import {
   giftFormSchema,
   limits,
 } from "#shared/form-schemas";
+import { formatDuration, type GiftStatusJson, giftWaitingNotices } from "#shared/gift-waiting";
 import { ConsentLabel } from "~/components/forms/consent-label";
 import { emailInputProps, FormCard, FormFooter } from "~/components/forms/form-parts";
 import { bindFields, type SubmittedForm } from "~/components/forms/submitted-form";
@@ -30,6 +33,56 @@ const giftCopy = {
     submit: "Chci návod zdarma",
   },
 } as const satisfies Record<GiftFormType, Record<string, string>>;
+
+/** `GET /api/gifts`, asked once for both forms of the page; null when it could not be read. */
+let giftStatus: Promise<GiftStatusJson | null> | undefined;
+
+function fetchGiftStatus(): Promise<GiftStatusJson | null> {
+  giftStatus ??= fetch("/api/gifts")
+    .then((response) => (response.ok ? (response.json() as Promise<GiftStatusJson>) : null))
+    .catch(() => null);
+  return giftStatus;
+}
+
+/**
+ * Whether the gift is ready and how long its video plays, as the server knows it now: the page
+ * is pre-rendered, the material comes later. Undefined until known (then nothing is said).
+ */
+function useGiftStatus(formType: GiftFormType) {
+  const [status, setStatus] = useState<GiftStatusJson[GiftFormType] | undefined>();
+  useEffect(() => {
+    let current = true;
+    void fetchGiftStatus().then((all) => {
+      if (current && all) setStatus(all[formType]);
+    });
+    return () => {
+      current = false;
+    };
+  }, [formType]);
+  return status;
+}
+
+/** Above the fields: what will happen while the gift waits, or how long its video plays. */
+function GiftStatusNote({ formType }: { formType: GiftFormType }) {
+  const status = useGiftStatus(formType);
+  if (status && !status.ready) {
+    return (
+      <p className="mb-5 flex items-start gap-3 rounded-2xl bg-sand/70 px-4 py-3.5 leading-snug text-bark ring-1 ring-bark/10">
+        <Hourglass aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-terracotta-dark" />
+        <span>{czech(giftWaitingNotices[formType].beforeSending)}</span>
+      </p>
+    );
+  }
+  if (formType === "gift_ritual" && status?.durationSeconds) {
+    return (
+      <p className="mb-5 flex items-center gap-2 font-semibold text-moss-dark">
+        <Clock aria-hidden="true" className="size-5 shrink-0" />
+        {czech(`Video trvá ${formatDuration(status.durationSeconds)}.`)}
+      </p>
+    );
+  }
+  return null;
+}
 
 const emptyValues: GiftFormValues = { name: "", email: "", message: "", privacyConsent: false };
 
@@ -72,6 +125,7 @@ export function GiftForm({
       submission={submission}
       onSubmit={onSubmit}
     >
+      <GiftStatusNote formType={formType} />
       <div className="grid gap-5">
         <TextField
           label="Jméno"

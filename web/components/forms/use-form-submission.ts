@@ -7,6 +7,8 @@ import {
   sendFailedMessage,
   successMessages,
 } from "#shared/form-schemas";
+import { giftWaitingNotices } from "#shared/gift-waiting";
+import { czech } from "#shared/typography";
 import { postFormSubmission } from "~/lib/post-form-submission";
 
 export type FormOutcome =
@@ -38,7 +40,7 @@ export function useFormSubmission(formType: FormType) {
     } as FormSubmissionPayload);
     setSending(false);
     if (result.status === "sent") {
-      setOutcome({ state: "sent", message: successMessages[formType] });
+      setOutcome({ state: "sent", message: sentMessage(formType, result.giftWaits) });
       return true;
     }
     console.error("The form could not be sent", result.error);
@@ -56,4 +58,10 @@ export function useFormSubmission(formType: FormType) {
     clearOutcome: () => setOutcome({ state: "idle" }),
     honeypotRef,
   };
+}
+
+/** The specification's thank-you, and what happens next when the gift is not ready yet. */
+export function sentMessage(formType: FormType, giftWaits: boolean): string {
+  if (!giftWaits || formType === "contact") return successMessages[formType];
+  return `${successMessages[formType]} ${czech(giftWaitingNotices[formType].afterSending)}`;
 }

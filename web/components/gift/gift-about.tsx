@@ -1,4 +1,4 @@
-import { Check, Clock, FlaskConical, Leaf, type LucideIcon, Mail, Sun } from "lucide-react";
+import { Check, CirclePlay, FlaskConical, Leaf, type LucideIcon, Mail, Sun } from "lucide-react";
 import { fragranceId, ritualId } from "~/components/gift/gift-ids";
 import { Eyebrow } from "~/components/ui/section";
 import { typeset } from "~/lib/typography";
@@ -72,16 +72,16 @@ export function RitualAbout() {
       eyebrow={"Dárek č.\u00a01"}
       title="Minutový rituál pro každý den"
       paragraphs={[
-        "Každý den jedna minuta jen pro Tebe. Ve videu, které trvá přibližně 6\u00a0minut, Tě krok za krokem provedu jednoduchým rituálem s dechem, dotekem a vůní.",
+        "Každý den jedna minuta jen pro Tebe. Ve videu Tě krok za krokem provedu jednoduchým rituálem s dechem, dotekem a vůní.",
         "Jakmile si ho osvojíš, zvládneš ho každý den za jedinou minutu – ráno, když chceš vykročit do dne s klidem, nebo večer, když chceš odložit všechno, co už nepotřebuješ.",
       ]}
       facts={[
-        { icon: Clock, text: "Video přibližně 6\u00a0minut" },
+        { icon: CirclePlay, text: "Video krok za krokem" },
         { icon: Sun, text: "Rituál na 1\u00a0minutu denně" },
         { icon: Mail, text: "Odkaz Ti přijde e-mailem" },
       ]}
       benefits={[
-        "Video, ve kterém Tě rituálem provedu krok za krokem – trvá přibližně 6\u00a0minut.",
+        "Video, ve kterém Tě rituálem provedu krok za krokem.",
         "Minutový rituál, který zvládneš kdykoli a kdekoli, i v tom nejnabitějším dni.",
         "Jednoduché kroky s dechem, dotekem a vůní – bez pomůcek a bez zkušeností.",
         "Odkaz přímo do e-mailové schránky, takže se k videu můžeš vracet, kdykoli budeš chtít.",

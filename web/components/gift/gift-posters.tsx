@@ -20,7 +20,7 @@ export function RitualPoster() {
         <p className="mt-1 text-sm font-semibold uppercase tracking-[0.25em]">denně</p>
       </div>
       <p className="absolute top-5 left-6 rounded-full bg-cream/90 px-3 py-1 text-xs font-semibold text-bark">
-        video ≈ 6&nbsp;minut
+        video
       </p>
     </div>
   );
