@@ -59,13 +59,13 @@ export const giftWaitingNotices = {
     beforeSending:
       "Video s rituálem právě dokončuji. Když se přihlásíš už teď, pošlu Ti ho hned, jak bude hotové – nemusíš nic dělat. A kdyby to trvalo déle než dva dny, napíšu Ti, že na Tebe nezapomínám.",
     afterSending:
-      "Video ještě dokončuji: odkaz Ti pošlu, jakmile bude hotové. Kdyby to trvalo déle než dva dny, ozvu se Ti dřív.",
+      "Video ještě dokončuji: odkaz Ti pošlu, jakmile bude hotové. Kdyby to trvalo déle než dva dny, mezitím Ti napíšu.",
   },
   gift_fragrance: {
     beforeSending:
       "Návod na osobní vůni právě dokončuji. Když se přihlásíš už teď, pošlu Ti ho hned, jak bude hotový – nemusíš nic dělat. A kdyby to trvalo déle než dva dny, napíšu Ti, že na Tebe nezapomínám.",
     afterSending:
-      "Návod ještě dokončuji: pošlu Ti ho, jakmile bude hotový. Kdyby to trvalo déle než dva dny, ozvu se Ti dřív.",
+      "Návod ještě dokončuji: pošlu Ti ho, jakmile bude hotový. Kdyby to trvalo déle než dva dny, mezitím Ti napíšu.",
   },
 } as const satisfies Record<GiftFormType, Record<string, string>>;
 

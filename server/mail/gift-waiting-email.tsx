@@ -32,12 +32,12 @@ export function GiftWaitingEmail({
     >
       <Text style={textStyle}>
         {czech(
-          `O dárek se dá na webu říct, ale ${material} k němu v administraci zatím není, a tak e-maily s odkazem čekají. Jakmile ho přidáte do „Materiálů“ (místo „${placeLabels[gift]}“), odejdou všem, kdo čekají, samy.`,
+          `Lidé o dárek na webu žádají, ale ${material} k němu v administraci zatím není, a tak e-maily s odkazem čekají. Jakmile ho přidáte v „Materiálech“ (místo „${placeLabels[gift]}“), odejdou všem čekajícím samy.`,
         )}
       </Text>
       <Text style={textStyle}>
         {czech(
-          "Kdo čeká déle než dva dny, dostane krátký e-mail, že dárek je na cestě a nikdo na něj nezapomněl.",
+          "Kdo čeká déle než dva dny, dostane krátkou zprávu, že dárek je na cestě.",
         )}
       </Text>
       <EmailButton href={`${siteUrl}${paths.adminMaterials}`}>Otevřít materiály</EmailButton>
