@@ -36,9 +36,7 @@ export function GiftWaitingEmail({
         )}
       </Text>
       <Text style={textStyle}>
-        {czech(
-          "Kdo čeká déle než dva dny, dostane krátkou zprávu, že dárek je na cestě.",
-        )}
+        {czech("Kdo čeká déle než dva dny, dostane krátkou zprávu, že dárek je na cestě.")}
       </Text>
       <EmailButton href={`${siteUrl}${paths.adminMaterials}`}>Otevřít materiály</EmailButton>
     </EmailLayout>
