@@ -112,6 +112,6 @@ async function runAsAdmin(adminUrl: string, statement: string) {
 /** Empties every table, between tests that share one database. */
 export async function emptyTables(handle: DatabaseHandle) {
   await handle.db.execute(
-    sql`truncate table mail_outbox, form_submissions, rate_limit_counters restart identity cascade`,
+    sql`truncate table mail_outbox, form_submissions, rate_limit_counters, gift_wait_notices restart identity cascade`,
   );
 }

@@ -153,6 +153,22 @@ describe.each(testDatabases)(
       expect((await storedCounts()).mails).toBe(4);
     });
 
+    it("sends the visitor of a ritual gift that has no video yet to the notice that says it waits", async () => {
+      const response = await post(
+        app({ GIFT_RITUAL_URL: "" }),
+        encode({ ...ritualGift, formType: "gift_ritual" }),
+      );
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/darek#odeslano-ritual-ceka");
+      const mails = await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+      // The owner's notification of the request, the gift held back, and her word that it waits.
+      expect(mails.map(({ kind, status }) => ({ kind, status }))).toEqual([
+        { kind: "owner_notification", status: "pending" },
+        { kind: "gift_delivery", status: "waiting" },
+        { kind: "gift_waiting", status: "pending" },
+      ]);
+    });
+
     it("answers a bad contact form with its page: what was typed, each message by its field, no scripts", async () => {
       const response = await post(
         app(),
