@@ -70,6 +70,8 @@ const mailKinds: Record<string, string> = {
   email_confirmation: "potvrzení e-mailové adresy",
   password_changed: "upozornění na změnu hesla",
   access_request: "žádost o přístup do členské sekce",
+  gift_waiting: "upozornění, že na dárek někdo čeká",
+  gift_reminder: "zpráva, že dárek je na cestě",
 };
 
 const mailStatuses: Record<string, string> = {

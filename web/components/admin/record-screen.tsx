@@ -61,6 +61,7 @@ const mailKinds: Record<string, string> = {
   owner_notification: "Upozornění pro vás",
   contact_confirmation: "Potvrzení odesílateli",
   gift_delivery: "Dárek odesílateli",
+  gift_reminder: "Zpráva odesílateli, že dárek je na cestě",
 };
 
 /** Why an e-mail did not go, in words, from the mail server's reply. */
