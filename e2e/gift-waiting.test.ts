@@ -17,7 +17,7 @@ import { recordVideo } from "#testing/sample-media";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
-import { accountsServerSettings } from "./accounts-server";
+import { accountsServerSettings, storageKey } from "./accounts-server";
 import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
 import { mainPort } from "./main-server";
 
@@ -198,4 +198,18 @@ test("once the video is uploaded, the form says how long it plays, as read from 
   await photographForm(page, form, "form-ready");
   // The page itself names no length that the file did not give.
   await expect(page.locator("main")).not.toContainText("6\u00a0minut");
+
+  // Her list of materials shows the length the site now says.
+  await page.goto(`${origin}/robots.txt`);
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key as string, value as string),
+    [storageKey, JSON.stringify(session)],
+  );
+  await page.goto(`${origin}/admin/materialy`);
+  const item = page.getByRole("listitem").filter({ hasText: "Ranní rituál" });
+  await expect(item).toContainText("3\u00a0sekundy");
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await item.screenshot({ path: screenshotPath("gift-waiting", `admin-material-${width}.png`) });
+  }
 });

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { ArrowDown, ArrowUp, Eye, EyeOff, FileUp, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
+import { formatDuration } from "#shared/gift-waiting";
 import { type AdminMaterial, materialChangeSchema, materialLimits } from "#shared/materials";
 import type { RunAction } from "~/components/admin/material-list";
 import { formatSize, kindLabels } from "~/components/admin/material-texts";
@@ -106,6 +107,12 @@ export function MaterialItem({
             {material.size !== null && (
               <span className="rounded-full bg-sand px-2.5 py-0.5 text-bark">
                 {formatSize(material.size)}
+              </span>
+            )}
+            {material.durationSeconds !== null && (
+              // Read from the file: what the gift page and e-mails say of its length.
+              <span className="rounded-full bg-sand px-2.5 py-0.5 text-bark">
+                {formatDuration(material.durationSeconds)}
               </span>
             )}
             {material.hidden && (
