@@ -234,7 +234,15 @@ export function createApp({
       giftLinks,
     }),
   );
-  app.route("/api", createMaterialsApi({ materials, store: materialStore, giftLinks }));
+  app.route(
+    "/api",
+    createMaterialsApi({
+      materials,
+      store: materialStore,
+      giftLinks,
+      hasFixedLink: (gift) => fixedGiftLinks[gift] !== undefined,
+    }),
+  );
   if (backupToken) {
     // The backup holds the files the store above keeps in the data folder.
     const materialFiles = filesDir ? materialFilesForBackup(filesDir) : undefined;

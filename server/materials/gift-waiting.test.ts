@@ -14,7 +14,7 @@ import { launchChromium } from "#testing/chromium";
 import { recordVideo } from "#testing/sample-media";
 import { sampleRitualGift } from "#testing/sample-submissions";
 import { createSignedInAccount } from "#testing/test-accounts";
-import { startTestServer, type TestServer, testSettings } from "#testing/test-app";
+import { createTestApp, startTestServer, type TestServer, testSettings } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 
@@ -188,4 +188,30 @@ describe.each(testDatabases)("a gift that waits, on $name", ({ open }) => {
     expect(gift?.text).not.toContain("Omlouvám se");
     expect(ownerNotices()).toHaveLength(3);
   }, 180_000);
+});
+
+describe.each(testDatabases)("what the gift page is told of each gift, on $name", ({ open }) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await open();
+  }, openTimeoutMs);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const status = async (settings: Record<string, string>) =>
+    (await (
+      await createTestApp(database, { settings }).request("/api/gifts")
+    ).json()) as GiftStatusJson;
+
+  it("a gift without its material waits; the built-in guide or a GIFT_*_URL makes it ready, of no known length", async () => {
+    expect(await status({ GIFT_RITUAL_URL: "", GIFT_FRAGRANCE_URL: "" })).toEqual({
+      gift_ritual: { ready: false, durationSeconds: null },
+      gift_fragrance: { ready: true, durationSeconds: null },
+    });
+    expect(await status({})).toEqual({
+      gift_ritual: { ready: true, durationSeconds: null },
+      gift_fragrance: { ready: true, durationSeconds: null },
+    });
+  });
 });

@@ -27,7 +27,7 @@ import { beforeTheGuard } from "../guarded-app";
 import { isUnstorableText, jsonBody, limitBody } from "../json-route";
 import type { GiftLinks } from "./gift-links";
 import type { MaterialStore } from "./material-store";
-import type { Materials } from "./materials";
+import type { GiftPlace, Materials } from "./materials";
 import { mediaTypeOf, refuseUnacceptedType } from "./upload-checks";
 
 const jsonLimit = { maxBytes: 16 * 1024 };
@@ -129,17 +129,24 @@ export function createMaterialsApi({
   materials,
   store,
   giftLinks,
+  hasFixedLink = () => false,
 }: {
   materials: Materials;
   store: MaterialStore;
   giftLinks: GiftLinks;
+  /** A gift whose e-mail links to `GIFT_*_URL`: ready at once, its length unknown here. */
+  hasFixedLink?: (gift: GiftPlace) => boolean;
 }) {
   const api = new Hono();
 
   // --- What the public gift page may say: whether each gift is ready, how long it plays ---
   api.get("/gifts", async (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.json(await materials.giftStatus());
+    const status = await materials.giftStatus();
+    for (const gift of ["gift_ritual", "gift_fragrance"] as const) {
+      if (hasFixedLink(gift)) status[gift] = { ready: true, durationSeconds: null };
+    }
+    return c.json(status);
   });
 
   // --- The gift page's data: the token is the key ---
