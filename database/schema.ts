@@ -351,6 +351,8 @@ export const auditLog = pgTable(
     /** For a deleted submission: when it was sent and which form, never what it said. */
     submissionCreatedAt: timestamptz("submission_created_at"),
     submissionFormType: text("submission_form_type"),
+    /** For a publish or restore of her content: which item (`shared/content/content-items.ts`). */
+    contentKey: text("content_key"),
   },
   (table) => [check("audit_log_action_known", sql`${table.action} in (${quoted(auditActions)})`)],
 );
@@ -546,3 +548,41 @@ export const firstAdminTokens = pgTable("first_admin_tokens", {
   createdAt: timestamptz("created_at").notNull(),
   expiresAt: timestamptz("expires_at").notNull(),
 });
+
+/**
+ * Her content (`shared/content/`): one row an item, the published version the
+ * pages read and her draft, if any. `version` grows with every change, so an
+ * editor that saves what it read at an older version is refused, not allowed to
+ * overwrite another tab's change. A missing row is the item's default
+ * (`content-seed.ts`), stored with its first revision on first use. Who changed
+ * it is the account's id only (no foreign key: the history outlives an account).
+ */
+export const contentEntries = pgTable("content_entries", {
+  key: text("key").primaryKey(),
+  published: jsonb("published").notNull(),
+  draft: jsonb("draft"),
+  version: integer("version").notNull().default(1),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  /** Null: the defaults of a fresh install. */
+  updatedBy: uuid("updated_by"),
+  publishedAt: timestamptz("published_at").notNull().defaultNow(),
+  publishedBy: uuid("published_by"),
+});
+
+/** Every published version of an item, kept for „Obnovit“: the defaults, each publish, each restore. */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text("key")
+      .notNull()
+      .references(() => contentEntries.key, { onDelete: "cascade" }),
+    data: jsonb("data").notNull(),
+    publishedAt: timestamptz("published_at").notNull().defaultNow(),
+    /** Null: the defaults of a fresh install. */
+    publishedBy: uuid("published_by"),
+    /** A restore: the revision whose content it published again. */
+    restoredFrom: bigint("restored_from", { mode: "number" }),
+  },
+  (table) => [index("content_revisions_key_idx").on(table.key, table.id)],
+);

@@ -63,6 +63,11 @@ export type AppDependencies = {
   backupToken?: string;
   /** The metrics `/metrics` shows; `main.ts` shares them with the mail worker. */
   metrics?: Metrics;
+  /**
+   * Renders public paths again after her content changed (the page renderer); without it,
+   * publishing only stores (the pages are the build's until it is there).
+   */
+  publishPages?: (paths: readonly string[]) => Promise<void>;
 };
 
 /** Builds the whole HTTP app from its dependencies; `main.ts` only opens them and listens. */
@@ -76,6 +81,7 @@ export function createApp({
   background = createBackgroundTasks(),
   backupToken,
   metrics = createMetrics(database),
+  publishPages,
 }: AppDependencies) {
   const { db } = database;
   const rateLimiter = createRateLimiter({ db, clock });
@@ -232,6 +238,7 @@ export function createApp({
       },
       materials,
       giftLinks,
+      publishPages,
     }),
   );
   app.route(

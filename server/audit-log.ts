@@ -42,7 +42,9 @@ export type AuditEvent =
       action: "submission_deleted" | "submission_erased" | "submission_expired";
       actor: AuditActor;
       submission: { createdAt: Date; formType: string };
-    };
+    }
+  /** Her content made live: a draft published, or an earlier revision published again. */
+  | { action: "content_published" | "content_restored"; actor: AuditActor; contentKey: string };
 
 /**
  * Appends one entry. Pass the transaction of the change as `db`; `at` is the
@@ -84,6 +86,7 @@ function row(event: AuditEvent, at: Date | undefined) {
       submissionCreatedAt: event.submission.createdAt,
       submissionFormType: event.submission.formType,
     }),
+    ...("contentKey" in event && { contentKey: event.contentKey }),
   };
 }
 
@@ -116,6 +119,7 @@ export async function listAuditEntries(
               form_type: row.submissionFormType,
             }
           : null,
+      content_key: row.contentKey,
     })),
     next_before: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
   };

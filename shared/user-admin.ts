@@ -65,6 +65,9 @@ export const auditActions = [
   "submission_erased",
   /** Deleted by the owner's retention rule, older than the months she set. */
   "submission_expired",
+  /** Her content published (a draft made live), or an earlier version of it published again. */
+  "content_published",
+  "content_restored",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -79,6 +82,8 @@ export type AuditEntry = {
   role: string | null;
   /** A deleted submission: when it was sent and which form, never what it said. */
   submission: { created_at: string; form_type: string } | null;
+  /** A publish or restore of her content: which item. */
+  content_key: string | null;
 };
 
 /** A page of entries, newest first; `next_before` asks for the page after it (null at the end). */

@@ -80,6 +80,7 @@ export type TestAppOptions = {
   dataKey?: string;
   background?: BackgroundTasks;
   backupToken?: string;
+  publishPages?: (paths: readonly string[]) => Promise<void>;
 };
 
 export function createTestApp(
@@ -92,6 +93,7 @@ export function createTestApp(
     dataKey,
     background,
     backupToken,
+    publishPages,
   }: TestAppOptions = {},
 ) {
   return createApp({
@@ -103,6 +105,7 @@ export function createTestApp(
     dataKey,
     background,
     backupToken,
+    publishPages,
   });
 }
 
@@ -128,11 +131,14 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 export async function startTestServer({
   open = () => openDatabase({ dataDir: "memory" }),
   settings = {},
+  publishPages,
 }: {
   /** The database to run on (see `testDatabases`); an in-memory PGlite by default. */
   open?: () => Promise<DatabaseHandle>;
   /** Settings over `testSettings` (SITE_URL, DATA_DIR and BUILD_DIR are the server's own). */
   settings?: Record<string, string>;
+  /** What a publish of her content calls (the page renderer's seam). */
+  publishPages?: (paths: readonly string[]) => Promise<void>;
 } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), "test-server-"));
   const database = await open();
@@ -172,6 +178,7 @@ export async function startTestServer({
     authSecret: testSecret,
     dataKey: testDataKey,
     background,
+    publishPages,
     onMailQueued: wakeMail,
   });
 

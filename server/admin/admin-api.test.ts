@@ -318,6 +318,7 @@ describe.each(testDatabases)("on $name", ({ open }) => {
                 ? (visitor?.id ?? "")
                 : submissionId,
             role: "admin",
+            key: "home-hero",
           };
           const before = await countEverything();
           const token = callers[caller];

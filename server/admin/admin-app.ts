@@ -6,6 +6,10 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { AdminEnv } from "#server/auth/require-admin";
+import {
+  type ContentAdminApiDependencies,
+  createContentAdminApi,
+} from "#server/content/content-api";
 import { createGuardedApp } from "#server/guarded-app";
 import { createMaterialsAdminApi } from "#server/materials/materials-api";
 import { type AdminApiDependencies, createAdminApi } from "./admin-api";
@@ -15,7 +19,8 @@ import { createUsersAdminApi, type UsersAdminApiDependencies } from "./users-api
 export type AdminAppDependencies = AdminApiDependencies &
   Parameters<typeof createInboxApi>[0] &
   UsersAdminApiDependencies &
-  Parameters<typeof createMaterialsAdminApi>[0] & {
+  Parameters<typeof createMaterialsAdminApi>[0] &
+  ContentAdminApiDependencies & {
     /**
      * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
      * the administration does not know how accounts work.
@@ -28,7 +33,8 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createAdminApi(dependencies))
     .route("/", createInboxApi(dependencies))
     .route("/", createUsersAdminApi(dependencies))
-    .route("/", createMaterialsAdminApi(dependencies));
+    .route("/", createMaterialsAdminApi(dependencies))
+    .route("/", createContentAdminApi(dependencies));
 }
 
 /** The administration's routes as the browser's typed client (`hono/client`) reads them. */

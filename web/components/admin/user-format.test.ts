@@ -15,6 +15,7 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   target_email: "jana@example.cz",
   role: "member",
   submission: null,
+  content_key: null,
   ...overrides,
 });
 
@@ -53,6 +54,16 @@ describe("the users, sign-ins and audit log texts", () => {
     ).toBe("Firefox v macOS");
     expect(describeDevice("curl/8.5.0")).toBe("Prohlížeč");
     expect(describeDevice(null)).toBe("Neznámé zařízení");
+  });
+
+  it("names the content item a publish or a restore made live", () => {
+    const about = { role: null, target_email: null, content_key: "home-hero" };
+    expect(describeAuditEntry(entry({ action: "content_published", ...about }))).toBe(
+      "Zveřejněn obsah „Úvod domovské stránky“.",
+    );
+    expect(
+      describeAuditEntry(entry({ action: "content_restored", ...about, content_key: "offers" })),
+    ).toBe("Obnovena dřívější verze obsahu „Nabídka“.");
   });
 
   it("says what each change did, without the actor's gender", () => {

@@ -1,4 +1,5 @@
 /** How the users, sign-ins and audit log views put facts into Czech words. */
+import { contentItems, isContentKey } from "#shared/content/content-items";
 import { type AccountRole, type AuditEntry, roleLabels } from "#shared/user-admin";
 import { formTypeLabel } from "~/components/admin/submission-format";
 
@@ -78,6 +79,12 @@ function deletedSubmission(entry: AuditEntry): string {
     : "Smazán záznam z formuláře";
 }
 
+/** What the editor calls a content item („Nabídka“), or its key for one this version has no more. */
+function contentLabel(key: string | null): string {
+  if (key === null) return "neznámý";
+  return isContentKey(key) ? contentItems[key].label : key;
+}
+
 /** What happened, in one sentence without the actor (impersonal: no gender to guess). */
 export function describeAuditEntry(entry: AuditEntry): string {
   const target = entry.target_email ?? "neznámý účet";
@@ -98,6 +105,10 @@ export function describeAuditEntry(entry: AuditEntry): string {
     case "submission_erased":
     case "submission_expired":
       return `${deletedSubmission(entry)}${deletionReasons[entry.action]}`;
+    case "content_published":
+      return `Zveřejněn obsah „${contentLabel(entry.content_key)}“.`;
+    case "content_restored":
+      return `Obnovena dřívější verze obsahu „${contentLabel(entry.content_key)}“.`;
     default:
       return entry.action;
   }

@@ -1,0 +1,188 @@
+/**
+ * Her content as the database stores it, the administration edits it and the
+ * pages read it: one zod schema per item, with its limits and Czech messages,
+ * used by the editor and again by the API (which stores nothing that fails).
+ * The defaults of a fresh install are in `content-seed.ts`; which items exist
+ * and on which pages each appears, in `content-items.ts`.
+ */
+import * as z from "zod/mini";
+import type { ServiceType } from "#shared/form-schemas";
+
+export const contentLimits = {
+  label: 60,
+  heading: 120,
+  paragraph: 600,
+  quote: 300,
+  offerName: 80,
+  offerSummary: 400,
+  offerDescription: 4000,
+  offerPoint: 160,
+  offerPoints: 8,
+  offerStatus: 40,
+  /** A day: nothing she offers lasts longer. */
+  durationMinutes: 24 * 60,
+  priceCzk: 100_000,
+} as const;
+
+export const contentMessages = {
+  fillIn: (what: string) => `Vyplňte prosím ${what}.`,
+  tooLong: (what: string, max: number) => `${what} může mít nejvýše ${max} znaků.`,
+  oneLine: (what: string) =>
+    `${what} se musí vejít na jeden řádek (bez Enteru) a nesmí obsahovat neviditelné znaky.`,
+  hidden: (what: string) => `${what} obsahuje neviditelný znak, který sem nepatří.`,
+  tooManyPoints: `Bodů může být nejvýše ${contentLimits.offerPoints}.`,
+  point: "Bod nesmí být prázdný a může mít nejvýše 160 znaků.",
+  duration: `Délku zadejte v celých minutách, od 1 do ${contentLimits.durationMinutes}.`,
+  price: `Cenu zadejte v celých korunách, od 0 do ${contentLimits.priceCzk.toLocaleString("cs-CZ")} Kč, nebo zvolte „cena dohodou“.`,
+  place: "Vyberte místo z nabídky: online, Brno a okolí, nebo Jinačovice.",
+  placeTwice: "Každé místo stačí vybrat jednou.",
+  offersFixed:
+    "Seznam nabídek musí obsahovat každou nabídku právě jednou (přidávat a mazat nabídky zatím nejde).",
+  yesOrNo: "Hodnota musí být ano, nebo ne.",
+} as const;
+
+/** Letters the eye does not see, which no text of hers needs (control and format characters). */
+const hiddenCharacter = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+/** Hidden characters apart from the line breaks of a text of several paragraphs. */
+const hasHiddenCharacter = (value: string, multiline: boolean) =>
+  hiddenCharacter.test(multiline ? value.replace(/\r?\n/g, "") : value);
+
+const characterCount = (text: string) => Array.from(text).length;
+
+/**
+ * A text of hers: trimmed; `what` names it in the messages, as „nadpis“
+ * (to fill in) and „Nadpis“ (what may have at most so many characters).
+ */
+function text(
+  { fillIn, name }: { fillIn: string; name: string },
+  max: number,
+  { optional = false, multiline = false } = {},
+) {
+  return z.string(contentMessages.fillIn(fillIn)).check(
+    z.trim(),
+    z.refine((value) => optional || value.length > 0, contentMessages.fillIn(fillIn)),
+    z.refine((value) => characterCount(value) <= max, contentMessages.tooLong(name, max)),
+    z.refine(
+      (value) => !hasHiddenCharacter(value, multiline),
+      multiline ? contentMessages.hidden(name) : contentMessages.oneLine(name),
+    ),
+  );
+}
+
+/** The home page's first screen, in the page's order. */
+export const homeHeroSchema = z.strictObject({
+  eyebrow: text({ fillIn: "text nad nadpisem", name: "Text nad nadpisem" }, contentLimits.label),
+  heading: text({ fillIn: "nadpis", name: "Nadpis" }, contentLimits.heading),
+  headingAccent: text(
+    { fillIn: "zvýrazněnou část nadpisu", name: "Zvýrazněná část nadpisu" },
+    contentLimits.heading,
+  ),
+  lead: text({ fillIn: "úvodní odstavec", name: "Úvodní odstavec" }, contentLimits.paragraph),
+  quote: text({ fillIn: "citát", name: "Citát" }, contentLimits.quote),
+  quoteAuthor: text({ fillIn: "autora citátu", name: "Autor citátu" }, contentLimits.label),
+  giftButton: text(
+    { fillIn: "text prvního tlačítka", name: "Text prvního tlačítka" },
+    contentLimits.label,
+  ),
+  servicesButton: text(
+    { fillIn: "text druhého tlačítka", name: "Text druhého tlačítka" },
+    contentLimits.label,
+  ),
+});
+export type HomeHero = z.output<typeof homeHeroSchema>;
+
+/**
+ * Her offers' stable ids: the contact form's service types (stored
+ * submissions, the database's CHECK and `?sluzba=` use them), without
+ * „Ostatní“, which is no offer.
+ */
+export const offerIds = [
+  "consultation",
+  "products",
+  "course",
+  "workshop",
+] as const satisfies readonly ServiceType[];
+export type OfferId = (typeof offerIds)[number];
+
+/** Where an offer takes place. */
+export const offerPlaces = ["online", "brno", "jinacovice"] as const;
+export type OfferPlace = (typeof offerPlaces)[number];
+export const offerPlaceLabels: Record<OfferPlace, string> = {
+  online: "Online",
+  brno: "Brno a okolí",
+  jinacovice: "Jinačovice",
+};
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number(message).check(
+    z.int(message),
+    z.refine((value) => value >= min && value <= max, message),
+  );
+
+export const offerSchema = z.strictObject({
+  id: z.enum(offerIds, contentMessages.offersFixed),
+  name: text({ fillIn: "název", name: "Název" }, contentLimits.offerName),
+  summary: text({ fillIn: "krátký popis", name: "Krátký popis" }, contentLimits.offerSummary, {
+    multiline: true,
+  }),
+  description: text(
+    { fillIn: "podrobný popis", name: "Podrobný popis" },
+    contentLimits.offerDescription,
+    {
+      optional: true,
+      multiline: true,
+    },
+  ),
+  /** The card's list: what the offer consists of. */
+  points: z
+    .array(
+      z.string(contentMessages.point).check(
+        z.trim(),
+        z.refine(
+          (value) => value.length > 0 && characterCount(value) <= contentLimits.offerPoint,
+          contentMessages.point,
+        ),
+        z.refine((value) => !hiddenCharacter.test(value), contentMessages.point),
+      ),
+      contentMessages.point,
+    )
+    .check(z.maxLength(contentLimits.offerPoints, contentMessages.tooManyPoints)),
+  /** A label on the card („V přípravě...“); empty: none. */
+  status: text({ fillIn: "štítek", name: "Štítek" }, contentLimits.offerStatus, { optional: true }),
+  /** Null: not said. */
+  durationMinutes: z.nullable(
+    wholeNumber(1, contentLimits.durationMinutes, contentMessages.duration),
+  ),
+  /** In whole crowns; null: „cena dohodou“. */
+  priceCzk: z.nullable(wholeNumber(0, contentLimits.priceCzk, contentMessages.price)),
+  places: z
+    .array(z.enum(offerPlaces, contentMessages.place), contentMessages.place)
+    .check(
+      z.refine((places) => new Set(places).size === places.length, contentMessages.placeTwice),
+    ),
+  /** Whether it can be booked (the booking issue reads this). */
+  bookable: z.boolean(contentMessages.yesOrNo),
+  /** Hidden: not on the site, kept in the list. */
+  shown: z.boolean(contentMessages.yesOrNo),
+});
+export type Offer = z.output<typeof offerSchema>;
+
+/** Her offers, one list in the order the site shows them: each offer exactly once. */
+export const offersSchema = z.strictObject({
+  offers: z
+    .array(offerSchema, contentMessages.offersFixed)
+    .check(
+      z.refine(
+        (offers) =>
+          offers.length === offerIds.length &&
+          offerIds.every((id) => offers.some((offer) => offer.id === id)),
+        contentMessages.offersFixed,
+      ),
+    ),
+});
+export type Offers = z.output<typeof offersSchema>;
+
+/** A price as the site writes it: „1 200 Kč“, or „cena dohodou“. */
+export function formatPrice(priceCzk: number | null): string {
+  return priceCzk === null ? "cena dohodou" : `${priceCzk.toLocaleString("cs-CZ")}\u00a0Kč`;
+}

@@ -1,0 +1,90 @@
+/**
+ * A fresh install's content: the texts the site showed before she could edit
+ * them (the specification's quoted texts verbatim). The one place of the
+ * defaults: the database is seeded from it, and a page rendered without a
+ * database (the build) reads it.
+ */
+import type { ContentData, ContentKey } from "./content-items";
+
+export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
+  "home-hero": {
+    eyebrow: "V rytmu přírody",
+    heading: "Vraťte se k sobě",
+    headingAccent: "s péčí Matky Země",
+    lead: "Harmonizační setkání, ručně vyráběné dary přírody a živá setkání pro ženy. Místo, kde můžete zpomalit, nadechnout se a znovu zaslechnout, co potřebuje vaše tělo i duše.",
+    quote: "Příroda nikam nespěchá, a přesto je všechno vykonáno.",
+    quoteAuthor: "Lao-c’",
+    giftButton: "Získat dárek zdarma",
+    servicesButton: "Více o službách",
+  },
+  offers: {
+    offers: [
+      {
+        id: "products",
+        name: "Dary přírody",
+        summary:
+          "Oleje, vykuřovadla a další dary z rostlin, které sbírám s úctou v rytmu ročních období. Každý kousek vyrábím ručně, pomalu a s láskou.",
+        description: "",
+        points: ["Květinové a bylinné oleje", "Bylinná vykuřovadla", "Květiny", "Dekorace"],
+        status: "",
+        durationMinutes: null,
+        priceCzk: null,
+        places: ["jinacovice", "brno"],
+        bookable: false,
+        shown: true,
+      },
+      {
+        id: "consultation",
+        name: "Harmonizační setkání",
+        summary: "Čas jen pro vás, kdy se tělo i mysl mohou úplně uvolnit. Setkání má tři části:",
+        description:
+          "Setkání, při kterém se tělo uvolní, mysl ztiší a vy se znovu spojíte se sebou. Šálek kakaa, zvuk nebo dotek a vlastní vůně, kterou si odnesete domů.",
+        points: [
+          "Kakaový rituál na otevření srdce",
+          "Individuální část: zvuková lázeň, vědomý dotek, intuitivní masáž nebo řízená meditace",
+          "Tvorba vaší osobní vůně",
+        ],
+        status: "",
+        // „Přibližně 3 hodiny“ (the harmonisation page).
+        durationMinutes: 180,
+        priceCzk: null,
+        places: ["jinacovice", "brno"],
+        bookable: true,
+        shown: true,
+      },
+      {
+        id: "course",
+        name: "Online kurzy",
+        summary:
+          "Rituály na každý den, práce s bylinami a péče o sebe – v klidu domova a vlastním tempem. Napište mi a dám vám vědět jako první, až budou kurzy hotové.",
+        description: "",
+        points: ["Denní rituály", "Byliny v kuchyni i lékárničce", "Péče o sebe krok za krokem"],
+        status: "V přípravě...",
+        durationMinutes: null,
+        priceCzk: null,
+        places: ["online"],
+        bookable: false,
+        shown: true,
+      },
+      {
+        id: "workshop",
+        name: "Živá setkání",
+        summary:
+          "Workshopy a kruhy pro ženy: společné tvoření, sdílení a čas v přírodě. Prostor mezi ženami, které vám rozumějí a před kterými nemusíte nic předstírat.",
+        description: "",
+        points: ["Sezónní kruhy žen", "Tvořivé workshopy s bylinami", "Rituály pod širým nebem"],
+        status: "",
+        durationMinutes: null,
+        priceCzk: null,
+        places: ["jinacovice", "brno"],
+        bookable: false,
+        shown: true,
+      },
+    ],
+  },
+};
+
+/** A reader of the defaults: what the build renders, and any page with no reader of its own. */
+export const seedContentReader = {
+  read: async <K extends ContentKey>(key: K) => contentSeed[key],
+};
