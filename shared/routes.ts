@@ -18,6 +18,8 @@ export const paths = {
   adminAccount: "/admin/ucet",
   adminMaterials: "/admin/materialy",
   adminPrivacy: "/admin/osobni-udaje",
+  /** Her content („Obsah“): the list of what she edits; each item at /admin/obsah/<item>. */
+  adminContent: "/admin/obsah",
   /** The first administrator's account, from the one-time link the server prints (not indexed). */
   firstAdmin: "/admin/zalozeni-uctu",
   /** A gift's own page: `/dar/<token>`, the link in its e-mail (not indexed). */

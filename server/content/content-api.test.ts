@@ -167,7 +167,7 @@ describe.each(testDatabases)("her content's administration on $name", ({ open })
     const { entry, pages } = (await response.json()) as ContentPublishJson;
     expect(entry).toMatchObject({ version: 3, draft: null });
     expect((entry.published as typeof hero).heading).toBe("Najděte cestu zpátky k sobě");
-    expect(pages).toEqual({ paths: ["/"], updated: true });
+    expect(pages).toEqual({ paths: ["/"], outcome: "updated" });
     expect(published).toEqual([["/"]]);
     expect((await createContentReader(server.db).read("home-hero")).heading).toBe(
       "Najděte cestu zpátky k sobě",
@@ -201,7 +201,7 @@ describe.each(testDatabases)("her content's administration on $name", ({ open })
     const { entry, pages } = (await response.json()) as ContentPublishJson;
     expect(entry.published).toEqual(hero);
     expect(entry.version).toBe(4);
-    expect(pages.updated).toBe(true);
+    expect(pages.outcome).toBe("updated");
     expect(published.at(-1)).toEqual(["/"]);
     expect(await createContentReader(server.db).read("home-hero")).toEqual(hero);
     const list = await revisions("home-hero");
@@ -228,7 +228,7 @@ describe.each(testDatabases)("her content's administration on $name", ({ open })
     const response = await call("POST", "/offers/publish", { version: 2 });
     expect(response.status).toBe(200);
     const { pages } = (await response.json()) as ContentPublishJson;
-    expect(pages).toEqual({ paths: ["/", "/harmonizacni"], updated: false });
+    expect(pages).toEqual({ paths: ["/", "/harmonizacni"], outcome: "failed" });
     const live = await createContentReader(server.db).read("offers");
     expect(live.offers.find((offer) => offer.id === "consultation")?.priceCzk).toBe(1200);
   });

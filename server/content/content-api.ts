@@ -90,13 +90,13 @@ export function createContentAdminApi({ db, clock, publishPages }: ContentAdminA
   /** The item is live: its pages rendered again; a failure is told, the publish stands. */
   async function renewPages(key: ContentKey): Promise<ContentPublishJson["pages"]> {
     const paths = [...contentItems[key].paths];
-    if (!publishPages) return { paths, updated: false };
+    if (!publishPages) return { paths, outcome: "stored" };
     try {
       await publishPages(paths);
-      return { paths, updated: true };
+      return { paths, outcome: "updated" };
     } catch (error) {
       log.error({ key, paths, error: String(error) }, "Pages not rendered after a publish");
-      return { paths, updated: false };
+      return { paths, outcome: "failed" };
     }
   }
 

@@ -61,8 +61,12 @@ export type ContentRevision = {
 
 export type ContentRevisionsJson = { revisions: ContentRevision[] };
 
-/** After a publish or restore: the entry, and whether the pages it appears on were renewed. */
+/**
+ * After a publish or restore: the entry, and what became of the pages it appears on: rendered
+ * again, a render that failed (the publish stands), or stored only (no page renderer yet: the
+ * pages change at the next build).
+ */
 export type ContentPublishJson = {
   entry: ContentEntryJson;
-  pages: { paths: string[]; updated: boolean };
+  pages: { paths: string[]; outcome: "updated" | "failed" | "stored" };
 };

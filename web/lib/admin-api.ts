@@ -8,6 +8,13 @@
  */
 import { hc } from "hono/client";
 import type { AdminApp } from "#server/admin/admin-app";
+import type {
+  ContentEntryJson,
+  ContentListJson,
+  ContentPublishJson,
+  ContentRevisionsJson,
+} from "#shared/content/content-admin";
+import type { ContentData, ContentKey } from "#shared/content/content-items";
 import type { AddressSummary, RetentionPreview, RetentionSetting } from "#shared/inbox-schemas";
 import type {
   AdminMaterial,
@@ -267,4 +274,59 @@ export function uploadMaterialFile(
     request.send(file);
   });
   return { done, abort: () => request.abort() };
+}
+
+// --- Her content ---
+
+export function fetchContentList(accessToken: string): Promise<ContentListJson> {
+  return readAnswer(adminApi(accessToken).admin.content.$get());
+}
+
+export async function fetchContentEntry<K extends ContentKey>(
+  accessToken: string,
+  key: K,
+): Promise<ContentEntryJson<K>> {
+  const entry = await readAnswer(
+    adminApi(accessToken).admin.content[":key"].$get({ param: { key } }),
+  );
+  return entry as ContentEntryJson<K>;
+}
+
+export function fetchContentRevisions(
+  accessToken: string,
+  key: ContentKey,
+): Promise<ContentRevisionsJson> {
+  return readAnswer(adminApi(accessToken).admin.content[":key"].revisions.$get({ param: { key } }));
+}
+
+/** Stores her draft made from `version`; a refusal (fields, another tab's change) throws `AdminApiError`. */
+export async function saveContentDraft<K extends ContentKey>(
+  key: K,
+  version: number,
+  data: ContentData<K>,
+): Promise<ContentEntryJson<K>> {
+  const entry = await readAnswer(
+    adminApi().admin.content[":key"].draft.$put({ param: { key }, json: { version, data } }),
+  );
+  return entry as ContentEntryJson<K>;
+}
+
+export function publishContent(key: ContentKey, version: number): Promise<ContentPublishJson> {
+  return readAnswer(
+    adminApi().admin.content[":key"].publish.$post({ param: { key }, json: { version } }),
+  );
+}
+
+/** „Obnovit“: the revision published again. */
+export function restoreContentRevision(
+  key: ContentKey,
+  revisionId: number,
+  version: number,
+): Promise<ContentPublishJson> {
+  return readAnswer(
+    adminApi().admin.content[":key"].revisions[":id"].restore.$post({
+      param: { key, id: String(revisionId) },
+      json: { version },
+    }),
+  );
 }

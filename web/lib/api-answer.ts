@@ -5,12 +5,16 @@
  */
 import type { ClientResponse } from "hono/client";
 
-/** Thrown for an answer other than 2xx: its status and the API's Czech message, if any. */
+/**
+ * Thrown for an answer other than 2xx: its status and the API's Czech message, if any, and
+ * for a refused form each field's message.
+ */
 export class AdminApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | undefined,
     message: string,
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
@@ -27,11 +31,12 @@ export async function readAnswer<T>(answer: Promise<ClientResponse<T>>): Promise
   if (response.ok)
     return response.status === 204 ? (undefined as T) : ((await response.json()) as T);
   const body = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string };
+    error?: { code?: string; message?: string; fields?: Record<string, string> };
   } | null;
   throw new AdminApiError(
     response.status,
     body?.error?.code,
     body?.error?.message ?? somethingFailed,
+    body?.error?.fields,
   );
 }

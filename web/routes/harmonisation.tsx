@@ -1,13 +1,16 @@
 import { CalendarHeart } from "lucide-react";
 import { contactAbout, paths } from "#shared/routes";
 import { site } from "#shared/site";
+import type { PracticalInfoData } from "~/components/harmonisation/practical-info";
 import { PageHero } from "~/components/page-hero";
 import { Photo } from "~/components/photo";
 import { photos } from "~/components/photos";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
+import { readContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
-import { deferredPart, noLoaderData, preloadingParts, StaticPart } from "~/progressive/static-part";
+import { deferredPart, StaticPart } from "~/progressive/static-part";
+import type { Route } from "./+types/harmonisation";
 
 export const meta = () =>
   pageMeta({
@@ -31,8 +34,22 @@ const practicalInfo = deferredPart(() =>
   import("~/components/harmonisation/practical-info").then((module) => module.PracticalInfo),
 );
 
-export const loader = noLoaderData;
-export const clientLoader = preloadingParts(story, sessionParts, practicalInfo);
+/** Runs when the page is rendered: the session's price from her offers (practical-info.tsx). */
+export async function loader({ context }: Route.LoaderArgs): Promise<PracticalInfoData> {
+  const { offers } = await readContent(context).read("offers");
+  return { priceCzk: offers.find((offer) => offer.id === "consultation")?.priceCzk ?? null };
+}
+/**
+ * Before a client-side navigation here: the rendered loader data (the price) and the static
+ * parts' code, so that the page comes whole in its first frame.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([
+    serverLoader(),
+    ...[story, sessionParts, practicalInfo].map((part) => part.preload()),
+  ]);
+  return data;
+}
 
 export default function HarmonisationPage() {
   return (

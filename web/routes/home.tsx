@@ -1,8 +1,10 @@
 import { paths } from "#shared/routes";
 import type { BlogSectionData } from "~/components/home/blog";
 import { ContactSection } from "~/components/home/contact";
-import { HomeHero } from "~/components/home/hero";
+import { HomeHero, type HomeHeroData } from "~/components/home/hero";
+import type { ServicesSectionData } from "~/components/home/services";
 import { loadArticles, summarise } from "~/lib/articles.server";
+import { readContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 import { businessStructuredData } from "~/lib/structured-data";
 import { deferredPart, StaticPart } from "~/progressive/static-part";
@@ -34,13 +36,22 @@ const reviews = deferredPart(() =>
 );
 
 /**
- * Runs at pre-rendering only: the blog section's three newest articles
- * (web/components/home/blog.tsx). Having a `loader` also keeps React Router
- * from running `clientLoader` on the first visit, which would show a loading
- * screen instead of the pre-rendered page.
+ * Runs when the page is rendered, never in the browser: her first screen and
+ * offers (the content of the render's load context, or the defaults) and the
+ * blog section's three newest articles (web/components/home/blog.tsx). Having
+ * a `loader` also keeps React Router from running `clientLoader` on the first
+ * visit, which would show a loading screen instead of the pre-rendered page.
  */
-export function loader(): BlogSectionData {
-  return { newestArticles: loadArticles().slice(0, 3).map(summarise) };
+export async function loader({
+  context,
+}: Route.LoaderArgs): Promise<BlogSectionData & ServicesSectionData & HomeHeroData> {
+  const content = readContent(context);
+  const [hero, { offers }] = await Promise.all([content.read("home-hero"), content.read("offers")]);
+  return {
+    hero,
+    offers: offers.filter((offer) => offer.shown),
+    newestArticles: loadArticles().slice(0, 3).map(summarise),
+  };
 }
 
 /**
@@ -57,10 +68,10 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return data;
 }
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="obsah">
-      <HomeHero />
+      <HomeHero hero={loaderData.hero} />
       <StaticPart name="welcome" part={welcome} />
       <StaticPart name="services" part={services} />
       <StaticPart name="blog" part={blog} />

@@ -15,6 +15,7 @@ import { typeset } from "~/lib/typography";
 /** The views of the administration, in the order of its menu. */
 const views = [
   { to: paths.admin, label: "Odeslaná data" },
+  { to: paths.adminContent, label: "Obsah" },
   { to: paths.adminMaterials, label: "Materiály" },
   { to: paths.adminUsers, label: "Uživatelé a role" },
   { to: paths.adminAuditLog, label: "Záznamy změn" },
@@ -171,11 +172,12 @@ function AdminMenu() {
           className="-mx-4 flex scroll-px-4 gap-2 overflow-x-auto px-4 py-1.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 data-more-after:[mask-image:linear-gradient(to_right,black_80%,transparent)] data-more-before:[mask-image:linear-gradient(to_left,black_80%,transparent)] data-more-before:data-more-after:[mask-image:linear-gradient(to_right,transparent,black_20%,black_80%,transparent)] sm:[mask-image:none]!"
         >
           {views.map((view) => {
-            // A record is one of „Odeslaná data“, where she opened it.
+            // A record is one of „Odeslaná data“, where she opened it; an item one of „Obsah“.
             const current =
               pathname === view.to
                 ? "page"
-                : view.to === paths.admin && pathname.startsWith(`${paths.adminRecord}/`)
+                : (view.to === paths.admin && pathname.startsWith(`${paths.adminRecord}/`)) ||
+                    (view.to === paths.adminContent && pathname.startsWith(`${view.to}/`))
                   ? "true"
                   : undefined;
             return (

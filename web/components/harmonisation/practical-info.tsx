@@ -1,4 +1,6 @@
 import { CalendarHeart, Clock, Heart, MapPin, Shirt, Video } from "lucide-react";
+import { useLoaderData } from "react-router";
+import { formatPrice } from "#shared/content/content-schemas";
 import { contactAbout } from "#shared/routes";
 import { site } from "#shared/site";
 import { BackHomeLink } from "~/components/back-home-link";
@@ -32,15 +34,26 @@ const facts = [
     term: "Co si vzít",
     text: "Pohodlné oblečení, teplé ponožky a chuť věnovat chvíli jen sobě. Vše ostatní připravím.",
   },
-  {
+] as const;
+
+/** What the page's loader gives: the session's price from her offers; null: „cena dohodou“. */
+export type PracticalInfoData = { priceCzk: number | null };
+
+/** The date, and the price as her offers say it: agreed at the consultation until she sets one. */
+function dateAndPrice(priceCzk: number | null) {
+  return {
     icon: CalendarHeart,
     term: "Termín a cena",
-    text: "Domluvíme je spolu při konzultaci, aby setkání sedlo vám i vašemu kalendáři.",
-  },
-] as const;
+    text:
+      priceCzk === null
+        ? "Domluvíme je spolu při konzultaci, aby setkání sedlo vám i vašemu kalendáři."
+        : `Setkání stojí ${formatPrice(priceCzk)}. Termín domluvíme spolu při konzultaci, aby sedl vám i vašemu kalendáři.`,
+  };
+}
 
 /** Length, place and the way to book. */
 export function PracticalInfo() {
+  const { priceCzk } = useLoaderData<PracticalInfoData>();
   return (
     <section aria-labelledby="prakticky-heading" className="bg-cream px-5 py-16 sm:px-8 sm:py-24">
       <div className="mx-auto max-w-6xl">
@@ -51,7 +64,7 @@ export function PracticalInfo() {
           </h2>
         </div>
         <dl className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {facts.map(({ icon: Icon, term, text }) => (
+          {[...facts, dateAndPrice(priceCzk)].map(({ icon: Icon, term, text }) => (
             <div key={term} className="rounded-[2rem] bg-sand/50 p-6 sm:p-7">
               <dt className="flex items-center gap-3 text-lg font-semibold text-bark">
                 <span className="flex size-10 items-center justify-center rounded-full bg-cream text-moss-dark">

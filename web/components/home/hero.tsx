@@ -1,4 +1,5 @@
 import { ArrowDown, Gift, MapPin } from "lucide-react";
+import type { HomeHero as HomeHeroContent } from "#shared/content/content-schemas";
 import { homeAnchors, homeSection, paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { FirstScreenEnd } from "~/components/first-screen-end";
@@ -8,8 +9,11 @@ import { PhotoFrame } from "~/components/ui/photo-frame";
 import { Eyebrow } from "~/components/ui/section";
 import { czech } from "~/lib/typography";
 
+/** What the home route's loader gives the first screen: her texts of it. */
+export type HomeHeroData = { hero: HomeHeroContent };
+
 /** The first screen: who this is for, a quote, and the two ways in. */
-export function HomeHero() {
+export function HomeHero({ hero }: HomeHeroData) {
   return (
     <section
       id={homeAnchors.home}
@@ -25,38 +29,38 @@ export function HomeHero() {
       {/* Side by side on a wide screen, filling it and centred; on a phone one after the other from the top, so that text painted before the picture below it has arrived stays where it is. */}
       <div className="mx-auto grid max-w-6xl gap-12 px-5 py-12 sm:px-8 lg:min-h-[calc(100svh-var(--header-height))] lg:grid-cols-[1.15fr_0.85fr] lg:items-center lg:gap-16 lg:py-16">
         <div className="animate-rise">
-          <Eyebrow>{czech("V rytmu přírody")}</Eyebrow>
+          <Eyebrow>{czech(hero.eyebrow)}</Eyebrow>
           <h1
             id="home-heading"
             className="mt-5 text-[2.5rem] leading-[1.1] font-semibold text-bark sm:text-6xl"
           >
-            {czech("Vraťte se k sobě")}{" "}
-            <span className="text-moss italic">{czech("s péčí Matky Země")}</span>
+            {czech(hero.heading)}{" "}
+            <span className="text-moss italic">{czech(hero.headingAccent)}</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-bark-soft sm:text-xl">
-            {czech(
-              "Harmonizační setkání, ručně vyráběné dary přírody a živá setkání pro ženy. Místo, kde můžete zpomalit, nadechnout se a znovu zaslechnout, co potřebuje vaše tělo i duše.",
-            )}
+            {czech(hero.lead)}
           </p>
 
           <figure className="mt-8 max-w-xl border-l-2 border-terracotta pl-5">
             <blockquote className="font-serif text-xl leading-snug text-balance text-moss-dark italic sm:text-2xl">
-              <p>{czech("„Příroda nikam nespěchá, a přesto je všechno vykonáno.“")}</p>
+              <p>{czech(`„${hero.quote}“`)}</p>
             </blockquote>
-            <figcaption className="mt-2 text-sm font-medium text-bark-soft">– Lao-c’</figcaption>
+            <figcaption className="mt-2 text-sm font-medium text-bark-soft">
+              {`– ${hero.quoteAuthor}`}
+            </figcaption>
           </figure>
 
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <ButtonLink to={paths.gift} className="px-7 py-3 text-lg">
               <Gift aria-hidden="true" className="size-5" />
-              Získat dárek zdarma
+              {czech(hero.giftButton)}
             </ButtonLink>
             <ButtonLink
               to={homeSection(homeAnchors.services)}
               variant="secondary"
               className="px-7 py-3 text-lg"
             >
-              {czech("Více o službách")}
+              {czech(hero.servicesButton)}
               <ArrowDown aria-hidden="true" className="size-5" />
             </ButtonLink>
           </div>

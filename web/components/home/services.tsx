@@ -11,6 +11,8 @@ import {
   Users,
 } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
+import { useLoaderData } from "react-router";
+import { formatPrice, type Offer, type OfferId } from "#shared/content/content-schemas";
 import { contactAbout, homeAnchors, homeSection, paths } from "#shared/routes";
 import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
@@ -18,58 +20,20 @@ import { czech } from "~/lib/typography";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-type Service = {
-  title: string;
-  icon: Icon;
-  description: string;
-  /** What the service consists of; `ordered` when it is a sequence of steps. */
-  parts: readonly string[];
-  ordered?: boolean;
-  status?: string;
-  featured?: boolean;
-  link: string;
-};
+/** What the home route's loader gives this section: her offers shown on the site, in her order. */
+export type ServicesSectionData = { offers: Offer[] };
 
-const services: readonly Service[] = [
-  {
-    title: "Dary přírody",
-    icon: Flower2,
-    description:
-      "Oleje, vykuřovadla a další dary z rostlin, které sbírám s úctou v rytmu ročních období. Každý kousek vyrábím ručně, pomalu a s láskou.",
-    parts: ["Květinové a bylinné oleje", "Bylinná vykuřovadla", "Květiny", "Dekorace"],
-    link: contactAbout("products"),
-  },
-  {
-    title: "Harmonizační setkání",
-    icon: HeartHandshake,
-    description: "Čas jen pro vás, kdy se tělo i mysl mohou úplně uvolnit. Setkání má tři části:",
-    parts: [
-      "Kakaový rituál na otevření srdce",
-      "Individuální část: zvuková lázeň, vědomý dotek, intuitivní masáž nebo řízená meditace",
-      "Tvorba vaší osobní vůně",
-    ],
-    ordered: true,
-    featured: true,
-    link: paths.harmonisation,
-  },
-  {
-    title: "Online kurzy",
-    icon: Laptop,
-    status: "V přípravě...",
-    description:
-      "Rituály na každý den, práce s bylinami a péče o sebe – v klidu domova a vlastním tempem. Napište mi a dám vám vědět jako první, až budou kurzy hotové.",
-    parts: ["Denní rituály", "Byliny v kuchyni i lékárničce", "Péče o sebe krok za krokem"],
-    link: contactAbout("course"),
-  },
-  {
-    title: "Živá setkání",
-    icon: Users,
-    description:
-      "Workshopy a kruhy pro ženy: společné tvoření, sdílení a čas v přírodě. Prostor mezi ženami, které vám rozumějí a před kterými nemusíte nic předstírat.",
-    parts: ["Sezónní kruhy žen", "Tvořivé workshopy s bylinami", "Rituály pod širým nebem"],
-    link: contactAbout("workshop"),
-  },
-];
+/** How each offer's card looks and where its button leads: the design's, not her content. */
+const cardLooks: Record<
+  OfferId,
+  { icon: Icon; link: string; ordered?: boolean; featured?: boolean }
+> = {
+  products: { icon: Flower2, link: contactAbout("products") },
+  // Its points are the session's three parts, in order.
+  consultation: { icon: HeartHandshake, link: paths.harmonisation, ordered: true, featured: true },
+  course: { icon: Laptop, link: contactAbout("course") },
+  workshop: { icon: Users, link: contactAbout("workshop") },
+};
 
 const benefits: readonly { title: string; icon: Icon; text: string }[] = [
   {
@@ -89,8 +53,9 @@ const benefits: readonly { title: string; icon: Icon; text: string }[] = [
   },
 ];
 
-/** The four offers, then what they have in common and a way to book. */
+/** Her offers, then what they have in common and a way to book. */
 export function ServicesSection() {
+  const { offers } = useLoaderData<ServicesSectionData>();
   return (
     <Section
       id={homeAnchors.services}
@@ -102,9 +67,9 @@ export function ServicesSection() {
       tone="sand"
     >
       <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
-        {services.map((service) => (
-          <li key={service.title} className="flex">
-            <ServiceCard service={service} />
+        {offers.map((offer) => (
+          <li key={offer.id} className="flex">
+            <ServiceCard offer={offer} />
           </li>
         ))}
       </ul>
@@ -140,9 +105,10 @@ export function ServicesSection() {
   );
 }
 
-function ServiceCard({ service }: { service: Service }) {
-  const { featured } = service;
-  const List = service.ordered ? "ol" : "ul";
+function ServiceCard({ offer }: { offer: Offer }) {
+  const look = cardLooks[offer.id];
+  const { featured } = look;
+  const List = look.ordered ? "ol" : "ul";
   return (
     <article
       className={clsx(
@@ -159,20 +125,20 @@ function ServiceCard({ service }: { service: Service }) {
             featured ? "bg-cream/10 text-sand" : "bg-sage-light text-moss-dark",
           )}
         >
-          <service.icon aria-hidden="true" className="size-7" />
+          <look.icon aria-hidden="true" className="size-7" />
         </span>
-        {service.status && (
+        {offer.status && (
           <p className="rounded-full bg-sand px-3 py-1 text-sm font-semibold text-bark">
-            {czech(service.status)}
+            {czech(offer.status)}
           </p>
         )}
       </div>
-      <h3 className="mt-6 text-2xl font-semibold">{service.title}</h3>
+      <h3 className="mt-6 text-2xl font-semibold">{offer.name}</h3>
       <p className={clsx("mt-3 leading-relaxed", featured ? "text-cream" : "text-bark-soft")}>
-        {czech(service.description)}
+        {czech(offer.summary)}
       </p>
       <List className="mt-5 mb-8 space-y-2.5">
-        {service.parts.map((part, index) => (
+        {offer.points.map((part, index) => (
           <li key={part} className="flex gap-3 leading-snug">
             <span
               aria-hidden="true"
@@ -181,15 +147,21 @@ function ServiceCard({ service }: { service: Service }) {
                 featured ? "bg-sand text-bark" : "bg-sage-light text-moss-dark",
               )}
             >
-              {service.ordered ? index + 1 : "✿"}
+              {look.ordered ? index + 1 : "✿"}
             </span>
             <span>{czech(part)}</span>
           </li>
         ))}
       </List>
+      {/* Only a price she set: „cena dohodou“ is what the card said all along by saying nothing. */}
+      {offer.priceCzk !== null && (
+        <p className={clsx("-mt-3 mb-6 font-semibold", featured ? "text-sand" : "text-moss-dark")}>
+          {`Cena: ${formatPrice(offer.priceCzk)}`}
+        </p>
+      )}
       <ButtonLink
-        to={service.link}
-        aria-label={`Zjistit více – ${service.title}`}
+        to={look.link}
+        aria-label={`Zjistit více – ${offer.name}`}
         variant={featured ? "light" : "secondary"}
         className="mt-auto self-start"
       >

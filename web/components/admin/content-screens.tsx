@@ -1,0 +1,108 @@
+import { ChevronRight, PenLine } from "lucide-react";
+import { Link } from "react-router";
+import type {
+  ContentEntryJson,
+  ContentListJson,
+  ContentRevision,
+} from "#shared/content/content-admin";
+import type { OfferId } from "#shared/content/content-schemas";
+import { paths } from "#shared/routes";
+import { AdminFrame } from "~/components/admin/admin-frame";
+import { AdminSection } from "~/components/admin/admin-section";
+import { contentPath } from "~/components/admin/content-editor";
+import { HeroEditor } from "~/components/admin/content-hero-form";
+import { OfferEditor, OffersEditor } from "~/components/admin/content-offers";
+import { formatDateTime } from "~/components/admin/user-format";
+import { typeset } from "~/lib/typography";
+
+const loadFailed = "Obsah se nepodařilo načíst. Zkuste prosím stránku načíst znovu.";
+
+/** „Obsah“: what she can edit on her site. */
+export function ContentListScreen({
+  email,
+  list,
+}: {
+  email: string;
+  list: ContentListJson | null;
+}) {
+  return (
+    <AdminFrame email={email}>
+      <AdminSection
+        headingId="content-heading"
+        icon={PenLine}
+        title="Obsah webu"
+        intro="Texty a nabídku webu upravíte tady. Změny se uloží jako koncept a na webu se ukážou, až je zveřejníte; každou dřívější verzi lze obnovit."
+      >
+        {list === null ? (
+          <p role="alert" className="mt-6 px-2 text-terracotta-dark sm:px-0">
+            {typeset(loadFailed)}
+          </p>
+        ) : (
+          <ul className="mt-6 grid gap-3 md:grid-cols-2">
+            {list.items.map((item) => (
+              <li key={item.key}>
+                <Link
+                  to={contentPath(item.key)}
+                  className="flex items-center gap-3 rounded-2xl bg-white/80 p-4 ring-1 ring-bark/10 transition-colors hover:bg-sage-light/60 sm:p-5"
+                >
+                  <div className="min-w-0 flex-1">
+                    <p className="text-lg font-semibold text-bark">{item.label}</p>
+                    <p className="mt-1 leading-snug text-bark-soft">{typeset(item.description)}</p>
+                    <p className="mt-2 text-sm font-semibold text-moss-dark">
+                      {item.has_draft
+                        ? "Koncept čeká na zveřejnění"
+                        : `Zveřejněno ${formatDateTime(item.published_at)}`}
+                    </p>
+                  </div>
+                  <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-moss-dark" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminSection>
+    </AdminFrame>
+  );
+}
+
+export type ContentItemData =
+  | { kind: "home-hero"; entry: ContentEntryJson<"home-hero">; revisions: ContentRevision[] }
+  | {
+      kind: "offers";
+      entry: ContentEntryJson<"offers">;
+      revisions: ContentRevision[];
+      offerId?: OfferId;
+    };
+
+/** One item's editor in the frame, with the way back to the list. */
+export function ContentItemScreen({
+  email,
+  item,
+}: {
+  email: string;
+  item: ContentItemData | null;
+}) {
+  return (
+    <AdminFrame email={email}>
+      <p className="mt-5 sm:mt-8">
+        <Link
+          to={paths.adminContent}
+          className="font-semibold text-moss-dark underline-offset-4 hover:underline"
+        >
+          ← Obsah webu
+        </Link>
+      </p>
+      {item === null ? (
+        <p role="alert" className="mt-6 text-terracotta-dark">
+          {typeset(loadFailed)}
+        </p>
+      ) : item.kind === "home-hero" ? (
+        <HeroEditor entry={item.entry} revisions={item.revisions} />
+      ) : item.offerId ? (
+        <OfferEditor entry={item.entry} revisions={item.revisions} offerId={item.offerId} />
+      ) : (
+        <OffersEditor entry={item.entry} revisions={item.revisions} />
+      )}
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,50 @@
+import { data } from "react-router";
+import { offerIds } from "#shared/content/content-schemas";
+import { paths } from "#shared/routes";
+import { keyOfSlug } from "~/components/admin/content-editor";
+import { type ContentItemData, ContentItemScreen } from "~/components/admin/content-screens";
+import { fetchContentEntry, fetchContentRevisions } from "~/lib/admin-api";
+import { requireAdminSession } from "~/lib/admin-session";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/admin-content-item";
+
+export const meta = () =>
+  pageMeta({
+    title: "Obsah – Administrace",
+    description: "Úprava textů a nabídky webu, jen pro administrátory.",
+    path: paths.adminContent,
+    noIndex: true,
+  });
+
+const notFound = () => data(null, { status: 404 }) as never;
+
+/** One item (/admin/obsah/uvod), or one offer of the list (/admin/obsah/nabidka/consultation). */
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const key = keyOfSlug(params.item);
+  const offerId = offerIds.find((id) => id === params.offer);
+  if (!key || (params.offer !== undefined && (key !== "offers" || !offerId))) throw notFound();
+  const { email, accessToken } = await requireAdminSession();
+  try {
+    const [entry, { revisions }] = await Promise.all([
+      fetchContentEntry(accessToken, key),
+      fetchContentRevisions(accessToken, key),
+    ]);
+    const item = (
+      key === "offers" ? { kind: key, entry, revisions, offerId } : { kind: key, entry, revisions }
+    ) as ContentItemData;
+    return { email, item };
+  } catch {
+    return { email, item: null };
+  }
+}
+
+export default function AdminContentItemPage({ loaderData, params }: Route.ComponentProps) {
+  return (
+    <ContentItemScreen
+      // A new screen, not the last one's state, for every item and offer.
+      key={`${loaderData.email} ${params.item} ${params.offer ?? ""}`}
+      email={loaderData.email}
+      item={loaderData.item}
+    />
+  );
+}
