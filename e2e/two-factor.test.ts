@@ -5,7 +5,6 @@
  * computed with `otpauth`, as the app on her phone would.
  */
 import type { Page } from "@playwright/test";
-import * as OTPAuth from "otpauth";
 import {
   readVerifyLink,
   seededAdmins,
@@ -14,17 +13,12 @@ import {
   useOwnAddress,
 } from "./accounts-server";
 import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
+import { codeFor, setUpApp, signInWithPassword } from "./two-factor-sign-in";
 
 test.use({ baseURL: twoFactorBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
 
 const admin = (number: number) => seededAdmins[number - 1] as (typeof seededAdmins)[number];
-
-/** The code the app shows `offsetMs` from now (each code is accepted once). */
-function codeFor(secret: string, offsetMs = 0) {
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
-  return totp.generate({ timestamp: Date.now() + offsetMs });
-}
 
 async function screenshot(page: Page, name: string) {
   for (const width of [360, 1280]) {
@@ -32,29 +26,6 @@ async function screenshot(page: Page, name: string) {
     await page.screenshot({ path: screenshotPath(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-async function signInWithPassword(page: Page, email: string, password: string) {
-  await page.goto("/prihlaseni");
-  await waitForHydration(page);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Heslo", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Přihlásit se" }).click();
-}
-
-/** Sets up the app from /admin after a password sign-in; returns its secret. */
-async function setUpApp(page: Page, number: number): Promise<string> {
-  await signInWithPassword(page, admin(number).email, admin(number).password);
-  await expect(page).toHaveURL("/admin");
-  await expect(page.getByRole("heading", { name: "Ověření kódem z aplikace" })).toBeVisible();
-  const secret = ((await page.getByTestId("two-factor-secret").textContent()) ?? "").replace(
-    /\s/g,
-    "",
-  );
-  await page.getByLabel("2. Opište kód, který aplikace ukazuje").fill(codeFor(secret));
-  await page.getByRole("button", { name: "Ověřit a zapnout" }).click();
-  await expect(page.getByRole("heading", { name: "Záložní kódy" })).toBeVisible();
-  return secret;
 }
 
 test("an administrator without an app is led to set it up before any data, then signs out and in with its code", async ({
@@ -148,7 +119,7 @@ test("an administrator without an app is led to set it up before any data, then 
 test("a recovery code opens the administration once in place of the app's code", async ({
   page,
 }) => {
-  await setUpApp(page, 2);
+  await setUpApp(page, admin(2));
   await screenshot(page, "two-factor-recovery-codes");
   const recoveryCode =
     (await page
@@ -169,7 +140,7 @@ test("a recovery code opens the administration once in place of the app's code",
 test("with the password alone, /admin shows nothing and leads to the code step", async ({
   page,
 }) => {
-  await setUpApp(page, 3);
+  await setUpApp(page, admin(3));
   await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
   await page.getByRole("button", { name: "Odhlásit se" }).click();
   await signInWithPassword(page, admin(3).email, admin(3).password);
@@ -188,7 +159,7 @@ test("a recovery link of an administrator with an app: its code first, then the 
   page,
 }) => {
   const { email, password } = admin(5);
-  const secret = await setUpApp(page, 5);
+  const secret = await setUpApp(page, admin(5));
   await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
   await page.getByRole("button", { name: "Odhlásit se" }).click();
   await expect(page).toHaveURL("/clenska-sekce");
@@ -229,7 +200,7 @@ test("a recovery link of an administrator with an app: its code first, then the 
 test("an administrator changes her password on the page; the new one signs her in", async ({
   page,
 }) => {
-  await setUpApp(page, 4);
+  await setUpApp(page, admin(4));
   await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
   await page.getByRole("link", { name: "Můj účet" }).click();
   await page.getByText("Změna hesla").click();
@@ -268,7 +239,7 @@ test("an administrator changes her password on the page; the new one signs her i
 test("an administrator with her app finds „Administrace“ in the public header and in its phone menu", async ({
   page,
 }) => {
-  await setUpApp(page, 6);
+  await setUpApp(page, admin(6));
   await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
   const header = page.getByRole("banner");
   const link = header.getByRole("link", { name: "Administrace" });

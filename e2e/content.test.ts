@@ -1,0 +1,111 @@
+/**
+ * „Obsah“ in the administration on her phone (360 px), on the server that
+ * requires the code from her app: she signs in with it, changes the home
+ * page's heading and the harmonisation session's price, publishes, sees the
+ * new revision and restores the one before. Every editor screen is also
+ * photographed at 1280 px.
+ */
+import type { Page } from "@playwright/test";
+import { seededAdmins, twoFactorBaseUrl, useOwnAddress } from "./accounts-server";
+import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
+import { setUpApp } from "./two-factor-sign-in";
+
+test.use({ baseURL: twoFactorBaseUrl });
+test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
+
+const owner = seededAdmins[19] as (typeof seededAdmins)[number];
+const phone = { width: 360, height: 780 };
+
+async function screenshot(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize(width === 360 ? phone : { width, height: 900 });
+    await page.screenshot({ path: screenshotPath(`content-${name}-${width}.png`), fullPage: true });
+  }
+}
+
+/** The toast that says how a publish or restore went. */
+async function expectNotice(page: Page, text: string | RegExp) {
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: text }).last()).toBeVisible();
+}
+
+test("she edits the home page's heading and a price on her phone, publishes, and restores the version before", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(phone);
+  await setUpApp(page, owner);
+  await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+  await page
+    .getByRole("navigation", { name: "Části administrace" })
+    .getByRole("link", { name: "Obsah" })
+    .click();
+  await expect(page).toHaveURL("/admin/obsah");
+  await expect(page.getByRole("heading", { level: 2, name: "Obsah webu" })).toBeVisible();
+  await screenshot(page, "list");
+
+  // The first screen, in the page's order, starting from today's texts.
+  await page.getByRole("link", { name: /Úvod domovské stránky/ }).click();
+  const heading = page.getByLabel("Nadpis", { exact: true });
+  await expect(heading).toHaveValue("Vraťte se k sobě");
+  await expect(page.getByLabel("Citát", { exact: true })).toHaveValue(
+    "Příroda nikam nespěchá, a přesto je všechno vykonáno.",
+  );
+  await expectNoAxeViolations(page);
+  await screenshot(page, "hero");
+
+  // An empty heading is refused by its field, in Czech; nothing is stored.
+  await heading.fill("");
+  await page.getByRole("button", { name: "Uložit koncept" }).click();
+  await expect(page.locator("#content-heading-error")).toHaveText("Vyplňte prosím nadpis.");
+  await expect(heading).toHaveAttribute("aria-invalid", "true");
+  await screenshot(page, "hero-refused");
+
+  await heading.fill("Najděte cestu zpátky k sobě");
+  await page.getByRole("button", { name: "Zveřejnit" }).click();
+  await expectNotice(page, "Zveřejněno.");
+  await expect(page.locator("#content-heading-error")).toHaveCount(0);
+  const revisions = page.getByTestId("content-revision");
+  await expect(revisions).toHaveCount(2);
+  await expect(revisions.first()).toContainText("na webu");
+  await expect(revisions.first()).toContainText(owner.email);
+  await expect(revisions.last()).toContainText("Původní texty webu");
+  // (With the page renderer: the home page served shows the new heading within 5 s.)
+
+  // Her offers: the session's price, from „cena dohodou“ to 1 200 Kč.
+  await page.getByRole("link", { name: "← Obsah webu" }).click();
+  await page.getByRole("link", { name: /Nabídka/ }).click();
+  const session = page.getByRole("link", { name: /Harmonizační setkání/ });
+  await expect(session).toContainText("cena dohodou");
+  await screenshot(page, "offers");
+  await session.click();
+  await expect(page.getByLabel("Název")).toHaveValue("Harmonizační setkání");
+  await page.getByLabel("Pevná cena").check();
+  await page.getByLabel("Cena v Kč").fill("12 00 Kč");
+  await page.getByRole("button", { name: "Uložit koncept" }).click();
+  await expect(page.locator("#offer-price-error")).toContainText("Cenu zadejte v celých korunách");
+  await screenshot(page, "offer-refused");
+  await page.getByLabel("Cena v Kč").fill("1200");
+  await page.getByRole("button", { name: "Zveřejnit" }).click();
+  await expectNotice(page, "Zveřejněno.");
+  await expectNoAxeViolations(page);
+  await screenshot(page, "offer");
+  await page.getByRole("link", { name: "← Zpět na celou nabídku" }).click();
+  await expect(page.getByRole("link", { name: /Harmonizační setkání/ })).toContainText(
+    "1\u00a0200\u00a0Kč",
+  );
+  // (With the page renderer: /harmonizacni and the home page show the price within 5 s.)
+
+  // „Obnovit“: the heading before her change is live again, as a new revision.
+  await page.getByRole("link", { name: "← Obsah webu" }).click();
+  await page.getByRole("link", { name: /Úvod domovské stránky/ }).click();
+  await expect(heading).toHaveValue("Najděte cestu zpátky k sobě");
+  await revisions
+    .last()
+    .getByRole("button", { name: /Obnovit/ })
+    .click();
+  await expectNotice(page, "je znovu zveřejněná");
+  await expect(heading).toHaveValue("Vraťte se k sobě");
+  await expect(revisions).toHaveCount(3);
+  await expect(revisions.first()).toContainText("Obnovená dřívější verze");
+  await screenshot(page, "hero-restored");
+});
