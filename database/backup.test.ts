@@ -13,7 +13,9 @@ import { AuthClient } from "@supabase/auth-js";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantAdmin } from "#server/auth/roles";
+import { publishContent, saveContentDraft } from "#server/content/content-store";
 import { authStorageKey } from "#shared/auth-storage-key";
+import { contentSeed } from "#shared/content/content-seed";
 import { readEveryRow } from "#testing/database-contents";
 import { createTestApp, postForm, startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
@@ -80,6 +82,12 @@ describe.each(testDatabases)("a backup of $name", (source) => {
     await server.confirmEmail("katerina@example.cz");
     expect(await grantAdmin(handle.db, "katerina@example.cz")).toBe("granted");
     expect((await client.resetPasswordForEmail("katerina@example.cz")).error).toBeNull();
+    // Her content: a heading published over the defaults (two revisions and an audit entry).
+    const editor = { userId: signUp.data.user?.id ?? "", email: "katerina@example.cz" };
+    const hero = { ...contentSeed["home-hero"], heading: "Najděte cestu zpátky k sobě" };
+    const at = new Date();
+    await saveContentDraft(handle.db, { key: "home-hero", version: 1, data: hero, by: editor, at });
+    await publishContent(handle.db, { key: "home-hero", version: 2, by: editor, at });
     await server.readMails();
     file = join(directory, `${source.name}.jsonl.gz`);
   }, openTimeoutMs);
@@ -109,7 +117,14 @@ describe.each(testDatabases)("a backup of $name", (source) => {
         expect(lines.filter((line) => line.table === table)).toHaveLength(tableRows.length);
       }
       // The sample fills what the site writes in normal use.
-      for (const table of ["form_submissions", "mail_outbox", "users", "user_roles"]) {
+      for (const table of [
+        "form_submissions",
+        "mail_outbox",
+        "users",
+        "user_roles",
+        "content_entries",
+        "content_revisions",
+      ]) {
         expect(header.tables[table], table).toBeGreaterThan(0);
       }
       expect(lines.at(-1)).toEqual({

@@ -9,6 +9,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
 import {
   authSessions,
+  contentEntries,
+  contentRevisions,
   formSubmissions,
   inboxSettings,
   mailOutbox,
@@ -18,6 +20,7 @@ import {
   users,
 } from "#database/schema";
 import { startLogCapture } from "#server/logger";
+import { contentSeed } from "#shared/content/content-seed";
 import { sampleContact, sampleRitualGift } from "#testing/sample-submissions";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
@@ -1471,6 +1474,96 @@ const wrongTypeCases: Case[] = [
   ),
 ];
 
+/** Her content (`/api/admin/content`): a draft, a publish and a restore, each refused whole. */
+const heroDraft = "/api/admin/content/home-hero/draft";
+const hero = contentSeed["home-hero"];
+const contentCases: Case[] = [
+  adminCase("content: a draft without a token", "PUT", heroDraft, 401, "unauthorized", {
+    json: { version: 1, data: hero },
+  }),
+  adminCase("content: a draft that is not JSON", "PUT", heroDraft, 400, "invalid_json", {
+    as: "admin",
+    text: '{"version": 1, "data": {',
+  }),
+  adminCase("content: a draft as a form", "PUT", heroDraft, 415, "unsupported_media_type", {
+    as: "admin",
+    text: "version=1&heading=Ahoj",
+    contentType: "application/x-www-form-urlencoded",
+  }),
+  adminCase("content: a draft without its version", "PUT", heroDraft, 422, "validation_failed", {
+    as: "admin",
+    json: { data: hero },
+  }),
+  adminCase("content: the heading as a number", "PUT", heroDraft, 422, "validation_failed", {
+    as: "admin",
+    json: { version: 1, data: { ...hero, heading: 5 } },
+  }),
+  adminCase("content: a NUL in the lead", "PUT", heroDraft, 422, "validation_failed", {
+    as: "admin",
+    json: { version: 1, data: { ...hero, lead: "Ahoj\u0000" } },
+  }),
+  adminCase("content: a draft of 200 KB", "PUT", heroDraft, 413, "payload_too_large", {
+    as: "admin",
+    json: { version: 1, data: { ...hero, lead: "a".repeat(200_000) } },
+  }),
+  adminCase(
+    "content: an item that does not exist",
+    "PUT",
+    "/api/admin/content/cenik/draft",
+    404,
+    "content_not_found",
+    { as: "admin", json: { version: 1, data: hero } },
+  ),
+  adminCase(
+    "content: a price as text",
+    "PUT",
+    "/api/admin/content/offers/draft",
+    422,
+    "validation_failed",
+    {
+      as: "admin",
+      json: {
+        version: 1,
+        data: {
+          offers: contentSeed.offers.offers.map((offer) => ({ ...offer, priceCzk: "1200 Kč" })),
+        },
+      },
+    },
+  ),
+  adminCase(
+    "content: offers with one missing",
+    "PUT",
+    "/api/admin/content/offers/draft",
+    422,
+    "validation_failed",
+    { as: "admin", json: { version: 1, data: { offers: contentSeed.offers.offers.slice(1) } } },
+  ),
+  adminCase(
+    "content: a publish with the version as text",
+    "POST",
+    "/api/admin/content/home-hero/publish",
+    422,
+    "validation_failed",
+    { as: "admin", json: { version: "1" } },
+  ),
+  adminCase(
+    "content: a restore of a made-up revision",
+    "POST",
+    "/api/admin/content/home-hero/revisions/abc/restore",
+    404,
+    "revision_not_found",
+    { as: "admin", json: { version: 1 } },
+  ),
+  adminCase(
+    "content: DELETE an item",
+    "DELETE",
+    "/api/admin/content/home-hero",
+    405,
+    "method_not_allowed",
+    { as: "admin" },
+  ),
+];
+
 const cases: Case[] = [
   ...formCases,
   ...wrongTypeCases,
@@ -1481,6 +1574,7 @@ const cases: Case[] = [
   ...otherAuthCases,
   ...adminCases,
   ...firstAdminCases,
+  ...contentCases,
 ];
 
 /** A body of `size` bytes of "[", streamed without a Content-Length. */
@@ -1578,6 +1672,8 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
       formSubmissions,
       mailOutbox,
       inboxSettings,
+      contentEntries,
+      contentRevisions,
     };
     const counts: Record<string, number> = {};
     for (const [name, table] of Object.entries(tables)) {

@@ -42,12 +42,11 @@ export function keyOfSlug(slug: string | undefined): ContentKey | undefined {
 
 const failed = "Něco se nepovedlo. Zkuste to prosím znovu.";
 
-/** What a publish tells her, by what became of the pages. */
-const publishedNotice: Record<ContentPublishJson["pages"]["outcome"], string> = {
-  updated: "Zveřejněno. Web už ukazuje novou verzi.",
-  stored: "Zveřejněno. Na webu se změna ukáže po příštím sestavení stránek.",
-  failed:
-    "Zveřejněno, ale stránky webu se zatím nepodařilo obnovit. Zkuste prosím zveřejnit znovu za chvíli.",
+/** What a publish or restore tells her of the pages, by what became of them. */
+const pagesNotice: Record<ContentPublishJson["pages"]["outcome"], string> = {
+  updated: "Web už ukazuje novou verzi.",
+  stored: "Na webu se změna ukáže po příštím sestavení stránek.",
+  failed: "Stránky webu se ale zatím nepodařilo obnovit. Zkuste prosím zveřejnit znovu za chvíli.",
 };
 
 export type ContentEditor<K extends ContentKey> = ReturnType<typeof useContentEditor<K>>;
@@ -122,7 +121,7 @@ export function useContentEditor<K extends ContentKey>(
         const answer = await publishContent(key, current.version);
         published(answer);
         await reloadRevisions();
-        toast.success(publishedNotice[answer.pages.outcome]);
+        toast.success(`Zveřejněno. ${pagesNotice[answer.pages.outcome]}`);
       }),
     restore: (revision: ContentRevision) =>
       run(async () => {
@@ -130,7 +129,7 @@ export function useContentEditor<K extends ContentKey>(
         published(answer);
         await reloadRevisions();
         toast.success(
-          `Verze z ${formatDateTime(revision.published_at)} je znovu zveřejněná. ${publishedNotice[answer.pages.outcome]}`,
+          `Verze z ${formatDateTime(revision.published_at)} je znovu zveřejněná. ${pagesNotice[answer.pages.outcome]}`,
         );
       }),
   };
@@ -152,7 +151,7 @@ export function PublishBar<K extends ContentKey>({
       ? "Uložený koncept zatím není na webu: zveřejněte ho, až bude hotový."
       : `Na webu je verze zveřejněná ${formatDateTime(entry.published_at)}.`;
   return (
-    <div className="sticky bottom-0 z-10 -mx-4 mt-8 border-t border-bark/10 bg-cream/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:px-6">
+    <div className="mt-8 rounded-2xl bg-white/70 px-4 py-4 ring-1 ring-bark/10 sm:px-6">
       <p role="status" className="text-[0.9375rem] leading-snug text-bark-soft">
         {typeset(state)}
       </p>

@@ -63,7 +63,7 @@ export function HeroEditor({
       intro="První obrazovka webu, jak ji návštěvnice vidí odshora dolů. Změny se na webu ukážou, až je zveřejníte."
     >
       <form
-        className="mt-6 grid gap-5 px-2 sm:px-0"
+        className="mt-6 grid max-w-3xl gap-5 px-2 sm:px-0"
         onSubmit={(event) => {
           event.preventDefault();
           editor.saveDraft();

@@ -163,7 +163,7 @@ function OfferForm({
         </ButtonLink>
       </p>
       <form
-        className="mt-4 grid gap-5 px-2 sm:px-0"
+        className="mt-4 grid max-w-3xl gap-5 px-2 sm:px-0"
         onSubmit={(event) => {
           event.preventDefault();
           editor.saveDraft();
