@@ -45,7 +45,8 @@ const failed = "Něco se nepovedlo. Zkuste to prosím znovu.";
 /** What a publish or restore tells her of the pages, by what became of them. */
 const pagesNotice: Record<ContentPublishJson["pages"]["outcome"], string> = {
   updated: "Web už ukazuje novou verzi.",
-  stored: "Na webu se změna ukáže po příštím sestavení stránek.",
+  // No page renderer yet (createApp without publishPages): the pages are still the build's.
+  stored: "Změnu web začne ukazovat se svou příští verzí.",
   failed: "Stránky webu se ale zatím nepodařilo obnovit. Zkuste prosím zveřejnit znovu za chvíli.",
 };
 
