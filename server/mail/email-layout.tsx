@@ -12,6 +12,7 @@ import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { type CSSProperties, Fragment, type ReactNode } from "react";
+import { formatPragueLong } from "#shared/prague-time";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
 
@@ -24,12 +25,8 @@ export const textStyle = {
   margin: "0 0 16px",
 };
 
-/** A moment as the e-mails write it: „27. listopadu 2026 v 9:30“, in Czech time. */
-export const pragueTime = new Intl.DateTimeFormat("cs-CZ", {
-  dateStyle: "long",
-  timeStyle: "short",
-  timeZone: "Europe/Prague",
-});
+/** A moment as the e-mails write it: „27. listopadu 2026 v 9:30“, in Prague time (shared with the administration). */
+export const pragueTime = { format: formatPragueLong } as const;
 
 /** The frame every e-mail of the site shares: Czech, calm, readable without images. */
 export function EmailLayout({

@@ -3,6 +3,7 @@
  * person who asked (GDPR art. 15: a copy in a form anyone can read). The JSON
  * download beside it holds the same data for a machine (art. 20).
  */
+import { formatPragueDate, formatPragueTime } from "#shared/prague-time";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import type { Submission } from "#shared/submission";
@@ -44,22 +45,9 @@ export type AddressExport = {
   } | null;
 };
 
-const pragueDate = new Intl.DateTimeFormat("cs-CZ", {
-  day: "numeric",
-  month: "numeric",
-  year: "numeric",
-  timeZone: "Europe/Prague",
-});
-const pragueTime = new Intl.DateTimeFormat("cs-CZ", {
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Europe/Prague",
-});
-
 /** „14. 3. 2026 v 9:30“, in Czech time whatever the browser's zone. */
 function formatMoment(isoTime: string): string {
-  const moment = new Date(isoTime);
-  return `${pragueDate.format(moment)} v ${pragueTime.format(moment)}`;
+  return `${formatPragueDate(isoTime)} v ${formatPragueTime(isoTime)}`;
 }
 
 const mailKinds: Record<string, string> = {

@@ -5,6 +5,7 @@
  */
 import Papa from "papaparse";
 import { isServiceType, serviceTypes } from "#shared/form-schemas";
+import { pragueDay } from "#shared/prague-time";
 import type { Submission } from "#shared/submission";
 import { stateLabel } from "~/components/admin/inbox-filter";
 import { formatSubmittedAt, formTypeLabel } from "~/components/admin/submission-format";
@@ -52,8 +53,7 @@ export function toCsv(submissions: readonly Submission[]): string {
 
 /** „odeslana-data-2026-11-23.csv“ */
 export function csvFileName(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `odeslana-data-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return `odeslana-data-${pragueDay(now)}.csv`;
 }
 
 export { downloadFile } from "~/components/admin/download-file";

@@ -6,6 +6,7 @@
  * holds: an index built once, then one pass per keystroke.
  */
 import { type FormType, formTypes, toFormType } from "#shared/form-schemas";
+import { pragueDay } from "#shared/prague-time";
 import type { Submission } from "#shared/submission";
 
 export const stateFilters = {
@@ -22,7 +23,7 @@ export type InboxFilter = {
   /** Words to find (each must occur), as typed. */
   query: string;
   formType: FormType | null;
-  /** Local dates, YYYY-MM-DD, both ends included. */
+  /** Days in Prague, YYYY-MM-DD, both ends included. */
   from: string | null;
   to: string | null;
   state: StateFilter | null;
@@ -90,16 +91,9 @@ export type SearchEntry = {
   text: string;
   digits: string;
   formType: FormType | null;
-  /** The local date, YYYY-MM-DD. */
+  /** The day in Prague, YYYY-MM-DD. */
   day: string;
 };
-
-const pad = (value: number) => String(value).padStart(2, "0");
-
-export function localDay(isoTime: string): string {
-  const date = new Date(isoTime);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 export function buildSearchIndex(submissions: readonly Submission[]): SearchEntry[] {
   return submissions.map((submission) => ({
@@ -108,7 +102,7 @@ export function buildSearchIndex(submissions: readonly Submission[]): SearchEntr
     ),
     digits: (submission.phone ?? "").replace(/\D/g, ""),
     formType: toFormType(submission.form_type),
-    day: localDay(submission.created_at),
+    day: pragueDay(submission.created_at),
   }));
 }
 

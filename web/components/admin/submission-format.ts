@@ -1,4 +1,5 @@
 import { formTypeLabels, isServiceType, serviceTypes, toFormType } from "#shared/form-schemas";
+import { formatPragueDate, formatPragueTime } from "#shared/prague-time";
 
 /** What an empty phone, service or message shows. */
 export const emptyCell = "-";
@@ -19,15 +20,14 @@ export function orDash(value: string | null): string {
   return value?.trim() ? value : emptyCell;
 }
 
-/** The submission time in the Czech format, e.g. „21. 11. 2026 20:33:16“. */
+/** The submission time in the Czech format and in Prague time, e.g. „21. 11. 2026 20:33:16“. */
 export function formatSubmittedAt(isoTime: string): string {
-  return new Date(isoTime).toLocaleString("cs-CZ");
+  return splitSubmittedAt(isoTime).join(" ");
 }
 
 /** The same text as `formatSubmittedAt`, as its date and its time. */
 export function splitSubmittedAt(isoTime: string): [date: string, time: string] {
-  const date = new Date(isoTime);
-  return [date.toLocaleDateString("cs-CZ"), date.toLocaleTimeString("cs-CZ")];
+  return [formatPragueDate(isoTime), formatPragueTime(isoTime, { seconds: true })];
 }
 
 const pluralRules = new Intl.PluralRules("cs-CZ");

@@ -1,20 +1,17 @@
 /** How the users, sign-ins and audit log views put facts into Czech words. */
 import { contentItems, isContentKey } from "#shared/content/content-items";
+import { formatPragueDate, formatPragueDateTime } from "#shared/prague-time";
 import { type AccountRole, type AuditEntry, roleLabels } from "#shared/user-admin";
 import { formTypeLabel } from "~/components/admin/submission-format";
 
-/** „14. 3. 2026“ */
+/** „14. 3. 2026“, the day in Prague. */
 export function formatDate(isoTime: string): string {
-  return new Date(isoTime).toLocaleDateString("cs-CZ");
+  return formatPragueDate(isoTime);
 }
 
-/** „14. 3. 2026 9:30“ */
+/** „14. 3. 2026 9:30“, in Prague time. */
 export function formatDateTime(isoTime: string): string {
-  const date = new Date(isoTime);
-  return `${date.toLocaleDateString("cs-CZ")} ${date.toLocaleTimeString("cs-CZ", {
-    hour: "numeric",
-    minute: "2-digit",
-  })}`;
+  return formatPragueDateTime(isoTime);
 }
 
 const pluralRules = new Intl.PluralRules("cs-CZ");

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatPragueDate,
+  formatPragueDateTime,
+  formatPragueLong,
+  formatPragueTime,
+  pragueDay,
+} from "./prague-time";
+
+// The test runs in whatever zone the machine has; the answers must not depend on it.
+describe("Prague time", () => {
+  it("moves the clock forward on 29 March 2026: 2:00 CET becomes 3:00 CEST", () => {
+    expect(formatPragueDateTime("2026-03-29T00:59:59Z", { seconds: true })).toBe(
+      "29. 3. 2026 1:59:59",
+    );
+    expect(formatPragueDateTime("2026-03-29T01:00:00Z", { seconds: true })).toBe(
+      "29. 3. 2026 3:00:00",
+    );
+    expect(formatPragueTime("2026-03-29T01:30:00Z")).toBe("3:30");
+  });
+
+  it("moves it back on 25 October 2026: 2:30 comes twice, first in CEST, then in CET", () => {
+    expect(formatPragueTime("2026-10-25T00:30:00Z")).toBe("2:30");
+    expect(formatPragueTime("2026-10-25T01:30:00Z")).toBe("2:30");
+    expect(formatPragueTime("2026-10-25T02:30:00Z")).toBe("3:30");
+    expect(formatPragueDateTime(new Date("2026-10-25T01:59:00Z"))).toBe("25. 10. 2026 2:59");
+  });
+
+  it("puts a moment after midnight in Prague on the Prague day, on both sides of each change", () => {
+    // 23:30 UTC is half past midnight in winter (UTC+1)…
+    expect(pragueDay("2026-03-28T23:30:00Z")).toBe("2026-03-29");
+    expect(formatPragueDate("2026-03-28T23:30:00Z")).toBe("29. 3. 2026");
+    // …and 22:30 UTC in summer (UTC+2).
+    expect(pragueDay("2026-10-24T22:30:00Z")).toBe("2026-10-25");
+    expect(pragueDay("2026-10-24T21:59:59Z")).toBe("2026-10-24");
+    expect(pragueDay("2026-10-25T22:59:59Z")).toBe("2026-10-25");
+    expect(pragueDay("2026-10-25T23:00:00Z")).toBe("2026-10-26");
+  });
+
+  it("writes the e-mails' long form in Prague time", () => {
+    expect(formatPragueLong("2026-10-25T01:30:00Z")).toBe("25. října 2026 v 2:30");
+    expect(formatPragueLong("2026-03-29T01:30:00Z")).toBe("29. března 2026 v 3:30");
+  });
+});
