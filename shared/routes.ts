@@ -32,6 +32,14 @@ export const paths = {
   formPost: "/formular",
 } as const;
 
+/**
+ * The administration's screens (its first account's too), which have their own frame:
+ * the public site's header and footer are not shown there.
+ */
+export function isAdministrationPath(pathname: string): boolean {
+  return pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+}
+
 /** Pages that are pre-rendered to HTML and listed in the sitemap. */
 export const publicRoutePaths = [
   paths.home,

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { isAdministrationPath } from "#shared/routes";
 import appStyles from "~/app.css?inline";
 import { ErrorScreen } from "~/components/error-screen";
 import { firstScreenEndId } from "~/components/first-screen-end";
@@ -71,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /**
  * The footer is text and links only: on a pre-rendered page it stays that
  * markup and its code never loads (see StaticPart); a screen rendered in the
- * browser (the administration) loads it after its own content.
+ * browser (the sign-in) loads it after its own content. The administration shows neither.
  */
 const siteFooter = deferredPart(() =>
   import("~/components/site-footer").then((module) => module.SiteFooter),
@@ -94,14 +95,19 @@ export default function App() {
   useLayoutEffect(() => {
     if (pathname !== firstPathname.current) document.documentElement.dataset.fonts = "web";
   }, [pathname]);
+  // The administration has its own header (the specification's „Administrace“ with the
+  // signed-in address) and menu: the site's would only double the page on a phone.
+  const administration = isAdministrationPath(pathname);
   return (
     <>
-      <SiteHeader />
+      {administration ? null : <SiteHeader />}
       <FlashNotice />
       <Outlet />
-      <Suspense fallback={null}>
-        <StaticPart name="footer" part={siteFooter} />
-      </Suspense>
+      {administration ? null : (
+        <Suspense fallback={null}>
+          <StaticPart name="footer" part={siteFooter} />
+        </Suspense>
+      )}
     </>
   );
 }

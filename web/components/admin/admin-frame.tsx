@@ -1,27 +1,17 @@
 import { clsx } from "clsx";
-import { LogOut } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Check, ChevronDown, LogOut, Menu } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
+import { adminSections, sectionCurrent } from "~/components/admin/admin-sections";
 import { EmailAddress } from "~/components/email-link";
 import { Button } from "~/components/ui/button";
 import { fetchMaterials } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
 import { setFlashNotice } from "~/lib/flash-notice";
 import { typeset } from "~/lib/typography";
-
-/** The views of the administration, in the order of its menu. */
-const views = [
-  { to: paths.admin, label: "Odeslaná data" },
-  { to: paths.adminContent, label: "Obsah" },
-  { to: paths.adminMaterials, label: "Materiály" },
-  { to: paths.adminUsers, label: "Uživatelé a role" },
-  { to: paths.adminAuditLog, label: "Záznamy změn" },
-  { to: paths.adminPrivacy, label: "Osobní údaje" },
-  { to: paths.adminAccount, label: "Můj účet" },
-] as const;
 
 /**
  * Signing out in another tab (or the session ending) takes this tab away
@@ -81,7 +71,7 @@ export function AdminFrame({
   }
 
   // On a phone the frame stays short, so that the first record shows on the first screen:
-  // the title and „Odhlásit se“ share a row, and the views scroll sideways in one row.
+  // the title and „Odhlásit se“ share a row, and the sections fold into one button.
   return (
     <main
       id="main"
@@ -117,82 +107,95 @@ export function AdminFrame({
   );
 }
 
-/** The views of the administration, and how many gift e-mails wait for a material. */
+/**
+ * The sections of the administration (admin-sections.ts), and how many gift e-mails wait for a
+ * material. From 640 px up they are a row of links that wraps; on a phone one button, named
+ * after the section she is in, lists them all, so that none is ever cut off the screen's edge.
+ */
 function AdminMenu() {
   const { pathname } = useLocation();
-  const list = useRef<HTMLUListElement>(null);
-  // Which edges of the row hide more views: they fade, so that the row looks scrollable.
-  const [more, setMore] = useState({ before: false, after: false });
-  const showMore = useCallback(() => {
-    const row = list.current;
-    if (!row) return;
-    const before = row.scrollLeft > 1;
-    const after = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
-    setMore((current) =>
-      current.before === before && current.after === after ? current : { before, after },
-    );
-  }, []);
-  // On a phone the row scrolls sideways: the view she is on is brought into it before the
-  // frame is first painted (each view renders its own), and again when the screen's width
-  // changes (a phone turned), not when only its height does (the browser's bar folding away).
-  useLayoutEffect(() => {
-    const showCurrent = () => {
-      const row = list.current;
-      const current = row?.querySelector<HTMLElement>("[aria-current]");
-      if (!row || !current || row.scrollWidth <= row.clientWidth) return;
-      const start =
-        current.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
-      const end = start + current.offsetWidth;
-      if (start < row.scrollLeft || end > row.scrollLeft + row.clientWidth) {
-        row.scrollLeft = start - 16;
-      }
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const current = adminSections.find((section) => sectionCurrent(section, pathname));
+  // While the list is open, Escape folds it and gives the focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
     };
-    showCurrent();
-    showMore();
-    let width = window.innerWidth;
-    const onResize = () => {
-      if (window.innerWidth === width) return;
-      width = window.innerWidth;
-      showCurrent();
-      showMore();
-    };
-    window.addEventListener("resize", onResize);
-    return () => window.removeEventListener("resize", onResize);
-  }, [showMore]);
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
   return (
     <>
       <nav aria-label="Části administrace" className="mt-4 sm:mt-8">
-        {/* One row on a phone, scrolled sideways and running to the screen's edges; room above
-            and below for the pills' rings and the focus outline, which the scrolling box clips. */}
-        <ul
-          ref={list}
-          onScroll={showMore}
-          data-more-before={more.before || undefined}
-          data-more-after={more.after || undefined}
-          className="-mx-4 flex scroll-px-4 gap-2 overflow-x-auto px-4 py-1.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 data-more-after:[mask-image:linear-gradient(to_right,black_80%,transparent)] data-more-before:[mask-image:linear-gradient(to_left,black_80%,transparent)] data-more-before:data-more-after:[mask-image:linear-gradient(to_right,transparent,black_20%,black_80%,transparent)] sm:[mask-image:none]!"
-        >
-          {views.map((view) => {
-            // A record is one of „Odeslaná data“, where she opened it; an item one of „Obsah“.
-            const current =
-              pathname === view.to
-                ? "page"
-                : (view.to === paths.admin && pathname.startsWith(`${paths.adminRecord}/`)) ||
-                    (view.to === paths.adminContent && pathname.startsWith(`${view.to}/`))
-                  ? "true"
-                  : undefined;
+        <div className="sm:hidden">
+          <button
+            ref={button}
+            type="button"
+            aria-expanded={open}
+            aria-controls="admin-sections"
+            onClick={() => setOpen((value) => !value)}
+            className="flex min-h-12 w-full items-center gap-3 rounded-2xl bg-cream px-4 text-left font-semibold text-bark ring-1 ring-moss/30 transition-colors hover:bg-sage-light"
+          >
+            <Menu aria-hidden="true" className="size-5 shrink-0 text-moss-dark" />
+            <span className="min-w-0 flex-1">
+              <span className="sr-only">Části administrace: </span>
+              {current?.label ?? "Části administrace"}
+            </span>
+            <ChevronDown
+              aria-hidden="true"
+              className={clsx(
+                "size-5 shrink-0 text-moss-dark transition-transform",
+                open && "rotate-180",
+              )}
+            />
+          </button>
+          {open && (
+            <ul
+              id="admin-sections"
+              className="mt-2 grid gap-1 rounded-2xl bg-cream p-2 shadow-sm ring-1 ring-bark/10"
+            >
+              {adminSections.map((section) => {
+                const here = sectionCurrent(section, pathname);
+                return (
+                  <li key={section.to}>
+                    <Link
+                      to={section.to}
+                      aria-current={here}
+                      onClick={() => setOpen(false)}
+                      className={clsx(
+                        "flex min-h-11 items-center justify-between gap-3 rounded-xl px-3 py-2 font-semibold",
+                        here ? "bg-moss text-cream" : "text-moss-dark hover:bg-sage-light",
+                      )}
+                    >
+                      {section.label}
+                      {here && <Check aria-hidden="true" className="size-5 shrink-0" />}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+        <ul className="hidden flex-wrap gap-2 sm:flex">
+          {adminSections.map((section) => {
+            const here = sectionCurrent(section, pathname);
             return (
-              <li key={view.to} className="shrink-0">
+              <li key={section.to}>
                 <Link
-                  to={view.to}
-                  aria-current={current}
+                  to={section.to}
+                  aria-current={here}
                   className={clsx(
                     "inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-4 py-2 text-[0.9375rem] font-semibold transition-colors duration-200",
-                    current
+                    here
                       ? "bg-moss text-cream"
                       : "bg-cream/80 text-moss-dark ring-1 ring-moss/30 hover:bg-sage-light",
                   )}
                 >
-                  {view.label}
+                  {section.label}
                 </Link>
               </li>
             );

@@ -1,0 +1,36 @@
+import { paths } from "#shared/routes";
+
+/**
+ * The sections of the administration, in the order of its menu: the one
+ * list the menu (a row of links on a wider screen, a button that lists them
+ * on a phone) and the tests read. A new section is one more entry here.
+ */
+export const adminSections = [
+  { to: paths.admin, label: "Odeslaná data" },
+  { to: paths.adminContent, label: "Obsah" },
+  { to: paths.adminMaterials, label: "Materiály" },
+  { to: paths.adminUsers, label: "Uživatelé a role" },
+  { to: paths.adminAuditLog, label: "Záznamy změn" },
+  { to: paths.adminPrivacy, label: "Osobní údaje" },
+  { to: paths.adminAccount, label: "Můj účet" },
+] as const satisfies readonly { to: string; label: string }[];
+
+export type AdminSection = (typeof adminSections)[number];
+
+/**
+ * How a section is marked in the menu at `pathname`: „page“ on its own
+ * address, „true“ on „Odeslaná data“ while one of its records is open (the
+ * record belongs to the list she opened it from) and on „Obsah“ while one of
+ * its items is, none elsewhere.
+ */
+export function sectionCurrent(
+  section: AdminSection,
+  pathname: string,
+): "page" | "true" | undefined {
+  if (pathname === section.to) return "page";
+  if (section.to === paths.admin && pathname.startsWith(`${paths.adminRecord}/`)) return "true";
+  if (section.to === paths.adminContent && pathname.startsWith(`${paths.adminContent}/`)) {
+    return "true";
+  }
+  return undefined;
+}
