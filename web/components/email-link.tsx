@@ -1,19 +1,38 @@
-import { clsx } from "clsx";
 import { Fragment } from "react";
 import { site } from "#shared/site";
 
 /**
- * Splits an address where a line may break: after „@“ and before each dot
- * („ahoj@“, „harmonieprirody“, „.cz“).
+ * Splits an address where a line may break: after „@“ only
+ * („lucie.markova@“, „example.cz“), so that neither the name nor the domain
+ * is ever cut in two („lucie.markova@example / .cz“ read as two things).
  */
 export function splitEmailAddress(address: string): string[] {
-  return address.split(/(?<=@)|(?=\.)/);
+  return address.split(/(?<=@)/);
 }
 
 /**
- * A mailto link whose address wraps only after „@“ or before a dot, never
- * inside a word: each part refuses to break and a <wbr> sits between parts.
+ * The parts of an address, each an inline block: a part goes to the next line
+ * whole, and breaks inside only when it alone is wider than the line (a very
+ * long name before „@“), so it never widens a phone's page. The link's
+ * underline is passed into the blocks, which would not draw it otherwise.
  */
+function AddressParts({ address }: { address: string }) {
+  return splitEmailAddress(address).map((part, index) => (
+    // The parts of one address never change order, so the index is a stable key.
+    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      <span
+        data-address-part
+        className="inline-block max-w-full [overflow-wrap:anywhere] [text-decoration:inherit]"
+      >
+        {part}
+      </span>
+    </Fragment>
+  ));
+}
+
+/** A mailto link whose address wraps only after „@“ (see AddressParts). */
 export function EmailLink({
   address = site.email,
   className,
@@ -21,36 +40,18 @@ export function EmailLink({
   address?: string;
   className?: string;
 }) {
-  const parts = splitEmailAddress(address);
   return (
-    <a href={`mailto:${address}`} className={clsx("[overflow-wrap:normal]", className)}>
-      {parts.map((part, index) => (
-        // The parts of one address never change order, so the index is a stable key.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          <span className="whitespace-nowrap">{part}</span>
-        </Fragment>
-      ))}
+    <a href={`mailto:${address}`} className={className}>
+      <AddressParts address={address} />
     </a>
   );
 }
 
-/**
- * An address as text that wraps after „@“ or before a dot; inside a part only
- * when that part alone is wider than the line (a very long name before „@“).
- */
+/** An address as text that wraps only after „@“ (see AddressParts). */
 export function EmailAddress({ address }: { address: string }) {
   return (
-    <span className="[overflow-wrap:break-word]">
-      {splitEmailAddress(address).map((part, index) => (
-        // The parts of one address never change order, so the index is a stable key.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <Fragment key={index}>
-          {index > 0 && <wbr />}
-          {part}
-        </Fragment>
-      ))}
+    <span>
+      <AddressParts address={address} />
     </span>
   );
 }

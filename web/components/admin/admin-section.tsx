@@ -3,8 +3,10 @@ import type { ReactNode } from "react";
 import { typeset } from "~/lib/typography";
 
 /**
- * A screen's card of the administration: its heading with an icon, what it
- * is for, `header` below that (a search, an alert), then its content.
+ * A screen's section of the administration: its heading with an icon, what it
+ * is for, `header` below that (a search, an alert), then its content. Not a
+ * card itself: its content's items are (one card level, so that on a phone
+ * no width goes to a frame around frames).
  */
 export function AdminSection({
   headingId,
@@ -22,11 +24,8 @@ export function AdminSection({
   children: ReactNode;
 }) {
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-5 rounded-[2rem] bg-cream p-4 shadow-sm ring-1 ring-bark/10 sm:mt-10 sm:p-8"
-    >
-      <div className="px-2 sm:px-0">
+    <section aria-labelledby={headingId} className="mt-6 sm:mt-10">
+      <div>
         <h2
           id={headingId}
           className="flex items-center gap-3 text-2xl font-semibold text-bark sm:text-3xl"

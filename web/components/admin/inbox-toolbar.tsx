@@ -143,7 +143,7 @@ export function InboxToolbar({
     </div>
   );
   return (
-    <search aria-label="Hledání a filtry" className="mb-6 grid gap-4 px-2 sm:px-0">
+    <search aria-label="Hledání a filtry" className="mb-6 grid gap-4">
       <div className="relative">
         <TextField
           id="inbox-search"

@@ -89,7 +89,8 @@ export function MaterialItem({
   return (
     <li
       className={clsx(
-        "rounded-2xl bg-white/70 p-4 ring-1 ring-bark/10",
+        // Rows of their place's card, divided by lines: no card inside a card.
+        "border-t border-bark/10 py-4 first:border-t-0 first:pt-0 last:pb-0",
         material.hidden && "opacity-70",
       )}
     >

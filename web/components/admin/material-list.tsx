@@ -47,7 +47,7 @@ export function PlaceList({
       {materials.length === 0 ? (
         <p className="mt-4 text-bark-soft">Zatím žádný materiál.</p>
       ) : (
-        <ol className="mt-5 space-y-3">
+        <ol className="mt-5">
           {materials.map((material, index) => (
             <MaterialItem
               key={material.id}

@@ -16,7 +16,9 @@ export function Table({
     >
       <table
         className={clsx(
-          "w-full min-w-[60rem] border-collapse text-left text-[0.9375rem]",
+          // An address's parts stay whole here (email-link.tsx): the table scrolls sideways
+          // rather than squeeze a column so far that a hyphen inside one would break it.
+          "w-full min-w-[60rem] border-collapse text-left text-[0.9375rem] [&_[data-address-part]]:whitespace-nowrap",
           className,
         )}
         {...props}
