@@ -1,10 +1,12 @@
 import { MailWarning, NotebookPen } from "lucide-react";
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
+import { paths } from "#shared/routes";
 import type { Submission } from "#shared/submission";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { type AdminSection, adminSections } from "~/components/admin/admin-sections";
 import {
   DeleteSubmissionDialog,
   deleteSubmission,
@@ -68,6 +70,38 @@ function useNewCountInTitle(newCount: number) {
       document.title = document.title.replace(/^\(\d+\) /, "");
     };
   }, [newCount]);
+}
+
+/** A section's name as a link to it, in the note's sentences. */
+function SectionLink({ to }: { to: AdminSection["to"] }) {
+  const section = adminSections.find((candidate) => candidate.to === to);
+  return (
+    <Link to={to} className="font-semibold text-moss-dark underline underline-offset-4">
+      {section?.label}
+    </Link>
+  );
+}
+
+/**
+ * The specification's „Poznámka“ (users, roles and members' materials, once
+ * promised for the future), saying what she can do now and where, each place a link.
+ */
+function NoteText() {
+  return (
+    <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
+      {typeset("Účet si na webu může založit kdokoli. V části")}{" "}
+      <SectionLink to={paths.adminUsers} />{" "}
+      {typeset(
+        "pak rozhodujete, komu otevřete členskou sekci a kdo může do administrace. Videa, zvuky a texty pro členskou sekci i pro dárky nahrajete v části",
+      )}{" "}
+      <SectionLink to={paths.adminMaterials} />
+      {typeset(
+        ". Když vás někdo požádá o své údaje nebo o jejich smazání, najdete vše potřebné v části",
+      )}{" "}
+      <SectionLink to={paths.adminPrivacy} />
+      {typeset(", kde si také můžete zapnout automatické mazání starých záznamů.")}
+    </p>
+  );
 }
 
 export function AdminScreen({
@@ -183,11 +217,13 @@ export function AdminScreen({
         </div>
       )}
 
+      {/* A card around the table only: below 1024 px the records are cards themselves, and a
+          card in a card would take their width (one card level). */}
       <section
         aria-labelledby="submissions-heading"
-        className="mt-5 rounded-[2rem] bg-cream p-3 shadow-sm ring-1 ring-bark/10 sm:mt-10 sm:p-8"
+        className="mt-6 sm:mt-10 lg:rounded-[2rem] lg:bg-cream lg:p-8 lg:shadow-sm lg:ring-1 lg:ring-bark/10"
       >
-        <div className="mb-6 px-2 sm:px-0">
+        <div className="mb-6">
           <h2 id="submissions-heading" className="text-2xl font-semibold text-bark sm:text-3xl">
             {typeset("Odeslaná data z formulářů")}
           </h2>
@@ -233,11 +269,7 @@ export function AdminScreen({
           <NotebookPen aria-hidden="true" className="size-6 text-moss-dark" />
           Poznámka
         </h2>
-        <p className="mt-3 max-w-3xl leading-relaxed text-bark-soft">
-          {typeset(
-            "Účty si lidé zakládají sami na stránce přihlášení. V části „Uživatelé a role“ jim teď můžete přidělit nebo odebrat přístup do členské sekce i do administrace a každá taková změna se zapíše do „Záznamů změn“. Videa, zvuky a další materiály pro dárky a členskou sekci nahrajete v části „Materiály“. Když vás někdo požádá o své údaje nebo o jejich smazání, najdete vše potřebné v části „Osobní údaje“. Tam si také můžete zapnout automatické mazání starých záznamů.",
-          )}
-        </p>
+        <NoteText />
       </section>
 
       <DeleteSubmissionDialog

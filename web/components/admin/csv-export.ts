@@ -7,7 +7,7 @@ import Papa from "papaparse";
 import { isServiceType, serviceTypes } from "#shared/form-schemas";
 import { pragueDay } from "#shared/prague-time";
 import type { Submission } from "#shared/submission";
-import { stateLabel } from "~/components/admin/inbox-filter";
+import { mailStateLabels, stateLabel } from "~/components/admin/inbox-filter";
 import { formatSubmittedAt, formTypeLabel } from "~/components/admin/submission-format";
 
 export const csvHeader = [
@@ -21,12 +21,6 @@ export const csvHeader = [
   "Stav",
   "E-maily",
 ] as const;
-
-export const mailStateLabels = {
-  sent: "Odeslané",
-  pending: "Čekají na odeslání",
-  failed: "Neodeslané",
-} as const;
 
 export function toCsv(submissions: readonly Submission[]): string {
   const rows = submissions.map((submission) => [

@@ -108,7 +108,7 @@ describe("the CSV export", () => {
       "cecilie@example.cz",
     ]);
     expect(parsed.data[2]?.[1]).toBe("Dárek - Rituál");
-    expect(parsed.data[2]?.[8]).toBe("Neodeslané");
+    expect(parsed.data[2]?.[8]).toBe("E-mail neodešel");
     expect(parsed.data[3]?.[6]).toBe('\'=HYPERLINK("http://zle.example")');
     expect(parsed.data[1]?.[4]).toBe("'+420 777 123 456");
   });

@@ -9,14 +9,33 @@ import { type FormType, formTypes, toFormType } from "#shared/form-schemas";
 import { pragueDay } from "#shared/prague-time";
 import type { Submission } from "#shared/submission";
 
+/**
+ * A submission's state, one word each wherever she reads it (badges, the record, its buttons,
+ * the filter, the CSV): a message in her inbox is „Nová“ until she opens it, then
+ * „Přečtená“, and „Vyřízená“ once she has dealt with it.
+ */
+export const stateWords = { new: "Nová", read: "Přečtená", handled: "Vyřízená" } as const;
+
+/** How its e-mails fared, in the words of the badges: „E-mail čeká“, „E-mail neodešel“. */
+export const mailStateLabels = {
+  sent: "E-maily odešly",
+  pending: "E-mail čeká",
+  failed: "E-mail neodešel",
+} as const;
+
+/** The filter's states: the three words in the plural, and the two that still want her. */
 export const stateFilters = {
   nove: "Nové",
-  nevyrizene: "Nevyřízené",
+  prectene: "Přečtené",
   vyrizene: "Vyřízené",
+  nevyrizene: "Nové a přečtené",
 } as const;
 export type StateFilter = keyof typeof stateFilters;
 
-export const mailFilters = { neodeslane: "Neodeslané", cekajici: "Čekají na odeslání" } as const;
+export const mailFilters = {
+  neodeslane: mailStateLabels.failed,
+  cekajici: mailStateLabels.pending,
+} as const;
 export type MailFilter = keyof typeof mailFilters;
 
 export type InboxFilter = {
@@ -109,10 +128,10 @@ export function buildSearchIndex(submissions: readonly Submission[]): SearchEntr
 export const isNew = (submission: Submission) => !submission.read_at;
 export const isHandled = (submission: Submission) => Boolean(submission.handled_at);
 
-/** „Nový“, „Přečtený“ or „Vyřízený“. */
+/** „Nová“, „Přečtená“ or „Vyřízená“. */
 export function stateLabel(submission: Submission): string {
-  if (isHandled(submission)) return "Vyřízený";
-  return isNew(submission) ? "Nový" : "Přečtený";
+  if (isHandled(submission)) return stateWords.handled;
+  return isNew(submission) ? stateWords.new : stateWords.read;
 }
 
 /** Where the list was left (its search and filters), for the detail view's way back. */
@@ -136,6 +155,7 @@ export function applyFilter(
     if (filter.from && entry.day < filter.from) continue;
     if (filter.to && entry.day > filter.to) continue;
     if (filter.state === "nove" && !isNew(submission)) continue;
+    if (filter.state === "prectene" && (isNew(submission) || isHandled(submission))) continue;
     if (filter.state === "nevyrizene" && isHandled(submission)) continue;
     if (filter.state === "vyrizene" && !isHandled(submission)) continue;
     if (filter.mail === "neodeslane" && submission.mail_state !== "failed") continue;

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { Trash2 } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import type { Submission } from "#shared/submission";
+import { mailStateLabels, stateWords } from "~/components/admin/inbox-filter";
 import { splitSubmittedAt } from "~/components/admin/submission-format";
 
 /** Date and time, which may wrap between them and nowhere else. */
@@ -37,7 +38,7 @@ function Badge({
   );
 }
 
-/** „Nový“, „Vyřízený“ (as the record names its state), and how its e-mails fared when not all went out. */
+/** „Nová“, „Vyřízená“ (as the record names its state), and how its e-mails fared when not all went out. */
 export function StateBadges({
   submission,
   className,
@@ -51,10 +52,10 @@ export function StateBadges({
   if (!isNew && !handled && (mail === "sent" || !mail)) return null;
   return (
     <span className={clsx("flex flex-wrap gap-1.5", className)} data-state-badges>
-      {isNew && <Badge tone="new">Nový</Badge>}
-      {handled && <Badge tone="done">Vyřízený</Badge>}
-      {mail === "failed" && <Badge tone="failed">E-mail neodešel</Badge>}
-      {mail === "pending" && <Badge tone="waiting">E-mail čeká</Badge>}
+      {isNew && <Badge tone="new">{stateWords.new}</Badge>}
+      {handled && <Badge tone="done">{stateWords.handled}</Badge>}
+      {mail === "failed" && <Badge tone="failed">{mailStateLabels.failed}</Badge>}
+      {mail === "pending" && <Badge tone="waiting">{mailStateLabels.pending}</Badge>}
     </span>
   );
 }

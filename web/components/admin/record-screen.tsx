@@ -38,13 +38,13 @@ import { changeSubmissionState, fetchSubmissionDetail, resendMail } from "~/lib/
 import { typeset } from "~/lib/typography";
 
 export const recordNotices = {
-  copied: "Adresa zkopírována",
+  copied: "Adresa je zkopírovaná.",
   copyFailed: "Adresu se nepodařilo zkopírovat.",
   stateFailed: "Stav se nepodařilo změnit. Zkuste to prosím znovu.",
-  markedHandled: "Označeno jako vyřízené",
-  markedNew: "Označeno jako nové",
-  reopened: "Vráceno mezi nevyřízené",
-  resent: "E-mail je znovu na cestě",
+  markedHandled: "Zpráva je označená jako vyřízená.",
+  markedNew: "Zpráva je označená jako nová.",
+  markedRead: "Zpráva je označená jako přečtená.",
+  resent: "E-mail je znovu na cestě.",
   resendFailed: "E-mail se nepodařilo znovu zařadit k odeslání.",
 } as const;
 
@@ -97,10 +97,11 @@ function MailRow({
     <li
       data-mail-id={mail.id}
       data-mail-status={mail.status}
+      // Rows of the record's card, a failed one marked by its edge: no card inside a card.
       className={
         mail.status === "failed"
-          ? "rounded-2xl bg-terracotta/10 p-4 ring-1 ring-terracotta-dark/30"
-          : "rounded-2xl bg-white/70 p-4 ring-1 ring-bark/10"
+          ? "border-l-4 border-terracotta-dark bg-terracotta/10 py-3 pr-3 pl-4"
+          : "border-l-4 border-sage py-3 pr-3 pl-4"
       }
     >
       <p className="font-semibold text-bark">{mailKinds[mail.kind] ?? mail.kind}</p>
@@ -115,7 +116,7 @@ function MailRow({
         {mail.status === "sent" && (
           <>
             <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-moss-dark" />
-            <span>Odesláno {mail.sent_at ? formatSubmittedAt(mail.sent_at) : ""}</span>
+            <span>Odešel {mail.sent_at ? formatSubmittedAt(mail.sent_at) : ""}</span>
           </>
         )}
         {mail.status === "pending" && (
@@ -149,7 +150,7 @@ function MailRow({
               className="mt-0.5 size-5 shrink-0 text-terracotta-dark"
             />
             <span>
-              <strong>Neodesláno.</strong> {reason && typeset(reason)}
+              <strong>Neodešel.</strong> {reason && typeset(reason)}
             </span>
           </>
         )}
@@ -254,7 +255,7 @@ export function RecordScreen({
         state === "handled"
           ? recordNotices.markedHandled
           : state === "read"
-            ? recordNotices.reopened
+            ? recordNotices.markedRead
             : recordNotices.markedNew,
       );
     } catch {
@@ -325,19 +326,19 @@ export function RecordScreen({
             {submission.handled_at ? null : (
               <Button variant="secondary" className="px-4" onClick={() => void setState("handled")}>
                 <MailCheck aria-hidden="true" className="size-5" />
-                Označit jako vyřízené
+                Označit jako vyřízenou
               </Button>
             )}
-            {/* A handled record goes back among the open ones; an open one may become unread again. */}
+            {/* A handled message may be read only again (not done after all); a read one new again. */}
             {submission.handled_at ? (
               <Button variant="secondary" className="px-4" onClick={() => void setState("read")}>
                 <Undo2 aria-hidden="true" className="size-5" />
-                Vrátit mezi nevyřízené
+                Označit jako přečtenou
               </Button>
             ) : submission.read_at ? (
               <Button variant="secondary" className="px-4" onClick={() => void setState("new")}>
                 <Undo2 aria-hidden="true" className="size-5" />
-                Označit jako nové
+                Označit jako novou
               </Button>
             ) : null}
             <Button
@@ -353,7 +354,7 @@ export function RecordScreen({
           <h3 className="mt-6 text-xl font-semibold text-bark">Zpráva</h3>
           <div
             data-full-message
-            className="mt-3 rounded-2xl bg-white/80 p-4 leading-relaxed whitespace-pre-wrap text-bark ring-1 ring-bark/10 [overflow-wrap:anywhere]"
+            className="mt-3 border-l-4 border-sage py-1 pl-4 leading-relaxed whitespace-pre-wrap text-bark [overflow-wrap:anywhere]"
           >
             {submission.message?.trim() ? submission.message : orDash(null)}
           </div>
