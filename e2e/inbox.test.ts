@@ -15,10 +15,13 @@ import { formSubmissions, users } from "#database/schema";
 import { saveRetention } from "#server/admin/retention";
 import { createAccounts } from "#server/auth/accounts";
 import { authStorageKey } from "#shared/auth-storage-key";
+import { formatPragueDateTime } from "#shared/prague-time";
+import { paths } from "#shared/routes";
 import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
+import { adminSections } from "../web/components/admin/admin-sections";
 import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 70;
@@ -190,7 +193,7 @@ test("a refused e-mail: shown on its submission and in the banner, then sent aga
   smtp.refuse.delete("odmitnuta@example.cz");
   await page.setViewportSize({ width: 1280, height: 900 });
   await failed.getByRole("button", { name: "Odeslat znovu" }).click();
-  await expect(page.getByText("E-mail je znovu na cestě")).toBeVisible();
+  await expect(page.getByText("E-mail je znovu na cestě.")).toBeVisible();
   await expect(page.locator('[data-mail-status="sent"]')).toHaveCount(2, { timeout: 20_000 });
   await smtp.waitForMails(2);
   expect(
@@ -222,11 +225,14 @@ test("the detail view: a 1,000-character message whole, reply, call and copy", a
     // belongs to as the part she is in, and „Odhlásit se“.
     await expect(page.getByRole("heading", { level: 1, name: "Administrace" })).toBeVisible();
     const views = page.getByRole("navigation", { name: "Části administrace" });
-    await expect(views.getByRole("link")).toHaveCount(6);
+    // On a phone the sections are listed by the menu's button.
+    if (width === 360) await views.getByRole("button").click();
+    await expect(views.getByRole("link")).toHaveCount(adminSections.length);
     await expect(views.getByRole("link", { name: "Odeslaná data" })).toHaveAttribute(
       "aria-current",
       "true",
     );
+    if (width === 360) await page.keyboard.press("Escape");
     await expect(page.getByRole("button", { name: "Odhlásit se" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Dlouhá Zpráva" })).toBeVisible();
     const message = page.locator("[data-full-message]");
@@ -247,7 +253,7 @@ test("the detail view: a 1,000-character message whole, reply, call and copy", a
     "tel:+420777123456",
   );
   await page.getByRole("button", { name: "Kopírovat adresu" }).click();
-  await expect(page.getByText("Adresa zkopírována")).toBeVisible();
+  await expect(page.getByText("Adresa je zkopírovaná.")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     "dlouha.zprava@example.cz",
   );
@@ -303,34 +309,34 @@ test("new, handled and new again, each surviving a reload; the count in the page
   expect(count).toBeGreaterThanOrEqual(1);
   await expect(page).toHaveTitle(new RegExp(`^\\(${count}\\) Administrace`));
   const row = page.locator(`[data-submission-id="${id}"]`);
-  await expect(row.getByText("Nový", { exact: true })).toBeVisible();
+  await expect(row.getByText("Nová", { exact: true })).toBeVisible();
 
   // Opening it makes it read.
   await row.getByRole("link", { name: "Nová Návštěvnice" }).click();
-  await expect(page.locator("dd", { hasText: "Přečtený" })).toBeVisible();
-  await page.getByRole("button", { name: "Označit jako vyřízené" }).click();
-  await expect(page.getByText("Označeno jako vyřízené")).toBeVisible();
+  await expect(page.locator("dd", { hasText: "Přečtená" })).toBeVisible();
+  await page.getByRole("button", { name: "Označit jako vyřízenou" }).click();
+  await expect(page.getByText("Zpráva je označená jako vyřízená.")).toBeVisible();
   await page.reload();
-  await expect(page.locator("dd", { hasText: "Vyřízený" })).toBeVisible();
+  await expect(page.locator("dd", { hasText: "Vyřízená" })).toBeVisible();
   await page.getByRole("link", { name: "Zpět na seznam" }).click();
-  await expect(row.getByText("Vyřízený", { exact: true })).toBeVisible();
+  await expect(row.getByText("Vyřízená", { exact: true })).toBeVisible();
   await expect(page).toHaveTitle(
     count - 1 > 0 ? new RegExp(`^\\(${count - 1}\\) `) : /^Administrace/,
   );
 
-  // A handled record goes back among the open ones, still read; then it can be unread again.
+  // A handled message can be only read again (not done after all), then new again.
   await page.goto(`/admin/zaznam/${id}`);
-  await expect(page.getByRole("button", { name: "Označit jako nové" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Vrátit mezi nevyřízené" }).click();
-  await expect(page.getByText("Vráceno mezi nevyřízené")).toBeVisible();
-  await expect(page.locator("dd", { hasText: "Přečtený" })).toBeVisible();
-  await page.getByRole("button", { name: "Označit jako nové" }).click();
-  await expect(page.getByText("Označeno jako nové")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Označit jako novou" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Označit jako přečtenou" }).click();
+  await expect(page.getByText("Zpráva je označená jako přečtená.")).toBeVisible();
+  await expect(page.locator("dd", { hasText: "Přečtená" })).toBeVisible();
+  await page.getByRole("button", { name: "Označit jako novou" }).click();
+  await expect(page.getByText("Zpráva je označená jako nová.")).toBeVisible();
   // Back to the list without opening it again: it counts as new.
   await openList(page);
-  await expect(row.getByText("Nový", { exact: true })).toBeVisible();
+  await expect(row.getByText("Nová", { exact: true })).toBeVisible();
   await page.reload();
-  await expect(row.getByText("Nový", { exact: true })).toBeVisible();
+  await expect(row.getByText("Nová", { exact: true })).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(`^\\(${count}\\) Administrace`));
 });
 
@@ -404,7 +410,7 @@ for (const width of [360, 1280]) {
       );
     }
     for (const text of await page.locator("[data-submission-id]").allTextContents()) {
-      expect(text).toContain("Vyřízený");
+      expect(text).toContain("Vyřízená");
     }
   });
 }
@@ -744,4 +750,165 @@ test("back from a record far down the list on a phone, its card is in view again
   await expect(oldest).toBeInViewport();
   await expect(oldest.getByRole("link", { name: "Návrat Zpět 1" })).toBeFocused();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+});
+
+/**
+ * Where each of the given addresses, as shown, moves to a new line: the character before
+ * each break (it must be „@“), and whether any of its characters runs past the screen's
+ * right edge. Read from the rendered text, character by character, whatever its markup.
+ */
+async function addressBreaks(page: Page, addresses: string[]) {
+  return page.evaluate((wanted) => {
+    const characters: { char: string; top: number | null; right: number }[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (let index = 0; index < text.length; index++) {
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const rect = [...range.getClientRects()].find((box) => box.width > 0);
+        characters.push({
+          char: text[index] as string,
+          top: rect ? rect.top + window.scrollY : null,
+          right: rect ? rect.right : 0,
+        });
+      }
+    }
+    const all = characters.map((entry) => entry.char).join("");
+    const found: { address: string; brokenAfter: string[]; pastEdge: boolean }[] = [];
+    for (const address of wanted) {
+      for (let start = all.indexOf(address); start >= 0; start = all.indexOf(address, start + 1)) {
+        const letters = characters.slice(start, start + address.length);
+        if (letters.some((letter) => letter.top === null)) continue; // not shown
+        const brokenAfter: string[] = [];
+        for (let index = 1; index < letters.length; index++) {
+          const before = letters[index - 1] as { char: string; top: number };
+          const here = letters[index] as { top: number };
+          if (Math.abs(here.top - before.top) > 4) brokenAfter.push(before.char);
+        }
+        const pastEdge = letters.some((letter) => letter.right > window.innerWidth + 0.5);
+        found.push({ address, brokenAfter, pastEdge });
+      }
+    }
+    return found;
+  }, addresses);
+}
+
+/** Every <time> on the page: its moment and the text it shows. */
+async function shownTimes(page: Page) {
+  return page.locator("main time[datetime]").evaluateAll((times) =>
+    times
+      .filter((time) => (time as HTMLElement).offsetParent !== null)
+      .map((time) => ({
+        moment: time.getAttribute("datetime") as string,
+        text: (time.textContent ?? "").replace(/\s+/g, " ").trim(),
+      })),
+  );
+}
+
+test.describe("the administration on a phone, in a browser set to New York time", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("at 360 px every section is reachable from the menu, nothing scrolls sideways, no address breaks inside a word, no public header or footer, every time in Prague time", async ({
+    page,
+  }) => {
+    const addresses = ["lucie.markova@example.cz", "bozena.nemcova-dlouha@babicka.example.cz"];
+    const ids = [
+      await send(page, {
+        formType: "contact",
+        name: "Lucie Marková",
+        email: addresses[0],
+        phone: "+420 604 111 222",
+        serviceType: "consultation",
+        message: "Dobrý den, ráda bych přišla na harmonizační setkání.",
+      }),
+      await send(page, { formType: "gift_ritual", name: "Božena Marková", email: addresses[1] }),
+    ];
+    await signIn(page);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await openList(page, "?hledat=markova");
+    const menu = page.getByRole("navigation", { name: "Části administrace" });
+    const menuButton = menu.getByRole("button", { name: /Části administrace/ });
+
+    /** What must hold on every screen of the administration at 360 px. */
+    async function checkScreen(name: string, shownAddresses: string[]) {
+      // The site's header and footer (the footer loads after the content) are not there.
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("navigation", { name: "Hlavní menu" })).toHaveCount(0);
+      await expect(page.locator("header.sticky, footer")).toHaveCount(0);
+      await expect(page.getByRole("contentinfo")).toHaveCount(0);
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+      }));
+      expect(widths.page, `${name}: no sideways scroll`).toBeLessThanOrEqual(widths.viewport);
+      const breaks = await addressBreaks(page, shownAddresses);
+      expect(breaks.length, `${name}: the addresses are shown`).toBeGreaterThan(0);
+      for (const address of breaks) {
+        expect(address.pastEdge, `${address.address} within the screen`).toBe(false);
+        expect(
+          address.brokenAfter.filter((char) => char !== "@"),
+          address.address,
+        ).toEqual([]);
+      }
+      for (const time of await shownTimes(page)) {
+        expect([
+          formatPragueDateTime(time.moment),
+          formatPragueDateTime(time.moment, { seconds: true }),
+        ]).toContain(time.text);
+      }
+    }
+
+    // The list: its cards show both addresses and their times.
+    await expect(page.locator("[data-submission-list] li")).toHaveCount(2);
+    await expect(menuButton).toContainText("Odeslaná data");
+    await checkScreen("Odeslaná data", [...addresses, owner.email]);
+    expect((await shownTimes(page)).length).toBe(2);
+    await shoot(page, "phone-list");
+    // The wide screen's table keeps them whole too.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.locator("tbody tr")).toHaveCount(2);
+    await checkScreen("the table", [...addresses, owner.email]);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await menuButton.click();
+    await page.screenshot({ path: screenshotPath("inbox", "phone-menu-open-360.png") });
+    await menuButton.click();
+
+    // The menu lists every section, the current one marked; each is reached from it.
+    for (const section of adminSections) {
+      await menuButton.click();
+      await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+      const links = menu.getByRole("link");
+      await expect(links).toHaveText(adminSections.map((each) => each.label));
+      for (const link of await links.all()) await expect(link).toBeInViewport();
+      await menu.getByRole("link", { name: section.label }).click();
+      await expect(page).toHaveURL(section.to);
+      await expect(menuButton).toContainText(section.label);
+      await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+      await menuButton.click();
+      await expect(menu.getByRole("link", { name: section.label })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await expect(menu.locator("a[aria-current]:visible")).toHaveCount(1);
+      await page.keyboard.press("Escape");
+      await expect(menuButton).toBeFocused();
+      await expect(menu.getByRole("link")).toHaveCount(0);
+      await shoot(page, `phone-section-${adminSections.indexOf(section) + 1}`);
+      await page.setViewportSize({ width: 360, height: 780 });
+      // Her own address is in the frame's header on every screen.
+      await checkScreen(
+        section.label,
+        section.to === paths.admin ? [...addresses, owner.email] : [owner.email],
+      );
+    }
+
+    // A record: its address, its time and its e-mails' times in Prague time too.
+    await page.goto(`/admin/zaznam/${ids[0]}`);
+    await expect(page.getByRole("heading", { level: 2, name: "Lucie Marková" })).toBeVisible();
+    await expect(menuButton).toContainText("Odeslaná data");
+    await checkScreen("the record", [addresses[0] as string, owner.email]);
+    await shoot(page, "phone-record");
+  });
 });

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { openDatabase } from "#database/open-database";
 import { createAccounts } from "#server/auth/accounts";
+import { formatPragueDate } from "#shared/prague-time";
 import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
@@ -56,8 +57,8 @@ async function changeRole(page: Page, email: string, button: string, confirm: st
   await expect(dialog).toBeHidden();
 }
 
-/** Today in the page's Czech date format, „23. 11. 2026“. */
-const today = () => new Date().toLocaleDateString("cs-CZ");
+/** Today in Prague, in the page's Czech date format, „23. 11. 2026“. */
+const today = () => formatPragueDate(new Date());
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function screenshots(page: Page, name: string) {
