@@ -113,3 +113,13 @@ describe("the CSV export", () => {
     expect(parsed.data[1]?.[4]).toBe("'+420 777 123 456");
   });
 });
+
+describe("the date filter", () => {
+  it("reads the days in Prague: 23:30 UTC on New Year's Eve is already 1 January", () => {
+    const late = { ...base, id: "late", created_at: "2026-12-31T23:30:00.000Z" };
+    const filter = { ...emptyFilter, from: "2027-01-01", to: "2027-01-01" };
+    expect(applyFilter([late], buildSearchIndex([late]), filter).map((each) => each.id)).toEqual([
+      "late",
+    ]);
+  });
+});

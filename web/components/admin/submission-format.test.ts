@@ -50,3 +50,12 @@ describe("the submission table's texts", () => {
     expect(splitSubmittedAt("2026-03-07T09:05:00.000Z").join(" ")).toBe(formatted);
   });
 });
+
+describe("times in the administration", () => {
+  // The machine's zone (UTC on CI) is not Prague's: the answers must be Prague's anyway.
+  it("are Prague time, on both daylight-saving days", () => {
+    expect(formatSubmittedAt("2026-03-29T01:00:00.000Z")).toBe("29. 3. 2026 3:00:00");
+    expect(splitSubmittedAt("2026-10-25T01:30:00.000Z")).toEqual(["25. 10. 2026", "2:30:00"]);
+    expect(formatSubmittedAt("2026-12-31T23:30:00.000Z")).toBe("1. 1. 2027 0:30:00");
+  });
+});
