@@ -254,8 +254,11 @@ test("an administrator with her app finds „Administrace“ in the public heade
   await expect(page).toHaveURL("/admin");
   await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
 
-  // Back on a public page, now in the web fonts, which are a little wider than the first page's:
-  // the header keeps its one row, down to the narrowest wide screen, where only the icon fits.
+  // Back on a public page (the administration has its own frame, with a link to the site), now
+  // in the web fonts, which are a little wider than the first page's: the header keeps its one
+  // row, down to the narrowest wide screen, where only the icon fits.
+  await page.getByRole("link", { name: "Zobrazit web" }).click();
+  await expect(page).toHaveURL("/");
   await header.getByRole("link", { name: "O\u00a0mně" }).click();
   await expect(page).toHaveURL("/about");
   await expect(page.locator("html")).toHaveAttribute("data-fonts", "web");

@@ -18,9 +18,10 @@ function splitBeforeDots(part: string): string[] {
 /**
  * The parts of an address, each an inline block: a part goes to the next line
  * whole. Only a part wider than the line alone (a long name before „@“ on a
- * phone) breaks inside, before a dot; a piece between dots then stays whole
- * (`long: "overflow"`, the public pages' links) or, in the administration's
- * text (`long: "break"`), breaks too rather than widen a phone's page. The
+ * phone) breaks inside: before a dot, each piece between dots whole
+ * (`long: "overflow"`, the links), or, in the administration's text
+ * (`long: "break"`), wherever it must rather than widen a phone's page (a
+ * table keeps its parts whole: it scrolls sideways instead, ui/table.tsx). The
  * link's underline is passed into the blocks, which would not draw it otherwise.
  */
 function AddressParts({ address, long }: { address: string; long: "overflow" | "break" }) {
@@ -29,22 +30,25 @@ function AddressParts({ address, long }: { address: string; long: "overflow" | "
     // biome-ignore lint/suspicious/noArrayIndexKey: see above
     <Fragment key={index}>
       {index > 0 && <wbr />}
-      <span
-        data-address-part
-        className={
-          long === "break"
-            ? "inline-block max-w-full [overflow-wrap:break-word] [text-decoration:inherit]"
-            : "inline-block max-w-full [text-decoration:inherit]"
-        }
-      >
-        {splitBeforeDots(part).map((piece, pieceIndex) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <Fragment key={pieceIndex}>
-            {pieceIndex > 0 && <wbr />}
-            <span className={long === "break" ? undefined : "whitespace-nowrap"}>{piece}</span>
-          </Fragment>
-        ))}
-      </span>
+      {long === "break" ? (
+        // One piece: a part wider than the line breaks wherever it must.
+        <span
+          data-address-part
+          className="inline-block max-w-full [overflow-wrap:anywhere] [text-decoration:inherit]"
+        >
+          {part}
+        </span>
+      ) : (
+        <span data-address-part className="inline-block max-w-full [text-decoration:inherit]">
+          {splitBeforeDots(part).map((piece, pieceIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <Fragment key={pieceIndex}>
+              {pieceIndex > 0 && <wbr />}
+              <span className="whitespace-nowrap">{piece}</span>
+            </Fragment>
+          ))}
+        </span>
+      )}
     </Fragment>
   ));
 }

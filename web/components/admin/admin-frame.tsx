@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Check, ChevronDown, LogOut, Menu } from "lucide-react";
+import { Check, ChevronDown, House, LogOut, Menu } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -102,6 +102,17 @@ export function AdminFrame({
         {settingUp ? null : <AdminMenu />}
 
         {children}
+
+        {/* Without the site's header here, her way to the public pages. */}
+        <p className="mt-10 sm:mt-14">
+          <Link
+            to={paths.home}
+            className="inline-flex min-h-11 items-center gap-2 font-semibold text-moss-dark underline-offset-4 hover:underline"
+          >
+            <House aria-hidden="true" className="size-5" />
+            Zobrazit web
+          </Link>
+        </p>
       </div>
     </main>
   );
