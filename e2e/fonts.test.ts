@@ -11,16 +11,28 @@ const fontFiles = {
   publicSansLatinExt: "public-sans-latin-ext-wght-normal",
 } as const;
 
+/** The web fonts' files that every page but the first of a visit uses. */
+const everydayFiles = [
+  "lora-latin-wght-normal",
+  "lora-czech-wght-normal",
+  "public-sans-latin-wght-normal",
+  "public-sans-czech-wght-normal",
+];
+
 function isFontFile(url: string, name: string): boolean {
   const file = new URL(url).pathname.split("/").pop() ?? "";
   return file.startsWith(`${name}-`) && file.endsWith(".woff2");
 }
 
-/** The URL of every woff2 file the page requests from now on. */
-function recordFontRequests(page: Page): string[] {
+/**
+ * The URL of every woff2 file the page requests from now on; with `fontsOnly`, only the loads of
+ * its fonts and preloads, not the prefetches for the next page.
+ */
+function recordFontRequests(page: Page, { fontsOnly = false } = {}): string[] {
   const urls: string[] = [];
   page.on("request", (request) => {
-    if (request.url().endsWith(".woff2")) urls.push(request.url());
+    if (!request.url().endsWith(".woff2")) return;
+    if (!fontsOnly || request.resourceType() === "font") urls.push(request.url());
   });
   return urls;
 }
@@ -127,7 +139,8 @@ test("a letter beyond Czech, such as Slovak ľ, still comes from the latin-ext f
 test("an en dash keeps its full width and the spaces around it, and its file loads once", async ({
   page,
 }) => {
-  const requested = recordFontRequests(page);
+  // The prefetch for the next page may come before the test ends, from the cache.
+  const requested = recordFontRequests(page, { fontsOnly: true });
   await openFromSite(page, paths.gift);
   await waitForHydration(page);
   // „minutu – ráno“ in Public Sans (the space before the dash is a non-breaking one); beside it,
@@ -178,13 +191,13 @@ async function expectInWebFonts(page: Page, path: string) {
   expect(await bodyFontFamily(page)).toMatch(/^"Public Sans Variable"/);
 }
 
-test("the first page of a visit is set in the local fallbacks, then fetches the web fonts for the next", async ({
+test("the first page of a visit is set in its first-visit fonts, then fetches the web fonts for the next", async ({
   page,
 }) => {
   const requested = recordFontRequests(page);
   await page.goto(paths.home);
   await expect(page.locator("html")).not.toHaveAttribute("data-fonts", /./);
-  expect(await bodyFontFamily(page)).toMatch(/^"Public Sans", "Public Sans Fallback"/);
+  expect(await bodyFontFamily(page)).toMatch(/^"Public Sans First Visit", "Public Sans Fallback"/);
   expect(
     await page.evaluate(() =>
       [...document.fonts]
@@ -193,18 +206,20 @@ test("the first page of a visit is set in the local fallbacks, then fetches the 
     ),
   ).not.toContain("loaded");
 
-  // Once the page has loaded, the Czech and latin files of both families come into the cache.
+  // The page preloads its four small first-visit files; once it has loaded, the Czech and latin
+  // files of both web fonts come into the cache.
+  const firstVisitFiles = [
+    "lora-first-visit-latin-600",
+    "lora-first-visit-czech-600",
+    "public-sans-first-visit-latin-400",
+    "public-sans-first-visit-czech-400",
+  ];
+  const namesOf = (urls: string[]) =>
+    urls.map((url) => [...firstVisitFiles, ...everydayFiles].find((name) => isFontFile(url, name)));
   await expect
-    .poll(() => requested.map((url) => new URL(url).pathname.split("/").pop()?.split("-wght")[0]))
-    .toEqual(
-      expect.arrayContaining([
-        "lora-latin",
-        "lora-czech",
-        "public-sans-latin",
-        "public-sans-czech",
-      ]),
-    );
-  expect(requested).toHaveLength(4);
+    .poll(() => namesOf(requested))
+    .toEqual(expect.arrayContaining([...firstVisitFiles, ...everydayFiles]));
+  expect(requested).toHaveLength(8);
   const startedBeforeLoad = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType(
       "navigation",
@@ -215,7 +230,8 @@ test("the first page of a visit is set in the local fallbacks, then fetches the 
       .filter((entry) => entry.startTime < (navigation?.loadEventEnd ?? Number.POSITIVE_INFINITY))
       .map((entry) => entry.name);
   });
-  expect(startedBeforeLoad).toEqual([]);
+  // Before the load event, only the first-visit files.
+  expect(namesOf(startedBeforeLoad).sort()).toEqual(firstVisitFiles.toSorted());
 
   // The next page, opened by a link, is set in them from its first paint, from the cache.
   await page.evaluate(() => document.fonts.ready);
@@ -247,4 +263,96 @@ test("a page reached by a client-side navigation is set in the web fonts", async
     .getByRole("link", { name: /^O\smně$/ })
     .click();
   await expectInWebFonts(page, paths.about);
+});
+
+/**
+ * The fonts Chromium really drew the element's text with (DevTools' "Rendered Fonts"), by
+ * family name, with the number of glyphs each drew.
+ */
+async function renderedFonts(page: Page, selector: string) {
+  const session = await page.context().newCDPSession(page);
+  await session.send("DOM.enable");
+  await session.send("CSS.enable");
+  const { root } = await session.send("DOM.getDocument");
+  const { nodeId } = await session.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { fonts } = await session.send("CSS.getPlatformFontsForNode", { nodeId });
+  await session.detach();
+  return fonts.map(({ familyName, glyphCount }) => ({ familyName, glyphCount }));
+}
+
+/** The family that drew most of the element's glyphs. */
+async function mainFont(page: Page, selector: string) {
+  const fonts = await renderedFonts(page, selector);
+  return fonts.toSorted((a, b) => b.glyphCount - a.glyphCount)[0]?.familyName;
+}
+
+/** Every layout shift the page has had so far, as the Layout Instability API reports them. */
+function layoutShifts(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        new PerformanceObserver((list) => {
+          resolve(list.getEntries().map((entry) => (entry as unknown as { value: number }).value));
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve([]), 500);
+      }),
+  );
+}
+
+/** The first-visit files (web/app.css, preloaded by web/root.tsx) have all arrived. */
+async function waitForFirstVisitFiles(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          performance
+            .getEntriesByType("resource")
+            .filter((entry) => entry.name.includes("first-visit") && entry.name.endsWith(".woff2"))
+            .filter((entry) => (entry as PerformanceResourceTiming).responseEnd > 0).length,
+      ),
+    )
+    .toBe(4);
+}
+
+test("the first page of a visit shows Lora and Public Sans when they arrive in time", async ({
+  page,
+}) => {
+  // A new browser context: an empty cache, no referrer, as a first visit.
+  await page.goto(paths.home);
+  await expect(page.locator("html")).not.toHaveAttribute("data-fonts", /./);
+
+  // The pinned fonts keep the name of the variable font's default instance (Lora, Public Sans Thin).
+  expect(await mainFont(page, "h1")).toMatch(/^Lora\b/);
+  expect(await mainFont(page, "main h1 ~ p")).toMatch(/^Public Sans\b/);
+  // Czech letters too, from the small Czech files, not from a local font.
+  for (const selector of ["h1", "main h1 ~ p"])
+    expect(
+      (await renderedFonts(page, selector)).map(({ familyName }) => familyName),
+      selector,
+    ).not.toContain("Liberation Serif");
+  expect(await layoutShifts(page)).toEqual([]);
+});
+
+test("on a slow connection the first page keeps the local fonts, and nothing moves when the web fonts arrive", async ({
+  page,
+}) => {
+  const session = await page.context().newCDPSession(page);
+  await session.send("Network.enable");
+  // Slower than the moment Chromium waits for preloaded fonts before its first paint.
+  await session.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+  await page.goto(paths.home);
+  await expect(page.locator("html")).not.toHaveAttribute("data-fonts", /./);
+  await waitForFirstVisitFiles(page);
+  // The files are there, yet the page stays in the fallbacks it was first painted in
+  // (`font-display: optional`): no swap, no shift.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  expect(await mainFont(page, "h1")).toBe("Liberation Serif");
+  expect(await mainFont(page, "main h1 ~ p")).toBe("Liberation Sans");
+  expect(await layoutShifts(page)).toEqual([]);
+  await session.detach();
 });
