@@ -7,12 +7,11 @@
  *   the sake of ě š č ř ž ů ň ť ď; the subsets are about 5 KB. web/app.css
  *   still declares the full latin-ext files for the rarer letters (Slovak ľ,
  *   Polish ł…), which browsers then fetch only when a page shows one.
- * - The first-visit fonts: what the first page of a visit shows in Lora and
- *   Public Sans if they arrive in time (`font-display: optional`, preloaded:
- *   web/root.tsx). Each family is pinned to the one weight that page's text
- *   mostly has (Lora 600 for the headings, Public Sans 400 for the text) and
- *   cut to the characters Czech copy uses, without hinting: 27 KB in four
- *   files instead of 72 KB, so they can arrive with the document over a slow
+ * - The first-visit fonts: the headings of the first page of a visit in Lora
+ *   if they arrive in time (`font-display: optional`, preloaded: web/root.tsx).
+ *   Lora pinned to the headings' weight (600), cut to the characters Czech
+ *   copy uses, without hinting: 16 KB in two files instead of the 72 KB of
+ *   both web fonts, so they can arrive with the document over a slow
  *   connection (docs/performance.md, "Session 24").
  *
  * Run after updating the @fontsource-variable packages, then commit the files
@@ -109,18 +108,6 @@ export const fontSubsets: readonly Subset[] = [
     target: "lora-first-visit-czech-600.woff2",
     characters: czech,
     weight: 600,
-  },
-  {
-    source: `${publicSans}-latin-wght-normal.woff2`,
-    target: "public-sans-first-visit-latin-400.woff2",
-    characters: firstVisitLatin,
-    weight: 400,
-  },
-  {
-    source: `${publicSans}-latin-ext-wght-normal.woff2`,
-    target: "public-sans-first-visit-czech-400.woff2",
-    characters: czech,
-    weight: 400,
   },
 ];
 

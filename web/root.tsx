@@ -8,8 +8,6 @@ import { SiteHeader } from "~/components/site-header";
 import { PageSpinner } from "~/components/ui/spinner";
 import loraFirstVisitCzech from "~/fonts/lora-first-visit-czech-600.woff2?url";
 import loraFirstVisitLatin from "~/fonts/lora-first-visit-latin-600.woff2?url";
-import publicSansFirstVisitCzech from "~/fonts/public-sans-first-visit-czech-400.woff2?url";
-import publicSansFirstVisitLatin from "~/fonts/public-sans-first-visit-latin-400.woff2?url";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
 import { holdSubmissionsScript, markLive } from "~/progressive/held-submissions";
 import { fontsScript, webFontFamilies } from "~/progressive/page-starter";
@@ -24,18 +22,13 @@ import type { Route } from "./+types/root";
 const inlineStyles = import.meta.env.SSR || import.meta.env.DEV ? appStyles : "";
 
 /**
- * The first-visit fonts (web/app.css), asked for with the document: with
+ * The first-visit files of Lora (web/app.css), asked for with the document: with
  * `font-display: optional`, Chromium holds the first paint a moment for fonts
  * that are preloaded, so on a fast enough connection the first page shows
  * them from its first frame, and on a slow one it keeps the local fonts.
  * A page opened from another page finds them in the cache.
  */
-const firstVisitFonts = [
-  loraFirstVisitLatin,
-  loraFirstVisitCzech,
-  publicSansFirstVisitLatin,
-  publicSansFirstVisitCzech,
-];
+const firstVisitFonts = [loraFirstVisitLatin, loraFirstVisitCzech];
 
 export const links: Route.LinksFunction = () => [
   // `sizes` keeps browsers that understand SVG from picking the .ico instead.
