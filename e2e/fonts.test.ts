@@ -321,7 +321,7 @@ test("the first page of a visit shows its headings in Lora when it arrives in ti
     { familyName: "Lora", glyphCount: expect.any(Number) },
   ]);
   // The text stays in the metric-matched local font: a file of its own made the page miss its
-  // LCP budget (docs/decisions/0020-brand-fonts-on-the-first-page.md).
+  // LCP budget (docs/decisions/0023-brand-fonts-on-the-first-page.md).
   expect(await mainFont(page, "main h1 ~ p")).toBe("Liberation Sans");
   expect(await layoutShifts(page)).toEqual([]);
 });
