@@ -21,5 +21,8 @@ export default defineConfig({
     // the build by design; Rolldown's warning that plugins take the time says
     // nothing to act on.
     rolldownOptions: { checks: { bundlerTimings: false } },
+    // Fonts stay files, however small: the Content-Security-Policy allows no `data:` fonts, a
+    // font inside the page would be parsed with every page, and a file is cached for the next.
+    assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
   },
 });

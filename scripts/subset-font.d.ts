@@ -4,6 +4,10 @@ declare module "subset-font" {
     targetFormat?: "sfnt" | "woff" | "woff2";
     /** Pins (instances) variation axes, such as `{ wght: 600 }`. */
     variationAxes?: Record<string, number>;
+    /** Leaves out the hinting instructions. */
+    noHinting?: boolean;
+    /** Keeps only the glyphs of the given text, not those OpenType features reach from them. */
+    noLayoutClosure?: boolean;
   };
 
   export default function subsetFont(

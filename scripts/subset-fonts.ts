@@ -1,10 +1,18 @@
 /**
- * Cuts the 18 letters Czech takes from Fontsource's latin-ext files into two
- * small fonts in `web/fonts/`. Every page has Czech letters, so without this
- * each page loaded the whole latin-ext file of both families (about 20 KB
- * each) for the sake of ě š č ř ž ů ň ť ď; the subsets are about 5 KB.
- * web/app.css still declares the full latin-ext files for the rarer letters
- * (Slovak ľ, Polish ł…), which browsers then fetch only when a page shows one.
+ * Makes the small fonts in `web/fonts/` from Fontsource's files:
+ *
+ * - The 18 letters Czech takes from Fontsource's latin-ext files, one font
+ *   per family. Every page has Czech letters, so without them each page
+ *   loaded the whole latin-ext file of both families (about 20 KB each) for
+ *   the sake of ě š č ř ž ů ň ť ď; the subsets are about 5 KB. web/app.css
+ *   still declares the full latin-ext files for the rarer letters (Slovak ľ,
+ *   Polish ł…), which browsers then fetch only when a page shows one.
+ * - The first-visit fonts: the headings of the first page of a visit in Lora
+ *   if they arrive in time (`font-display: optional`, preloaded: web/root.tsx).
+ *   Lora pinned to the headings' weight (600), cut to the characters Czech
+ *   copy uses, without hinting: 16 KB in two files instead of the 72 KB of
+ *   both web fonts, so they can arrive with the document over a slow
+ *   connection (docs/performance.md, "Session 24").
  *
  * Run after updating the @fontsource-variable packages, then commit the files
  * (scripts/subset-fonts.test.ts fails until you do):
@@ -21,32 +29,111 @@ export const czechLetters = [
   0x0164, 0x0165, 0x016e, 0x016f, 0x017d, 0x017e,
 ] as const;
 
-/** The two families, each with its Fontsource latin-ext file and the subset cut from it. */
-export const czechSubsets = [
-  {
-    source: "@fontsource-variable/lora/files/lora-latin-ext-wght-normal.woff2",
-    target: "lora-czech-wght-normal.woff2",
-  },
-  {
-    source: "@fontsource-variable/public-sans/files/public-sans-latin-ext-wght-normal.woff2",
-    target: "public-sans-czech-wght-normal.woff2",
-  },
+/**
+ * The characters of Fontsource's latin subset that Czech copy uses: printable
+ * ASCII, the no-break space, § © ° · ×, the accented letters Czech shares with
+ * other languages (á é í ó ú ý), dashes, Czech and English quotes and the
+ * ellipsis. A character beyond them on a first page is drawn in the
+ * metric-matched local font (web/app.css lists the same ranges).
+ */
+export const firstVisitLatinCharacters = [
+  [0x0020, 0x007e],
+  [0x00a0, 0x00a0],
+  [0x00a7, 0x00a7],
+  [0x00a9, 0x00a9],
+  [0x00b0, 0x00b0],
+  [0x00b7, 0x00b7],
+  [0x00c1, 0x00c1],
+  [0x00c9, 0x00c9],
+  [0x00cd, 0x00cd],
+  [0x00d3, 0x00d3],
+  [0x00d7, 0x00d7],
+  [0x00da, 0x00da],
+  [0x00dd, 0x00dd],
+  [0x00e1, 0x00e1],
+  [0x00e9, 0x00e9],
+  [0x00ed, 0x00ed],
+  [0x00f3, 0x00f3],
+  [0x00fa, 0x00fa],
+  [0x00fd, 0x00fd],
+  [0x2013, 0x2014],
+  [0x2018, 0x201a],
+  [0x201c, 0x201e],
+  [0x2026, 0x2026],
 ] as const;
+
+/** The code points of inclusive ranges, as a string to subset to. */
+function charactersOf(ranges: readonly (readonly [number, number])[]): string {
+  return ranges
+    .flatMap(([first, last]) =>
+      Array.from({ length: last - first + 1 }, (_, index) => first + index),
+    )
+    .map((codePoint) => String.fromCodePoint(codePoint))
+    .join("");
+}
+
+type Subset = {
+  source: string;
+  target: string;
+  characters: string;
+  /** The wght value the variable font is pinned to; without it every weight is kept. */
+  weight?: number;
+};
+
+const lora = "@fontsource-variable/lora/files/lora";
+const publicSans = "@fontsource-variable/public-sans/files/public-sans";
+const czech = String.fromCodePoint(...czechLetters);
+const firstVisitLatin = charactersOf(firstVisitLatinCharacters);
+
+/** Each small font, with the Fontsource file it is cut from. */
+export const fontSubsets: readonly Subset[] = [
+  {
+    source: `${lora}-latin-ext-wght-normal.woff2`,
+    target: "lora-czech-wght-normal.woff2",
+    characters: czech,
+  },
+  {
+    source: `${publicSans}-latin-ext-wght-normal.woff2`,
+    target: "public-sans-czech-wght-normal.woff2",
+    characters: czech,
+  },
+  {
+    source: `${lora}-latin-wght-normal.woff2`,
+    target: "lora-first-visit-latin-600.woff2",
+    characters: firstVisitLatin,
+    weight: 600,
+  },
+  {
+    source: `${lora}-latin-ext-wght-normal.woff2`,
+    target: "lora-first-visit-czech-600.woff2",
+    characters: czech,
+    weight: 600,
+  },
+];
 
 export const fontsDir = new URL("../web/fonts/", import.meta.url);
 
 const require = createRequire(import.meta.url);
 
-/** A woff2 font with only the Czech letters of the given Fontsource file, every variation axis kept. */
-export function subsetCzechLetters(source: string): Promise<Buffer> {
+/** One small woff2 font: the Fontsource file cut to its characters, and pinned to its weight. */
+export function makeSubset({ source, characters, weight }: Subset): Promise<Buffer> {
   const font = readFileSync(require.resolve(source));
-  return subsetFont(font, String.fromCodePoint(...czechLetters), { targetFormat: "woff2" });
+  if (weight === undefined) return subsetFont(font, characters, { targetFormat: "woff2" });
+  // Without hinting (it helps only on low-resolution screens under Windows) and without the
+  // glyphs that only OpenType features reach (ligatures, alternates), Lora's latin file fits in
+  // a new connection's first flight (14.6 KB).
+  return subsetFont(font, characters, {
+    targetFormat: "woff2",
+    variationAxes: { wght: weight },
+    noHinting: true,
+    noLayoutClosure: true,
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  for (const { source, target } of czechSubsets) {
-    const subset = await subsetCzechLetters(source);
-    writeFileSync(new URL(target, fontsDir), subset);
-    console.log(`wrote web/fonts/${target} (${subset.length} bytes)`);
+  for (const subset of fontSubsets) {
+    const font = await makeSubset(subset);
+    writeFileSync(new URL(subset.target, fontsDir), font);
+    console.log(`wrote web/fonts/${subset.target} (${font.length} bytes)`);
   }
 }

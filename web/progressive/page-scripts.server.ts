@@ -71,11 +71,14 @@ const pagesStartingAtOnce = ["__spa-fallback.html", join("404", "index.html")];
 
 /**
  * The font files a page's inline stylesheet names, but for the latin-ext
- * ones, which only rarer letters than Czech ones need (web/app.css).
+ * ones, which only rarer letters than Czech ones need, and the first-visit
+ * ones, which the page preloads itself (web/app.css).
  */
 function everydayFontFiles(html: string): string[] {
   const urls = [...html.matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g)].map(
     (match) => match[1] ?? "",
   );
-  return [...new Set(urls)].filter((url) => !url.includes("latin-ext"));
+  return [...new Set(urls)].filter(
+    (url) => !url.includes("latin-ext") && !url.includes("first-visit"),
+  );
 }
