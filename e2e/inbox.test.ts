@@ -15,6 +15,7 @@ import { formSubmissions, users } from "#database/schema";
 import { saveRetention } from "#server/admin/retention";
 import { createAccounts } from "#server/auth/accounts";
 import { authStorageKey } from "#shared/auth-storage-key";
+import { site } from "#shared/site";
 import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
@@ -53,6 +54,7 @@ test.beforeAll(async () => {
     const granted = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
       db: handle.db,
       siteUrl: baseUrl,
+      notifyEmail: site.email,
     });
     if (granted.exitCode !== 0) throw new Error(granted.lines.join("\n"));
   } finally {

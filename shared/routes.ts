@@ -32,6 +32,9 @@ export const paths = {
   formPost: "/formular",
 } as const;
 
+/** The members' own area on the members' page (their sign-in, then their materials). */
+export const memberAreaAnchor = "clenstvi";
+
 /** Pages that are pre-rendered to HTML and listed in the sitemap. */
 export const publicRoutePaths = [
   paths.home,

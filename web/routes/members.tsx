@@ -1,6 +1,6 @@
 import { BookOpen, Download, Gift, Headphones, LogIn, Sprout } from "lucide-react";
 import { authStorageKey } from "#shared/auth-storage-key";
-import { paths } from "#shared/routes";
+import { memberAreaAnchor, paths } from "#shared/routes";
 import { useMemberAreaStatus } from "~/components/members/area-status";
 import { PageHero } from "~/components/page-hero";
 import { LeafSprig } from "~/components/ui/botanical";
@@ -46,7 +46,7 @@ function hasStoredSession(): boolean {
   }
 }
 
-const memberAreaId = "clenstvi";
+const memberAreaId = memberAreaAnchor;
 
 /** The hero's way to the members' area, named for what waits there once it has looked. */
 function MemberAreaLink() {

@@ -7,7 +7,7 @@ import {
   type MemberMaterialJson,
   memberAccessMessages,
 } from "#shared/member-access";
-import { paths } from "#shared/routes";
+import { memberAreaAnchor, paths } from "#shared/routes";
 import { ConfirmationReminder, isEmailNotConfirmed } from "~/components/auth/confirmation-reminder";
 import { PasswordChange } from "~/components/auth/password-change";
 import { EmailAddress } from "~/components/email-link";
@@ -313,7 +313,7 @@ function MemberSignInForm({
       <form
         noValidate
         method="post"
-        action={`${paths.members}#clenstvi`}
+        action={`${paths.members}#${memberAreaAnchor}`}
         onSubmit={submit}
         className="rounded-[2rem] bg-white/80 p-6 shadow-sm ring-1 ring-bark/10 sm:p-8"
       >
