@@ -9,7 +9,8 @@
  */
 import { redirect } from "react-router";
 import { authNotices } from "#shared/auth-schemas";
-import { paths, signInReturningTo } from "#shared/routes";
+import { signInReturningTo } from "#shared/return-path";
+import { paths } from "#shared/routes";
 import { checkAdminAccess } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
 import { setFlashNotice } from "~/lib/flash-notice";

@@ -1,13 +1,9 @@
 import { useEffect } from "react";
 import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { authNotices } from "#shared/auth-schemas";
-import {
-  adminReturnPath,
-  paths,
-  returnQueryParam,
-  signInModeParam,
-  signInModes,
-} from "#shared/routes";
+import { adminReturnPath, returnQueryParam } from "#shared/return-path";
+import { paths } from "#shared/routes";
+import { signInModeParam, signInModes } from "#shared/sign-in-modes";
 import { type SignInMode, SignInScreen } from "~/components/auth/sign-in-screen";
 import { checkAdminAccess } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";

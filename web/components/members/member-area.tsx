@@ -7,7 +7,8 @@ import {
   type MemberMaterialJson,
   memberAccessMessages,
 } from "#shared/member-access";
-import { memberAreaAnchor, paths, signInPathFor } from "#shared/routes";
+import { memberAreaAnchor, paths } from "#shared/routes";
+import { signInPathFor } from "#shared/sign-in-modes";
 import { ConfirmationReminder, isEmailNotConfirmed } from "~/components/auth/confirmation-reminder";
 import { PasswordChange } from "~/components/auth/password-change";
 import { EmailAddress } from "~/components/email-link";

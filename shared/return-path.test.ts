@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminReturnPath, signInReturningTo } from "./routes";
+import { adminReturnPath, signInReturningTo } from "./return-path";
 
 describe("the administration page a sign-in comes back to", () => {
   it("keeps a page of the administration, with its query", () => {
