@@ -51,10 +51,12 @@ test("registration sends a confirmation e-mail whose link confirms the address a
 
   const link = await readVerifyLink(email, "signup");
   await page.goto(link);
-  // The site says so, and takes the link's fragment off the address.
+  // The site says so; she is signed in, in the members' area, where she may ask for access,
+  // and the link's session is off the address.
   await expect(page.getByText("Děkuji, vaše e-mailová adresa je potvrzená.")).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/clenska-sekce#?$/);
+  await expect(page.getByText(`Přihlášený účet: ${email}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Požádat o přístup" })).toBeVisible();
   expect((await signIn(200)).user?.email_confirmed_at).toBeTruthy();
 
   // The same link again is spent: our own words for it, whatever the address carried.

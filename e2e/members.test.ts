@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
 import { paths } from "#shared/routes";
+import { site } from "#shared/site";
 import { recordVideo } from "#testing/sample-media";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
@@ -45,7 +46,8 @@ test.beforeAll(async () => {
   smtp = await startTestSmtpServer();
   const run = (args: string[]) =>
     execFileSync(process.execPath, ["--import", "tsx", ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      // The site's address as the server's own, for the link in the new member's e-mail.
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", SITE_URL: baseUrl },
       stdio: "pipe",
     });
   // Confirmed accounts without a role (seed-accounts.ts); one is made a member by the admin command.
@@ -88,6 +90,17 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await area.getByRole("button", { name: "Přihlásit se" }).click();
 }
 
+test("the member made with npm run admin -- grant is told by e-mail, with the link to her area", async () => {
+  const [welcome] = await smtp.waitForMails(1);
+  expect(addressesOf(welcome?.to)).toEqual([member.email]);
+  // The command ran with the default settings: answers go to the site's own address.
+  expect(addressesOf(welcome?.replyTo)).toEqual([site.email]);
+  expect(welcome?.subject).toBe("Členská sekce je pro vás otevřená – Harmonie přírody");
+  expect(welcome?.text).toContain(`${baseUrl}${paths.members}#clenstvi`);
+  // The other tests count only what they send.
+  smtp.mails.splice(0);
+});
+
 test("a visitor sees the public content and the members' sign-in, without the session library", async ({
   page,
 }) => {
@@ -100,10 +113,8 @@ test("a visitor sees the public content and the members' sign-in, without the se
   await expect(
     page.getByRole("heading", { level: 2, name: "Přihlášení do členské sekce" }),
   ).toBeVisible();
-  await expect(page.getByRole("link", { name: "Přihlášení do administrace" })).toHaveAttribute(
-    "href",
-    paths.signIn,
-  );
+  // Members only: the administration's door is not on this page.
+  await expect(page.getByRole("main").getByText(/administr/i)).toHaveCount(0);
   await expectNoAxeViolations(page);
   expect(sessionCode(requests).map((request) => request.url())).toEqual([]);
 

@@ -73,7 +73,7 @@ const innerPages = {
       "Materiály ke stažení",
       "Materiály přibývají postupně",
       "Přihlásit se",
-      "Přístup do administrace webu mají pouze administrátoři.",
+      "Co v členské sekci najdete",
       "Zpět na hlavní stránku",
     ],
   },
@@ -259,7 +259,7 @@ test.describe("parts that need no JavaScript", () => {
     },
     {
       path: paths.members,
-      texts: ["Co v členské sekci najdete", "Administrace je jen pro administrátory"],
+      texts: ["Co v členské sekci najdete", "Nahrávky meditací"],
     },
   ];
   for (const { path, texts } of staticParts) {
@@ -335,27 +335,28 @@ test.describe("parts that need no JavaScript", () => {
 });
 
 test.describe("members' section", () => {
-  test("its sign-in leads to the members' sign-in; administrators have their own door @phone", async ({
+  test("its sign-in leads to the members' sign-in; registration and a forgotten password open their forms @phone", async ({
     page,
   }) => {
     await open(page, paths.members);
     await page.getByRole("main").getByRole("link", { name: "Přihlásit se" }).click();
     await expect(page).toHaveURL(/#clenstvi$/);
     await expect(page.locator("#clenstvi").getByLabel("E-mail")).toBeVisible();
-    const adminDoor = page.getByRole("link", { name: "Přihlášení do administrace" });
-    await expect(adminDoor).toHaveAttribute("href", paths.signIn);
-    await adminDoor.click();
-    await expect(page).toHaveURL(new RegExp(`${paths.signIn}$`));
+    await expect(page.getByRole("link", { name: "Zapomenuté heslo" })).toHaveAttribute(
+      "href",
+      `${paths.signIn}?rezim=heslo`,
+    );
+    await page.getByRole("link", { name: "registrací" }).click();
+    await expect(page).toHaveURL(`${paths.signIn}?rezim=registrace`);
+    await expect(page.getByRole("heading", { level: 1, name: "Registrace" })).toBeVisible();
   });
 
-  test("says that administration is for administrators only", async ({ page }) => {
+  test("speaks to members only: the administration has its own door, not a box here", async ({
+    page,
+  }) => {
     await open(page, paths.members);
-    await expect(
-      page.getByRole("heading", { name: "Administrace je jen pro administrátory" }),
-    ).toBeVisible();
-    await expect(
-      page.getByText("Přístup do administrace webu mají pouze administrátoři."),
-    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Co v členské sekci najdete" })).toBeVisible();
+    await expect(page.getByRole("main").getByText(/administr/i)).toHaveCount(0);
   });
 });
 

@@ -31,6 +31,11 @@ async function openSignIn(page: import("@playwright/test").Page) {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 }
 
+/** A notice (sonner's toast), apart from the same words the page may also show. */
+function toast(page: import("@playwright/test").Page, text: string) {
+  return page.locator("[data-sonner-toast]").getByText(text);
+}
+
 function fields(page: import("@playwright/test").Page) {
   return {
     email: page.getByLabel("E-mail"),
@@ -84,13 +89,15 @@ test.describe("the sign-in page", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("is linked from the members' section and is not in the menu", async ({ page }) => {
+  test("its registration is linked from the members' section, and the page is not in the menu", async ({
+    page,
+  }) => {
     await page.goto("/clenska-sekce");
     await waitForHydration(page);
-    await expect(page.locator(`header a[href="${signInPath}"]`)).toHaveCount(0);
-    await page.locator(`main a[href="${signInPath}"]`).first().click();
-    await expect(page).toHaveURL(signInPath);
-    await expect(page.getByRole("heading", { level: 1, name: "Přihlášení" })).toBeVisible();
+    await expect(page.locator(`header a[href^="${signInPath}"]`)).toHaveCount(0);
+    await page.locator(`main a[href="${signInPath}?rezim=registrace"]`).click();
+    await expect(page).toHaveURL(`${signInPath}?rezim=registrace`);
+    await expect(page.getByRole("heading", { level: 1, name: "Registrace" })).toBeVisible();
   });
 
   test("toggles to registration and back, clearing e-mail, password and full name each time", async ({
@@ -167,7 +174,7 @@ test.describe("the sign-in page", () => {
     });
     expect(confirmed.status()).toBe(303);
     await page.getByRole("button", { name: "Přihlásit se" }).click();
-    await expect(page.getByText("Váš účet nemá oprávnění administrátora.")).toBeVisible();
+    await expect(toast(page, "Váš účet nemá oprávnění administrátora.")).toBeVisible();
   });
 
   test("a failed registration shows the server's message, or „Chyba při registraci“", async ({
@@ -224,7 +231,7 @@ test.describe("the sign-in page", () => {
     await fields(page).email.fill(address);
     await fields(page).password.fill("heslo-123");
     await page.getByRole("button", { name: "Přihlásit se" }).click();
-    await expect(page.getByText("Váš účet nemá oprávnění administrátora.")).toBeVisible();
+    await expect(toast(page, "Váš účet nemá oprávnění administrátora.")).toBeVisible();
     await expect(page).toHaveURL(signInPath);
     await expect.poll(() => readStoredSession(page)).toBeNull();
   });
@@ -260,8 +267,13 @@ test.describe("the sign-in page", () => {
     await registerAccount(page, address);
     await storeSession(page, address, "heslo-123");
     await page.goto(signInPath);
-    await expect(page.getByText("Váš účet zatím nemá oprávnění administrátora.")).toBeVisible();
+    await expect(toast(page, "Váš účet zatím nemá oprávnění administrátora.")).toBeVisible();
     await expect(page).toHaveURL(signInPath);
+    // Still signed in: her area opens at once from here.
+    await expect(page.getByRole("link", { name: "Přejít do členské sekce" })).toHaveAttribute(
+      "href",
+      "/clenska-sekce#clenstvi",
+    );
     await expect(page.getByRole("heading", { level: 1, name: "Přihlášení" })).toBeVisible();
   });
 });

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
-import { mfaFactors, users } from "#database/schema";
+import { mailOutbox, mfaFactors, users } from "#database/schema";
 import { listAuditEntries } from "#server/audit-log";
 import { createAccounts } from "#server/auth/accounts";
 import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
@@ -30,7 +30,11 @@ async function createAccount(handle: DatabaseHandle, email: string, { confirmed 
 describe("the admin commands", () => {
   let handle: DatabaseHandle;
   const command = (...args: string[]) =>
-    runAdminCommand(parseAdminCommand(args), { db: handle.db, siteUrl });
+    runAdminCommand(parseAdminCommand(args), {
+      db: handle.db,
+      siteUrl,
+      notifyEmail: "ahoj@example.cz",
+    });
 
   beforeAll(async () => {
     handle = await openDatabase({ dataDir: "memory" });
@@ -136,13 +140,19 @@ describe("the admin commands", () => {
     expect((await command("list")).lines[1]).toContain("katerina@example.cz");
   });
 
-  it("grant and revoke the member role, one line each", async () => {
+  it("grant and revoke the member role, one line each; a new member's welcome waits in the outbox", async () => {
+    const welcomes = () =>
+      handle.db
+        .select({ to: mailOutbox.to, replyTo: mailOutbox.replyTo })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.kind, "member_welcome"));
     expect((await command("grant", "pomocnice@example.cz", "member")).lines).toEqual([
-      "pomocnice@example.cz is now a member.",
+      "pomocnice@example.cz is now a member; an e-mail tells her, with the link to the members' section.",
     ]);
     expect((await command("grant", "pomocnice@example.cz", "member")).lines).toEqual([
       "pomocnice@example.cz is already a member; nothing changed.",
     ]);
+    expect(await welcomes()).toEqual([{ to: "pomocnice@example.cz", replyTo: "ahoj@example.cz" }]);
     expect((await command("list")).lines.slice(-2)).toEqual([
       "1 member:",
       expect.stringMatching(/^ {2}pomocnice@example\.cz {2}\(since /),

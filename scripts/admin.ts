@@ -16,7 +16,9 @@ import { FolderLockedError } from "#database/folder-lock";
 import { type Database, openDatabase } from "#database/open-database";
 import { resetTwoFactor } from "#server/auth/factors";
 import { grantRole, listRoleHolders, revokeRole, signOutEverywhere } from "#server/auth/roles";
+import { systemClock } from "#server/clock";
 import { ConfigError, loadConfig } from "#server/config";
+import { createOutbox, type MailSettings } from "#server/mail/outbox";
 import { paths } from "#shared/routes";
 import { type AccountRole, accountRoles } from "#shared/user-admin";
 import { exitCodes } from "./exit-codes";
@@ -73,7 +75,7 @@ const anAccountWith: Record<AccountRole, string> = {
 /** Runs one command against an open database and says what happened. */
 export async function runAdminCommand(
   command: AdminCommand,
-  { db, siteUrl }: { db: Database; siteUrl: string },
+  { db, siteUrl, notifyEmail }: { db: Database } & Pick<MailSettings, "siteUrl" | "notifyEmail">,
 ): Promise<CommandResult> {
   const signInUrl = `${siteUrl}${paths.signIn}`;
   const done = (...lines: string[]) => ({ exitCode: exitCodes.done, lines });
@@ -105,11 +107,14 @@ export async function runAdminCommand(
 
     case "grant": {
       const { email, role } = command;
-      const outcome = await grantRole(db, {
-        account: { email },
-        role,
-        actor: { kind: "command_line" },
-      });
+      // A new member's welcome waits in the outbox for the server's mail worker: within seconds
+      // on PostgreSQL, at its next start with the embedded database (stopped for this command).
+      const outbox = createOutbox({ db, clock: systemClock, settings: { siteUrl, notifyEmail } });
+      const outcome = await grantRole(
+        db,
+        { account: { email }, role, actor: { kind: "command_line" } },
+        { storeMemberWelcome: outbox.storeMemberWelcomeMail },
+      );
       switch (outcome) {
         case "unknown_account":
           return refused(
@@ -131,7 +136,7 @@ export async function runAdminCommand(
           return done(
             role === "admin"
               ? `${email} is now an administrator: signing in on ${signInUrl} leads to the administration.`
-              : `${email} is now a member.`,
+              : `${email} is now a member; an e-mail tells her, with the link to the members' section.`,
           );
       }
       break;
@@ -229,7 +234,11 @@ async function main(args: string[]): Promise<number> {
     return exitCodes.unavailable;
   }
   try {
-    const result = await runAdminCommand(command, { db: handle.db, siteUrl: config.siteUrl });
+    const result = await runAdminCommand(command, {
+      db: handle.db,
+      siteUrl: config.siteUrl,
+      notifyEmail: config.notifyEmail,
+    });
     const print = result.exitCode === exitCodes.done ? console.log : console.error;
     print(result.lines.join("\n"));
     return result.exitCode;

@@ -236,6 +236,7 @@ export function createApp({
         rateLimiter,
         siteUrl: config.siteUrl,
       },
+      grantEffects: { storeMemberWelcome: outbox.storeMemberWelcomeMail },
       materials,
       giftLinks,
       publishPages,

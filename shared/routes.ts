@@ -40,6 +40,9 @@ export function isAdministrationPath(pathname: string): boolean {
   return pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
 }
 
+/** The members' own area on the members' page (their sign-in, then their materials). */
+export const memberAreaAnchor = "clenstvi";
+
 /** Pages that are pre-rendered to HTML and listed in the sitemap. */
 export const publicRoutePaths = [
   paths.home,

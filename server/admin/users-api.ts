@@ -4,7 +4,13 @@ import { ApiError, retryAfter } from "#server/api-error";
 import { listAuditEntries } from "#server/audit-log";
 import type { Accounts } from "#server/auth/accounts";
 import type { AdminEnv } from "#server/auth/require-admin";
-import { type GrantOutcome, grantRole, type RevokeOutcome, revokeRole } from "#server/auth/roles";
+import {
+  type GrantEffects,
+  type GrantOutcome,
+  grantRole,
+  type RevokeOutcome,
+  revokeRole,
+} from "#server/auth/roles";
 import { authRateLimits } from "#server/auth/throttling";
 import { buildVerifyLink } from "#server/auth/verify-link";
 import type { Clock } from "#server/clock";
@@ -26,6 +32,10 @@ import { findUserSummary, listOwnSessions, listUsers } from "./users";
 export type UsersAdminApiDependencies = {
   db: Database;
   clock: Clock;
+  /** The new member's welcome e-mail, stored with her role. */
+  grantEffects: GrantEffects;
+  /** Wakes the mail worker once a welcome is in the outbox. */
+  onMailQueued?: () => void;
   /** „Poslat potvrzení znovu“: a new link for an unconfirmed address, through the outbox. */
   confirmation: {
     accounts: Pick<Accounts, "createConfirmationTokenFor">;
@@ -71,7 +81,13 @@ const rolePath = "/admin/users/:id/roles/:role";
  * Users, roles, her own sign-ins and the audit log, relative to /api; part of the
  * administration's one sub-app (`createAdminApp`), whose guard stands before every route.
  */
-export function createUsersAdminApi({ db, clock, confirmation }: UsersAdminApiDependencies) {
+export function createUsersAdminApi({
+  db,
+  clock,
+  grantEffects,
+  onMailQueued,
+  confirmation,
+}: UsersAdminApiDependencies) {
   const changeRole =
     (action: "grant" | "revoke") => async (c: Context<AdminEnv, typeof rolePath>) => {
       const role = readRole(c.req.param("role"));
@@ -84,7 +100,10 @@ export function createUsersAdminApi({ db, clock, confirmation }: UsersAdminApiDe
         at: clock.now(),
       };
       const outcome =
-        action === "grant" ? await grantRole(db, change) : await revokeRole(db, change);
+        action === "grant"
+          ? await grantRole(db, change, grantEffects)
+          : await revokeRole(db, change);
+      if (outcome === "granted" && role === "member") onMailQueued?.();
       const refusal = refusals[outcome];
       if (refusal) throw refusal();
       const summary = await findUserSummary(db, userId);

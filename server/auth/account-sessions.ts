@@ -84,10 +84,14 @@ export function createSessions(
     };
   }
 
-  /** Opens a new session for a user who has just proved who she is. */
+  /**
+   * Opens a new session for a user who has just proved who she is: her password, a recovery
+   * link (`otp`: it may set a new password without the old one) or a confirmation link
+   * (`email/signup`, as GoTrue names it: it may not).
+   */
   async function startSession(
     user: UserRow,
-    method: "password" | "otp",
+    method: "password" | "otp" | "email/signup",
     device?: SessionDevice,
   ): Promise<SessionJson> {
     const signedInAt = now();

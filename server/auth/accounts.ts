@@ -9,8 +9,9 @@
  */
 import type { Database } from "#database/open-database";
 import { type Clock, systemClock } from "../clock";
+import type { UserRow } from "./account-json";
 import { createAccountRecords } from "./account-records";
-import { createSessions } from "./account-sessions";
+import { createSessions, type SessionDevice } from "./account-sessions";
 import { createSignIn } from "./account-sign-in";
 import { createSignUp } from "./account-sign-up";
 import { createPasswordChange } from "./password-change";
@@ -67,6 +68,9 @@ export function createAccounts({
     signUpAnswer: signUp.signUpAnswer,
     createConfirmationTokenFor: signUp.createConfirmationTokenFor,
     confirmEmail: signUp.confirmEmail,
+    /** A session opened by a followed confirmation link (GET /verify, the members' door). */
+    startConfirmedSession: (user: UserRow, device?: SessionDevice) =>
+      sessions.startSession(user, "email/signup", device),
     raiseSessionToAal2: sessions.raiseSessionToAal2,
     lowerSessionsToAal1: sessions.lowerSessionsToAal1,
     signInWithPassword: signIn.signInWithPassword,

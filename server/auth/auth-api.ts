@@ -15,6 +15,7 @@ import {
   verifyFactorRequestSchema,
   verifyRequestSchema,
 } from "#shared/auth-schemas";
+import { paths } from "#shared/routes";
 import { ApiError, retryAfter } from "../api-error";
 import { answerSent, type BackgroundTasks, createBackgroundTasks } from "../background-tasks";
 import { createClientAddress } from "../client-address";
@@ -37,6 +38,7 @@ import { addressBlock, type RateLimiter } from "../rate-limit";
 import { noteErrorCode } from "../request-log";
 import {
   type Accounts,
+  adminRole,
   isOpenedByLink,
   normaliseEmail,
   type SessionDevice,
@@ -166,6 +168,38 @@ export function createAuthApi({
   /** A link to `GET /verify`, as GoTrue writes it into its e-mails. */
   function verifyLink(token: string, type: "recovery" | "signup", redirectTo: string | undefined) {
     return buildVerifyLink(siteOrigin, token, type, safeRedirect(redirectTo));
+  }
+
+  /**
+   * Where a followed link lands: each account at its own door. An administrator, or an account
+   * with an authenticator app (whose code that page asks for), at the page the link names (the
+   * administration's sign-in, or the site's home page after a registration, as the
+   * specification has it); everyone else in the members' area of the members' page.
+   */
+  async function landingOf(
+    userId: string,
+    requested: URL,
+  ): Promise<{ door: "administration" | "members"; url: URL }> {
+    const [isAdmin, factors] = await Promise.all([
+      accounts.hasRole(userId, adminRole),
+      accounts.listFactors(userId),
+    ]);
+    if (isAdmin || factors.some((factor) => factor.status === "verified")) {
+      return { door: "administration", url: requested };
+    }
+    return { door: "members", url: new URL(paths.members, siteOrigin) };
+  }
+
+  /** A session in a link's landing address, as GoTrue writes it for auth-js to take. */
+  function sessionFragment(session: SessionJson, type: "recovery" | "signup") {
+    return new URLSearchParams({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: session.token_type,
+      type,
+    });
   }
 
   function fullNameOf(user: UserRow): string | null {
@@ -365,28 +399,32 @@ export function createAuthApi({
   });
 
   api.get("/verify", async (c) => {
-    const redirectTo = new URL(safeRedirect(c.req.query("redirect_to")));
+    let redirectTo = new URL(safeRedirect(c.req.query("redirect_to")));
     const token = c.req.query("token");
     let fragment: URLSearchParams;
     const type = c.req.query("type");
     try {
       await limit(c, "verifyPerAddress");
       if (type === "signup" && token) {
-        // The address is confirmed; she signs in as usual (no session rides in the address).
-        await accounts.confirmEmail(token);
-        redirectTo.hash = new URLSearchParams({ type: "signup" }).toString();
-        return c.redirect(redirectTo.href, 303);
+        const user = await accounts.confirmEmail(token);
+        const landing = await landingOf(user.id, redirectTo);
+        redirectTo = landing.url;
+        if (landing.door === "members") {
+          // Signed in, as GoTrue's link does: the members' area takes the session from the
+          // address (its code loads at once for it) and offers to ask for access.
+          const session = await accounts.startConfirmedSession(user, deviceOf(c));
+          fragment = sessionFragment(session, "signup");
+        } else {
+          // The administration's door: she signs in there as usual (no session rides in the
+          // address of a page that never loads the session library to take it).
+          fragment = new URLSearchParams({ type: "signup" });
+        }
+      } else {
+        if (type !== "recovery" || !token) throw new AuthError("otp_expired");
+        const session = await accounts.redeemRecoveryToken(token, deviceOf(c));
+        redirectTo = (await landingOf(session.user.id, redirectTo)).url;
+        fragment = sessionFragment(session, "recovery");
       }
-      if (type !== "recovery" || !token) throw new AuthError("otp_expired");
-      const session = await accounts.redeemRecoveryToken(token, deviceOf(c));
-      fragment = new URLSearchParams({
-        access_token: session.access_token,
-        expires_at: String(session.expires_at),
-        expires_in: String(session.expires_in),
-        refresh_token: session.refresh_token,
-        token_type: session.token_type,
-        type: "recovery",
-      });
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       fragment = new URLSearchParams({

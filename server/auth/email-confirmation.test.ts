@@ -7,7 +7,7 @@
 import { AuthClient } from "@supabase/auth-js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "#database/schema";
+import { userRoles, users } from "#database/schema";
 import { authStorageKey } from "#shared/auth-storage-key";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { testDatabases, testTimeoutMs } from "#testing/test-databases";
@@ -93,17 +93,40 @@ describe.each(testDatabases)("on $name", { timeout: testTimeoutMs }, ({ open }) 
       expect(await confirmedAt(email)).toBeNull();
     });
 
-    it("its link confirms the address, as GoTrue's GET /verify?type=signup, and leads to the site", async () => {
+    it("its link confirms the address, as GoTrue's GET /verify?type=signup, and signs her in in the members' area", async () => {
       const { email } = await signUp();
+      const { location, fragment } = await follow(await server.readVerifyLink(email, "signup"));
+      // Whatever page the link named: a member's door is the members' area.
+      expect(`${location.origin}${location.pathname}`).toBe(`${server.origin}/clenska-sekce`);
+      expect(fragment.get("type")).toBe("signup");
+      expect(await confirmedAt(email)).toBeInstanceOf(Date);
+
+      const client = createClient();
+      const { data, error } = await client.setSession({
+        access_token: fragment.get("access_token") ?? "",
+        refresh_token: fragment.get("refresh_token") ?? "",
+      });
+      expect(error).toBeNull();
+      expect(data.user?.email).toBe(email);
+      expect(data.user?.email_confirmed_at).toBeTruthy();
+      // Unlike a recovery link's session, it does not stand in for her password.
+      const changed = await client.updateUser({ password: "uplne-jine-heslo" });
+      expect(changed.error?.code).toBe("current_password_required");
+
+      const signIn = await createClient().signInWithPassword({ email, password: "heslo-123" });
+      expect(signIn.data.user?.email_confirmed_at).toBeTruthy();
+    });
+
+    it("an administrator's link stays at the page it names, and opens no session there", async () => {
+      const { email } = await signUp();
+      // An administrator from before addresses were confirmed (say, imported with her role).
+      const [user] = await server.db.select().from(users).where(eq(users.email, email));
+      await server.db.insert(userRoles).values({ userId: user?.id ?? "", role: "admin" });
       const { location, fragment } = await follow(await server.readVerifyLink(email, "signup"));
       expect(`${location.origin}${location.pathname}`).toBe(`${server.origin}/`);
       expect(fragment.get("type")).toBe("signup");
       expect(fragment.has("access_token")).toBe(false);
       expect(await confirmedAt(email)).toBeInstanceOf(Date);
-
-      const client = createClient();
-      const { data } = await client.signInWithPassword({ email, password: "heslo-123" });
-      expect(data.user?.email_confirmed_at).toBeTruthy();
     });
 
     it("a used or made-up link lands with otp_expired in the address, and confirms nothing", async () => {

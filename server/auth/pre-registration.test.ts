@@ -16,6 +16,7 @@ import { mailOutbox, mfaFactors, mfaRecoveryCodes, users } from "#database/schem
 import { authMessages } from "#shared/auth-schemas";
 import { authStorageKey } from "#shared/auth-storage-key";
 import { memberAccessMessages } from "#shared/member-access";
+import { site } from "#shared/site";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
 import { parseAdminCommand, runAdminCommand } from "../../scripts/admin";
@@ -273,7 +274,7 @@ describe.each(testDatabases)(
         .set({ emailConfirmedAt: new Date((factor?.createdAt.getTime() ?? 0) + 60_000) })
         .where(eq(users.email, email));
 
-      const context = { db: server.db, siteUrl: server.origin };
+      const context = { db: server.db, siteUrl: server.origin, notifyEmail: site.email };
       const refused = await runAdminCommand(parseAdminCommand(["grant", email]), context);
       expect(refused.exitCode).toBe(exitCodes.refused);
       expect(refused.lines.join("\n")).toContain(

@@ -7,6 +7,7 @@ import { and, asc, eq, lt } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { authSessions, mfaFactors, type Role, type User, userRoles, users } from "#database/schema";
 import { type AuditActor, recordAuditEvent } from "#server/audit-log";
+import type { MemberWelcomeMail } from "#server/mail/outbox";
 import { normaliseEmail } from "./accounts";
 
 export type GrantOutcome =
@@ -26,6 +27,12 @@ export type RoleChange = {
   actor: AuditActor;
   /** The app's clock, for the audit log entry. */
   at?: Date;
+};
+
+/** A grant's one side effect beyond the audit log: the new member's welcome e-mail. */
+export type GrantEffects = {
+  /** Stores the e-mail in the grant's transaction (the outbox), so it goes exactly when the role is given. */
+  storeMemberWelcome: (tx: Database, mail: MemberWelcomeMail) => Promise<void>;
 };
 
 /**
@@ -73,11 +80,13 @@ export async function findPreConfirmationLeftovers(
 /**
  * Gives an account a role; refused for an account whose address is not
  * confirmed, or that has an authenticator app or a sign-in from before it was
- * (`findPreConfirmationLeftovers`: they go first).
+ * (`findPreConfirmationLeftovers`: they go first). A new member is told by
+ * e-mail (`effects`); a refused or repeated grant tells nobody.
  */
 export async function grantRole(
   db: Database,
   { account, role, actor, at }: RoleChange,
+  effects?: GrantEffects,
 ): Promise<GrantOutcome> {
   return db.transaction(async (tx) => {
     const user = await lockAccount(tx, account);
@@ -96,6 +105,13 @@ export async function grantRole(
       { action: "role_granted", actor, target: { userId: user.id, email: user.email }, role },
       at,
     );
+    if (role === "member" && effects) {
+      const fullName = user.userMetadata.full_name;
+      await effects.storeMemberWelcome(tx, {
+        to: user.email,
+        fullName: typeof fullName === "string" ? fullName : null,
+      });
+    }
     return "granted";
   });
 }

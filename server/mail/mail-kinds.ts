@@ -9,6 +9,7 @@ import { giftMail } from "./gift-email";
 import { giftReminderMail } from "./gift-reminder-email";
 import { giftWaitingMail } from "./gift-waiting-email";
 import type { MailKind } from "./mail-kind";
+import { memberWelcomeMail } from "./member-welcome-email";
 import { ownerNotificationMail } from "./owner-notification-email";
 import { passwordChangedMail } from "./password-changed-email";
 import { passwordRecoveryMail } from "./password-recovery-email";
@@ -25,6 +26,7 @@ export const mailKinds = [
   accessRequestMail,
   giftWaitingMail,
   giftReminderMail,
+  memberWelcomeMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];

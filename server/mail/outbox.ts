@@ -41,6 +41,7 @@ import { giftReminderSubject } from "./gift-reminder-email";
 import { giftWaitingMail } from "./gift-waiting-email";
 import type { MailKind } from "./mail-kind";
 import { findMailKind, type MailKindName } from "./mail-kinds";
+import { memberWelcomeMail } from "./member-welcome-email";
 import { ownerNotificationMail, type SubmissionForMail } from "./owner-notification-email";
 import { passwordChangedMail } from "./password-changed-email";
 import { passwordRecoveryMail } from "./password-recovery-email";
@@ -105,6 +106,9 @@ export type SignUpAttemptMail = { to: string; fullName: string | null };
 
 /** What the notice of a changed password needs. */
 export type PasswordChangedMail = { to: string; fullName: string | null; changedAt: Date };
+
+/** What the welcome of a new member needs. */
+export type MemberWelcomeMail = { to: string; fullName: string | null };
 
 /**
  * The two e-mails one submission sends, in the order they are sent: one to
@@ -247,6 +251,18 @@ export function composeAccessRequestMail(
   });
 }
 
+/** To an account just given the members' role: the members' section is open to her. */
+export function composeMemberWelcomeMail(
+  { to, fullName }: MemberWelcomeMail,
+  settings: Pick<MailSettings, "notifyEmail" | "siteUrl">,
+): ComposedMail {
+  return composeMail(memberWelcomeMail, {
+    to,
+    replyTo: settings.notifyEmail,
+    data: { fullName: oneLineName(fullName), siteUrl: settings.siteUrl },
+  });
+}
+
 /**
  * The record an e-mail belongs to and goes with: a form submission (`submission_id`, deleted with
  * it by the database), or any other record named by its type and id (deleted with
@@ -334,6 +350,10 @@ export function createOutbox({ db, clock, settings, onMailQueued }: OutboxDepend
       await writeToOutbox(tx, [composePasswordChangedMail(mail, settings)], {
         dueAt: mail.changedAt,
       });
+    },
+    /** Stores the welcome in `tx`, the transaction that gives the role; the caller wakes the worker. */
+    async storeMemberWelcomeMail(tx: Database, mail: MemberWelcomeMail) {
+      await writeToOutbox(tx, [composeMemberWelcomeMail(mail, settings)], { dueAt: clock.now() });
     },
   };
 }

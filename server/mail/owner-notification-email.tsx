@@ -4,9 +4,9 @@ import { Text } from "@react-email/text";
 import { createElement } from "react";
 import { z } from "zod";
 import { type FormType, formTypeLabels, formTypes, serviceTypes } from "#shared/form-schemas";
-import { paths } from "#shared/routes";
+import { adminRecordPath, paths } from "#shared/routes";
 import { czech } from "#shared/typography";
-import { EmailLayout, MultilineText, pragueTime, textStyle } from "./email-layout";
+import { EmailButton, EmailLayout, MultilineText, pragueTime, textStyle } from "./email-layout";
 import { defineMailKind, storedDateSchema } from "./mail-kind";
 
 export type SubmissionForMail = {
@@ -32,7 +32,11 @@ function serviceLabel(serviceType: string | null): string | null {
     : serviceType;
 }
 
-/** What the practitioner receives for every submission: every field, ready to answer. */
+/**
+ * What the practitioner receives for every submission: every field, ready to
+ * answer, and one tap to the record in the administration (through its
+ * sign-in and code when she is not signed in on that device).
+ */
 export function OwnerNotificationEmail({
   submission,
   siteUrl,
@@ -65,7 +69,7 @@ export function OwnerNotificationEmail({
           {czech("Odpovědí na tento e-mail napíšete přímo na adresu")} {submission.email}.{" "}
           {czech("Všechny záznamy najdete v")}
           {"\u00a0"}
-          <Link href={`${siteUrl}${paths.admin}`}>administraci</Link> (záznam {submission.id}).
+          <Link href={`${siteUrl}${paths.admin}`}>administraci</Link>.
         </>
       }
     >
@@ -80,6 +84,9 @@ export function OwnerNotificationEmail({
         <strong>Zpráva:</strong>
       </Text>
       <MultilineText text={submission.message || "–"} />
+      <EmailButton href={`${siteUrl}${adminRecordPath(submission.id)}`}>
+        Otevřít záznam v administraci
+      </EmailButton>
     </EmailLayout>
   );
 }

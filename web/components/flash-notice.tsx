@@ -12,7 +12,8 @@ const FlashNoticeCard = lazy(() =>
  * What an address-confirmation link's landing says: GET /auth/v1/verify sends
  * her to the site with `#type=signup`, or with an error code, in the address.
  * Our own texts, never the fragment's (anyone can write a link with any text
- * in it); the fragment is then taken off the address. The sign-in page reads
+ * in it); the fragment is then taken off the address, unless it carries a
+ * session (a member's link opens her area signed in). The sign-in page reads
  * its own links (a password reset) itself.
  */
 function takeLinkNotice(): Notice | null {
@@ -28,7 +29,11 @@ function takeLinkNotice(): Notice | null {
       text: tooMany ? confirmationLinkNotices.tooMany : confirmationLinkNotices.invalid,
     };
   }
-  if (notice) history.replaceState(history.state, "", `${location.pathname}${location.search}`);
+  // A session in the address (a member's link, on the members' page) is the session library's
+  // to take, and it clears the address itself.
+  if (notice && !fragment.has("access_token")) {
+    history.replaceState(history.state, "", `${location.pathname}${location.search}`);
+  }
   return notice;
 }
 

@@ -1,11 +1,15 @@
 /**
  * The check every administration screen makes before it renders (the
  * spinner shows meanwhile): no session, no admin role or an unexpected
- * failure sends the visitor to the members' page with the reason. The server
+ * failure sends the visitor to the members' page with the reason, as the
+ * specification has it for /admin. A screen that e-mails link to (one
+ * record, the users) sends a visitor without a session to the
+ * administration's sign-in instead, which comes back to it. The server
  * checks again on every request.
  */
 import { redirect } from "react-router";
 import { authNotices } from "#shared/auth-schemas";
+import { signInReturningTo } from "#shared/return-path";
 import { paths } from "#shared/routes";
 import { checkAdminAccess } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
@@ -30,17 +34,21 @@ function leave(text: string) {
  */
 export async function requireAdminSession({
   setUpHere = false,
+  returnTo,
 }: {
   /** This screen leads an administrator without an app through its set-up. */
   setUpHere?: boolean;
+  /** This screen's path: without a session (or before her app's code), sign in and come back here. */
+  returnTo?: string;
 } = {}): Promise<AdminSession> {
+  const signIn = () => redirect(returnTo ? signInReturningTo(returnTo) : paths.signIn);
   let outcome: AdminSession | Response;
   try {
     const client = getAuthClient();
     const { data } = await client.getSession();
     const session = data.session;
     if (!session) {
-      outcome = leave(authNotices.mustSignIn);
+      outcome = returnTo ? signIn() : leave(authNotices.mustSignIn);
     } else {
       const access = await checkAdminAccess(session.access_token);
       const email = session.user.email ?? "";
@@ -48,14 +56,15 @@ export async function requireAdminSession({
         outcome = { email, accessToken: session.access_token, needsSetup: false };
       } else if (access === "needs_code") {
         // Her app's code is asked for on the sign-in page, which shows that step.
-        outcome = redirect(paths.signIn);
+        outcome = signIn();
       } else if (access === "needs_setup") {
         outcome = setUpHere
           ? { email, accessToken: session.access_token, needsSetup: true }
           : redirect(paths.admin);
       } else {
         await client.signOut({ scope: "local" });
-        outcome = leave(access === "not_admin" ? authNotices.notAdmin : authNotices.mustSignIn);
+        if (access === "not_admin") outcome = leave(authNotices.notAdmin);
+        else outcome = returnTo ? signIn() : leave(authNotices.mustSignIn);
       }
     }
   } catch {

@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { paths } from "#shared/routes";
+import { adminRecordPath, paths } from "#shared/routes";
 import { RecordScreen } from "~/components/admin/record-screen";
 import { AdminApiError, changeSubmissionState, fetchSubmissionDetail } from "~/lib/admin-api";
 import { requireAdminSession } from "~/lib/admin-session";
@@ -16,10 +16,11 @@ export const meta = () =>
 
 /**
  * The same checks as the list, then the record with its e-mails. Opening a
- * new record makes it read: it stops counting as new.
+ * new record makes it read: it stops counting as new. The owner's
+ * notification links here: without a session, the sign-in comes back here.
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const admin = await requireAdminSession();
+  const admin = await requireAdminSession({ returnTo: adminRecordPath(params.id) });
   try {
     let detail = await fetchSubmissionDetail(params.id);
     if (!detail.submission.read_at) detail = await changeSubmissionState(params.id, "read");

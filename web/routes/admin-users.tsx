@@ -15,7 +15,8 @@ export const meta = () =>
   });
 
 export async function clientLoader() {
-  const { email, accessToken } = await requireAdminSession();
+  // The access request's e-mail links here: without a session, the sign-in comes back here.
+  const { email, accessToken } = await requireAdminSession({ returnTo: paths.adminUsers });
   try {
     return { email, list: await fetchUsers(accessToken), listFailed: false };
   } catch {

@@ -1,6 +1,6 @@
 import { BookOpen, Download, Gift, Headphones, LogIn, Sprout } from "lucide-react";
 import { authStorageKey } from "#shared/auth-storage-key";
-import { paths } from "#shared/routes";
+import { memberAreaAnchor, paths } from "#shared/routes";
 import { useMemberAreaStatus } from "~/components/members/area-status";
 import { PageHero } from "~/components/page-hero";
 import { LeafSprig } from "~/components/ui/botanical";
@@ -25,20 +25,21 @@ const memberArea = deferredPart(() =>
   import("~/components/members/member-area").then((module) => module.MemberArea),
 );
 
-// What the section will hold and how access works are text and links: on the pre-rendered
-// page they need no JavaScript (see StaticPart).
+// What the section will hold is text and links: on the pre-rendered page it needs no
+// JavaScript (see StaticPart).
 const membersContent = deferredPart(() =>
   import("~/components/members/members-content").then((module) => module.MembersContent),
 );
-const membersAccess = deferredPart(() =>
-  import("~/components/members/members-access").then((module) => module.MembersAccess),
-);
 
 export const loader = noLoaderData;
-export const clientLoader = preloadingParts(membersContent, membersAccess);
+export const clientLoader = preloadingParts(membersContent);
 
-/** A session kept by this browser (from this page or the sign-in page), read without the library. */
-function hasStoredSession(): boolean {
+/**
+ * A session for the members' area, read without the library: kept by this browser (from this
+ * page or the sign-in page), or brought in the address by her recovery or confirmation link.
+ */
+function hasSession(): boolean {
+  if (new URLSearchParams(location.hash.slice(1)).has("access_token")) return true;
   try {
     return localStorage.getItem(authStorageKey(location.hostname)) !== null;
   } catch {
@@ -46,7 +47,7 @@ function hasStoredSession(): boolean {
   }
 }
 
-const memberAreaId = "clenstvi";
+const memberAreaId = memberAreaAnchor;
 
 /** The hero's way to the members' area, named for what waits there once it has looked. */
 function MemberAreaLink() {
@@ -125,10 +126,9 @@ export default function MembersPage() {
         aria-labelledby="clenstvi-heading"
         className="scroll-mt-20 bg-cream px-5 py-16 sm:px-8 sm:py-24"
       >
-        <LoadOnUse name="member-area" part={memberArea} wakeIf={hasStoredSession} />
+        <LoadOnUse name="member-area" part={memberArea} wakeIf={hasSession} />
       </section>
       <StaticPart name="members-content" part={membersContent} />
-      <StaticPart name="members-access" part={membersAccess} />
     </main>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { authNotices } from "#shared/auth-schemas";
+import { adminReturnPath, returnQueryParam } from "#shared/return-path";
 import { paths } from "#shared/routes";
+import { signInModeParam, signInModes } from "#shared/sign-in-modes";
 import { type SignInMode, SignInScreen } from "~/components/auth/sign-in-screen";
 import { checkAdminAccess } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
@@ -11,9 +13,9 @@ import type { Route } from "./+types/sign-in";
 
 export const meta = () =>
   pageMeta({
-    title: "Přihlášení",
+    title: "Přihlášení do administrace",
     description:
-      "Přihlášení a registrace účtu. Přístup do administrace je pouze pro administrátory.",
+      "Přihlášení do administrace webu a registrace účtu. Přístup do administrace je pouze pro administrátory.",
     path: paths.signIn,
     noIndex: true,
   });
@@ -21,7 +23,22 @@ export const meta = () =>
 const invalidLinkText =
   "Odkaz pro obnovení hesla je neplatný nebo vypršel. Požádejte prosím o nový.";
 
-type Outcome = { mode: SignInMode; notice: FlashNotice | null };
+type Outcome = {
+  mode: SignInMode;
+  notice: FlashNotice | null;
+  /** The administration's page to open after the sign-in (a link from an e-mail), if any. */
+  returnTo: string | null;
+  /** Signed in, but not an administrator: pointed to the members' area. */
+  notAdmin?: boolean;
+};
+
+/** The form `?rezim=` asks for (a link from the members' page), or the login. */
+function requestedMode(url: URL): SignInMode {
+  const asked = url.searchParams.get(signInModeParam);
+  if (asked === signInModes.register) return "register";
+  if (asked === signInModes.recover) return "recover";
+  return "login";
+}
 
 /**
  * Set when the address carries a recovery link's session. The library then
@@ -33,9 +50,15 @@ let recoveryLinkOpened = false;
 /**
  * Before the page shows: a recovery link opens the new-password form (for an
  * account with an authenticator app, after its code); an administrator who is already signed in goes straight to the
- * administration; anyone else signed in is told the account has no admin role.
+ * administration (or to the page she came for, `?zpet=`); anyone else signed in is told the account has no admin role,
+ * and where her own area is.
  */
-export async function clientLoader(): Promise<Outcome | Response> {
+export async function clientLoader({
+  request,
+}: Route.ClientLoaderArgs): Promise<Outcome | Response> {
+  const url = new URL(request.url);
+  const returnTo = adminReturnPath(url.searchParams.get(returnQueryParam));
+  const signedOut = { mode: requestedMode(url), notice: null, returnTo };
   // Read before the session library consumes (and clears) the address.
   const fragment = new URLSearchParams(window.location.hash.slice(1));
   if (fragment.get("type") === "recovery" && fragment.has("access_token")) {
@@ -50,27 +73,40 @@ export async function clientLoader(): Promise<Outcome | Response> {
     const { data } = await client.getSession();
     const session = data.session;
     if (recoveryLinkOpened) {
-      if (!session) return { mode: "recover", notice: { tone: "error", text: invalidLinkText } };
+      if (!session) {
+        return { mode: "recover", notice: { tone: "error", text: invalidLinkText }, returnTo };
+      }
       // With an authenticator app, the server takes a new password only after its code.
       const { data: level } = await client.mfa.getAuthenticatorAssuranceLevel();
       return level?.nextLevel === "aal2" && level.currentLevel !== "aal2"
-        ? { mode: "code-before-new-password", notice: null }
-        : { mode: "new-password", notice: null };
+        ? { mode: "code-before-new-password", notice: null, returnTo }
+        : { mode: "new-password", notice: null, returnTo };
     }
     if (linkError !== null) {
-      return { mode: "recover", notice: { tone: "error", text: linkError || invalidLinkText } };
+      return {
+        mode: "recover",
+        notice: { tone: "error", text: linkError || invalidLinkText },
+        returnTo,
+      };
     }
-    if (!session) return { mode: "login", notice: null };
+    if (!session) return signedOut;
     const access = await checkAdminAccess(session.access_token);
-    if (access === "admin" || access === "needs_setup") return redirect(paths.admin);
-    if (access === "needs_code") return { mode: "code", notice: null };
+    // One who must still set up her app is led through it on /admin first.
+    if (access === "admin") return redirect(returnTo ?? paths.admin);
+    if (access === "needs_setup") return redirect(paths.admin);
+    if (access === "needs_code") return { mode: "code", notice: null, returnTo };
     if (access === "signed_out") {
       await client.signOut({ scope: "local" });
-      return { mode: "login", notice: null };
+      return signedOut;
     }
-    return { mode: "login", notice: { tone: "info", text: authNotices.notAdminYet } };
+    return {
+      mode: "login",
+      notice: { tone: "info", text: authNotices.notAdminYet },
+      returnTo,
+      notAdmin: true,
+    };
   } catch {
-    return { mode: "login", notice: null };
+    return signedOut;
   }
 }
 
@@ -86,5 +122,12 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     recoveryLinkOpened = false;
   }, []);
-  return <SignInScreen initialMode={loaderData.mode} notice={loaderData.notice} />;
+  return (
+    <SignInScreen
+      initialMode={loaderData.mode}
+      notice={loaderData.notice}
+      returnTo={loaderData.returnTo}
+      notAdmin={loaderData.notAdmin ?? false}
+    />
+  );
 }

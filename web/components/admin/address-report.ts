@@ -60,6 +60,7 @@ const mailKinds: Record<string, string> = {
   access_request: "žádost o přístup do členské sekce",
   gift_waiting: "upozornění, že na dárek někdo čeká",
   gift_reminder: "zpráva, že dárek je na cestě",
+  member_welcome: "přivítání v členské sekci",
 };
 
 const mailStatuses: Record<string, string> = {

@@ -25,12 +25,18 @@ export function CredentialsForm({
   onModeChange,
   onForgotPassword,
   onNeedsCode,
+  onNotAdmin,
+  destination,
 }: {
   mode: "login" | "register";
   onModeChange: (mode: "login" | "register") => void;
   onForgotPassword: () => void;
   /** An administrator with an authenticator app: her code comes next. */
   onNeedsCode: () => void;
+  /** Refused (and signed out): the account has no admin role. */
+  onNotAdmin: () => void;
+  /** Where an administrator goes: /admin, or the administration's page she came for. */
+  destination: string;
 }) {
   const navigate = useNavigate();
   const [fields, setFields] = useState<Fields>(emptyFields);
@@ -105,11 +111,12 @@ export function CredentialsForm({
     // One who must still set up her app is led to it on /admin.
     if (access === "admin" || access === "needs_setup") {
       toast.success(authNotices.signedIn);
-      navigate(paths.admin);
+      navigate(access === "admin" ? destination : paths.admin);
       return;
     }
     await client.signOut({ scope: "local" });
     toast.error(authNotices.notAdminAtSignIn);
+    onNotAdmin();
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {

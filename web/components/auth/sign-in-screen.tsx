@@ -1,13 +1,16 @@
-import { ArrowLeft, ShieldCheck } from "lucide-react";
+import { ArrowRight, ShieldCheck, Sprout } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { paths } from "#shared/routes";
+import { authNotices } from "#shared/auth-schemas";
+import { memberAreaAnchor, paths } from "#shared/routes";
 import { CredentialsForm } from "~/components/auth/credentials-form";
 import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { RecoveryRequestForm } from "~/components/auth/recovery-request-form";
 import { TwoFactorCodeForm } from "~/components/auth/two-factor-code-form";
+import { BackHomeLink } from "~/components/back-home-link";
 import { LeafSprig } from "~/components/ui/botanical";
+import { ButtonLink } from "~/components/ui/button";
 import { getAuthClient } from "~/lib/auth-client";
 import type { FlashNotice } from "~/lib/flash-notice";
 import { typeset } from "~/lib/typography";
@@ -21,41 +24,112 @@ export type SignInMode =
   /** A recovery link of an account with an authenticator app: its code before the new password. */
   | "code-before-new-password";
 
-const headings: Record<SignInMode, { title: string; lead: string }> = {
+/** The administration's door: the members' own is on the members' page. */
+const administration = "Administrace";
+/** Registration and passwords serve every account, members' too. */
+const account = "Účet na webu";
+
+const headings: Record<SignInMode, { eyebrow: string; title: string; lead: string }> = {
   login: {
-    title: "Přihlášení",
-    lead: "Přihlaste se e-mailem a heslem svého účtu.",
+    eyebrow: administration,
+    title: "Přihlášení do administrace",
+    lead: "Přihlaste se e-mailem a heslem svého účtu administrátora.",
   },
   register: {
+    eyebrow: account,
     title: "Registrace",
-    lead: "Založte si účet. Do administrace vás pustí až oprávnění, které uděluje majitelka webu.",
+    lead: "Založte si účet. Odkaz z e-mailu, kterým adresu potvrdíte, vás přivede do členské sekce; tam mě můžete požádat o přístup k materiálům.",
   },
   recover: {
+    eyebrow: account,
     title: "Zapomenuté heslo",
     lead: "Napište e-mail svého účtu a přijde vám na něj odkaz, kterým si nastavíte nové heslo.",
   },
   "new-password": {
+    eyebrow: account,
     title: "Nové heslo",
     lead: "Zvolte si nové heslo. Ostatní přihlášená zařízení se tím odhlásí.",
   },
   code: {
+    eyebrow: administration,
     title: "Kód z aplikace",
     lead: "Účet chrání ještě druhý krok: kód z aplikace ve vašem telefonu.",
   },
   "code-before-new-password": {
+    eyebrow: account,
     title: "Kód z aplikace",
     lead: "Než si nastavíte nové heslo, zadejte kód z aplikace ve svém telefonu.",
   },
 };
 
+const membersArea = `${paths.members}#${memberAreaAnchor}`;
+
+/** The members' door, named on the administration's: „Jste členka? Přihlaste se v členské sekci“. */
+function MembersDoor() {
+  return (
+    <p className="mt-6 flex items-start gap-3 rounded-2xl bg-cream px-4 py-3 leading-snug text-bark ring-1 ring-terracotta/40">
+      <Sprout aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-terracotta-dark" />
+      <span>
+        Jste členka?{" "}
+        <Link
+          to={membersArea}
+          className="font-semibold text-moss-dark underline underline-offset-4"
+        >
+          Přihlaste se v{"\u00a0"}členské sekci
+        </Link>
+      </span>
+    </p>
+  );
+}
+
+/**
+ * Next to the specification's refusal of an account without the admin role:
+ * where her own things are. Signed out by the refusal, she signs in there
+ * again; still signed in (the page found her session), she is in at once.
+ */
+function NotAdminPointer({ signedIn }: { signedIn: boolean }) {
+  return (
+    <div
+      role="status"
+      className="mt-6 rounded-[2rem] bg-sand/70 p-6 text-bark ring-1 ring-bark/10 sm:p-7"
+    >
+      <p className="font-semibold">
+        {signedIn ? authNotices.notAdminYet : authNotices.notAdminAtSignIn}
+      </p>
+      <p className="mt-2 leading-relaxed text-bark-soft">
+        {typeset(
+          signedIn
+            ? "Materiály pro členky najdete v členské sekci; váš účet je tam už přihlášený."
+            : "Materiály pro členky najdete v členské sekci. Přihlaste se prosím tam, stejným e-mailem a heslem.",
+        )}
+      </p>
+      <ButtonLink to={membersArea} className="mt-5 w-full sm:w-auto">
+        Přejít do členské sekce
+        <ArrowRight aria-hidden="true" className="size-5" />
+      </ButtonLink>
+    </div>
+  );
+}
+
 export function SignInScreen({
   initialMode,
   notice,
+  returnTo,
+  notAdmin,
 }: {
   initialMode: SignInMode;
   notice: FlashNotice | null;
+  /** The administration's page to open after the sign-in, instead of /admin. */
+  returnTo: string | null;
+  /** Found signed in with an account that is no administrator's. */
+  notAdmin: boolean;
 }) {
   const [mode, setMode] = useState<SignInMode>(initialMode);
+  /** An account without the admin role was refused here: signed out by it, or found signed in. */
+  const [refused, setRefused] = useState<"signed-in" | "signed-out" | null>(
+    notAdmin ? "signed-in" : null,
+  );
+  const destination = returnTo ?? paths.admin;
   const shown = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -67,11 +141,12 @@ export function SignInScreen({
 
   function switchTo(next: SignInMode) {
     setMode(next);
+    setRefused(null);
     // Screen reader and keyboard users land on the new heading.
     requestAnimationFrame(() => headingRef.current?.focus());
   }
 
-  const { title, lead } = headings[mode];
+  const { eyebrow, title, lead } = headings[mode];
   let form: ReactNode;
   if (mode === "login" || mode === "register") {
     form = (
@@ -80,6 +155,8 @@ export function SignInScreen({
         onModeChange={switchTo}
         onForgotPassword={() => switchTo("recover")}
         onNeedsCode={() => switchTo("code")}
+        onNotAdmin={() => setRefused("signed-out")}
+        destination={destination}
       />
     );
   } else if (mode === "recover") {
@@ -93,6 +170,7 @@ export function SignInScreen({
             .finally(() => switchTo("login"));
         }}
         onVerified={mode === "code" ? undefined : () => switchTo("new-password")}
+        destination={destination}
       />
     );
   } else {
@@ -113,7 +191,7 @@ export function SignInScreen({
       <LeafSprig className="pointer-events-none absolute -bottom-8 -left-10 -z-10 hidden w-52 -rotate-[160deg] text-sage/60 sm:block" />
       <div className="mx-auto w-full max-w-md">
         <p className="text-center text-sm font-semibold tracking-[0.2em] text-terracotta-dark uppercase">
-          Členská sekce
+          {eyebrow}
         </p>
         <h1
           ref={headingRef}
@@ -123,6 +201,14 @@ export function SignInScreen({
           {title}
         </h1>
         <p className="mt-4 text-center leading-relaxed text-bark-soft">{typeset(lead)}</p>
+        {returnTo && mode === "login" ? (
+          <p className="mt-2 text-center leading-relaxed text-bark-soft">
+            {typeset("Po přihlášení se otevře stránka, na kterou vede váš odkaz.")}
+          </p>
+        ) : null}
+
+        {refused ? <NotAdminPointer signedIn={refused === "signed-in"} /> : null}
+        {mode === "login" && !refused ? <MembersDoor /> : null}
 
         <div className="mt-8 rounded-[2rem] bg-white/80 p-6 shadow-sm ring-1 ring-bark/10 sm:p-8">
           {form}
@@ -138,13 +224,7 @@ export function SignInScreen({
         </p>
 
         <p className="mt-8 text-center">
-          <Link
-            to={paths.members}
-            className="inline-flex min-h-11 items-center gap-2 font-semibold text-moss-dark underline-offset-4 hover:underline"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Zpět do členské sekce
-          </Link>
+          <BackHomeLink />
         </p>
       </div>
     </main>

@@ -21,10 +21,13 @@ const codeFailedText = "Kód se nepodařilo ověřit. Zkuste to prosím znovu.";
 export function TwoFactorCodeForm({
   onCancel,
   onVerified,
+  destination = paths.admin,
 }: {
   onCancel: () => void;
   /** What follows the code instead of /admin (a recovery link: the new password). */
   onVerified?: () => void;
+  /** Where the code leads: /admin, or the administration's page she came for. */
+  destination?: string;
 }) {
   const navigate = useNavigate();
   const [code, setCode] = useState("");
@@ -63,7 +66,7 @@ export function TwoFactorCodeForm({
         return;
       }
       toast.success(authNotices.signedIn);
-      navigate(paths.admin);
+      navigate(destination);
     } catch (thrown) {
       toast.error(messageOf(thrown, codeFailedText));
     } finally {

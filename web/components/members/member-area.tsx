@@ -1,5 +1,5 @@
 import { CircleCheck, KeyRound, LogIn, LogOut, Sprout, UserPlus } from "lucide-react";
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { authNotices, signInSchema } from "#shared/auth-schemas";
 import {
@@ -7,7 +7,8 @@ import {
   type MemberMaterialJson,
   memberAccessMessages,
 } from "#shared/member-access";
-import { paths } from "#shared/routes";
+import { memberAreaAnchor, paths } from "#shared/routes";
+import { signInPathFor } from "#shared/sign-in-modes";
 import { ConfirmationReminder, isEmailNotConfirmed } from "~/components/auth/confirmation-reminder";
 import { PasswordChange } from "~/components/auth/password-change";
 import { EmailAddress } from "~/components/email-link";
@@ -27,10 +28,18 @@ import {
 } from "~/lib/members-api";
 import { czech, typeset } from "~/lib/typography";
 
+// Only a password-reset link needs it: its code loads then.
+const MemberNewPassword = lazy(() =>
+  import("~/components/members/member-new-password").then((module) => ({
+    default: module.MemberNewPassword,
+  })),
+);
+
 /** What the members' area shows. */
 type View =
   | { kind: "signed-out" }
   | { kind: "checking" }
+  | { kind: "new-password" }
   | {
       kind: "member";
       email: string;
@@ -45,6 +54,9 @@ const texts = {
   signInLead:
     "Přihlaste se e-mailem a heslem svého účtu. Když máte přístup, najdete tady nahrávky, videa a materiály ke stažení.",
   membersTitle: "Vaše materiály",
+  newPasswordTitle: "Nové heslo",
+  newPasswordLead:
+    "Zvolte si nové heslo ke svému účtu. Ostatní přihlášená zařízení se tím odhlásí.",
   noRoleTitle: "Přístup do členské sekce",
   noRoleLead:
     "Váš účet zatím přístup do členské sekce nemá. Materiály v ní jsou pro ty, kdo se mnou chodí na setkání a kurzy. O přístup stačí požádat, žádost mi přijde e-mailem.",
@@ -79,7 +91,19 @@ function requestedMoment(iso: string): string {
  * form or a session is stored (`LoadWhenNear` in the route); the signed-out
  * form is what the page was pre-rendered with.
  */
+/**
+ * Whether the page was opened by her password-reset link: read before the
+ * session library takes the session from the address (and clears it).
+ */
+function openedByRecoveryLink(): boolean {
+  // Pre-rendering: no address, no link.
+  if (typeof window === "undefined") return false;
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  return fragment.get("type") === "recovery" && fragment.has("access_token");
+}
+
 export function MemberArea() {
+  const [recoveryLink] = useState(openedByRecoveryLink);
   const [view, setView] = useState<View>({ kind: "signed-out" });
   // The hero's button says where it leads: the sign-in, her materials, or her access.
   useEffect(() => {
@@ -150,16 +174,20 @@ export function MemberArea() {
     [show, signOutLocally],
   );
 
-  // A session stored by an earlier visit (or by /prihlaseni): straight in.
+  // A session stored by an earlier visit (or by /prihlaseni), or brought by her link: straight
+  // in; a password-reset link first asks for the new password.
   useEffect(() => {
     const stored = getAuthClient();
     void stored.getSession().then(({ data }) => {
-      if (data.session) {
-        show({ kind: "checking" });
-        void enter({ focus: false });
+      if (!data.session) return;
+      if (recoveryLink) {
+        show({ kind: "new-password" }, { focus: true });
+        return;
       }
+      show({ kind: "checking" });
+      void enter({ focus: false });
     });
-  }, [enter, show]);
+  }, [enter, show, recoveryLink]);
 
   async function signIn(fields: { email: string; password: string }) {
     const client = getAuthClient();
@@ -207,6 +235,19 @@ export function MemberArea() {
   } else if (view.kind === "checking") {
     title = texts.signInTitle;
     body = <Spinner label="Ověřuji přihlášení…" className="py-10" />;
+  } else if (view.kind === "new-password") {
+    title = texts.newPasswordTitle;
+    body = (
+      <Suspense fallback={<Spinner label="Načítám…" className="py-10" />}>
+        <MemberNewPassword
+          onDone={() => {
+            setNotice({ tone: "info", text: authNotices.passwordChanged });
+            show({ kind: "checking" });
+            void enter({ focus: true });
+          }}
+        />
+      </Suspense>
+    );
   } else if (view.kind === "member") {
     title = texts.membersTitle;
     body = (
@@ -241,9 +282,9 @@ export function MemberArea() {
       >
         {typeset(title)}
       </h2>
-      {view.kind === "signed-out" ? (
+      {view.kind === "signed-out" || view.kind === "new-password" ? (
         <p className="mx-auto mt-4 max-w-2xl text-center text-lg leading-relaxed text-bark-soft">
-          {typeset(texts.signInLead)}
+          {typeset(view.kind === "signed-out" ? texts.signInLead : texts.newPasswordLead)}
         </p>
       ) : null}
       <div role="status" className="mx-auto max-w-md empty:hidden">
@@ -313,7 +354,7 @@ function MemberSignInForm({
       <form
         noValidate
         method="post"
-        action={`${paths.members}#clenstvi`}
+        action={`${paths.members}#${memberAreaAnchor}`}
         onSubmit={submit}
         className="rounded-[2rem] bg-white/80 p-6 shadow-sm ring-1 ring-bark/10 sm:p-8"
       >
@@ -344,12 +385,12 @@ function MemberSignInForm({
         <p className="flex items-start gap-3 leading-relaxed text-bark">
           <UserPlus aria-hidden="true" className="mt-1 size-5 shrink-0 text-moss-dark" />
           <span>
-            {typeset("Ještě nemáte účet? Založíte si ho na stránce přihlášení v části")}{" "}
+            {typeset("Ještě nemáte účet? Založíte si ho")}{" "}
             <Link
-              to={paths.signIn}
+              to={signInPathFor("register")}
               className="font-semibold text-moss-dark underline underline-offset-4"
             >
-              Registrace
+              registrací
             </Link>
             .
           </span>
@@ -357,9 +398,9 @@ function MemberSignInForm({
         <p className="flex items-start gap-3 leading-relaxed text-bark">
           <KeyRound aria-hidden="true" className="mt-1 size-5 shrink-0 text-moss-dark" />
           <span>
-            {typeset("Heslo si obnovíte tamtéž přes odkaz")}{" "}
+            {typeset("Nepamatujete si heslo? Nastavíte si nové přes odkaz")}{" "}
             <Link
-              to={paths.signIn}
+              to={signInPathFor("recover")}
               className="font-semibold text-moss-dark underline underline-offset-4"
             >
               Zapomenuté heslo

@@ -1,4 +1,5 @@
 import { BookOpen, CalendarHeart, Download, Headphones } from "lucide-react";
+import { BackHomeLink } from "~/components/back-home-link";
 import { Eyebrow } from "~/components/ui/section";
 import { typeset } from "~/lib/typography";
 
@@ -61,6 +62,9 @@ export function MembersContent() {
             </li>
           ))}
         </ul>
+        <div className="mt-12 flex justify-center">
+          <BackHomeLink look="button" />
+        </div>
       </div>
     </section>
   );
