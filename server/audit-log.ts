@@ -25,13 +25,17 @@ export type AuditSubject = { userId: string; email: string };
 export type AuditEvent =
   | { action: "role_granted" | "role_revoked"; actor: AuditActor; target: AuditSubject; role: Role }
   /**
-   * Two-factor set up by the account itself, or reset (the actor is then whoever reset it); the
+   * Two-factor set up by the account itself (its first app; another app added or removed; new
+   * recovery codes), or reset (the actor is then whoever reset it); the
    * first administrator made with the set-up link from the server's log (she is her own actor).
    */
   | {
       action:
         | "two_factor_enrolled"
         | "two_factor_reset"
+        | "two_factor_app_added"
+        | "two_factor_app_removed"
+        | "recovery_codes_regenerated"
         | "password_changed"
         | "first_admin_created";
       actor: AuditActor;

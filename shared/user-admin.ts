@@ -56,6 +56,11 @@ export const auditActions = [
   "role_revoked",
   "two_factor_enrolled",
   "two_factor_reset",
+  /** Another authenticator app (a second phone) verified by the account itself, or one removed. */
+  "two_factor_app_added",
+  "two_factor_app_removed",
+  /** New recovery codes: every earlier one stopped working. */
+  "recovery_codes_regenerated",
   /** A new password: by the account itself, or through a recovery link. */
   "password_changed",
   /** The owner's account made an administrator with the set-up link from the server's log. */

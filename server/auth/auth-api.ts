@@ -458,6 +458,12 @@ export function createAuthApi({
     );
   });
 
+  // Registered before `/factors/:id/…`: GoTrue's path, as auth-js's `mfa.recoveryCodes.regenerate`.
+  api.post("/factors/recovery-codes/regenerate", limitBody(maxAuthBodyBytes), async (c) => {
+    await limit(c, "factorsPerAddress");
+    return c.json(await factors.regenerateRecoveryCodes(await signedIn(c)));
+  });
+
   api.post("/factors/:id/challenge", authJson(challengeFactorRequestSchema), async (c) => {
     await limit(c, "factorsPerAddress");
     return c.json(await factors.challenge(await signedIn(c), c.req.param("id"), clientAddress(c)));
@@ -483,6 +489,7 @@ export function createAuthApi({
   api.all("/signup", refuseOtherMethods("POST"));
   api.all("/factors", refuseOtherMethods("POST"));
   api.all("/factors/:id", refuseOtherMethods("DELETE"));
+  api.all("/factors/recovery-codes/regenerate", refuseOtherMethods("POST"));
   api.all("/factors/:id/challenge", refuseOtherMethods("POST"));
   api.all("/factors/:id/verify", refuseOtherMethods("POST"));
   api.all("/token", refuseOtherMethods("POST"));

@@ -6,7 +6,7 @@
  * Secrets are stored sealed and recovery codes as salted digests (`secret-box.ts`).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import type { Database } from "#database/open-database";
@@ -103,10 +103,27 @@ export function createFactors({
     return factor;
   }
 
+  /** Eight new recovery codes for her account: the codes, and their rows to store on `factorId`. */
+  function createRecoveryCodes(factorId: string) {
+    const codes = Array.from({ length: recoveryCodeCount }, createRecoveryCode);
+    const rows = codes.map((code) => ({
+      factorId,
+      codeHash: secretBox.digestCode(normaliseRecoveryCode(code)),
+    }));
+    return { codes, rows };
+  }
+
   /**
-   * A new, unverified factor: its secret, as a QR code and as text, and the
-   * recovery codes, shown this once (only their digests are kept). Once she
-   * has a verified factor, another may be added only at aal2.
+   * The factor being set up: its secret, as a QR code and as text, and, for
+   * her first app, the account's recovery codes, shown this once (only their
+   * digests are kept). Once she has a verified factor, another may be added
+   * only at aal2.
+   *
+   * Ours, not GoTrue's: one unverified factor of a name is kept until it is
+   * verified or removed, and enrolling again answers with it, its secret
+   * unchanged (a reload of the set-up while she is in her app must not kill
+   * the entry she has just added). A deliberately new secret is
+   * `DELETE /factors/{id}` of the pending one, then enroll.
    */
   async function enroll(
     { user, aal }: Authenticated,
@@ -117,27 +134,24 @@ export function createFactors({
       throw new AuthError("email_not_confirmed", {}, emailNotConfirmedForFactor);
     }
     const existing = await accounts.listFactors(user.id);
-    if (existing.some((factor) => factor.status === "verified") && aal !== "aal2") {
-      throw new AuthError("insufficient_aal");
-    }
+    const hasVerified = existing.some((factor) => factor.status === "verified");
+    if (hasVerified && aal !== "aal2") throw new AuthError("insufficient_aal");
     const name = friendlyName || null;
-    if (name !== null && existing.some((factor) => factor.friendlyName === name)) {
+    const sameName = existing.find((factor) => factor.friendlyName === name);
+    if (sameName?.status === "verified" && name !== null) {
       throw new AuthError("mfa_factor_name_conflict");
     }
+    const pending = existing.findLast(
+      (factor) => factor.status === "unverified" && factor.friendlyName === name,
+    );
+    if (pending) return resumeEnrolment(pending, user.email, issuer, hasVerified);
     if (existing.length >= maxFactorsPerUser) throw new AuthError("too_many_enrolled_mfa_factors");
 
-    const secret = new OTPAuth.Secret({ size: 20 });
-    const totp = new OTPAuth.TOTP({
-      ...totpSettings,
-      issuer: issuer || defaultIssuer,
-      label: user.email,
-      secret,
-    });
-    const uri = totp.toString();
-    const recoveryCodes = Array.from({ length: recoveryCodeCount }, createRecoveryCode);
+    const secret = new OTPAuth.Secret({ size: 20 }).base32;
     const createdAt = clock.now();
     // Made here, not by the database: the sealed secret is bound to it.
     const factorId = randomUUID();
+    const recovery = hasVerified ? null : createRecoveryCodes(factorId);
     const factor = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(mfaFactors)
@@ -145,29 +159,71 @@ export function createFactors({
           id: factorId,
           userId: user.id,
           friendlyName: name,
-          secret: secretBox.seal(secret.base32, secretContext(factorId)),
+          secret: secretBox.seal(secret, secretContext(factorId)),
           createdAt,
           updatedAt: createdAt,
         })
         .onConflictDoNothing()
         .returning();
       if (!row) return null;
-      await tx.insert(mfaRecoveryCodes).values(
-        recoveryCodes.map((code) => ({
-          factorId: row.id,
-          codeHash: secretBox.digestCode(normaliseRecoveryCode(code)),
-        })),
-      );
+      // One set-up at a time: another pending one (another tab's) would only confuse her app.
+      await tx
+        .delete(mfaFactors)
+        .where(
+          and(
+            eq(mfaFactors.userId, user.id),
+            eq(mfaFactors.status, "unverified"),
+            ne(mfaFactors.id, factorId),
+          ),
+        );
+      if (recovery) await tx.insert(mfaRecoveryCodes).values(recovery.rows);
       return row;
     });
     // Two enrolments with one name at once: the second finds the first's row.
     if (!factor) throw new AuthError("mfa_factor_name_conflict");
+    return enrolmentAnswer(factor, secret, user.email, issuer, recovery?.codes ?? []);
+  }
+
+  /**
+   * The pending factor again, with its secret. Recovery codes are shown only
+   * after the first code, so the ones of the earlier answer were never seen:
+   * they are replaced, and the new ones returned.
+   */
+  async function resumeEnrolment(
+    factor: FactorRow,
+    email: string,
+    issuer: string | undefined,
+    hasVerified: boolean,
+  ) {
+    const secret = secretBox.open(factor.secret, secretContext(factor.id));
+    const recovery = hasVerified ? null : createRecoveryCodes(factor.id);
+    await db.transaction(async (tx) => {
+      await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.factorId, factor.id));
+      if (recovery) await tx.insert(mfaRecoveryCodes).values(recovery.rows);
+    });
+    return enrolmentAnswer(factor, secret, email, issuer, recovery?.codes ?? []);
+  }
+
+  async function enrolmentAnswer(
+    factor: FactorRow,
+    secret: string,
+    email: string,
+    issuer: string | undefined,
+    recoveryCodes: string[],
+  ) {
+    const uri = new OTPAuth.TOTP({
+      ...totpSettings,
+      issuer: issuer || defaultIssuer,
+      label: email,
+      secret: OTPAuth.Secret.fromBase32(secret),
+    }).toString();
     return {
       id: factor.id,
       type: "totp" as const,
       friendly_name: factor.friendlyName ?? "",
-      totp: { qr_code: await renderQrCode(uri), secret: secret.base32, uri },
-      // Not in GoTrue's answer: this server's one-time recovery codes (docs/auth-mfa.md).
+      totp: { qr_code: await renderQrCode(uri), secret, uri },
+      // Not in GoTrue's answer: this server's one-time recovery codes (docs/auth-mfa.md); none
+      // when she adds another app, as the account's codes stay as they are.
       recovery_codes: recoveryCodes,
     };
   }
@@ -284,6 +340,11 @@ export function createFactors({
         .set({ verifiedAt: now })
         .where(eq(mfaChallenges.id, challengeId));
       if (factor.status !== "verified") {
+        const [another] = await tx
+          .select({ id: mfaFactors.id })
+          .from(mfaFactors)
+          .where(and(eq(mfaFactors.userId, who.user.id), eq(mfaFactors.status, "verified")))
+          .limit(1);
         await tx
           .update(mfaFactors)
           .set({ status: "verified", updatedAt: now })
@@ -292,7 +353,8 @@ export function createFactors({
         await recordAuditEvent(
           tx,
           {
-            action: "two_factor_enrolled",
+            // Her first app turns two-factor sign-in on; a later one is another phone.
+            action: another ? "two_factor_app_added" : "two_factor_enrolled",
             actor: { kind: "account", ...account },
             target: account,
           },
@@ -337,12 +399,20 @@ export function createFactors({
       return updated.length > 0 ? "totp" : "reused";
     }
     if (factor.status !== "verified") return null;
-    // Each digest has a salt of its own: the factor's few unused codes are compared one by one.
+    // The codes are the account's, whichever of her verified apps keeps them (`recoveryCodeHolder`).
+    // Each digest has a salt of its own: her few unused codes are compared one by one.
     const normalised = normaliseRecoveryCode(code);
     const unused = await db
       .select({ id: mfaRecoveryCodes.id, codeHash: mfaRecoveryCodes.codeHash })
       .from(mfaRecoveryCodes)
-      .where(and(eq(mfaRecoveryCodes.factorId, factor.id), isNull(mfaRecoveryCodes.usedAt)));
+      .innerJoin(mfaFactors, eq(mfaFactors.id, mfaRecoveryCodes.factorId))
+      .where(
+        and(
+          eq(mfaFactors.userId, factor.userId),
+          eq(mfaFactors.status, "verified"),
+          isNull(mfaRecoveryCodes.usedAt),
+        ),
+      );
     const match = unused.find((row) => secretBox.matchesCode(row.codeHash, normalised));
     if (!match) return null;
     const used = await db
@@ -354,26 +424,114 @@ export function createFactors({
   }
 
   /**
-   * Removes a factor. A verified one only from an aal2 session; when none
-   * is left, her sessions fall back to aal1.
+   * Removes a factor. A verified one only from an aal2 session: the account's
+   * recovery codes it keeps move to another of her verified apps, and when
+   * none is left, her sessions fall back to aal1 (and the codes go with it).
    */
   async function unenroll(who: Authenticated, factorId: string) {
     const factor = await findOwnFactor(who.user.id, factorId);
     if (factor.status === "verified" && who.aal !== "aal2") {
       throw new AuthError("insufficient_aal");
     }
-    await db.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
-    const left = await accounts.listFactors(who.user.id);
-    if (!left.some((other) => other.status === "verified")) {
+    const lastOne = await db.transaction(async (tx) => {
+      if (factor.status !== "verified") {
+        await tx.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
+        return false;
+      }
+      const heir = await recoveryCodeHolder(tx, who.user.id, factor.id);
+      if (heir) {
+        await tx
+          .update(mfaRecoveryCodes)
+          .set({ factorId: heir })
+          .where(eq(mfaRecoveryCodes.factorId, factor.id));
+      }
+      await tx.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
+      const account = { userId: who.user.id, email: who.user.email };
+      await recordAuditEvent(
+        tx,
+        {
+          action: "two_factor_app_removed",
+          actor: { kind: "account", ...account },
+          target: account,
+        },
+        clock.now(),
+      );
+      return heir === null;
+    });
+    if (lastOne || !(await accounts.listFactors(who.user.id)).some(isVerified)) {
       await accounts.lowerSessionsToAal1(who.user.id);
     }
     return { id: factor.id };
   }
 
-  return { enroll, challenge, verify, unenroll };
+  /**
+   * New recovery codes for her account, at aal2 (as GoTrue's experimental
+   * `POST /factors/recovery-codes/regenerate`, which auth-js calls
+   * `mfa.recoveryCodes.regenerate`): every earlier code, used or not, stops
+   * working in the same transaction; the new ones are returned this once.
+   */
+  async function regenerateRecoveryCodes(who: Authenticated) {
+    const holder = await recoveryCodeHolder(db, who.user.id);
+    if (!holder) throw new AuthError("mfa_factor_not_found");
+    if (who.aal !== "aal2") throw new AuthError("insufficient_aal");
+    const recovery = createRecoveryCodes(holder);
+    await db.transaction(async (tx) => {
+      const hers = tx
+        .select({ id: mfaFactors.id })
+        .from(mfaFactors)
+        .where(eq(mfaFactors.userId, who.user.id));
+      await tx.delete(mfaRecoveryCodes).where(inArray(mfaRecoveryCodes.factorId, hers));
+      await tx.insert(mfaRecoveryCodes).values(recovery.rows);
+      const account = { userId: who.user.id, email: who.user.email };
+      await recordAuditEvent(
+        tx,
+        {
+          action: "recovery_codes_regenerated",
+          actor: { kind: "account", ...account },
+          target: account,
+        },
+        clock.now(),
+      );
+    });
+    return {
+      id: holder,
+      type: "recovery_code" as const,
+      friendly_name: "",
+      total: recovery.codes.length,
+      codes: recovery.codes,
+    };
+  }
+
+  return { enroll, challenge, verify, unenroll, regenerateRecoveryCodes };
 }
 
 export type Factors = ReturnType<typeof createFactors>;
+
+const isVerified = (factor: FactorRow) => factor.status === "verified";
+
+/**
+ * The account's recovery codes are kept on one of her verified apps: the
+ * oldest, leaving out `except` (the one being removed). Null when she has none.
+ */
+async function recoveryCodeHolder(
+  db: Database,
+  userId: string,
+  except?: string,
+): Promise<string | null> {
+  const [holder] = await db
+    .select({ id: mfaFactors.id })
+    .from(mfaFactors)
+    .where(
+      and(
+        eq(mfaFactors.userId, userId),
+        eq(mfaFactors.status, "verified"),
+        except === undefined ? undefined : ne(mfaFactors.id, except),
+      ),
+    )
+    .orderBy(mfaFactors.createdAt)
+    .limit(1);
+  return holder?.id ?? null;
+}
 
 /**
  * What `npm run admin -- reset-2fa` does for a lost phone: every factor of

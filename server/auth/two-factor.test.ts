@@ -5,10 +5,10 @@
  * computed with `otpauth`, as an authenticator app does.
  */
 import { type AuthChangeEvent, AuthClient, type GoTrueClient } from "@supabase/auth-js";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authSessions } from "#database/schema";
+import { auditLog, authSessions, mfaFactors } from "#database/schema";
 import { authStorageKey } from "#shared/auth-storage-key";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { testDatabases, testTimeoutMs } from "#testing/test-databases";
@@ -22,6 +22,8 @@ type Enrolled = { id: string; secret: string; recoveryCodes: string[] };
 function createClient(address: string) {
   const storage = new Map<string, string>();
   return new AuthClient({
+    // auth-js's `mfa.recoveryCodes` (GoTrue's experimental API) asks for this flag.
+    experimental: { recoveryCodes: true },
     url: `${server.origin}/auth/v1`,
     storageKey: authStorageKey("127.0.0.1"),
     storage: {
@@ -340,5 +342,158 @@ describe.each(testDatabases)("on $name", { timeout: testTimeoutMs }, ({ open }) 
     ).session_id as string;
     const [row] = await server.db.select().from(authSessions).where(eq(authSessions.id, sessionId));
     expect(row?.aal).toBe("aal1");
+  });
+
+  /** The audit log's actions about one account, oldest first. */
+  async function auditedActions(email: string) {
+    const rows = await server.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.targetEmail, email))
+      .orderBy(asc(auditLog.id));
+    return rows.map((row) => row.action);
+  }
+
+  it("keeps one pending set-up: enrolling again (a reload) answers with the same secret, still sealed at rest, and its code verifies", async () => {
+    const { client } = await signedInAccount();
+    const first = await enroll(client);
+    const reloaded = await enroll(client);
+    expect(reloaded.id).toBe(first.id);
+    expect(reloaded.secret).toBe(first.secret);
+    // The codes of the first answer were never shown (they come after the first code): new ones.
+    expect(reloaded.recoveryCodes).toHaveLength(8);
+    expect(reloaded.recoveryCodes).not.toEqual(first.recoveryCodes);
+    expect((await client.mfa.listFactors()).data?.all).toHaveLength(1);
+    const [row] = await server.db.select().from(mfaFactors).where(eq(mfaFactors.id, first.id));
+    expect(row?.secret).not.toContain(first.secret);
+
+    expect((await challengeAndVerify(client, first.id, codeAt(first.secret))).error).toBeNull();
+    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe("aal2");
+  });
+
+  it("a deliberately new code replaces the pending set-up: the old secret's factor is gone", async () => {
+    const { client } = await signedInAccount();
+    const first = await enroll(client);
+    expect((await client.mfa.unenroll({ factorId: first.id })).error).toBeNull();
+    const replaced = await enroll(client);
+    expect(replaced.id).not.toBe(first.id);
+    expect(replaced.secret).not.toBe(first.secret);
+    expect((await client.mfa.listFactors()).data?.all.map((factor) => factor.id)).toEqual([
+      replaced.id,
+    ]);
+    // The dead entry's codes open nothing; the new one's do.
+    expect((await client.mfa.challenge({ factorId: first.id })).error?.code).toBe(
+      "mfa_factor_not_found",
+    );
+    expect((await challengeAndVerify(client, replaced.id, codeAt(first.secret))).error?.code).toBe(
+      "mfa_verification_failed",
+    );
+    expect(
+      (await challengeAndVerify(client, replaced.id, codeAt(replaced.secret))).error,
+    ).toBeNull();
+  });
+
+  it("at aal2 adds a second app (no new recovery codes) whose codes sign in; at aal1 adding or removing one is refused", async () => {
+    const { client, email, factor } = await accountWithFactor();
+    const atAal1 = createClient("203.0.113.91");
+    await atAal1.signInWithPassword({ email, password: "bylinky-a-vune" });
+    expect(
+      (await atAal1.mfa.enroll({ factorType: "totp", friendlyName: "Tablet" })).error?.code,
+    ).toBe("insufficient_aal");
+
+    const added = await client.mfa.enroll({ factorType: "totp", friendlyName: "Tablet" });
+    expect(added.error).toBeNull();
+    if (added.data?.type !== "totp") throw new Error("no TOTP factor");
+    expect((added.data as unknown as { recovery_codes: string[] }).recovery_codes).toEqual([]);
+    const secondSecret = added.data.totp.secret;
+    expect(
+      (await challengeAndVerify(client, added.data.id, codeAt(secondSecret))).error,
+    ).toBeNull();
+    const listed = (await client.mfa.listFactors()).data?.totp ?? [];
+    expect(listed.map((one) => one.id)).toEqual([factor.id, added.data.id]);
+
+    // Her second phone alone signs her in (with its next code: each works once).
+    const secondPhone = createClient("203.0.113.92");
+    await secondPhone.signInWithPassword({ email, password: "bylinky-a-vune" });
+    expect(
+      (
+        await challengeAndVerify(
+          secondPhone,
+          added.data.id,
+          codeAt(secondSecret, Date.now() + 30_000),
+        )
+      ).error,
+    ).toBeNull();
+
+    // (The second phone's code ended the other sessions at aal1: her password alone again.)
+    const passwordAlone = createClient("203.0.113.95");
+    await passwordAlone.signInWithPassword({ email, password: "bylinky-a-vune" });
+    const refused = await passwordAlone.mfa.unenroll({ factorId: factor.id });
+    expect(refused.error?.code).toBe("insufficient_aal");
+    expect((await client.mfa.listFactors()).data?.totp).toHaveLength(2);
+    expect(await auditedActions(email)).toEqual(["two_factor_enrolled", "two_factor_app_added"]);
+  });
+
+  it("at aal2 removes the first of two apps: the other keeps the session at aal2 and the recovery codes move to it", async () => {
+    const { client, email, factor } = await accountWithFactor();
+    const added = await client.mfa.enroll({ factorType: "totp", friendlyName: "Nový telefon" });
+    if (added.data?.type !== "totp") throw new Error("no TOTP factor");
+    const secondId = added.data.id;
+    expect(
+      (await challengeAndVerify(client, secondId, codeAt(added.data.totp.secret))).error,
+    ).toBeNull();
+
+    expect((await client.mfa.unenroll({ factorId: factor.id })).error).toBeNull();
+    expect((await client.mfa.listFactors()).data?.all.map((one) => one.id)).toEqual([secondId]);
+    await client.refreshSession();
+    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe("aal2");
+
+    // The old phone's entry opens nothing; a recovery code of the first set still works.
+    const phoneLost = createClient("203.0.113.93");
+    await phoneLost.signInWithPassword({ email, password: "bylinky-a-vune" });
+    expect((await phoneLost.mfa.challenge({ factorId: factor.id })).error?.code).toBe(
+      "mfa_factor_not_found",
+    );
+    expect(
+      (await challengeAndVerify(phoneLost, secondId, factor.recoveryCodes[0] as string)).error,
+    ).toBeNull();
+    expect(await auditedActions(email)).toEqual([
+      "two_factor_enrolled",
+      "two_factor_app_added",
+      "two_factor_app_removed",
+    ]);
+  });
+
+  it("new recovery codes (auth-js mfa.recoveryCodes.regenerate) at aal2 end the old ones at once; refused at aal1 and without an app", async () => {
+    const { client, email, factor } = await accountWithFactor();
+    const [oldCode, anotherOldCode] = factor.recoveryCodes as [string, string];
+
+    const atAal1 = createClient("203.0.113.94");
+    await atAal1.signInWithPassword({ email, password: "bylinky-a-vune" });
+    expect((await atAal1.mfa.recoveryCodes.regenerate()).error?.code).toBe("insufficient_aal");
+    const withoutApp = await signedInAccount();
+    expect((await withoutApp.client.mfa.recoveryCodes.regenerate()).error?.code).toBe(
+      "mfa_factor_not_found",
+    );
+
+    const { data, error } = await client.mfa.recoveryCodes.regenerate();
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ type: "recovery_code", total: 8 });
+    const codes = data?.codes ?? [];
+    expect(codes).toHaveLength(8);
+    expect(codes).not.toContain(oldCode);
+
+    // The old codes, even the ones refused at aal1 before, open nothing now.
+    expect((await challengeAndVerify(atAal1, factor.id, oldCode)).error?.code).toBe(
+      "mfa_verification_failed",
+    );
+    expect((await challengeAndVerify(atAal1, factor.id, anotherOldCode)).error?.code).toBe(
+      "mfa_verification_failed",
+    );
+    expect((await challengeAndVerify(atAal1, factor.id, codes[0] as string)).error).toBeNull();
+    expect(await auditedActions(email)).toEqual([
+      "two_factor_enrolled",
+      "recovery_codes_regenerated",
+    ]);
   });
 });

@@ -79,6 +79,15 @@ describe("the users, sign-ins and audit log texts", () => {
     expect(describeAuditEntry(entry({ action: "two_factor_reset", role: null }))).toBe(
       "Účtu jana@example.cz bylo zrušeno dvoufázové ověření.",
     );
+    expect(describeAuditEntry(entry({ action: "two_factor_app_added", role: null }))).toBe(
+      "U účtu jana@example.cz přibyla další aplikace pro ověřovací kódy.",
+    );
+    expect(describeAuditEntry(entry({ action: "two_factor_app_removed", role: null }))).toBe(
+      "U účtu jana@example.cz byla odebrána aplikace pro ověřovací kódy.",
+    );
+    expect(describeAuditEntry(entry({ action: "recovery_codes_regenerated", role: null }))).toBe(
+      "Účet jana@example.cz dostal nové záložní kódy; dosavadní přestaly platit.",
+    );
     expect(describeAuditEntry(entry({ action: "password_changed", role: null }))).toBe(
       "U účtu jana@example.cz bylo změněno heslo.",
     );

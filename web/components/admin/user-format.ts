@@ -94,6 +94,12 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return `U účtu ${target} bylo zapnuto dvoufázové ověření.`;
     case "two_factor_reset":
       return `Účtu ${target} bylo zrušeno dvoufázové ověření.`;
+    case "two_factor_app_added":
+      return `U účtu ${target} přibyla další aplikace pro ověřovací kódy.`;
+    case "two_factor_app_removed":
+      return `U účtu ${target} byla odebrána aplikace pro ověřovací kódy.`;
+    case "recovery_codes_regenerated":
+      return `Účet ${target} dostal nové záložní kódy; dosavadní přestaly platit.`;
     case "password_changed":
       return `U účtu ${target} bylo změněno heslo.`;
     case "first_admin_created":
