@@ -288,3 +288,140 @@ test("an administrator with her app finds „Administrace“ in the public heade
   await expect(page).toHaveURL("/admin");
   await expect(page.getByRole("heading", { name: "Odeslaná data z formulářů" })).toBeVisible();
 });
+
+/** The key the set-up screen shows, without its spaces. */
+async function shownSecret(page: Page): Promise<string> {
+  const text = (await page.getByTestId("two-factor-secret").textContent()) ?? "";
+  return text.replace(/\s/g, "");
+}
+
+test("a reload during the set-up keeps the same QR code and key, and the code of the entry added before it verifies", async ({
+  page,
+}) => {
+  await signInWithPassword(page, admin(30).email, admin(30).password);
+  await expect(page).toHaveURL("/admin");
+  const qr = page.getByRole("img", { name: "QR kód pro aplikaci s ověřovacími kódy" });
+  await expect(qr).toBeVisible();
+  const secret = await shownSecret(page);
+  const qrBefore = await qr.getAttribute("src");
+
+  // She is in her authenticator app, adding the entry, while the tab reloads.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(qr).toBeVisible();
+  expect(await shownSecret(page)).toBe(secret);
+  expect(await qr.getAttribute("src")).toBe(qrBefore);
+  await expect(page.getByTestId("dead-entry-help")).toContainText(
+    "Nejspíš ho opisujete ze staršího záznamu",
+  );
+  await expectNoAxeViolations(page);
+  await screenshot(page, "two-factor-setup-after-reload");
+
+  await page.getByLabel("2. Opište kód, který aplikace ukazuje").fill(codeFor(secret));
+  await page.getByRole("button", { name: "Ověřit a zapnout" }).click();
+  await expect(page.getByText("Ověření kódem z aplikace je zapnuté.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Záložní kódy" }).getByRole("listitem")).toHaveCount(
+    8,
+  );
+});
+
+test("„Nový QR kód“ replaces the set-up: the old entry's code is refused, the screen says to delete it, the new one's verifies", async ({
+  page,
+}) => {
+  await signInWithPassword(page, admin(31).email, admin(31).password);
+  await expect(page).toHaveURL("/admin");
+  const old = await shownSecret(page);
+  await page.getByRole("button", { name: "Nový QR kód" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Nový QR kód je připravený." }),
+  ).toContainText("přestal platit: smažte ho");
+  await expect.poll(() => shownSecret(page)).not.toBe(old);
+  const secret = await shownSecret(page);
+  await expect(page.getByTestId("two-factor-secret")).toBeVisible();
+
+  const field = page.getByLabel("2. Opište kód, který aplikace ukazuje");
+  const oldCode = codeFor(old);
+  await field.fill(oldCode === codeFor(secret) ? codeFor(old, 30_000) : oldCode);
+  await page.getByRole("button", { name: "Ověřit a zapnout" }).click();
+  await expect(
+    page.getByText("Kód nesouhlasí. Opište prosím aktuální kód z aplikace."),
+  ).toBeVisible();
+  await field.fill(codeFor(secret));
+  await page.getByRole("button", { name: "Ověřit a zapnout" }).click();
+  await expect(page.getByText("Ověření kódem z aplikace je zapnuté.")).toBeVisible();
+});
+
+test("on „Můj účet“ she adds a second phone, removes the first, and makes new recovery codes: the old ones stop working at once", async ({
+  page,
+}) => {
+  const firstSecret = await setUpApp(page, 32);
+  const oldCodes = await page
+    .getByRole("list", { name: "Záložní kódy" })
+    .getByRole("listitem")
+    .allTextContents();
+  await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+
+  await page.goto("/admin/ucet");
+  await waitForHydration(page);
+  const apps = page.getByRole("region", { name: "Telefony s aplikací" });
+  await expect(apps.getByRole("listitem")).toHaveCount(1);
+  await expect(apps.getByRole("listitem")).toContainText("Telefon přidaný");
+  await screenshot(page, "account-two-factor-apps");
+
+  // A second phone: its own set-up, no new recovery codes.
+  await apps.getByRole("button", { name: "Přidat další telefon" }).click();
+  await expect(page.getByRole("heading", { name: "Další telefon" })).toBeVisible();
+  await screenshot(page, "account-another-phone");
+  const secondSecret = await shownSecret(page);
+  expect(secondSecret).not.toBe(firstSecret);
+  await page.getByLabel("2. Opište kód, který aplikace ukazuje").fill(codeFor(secondSecret));
+  await page.getByRole("button", { name: "Ověřit a přidat" }).click();
+  await expect(page.getByText("Telefon je přidaný.", { exact: false })).toBeVisible();
+  await expect(apps.getByRole("listitem")).toHaveCount(2);
+
+  // The first phone goes; a plain question, not the last phone's warning.
+  await apps.getByRole("listitem").first().getByRole("button", { name: "Odebrat" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: "Odebrat tento telefon?" })).toBeVisible();
+  await expect(dialog.getByTestId("last-app-warning")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Odebrat" }).click();
+  await expect(page.getByText("Telefon je odebraný.", { exact: false })).toBeVisible();
+  await expect(apps.getByRole("listitem")).toHaveCount(1);
+
+  // The last one: a clear warning first (and she keeps it).
+  await apps.getByRole("button", { name: "Odebrat" }).click();
+  await expect(dialog.getByRole("heading", { name: "Odebrat jediný telefon?" })).toBeVisible();
+  await expect(dialog.getByTestId("last-app-warning")).toContainText(
+    "administrace vás hned požádá o nastavení nové aplikace",
+  );
+  await screenshot(page, "account-last-phone-warning");
+  await dialog.getByRole("button", { name: "Zrušit" }).click();
+  await expect(apps.getByRole("listitem")).toHaveCount(1);
+
+  // New recovery codes, shown once with what to do with them.
+  await apps.getByRole("button", { name: "Nové záložní kódy" }).click();
+  await expect(dialog).toContainText("Dosavadní záložní kódy přestanou platit hned");
+  await dialog.getByRole("button", { name: "Vytvořit nové kódy" }).click();
+  const shown = page.getByTestId("new-recovery-codes");
+  await expect(shown.getByRole("listitem")).toHaveCount(8);
+  await expect(shown).toContainText("Starý seznam vyhoďte");
+  const newCodes = await shown.getByRole("listitem").allTextContents();
+  expect(newCodes).not.toContain(oldCodes[0]);
+  await expectNoAxeViolations(page);
+  await screenshot(page, "account-new-recovery-codes");
+  await shown.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+
+  // An old code opens nothing any more; a new one does.
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await expect(page).toHaveURL("/clenska-sekce");
+  await signInWithPassword(page, admin(32).email, admin(32).password);
+  await page.getByLabel("Kód z aplikace").fill(oldCodes[0] ?? "");
+  await page.getByRole("button", { name: "Ověřit a pokračovat" }).click();
+  await expect(
+    page.getByText("Kód nesouhlasí. Opište prosím aktuální kód z aplikace."),
+  ).toBeVisible();
+  await expect(page).toHaveURL("/prihlaseni");
+  await page.getByLabel("Kód z aplikace").fill(newCodes[0] ?? "");
+  await page.getByRole("button", { name: "Ověřit a pokračovat" }).click();
+  await expect(page).toHaveURL("/admin");
+});

@@ -24,6 +24,8 @@ export function getAuthClient(): GoTrueClient {
     autoRefreshToken: true,
     persistSession: true,
     detectSessionInUrl: true,
+    // `mfa.recoveryCodes.regenerate` (GoTrue's path, which our server answers: docs/auth-mfa.md).
+    experimental: { recoveryCodes: true },
   });
   return client;
 }

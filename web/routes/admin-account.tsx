@@ -10,7 +10,8 @@ import type { Route } from "./+types/admin-account";
 export const meta = () =>
   pageMeta({
     title: "Můj účet – Administrace",
-    description: "Kde je účet administrátora přihlášený a změna jeho hesla.",
+    description:
+      "Kde je účet administrátora přihlášený, telefony s aplikací pro ověřovací kódy, záložní kódy a změna hesla.",
     path: paths.adminAccount,
     noIndex: true,
   });

@@ -5,6 +5,7 @@ import { sessionIdleDays } from "#shared/session-lifetime";
 import type { SessionSummary } from "#shared/user-admin";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminSection } from "~/components/admin/admin-section";
+import { TwoFactorApps } from "~/components/admin/two-factor-apps";
 import { describeDevice, formatDateTime } from "~/components/admin/user-format";
 import { PasswordChange } from "~/components/auth/password-change";
 import { Button } from "~/components/ui/button";
@@ -14,7 +15,10 @@ import { typeset } from "~/lib/typography";
 
 const failedToLoad = "Přihlášení se nepodařilo načíst. Zkuste to prosím znovu.";
 
-/** „Můj účet“: where her account is signed in, „Odhlásit všude jinde“, and her password. */
+/**
+ * „Můj účet“: where her account is signed in, „Odhlásit všude jinde“, the phones with her code
+ * app and her recovery codes, and her password.
+ */
 export function AccountScreen({
   email,
   initialSessions,
@@ -102,6 +106,8 @@ export function AccountScreen({
           </p>
         </div>
       </AdminSection>
+
+      <TwoFactorApps />
 
       <PasswordChange idPrefix="admin" className="mt-6" />
     </AdminFrame>

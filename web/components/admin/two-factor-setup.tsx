@@ -1,4 +1,4 @@
-import { Copy, KeyRound, ShieldCheck, Smartphone } from "lucide-react";
+import { Copy, KeyRound, RefreshCw, ShieldCheck, Smartphone } from "lucide-react";
 import { type FormEvent, Fragment, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { OneTimeCodeField } from "~/components/auth/one-time-code-field";
@@ -18,7 +18,22 @@ type Enrolment = {
 
 const enrollFailedText = "Nastavení se nepodařilo připravit. Zkuste to prosím znovu.";
 const verifyFailedText = "Kód se nepodařilo ověřit. Zkuste to prosím znovu.";
+const replaceFailedText = "Nový QR kód se nepodařilo připravit. Zkuste to prosím znovu.";
 export const twoFactorEnabledText = "Ověření kódem z aplikace je zapnuté.";
+export const anotherPhoneAddedText =
+  "Telefon je přidaný. Přihlásit se teď můžete kódem z kteréhokoli z vašich telefonů.";
+
+/**
+ * What to do with an entry in her app that no longer works: one from an
+ * earlier set-up, replaced since. `issuer` is the name the app shows above it.
+ */
+export function deadEntryText(issuer: string): string {
+  return `Kód z aplikace nejde ověřit? Nejspíš ho opisujete ze staršího záznamu „${issuer}“, který už neplatí. V aplikaci ho smažte a použijte záznam, který přibyl po naskenování QR kódu na této stránce. Nevíte, který je který? Smažte v aplikaci všechny záznamy „${issuer}“ a naskenujte QR kód znovu.`;
+}
+
+/** After „Nový QR kód“: the entry she may have added from the previous one is dead. */
+export const replacedCodeText =
+  "Nový QR kód je připravený. Záznam z předchozího kódu, pokud už v aplikaci je, přestal platit: smažte ho a naskenujte tento.";
 export const twoFactorCopyTexts = {
   secretCopied: "Klíč je zkopírovaný. Vložte ho do aplikace.",
   codesCopied: "Záložní kódy jsou zkopírované. Uložte si je na bezpečné místo.",
@@ -40,13 +55,34 @@ function groupSecret(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 }
 
+/** The name her app shows above the entry (the URI's issuer), or the page's host. */
+function issuerOf(uri: string): string {
+  try {
+    return new URL(uri).searchParams.get("issuer") || location.host;
+  } catch {
+    return location.host;
+  }
+}
+
 /**
  * Before the administration shows any data: an administrator without an
  * authenticator app sets one up. auth-js's `mfa.enroll` gives the QR code
  * and the secret; her first code verifies the factor (the session becomes
- * aal2); then her recovery codes, shown this once.
+ * aal2); then her recovery codes, shown this once. The server keeps the
+ * set-up pending until it is verified (docs/auth-mfa.md), so a reload shows
+ * the same QR code and the entry she has just added keeps working; only
+ * „Nový QR kód“ replaces it. `another`: a further phone, at aal2 on „Můj
+ * účet“ (no new recovery codes: hers stay as they are).
  */
-export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
+export function TwoFactorSetup({
+  onDone,
+  another = false,
+  onCancel,
+}: {
+  onDone: () => void;
+  another?: boolean;
+  onCancel?: () => void;
+}) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -54,6 +90,32 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   const [verified, setVerified] = useState(false);
+  const [replacing, setReplacing] = useState(false);
+  const [replaced, setReplaced] = useState(false);
+
+  /** „Nový QR kód“: the pending set-up goes (its entry in her app dies), and a new one comes. */
+  async function replaceCode() {
+    if (!enrolment) return;
+    setReplacing(true);
+    try {
+      const { error: unenrollError } = await getAuthClient().mfa.unenroll({
+        factorId: enrolment.factorId,
+      });
+      if (unenrollError) {
+        toast.error(messageOf(unenrollError, replaceFailedText));
+        return;
+      }
+      setEnrolment(null);
+      setCode("");
+      setError(undefined);
+      setReplaced(true);
+      setAttempt((value) => value + 1);
+    } catch (thrown) {
+      toast.error(messageOf(thrown, replaceFailedText));
+    } finally {
+      setReplacing(false);
+    }
+  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` starts a new enrolment
   useEffect(() => {
@@ -107,6 +169,11 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
         toast.error(messageOf(verifyError, verifyFailedText));
         return;
       }
+      if (another) {
+        toast.success(anotherPhoneAddedText);
+        onDone();
+        return;
+      }
       toast.success(twoFactorEnabledText);
       setVerified(true);
     } catch (thrown) {
@@ -126,7 +193,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
         className="flex items-center gap-3 text-2xl font-semibold text-bark sm:text-3xl"
       >
         <ShieldCheck aria-hidden="true" className="size-7 shrink-0 text-moss-dark" />
-        {verified ? "Záložní kódy" : "Ověření kódem z aplikace"}
+        {verified ? "Záložní kódy" : another ? "Další telefon" : "Ověření kódem z aplikace"}
       </h2>
 
       {verified && enrolment ? (
@@ -135,9 +202,19 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
         <>
           <p className="mt-4 max-w-3xl leading-relaxed text-bark-soft">
             {typeset(
-              "Administrace ukazuje osobní údaje návštěvníků webu, proto ji kromě hesla chrání ještě kód z telefonu. Nastavení zabere dvě minuty a stačí ho udělat jednou.",
+              another
+                ? "Do dalšího telefonu si nainstalujte aplikaci pro ověřovací kódy a přidejte do ní tento web. Přihlásit se pak půjde kódem z kteréhokoli telefonu; záložní kódy zůstávají stejné."
+                : "Administrace ukazuje osobní údaje návštěvníků webu, proto ji kromě hesla chrání ještě kód z telefonu. Nastavení zabere dvě minuty a stačí ho udělat jednou.",
             )}
           </p>
+          {replaced && enrolment && (
+            <p
+              role="status"
+              className="mt-4 max-w-3xl rounded-2xl bg-sand/60 px-4 py-3 leading-relaxed text-bark"
+            >
+              {typeset(replacedCodeText)}
+            </p>
+          )}
           {!enrolment ? (
             failed ? (
               <Button className="mt-6" onClick={() => setAttempt((value) => value + 1)}>
@@ -173,6 +250,20 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
                   <Smartphone aria-hidden="true" className="size-5" />
                   Otevřít v aplikaci
                 </a>
+                <p className="mt-6 max-w-sm text-[0.9375rem] leading-snug text-bark-soft">
+                  {typeset(
+                    "Stránku můžete klidně obnovit i zavřít: QR kód zůstane stejný, dokud neopíšete první kód z aplikace. Nový QR kód si nechte vytvořit, jen když se přidání do aplikace nepovedlo – záznam z tohoto kódu pak přestane platit.",
+                  )}
+                </p>
+                <Button
+                  variant="ghost"
+                  className="mt-1 px-0"
+                  disabled={replacing}
+                  onClick={() => void replaceCode()}
+                >
+                  <RefreshCw aria-hidden="true" className="size-5" />
+                  Nový QR kód
+                </Button>
               </li>
               <li>
                 <p className="flex items-center gap-2 font-semibold text-bark">
@@ -219,10 +310,23 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
                     }}
                     error={error}
                   />
-                  <Button type="submit" disabled={submitting} className="mt-5 w-full sm:w-auto">
-                    {submitting ? "Ověřuji…" : "Ověřit a zapnout"}
-                  </Button>
+                  <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+                    <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+                      {submitting ? "Ověřuji…" : another ? "Ověřit a přidat" : "Ověřit a zapnout"}
+                    </Button>
+                    {onCancel && (
+                      <Button variant="secondary" onClick={onCancel} className="w-full sm:w-auto">
+                        Zrušit
+                      </Button>
+                    )}
+                  </div>
                 </form>
+                <p
+                  data-testid="dead-entry-help"
+                  className="mt-6 max-w-md text-[0.9375rem] leading-snug text-bark-soft"
+                >
+                  {typeset(deadEntryText(issuerOf(enrolment.uri)))}
+                </p>
               </li>
             </ol>
           )}
@@ -232,7 +336,16 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   );
 }
 
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+/** Her recovery codes, shown this once; `replacing`: new ones, the old sheet is void. */
+export function RecoveryCodes({
+  codes,
+  onDone,
+  replacing = false,
+}: {
+  codes: string[];
+  onDone: () => void;
+  replacing?: boolean;
+}) {
   return (
     <>
       <p className="mt-4 max-w-3xl leading-relaxed text-bark-soft">
@@ -240,6 +353,13 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           "Kdyby se telefon ztratil nebo nebyl po ruce, přihlásíte se místo kódu z aplikace jedním z těchto kódů. Každý platí jen jednou. Uložte si je na bezpečné místo, třeba vytištěné doma – teď je vidíte naposledy.",
         )}
       </p>
+      {replacing && (
+        <p className="mt-3 max-w-3xl font-medium leading-relaxed text-bark">
+          {typeset(
+            "Dosavadní záložní kódy už neplatí, ani ty nepoužité. Starý seznam vyhoďte nebo smažte a nahraďte ho tímto.",
+          )}
+        </p>
+      )}
       <ul
         aria-label="Záložní kódy"
         className="mt-6 grid max-w-xl grid-cols-2 gap-3 font-mono text-base text-bark sm:text-lg"

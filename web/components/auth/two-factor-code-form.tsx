@@ -45,17 +45,27 @@ export function TwoFactorCodeForm({
     try {
       const client = getAuthClient();
       const { data: factors, error: listError } = await client.mfa.listFactors();
-      const factor = factors?.totp[0];
-      if (listError || !factor) {
+      const apps = factors?.totp ?? [];
+      if (listError || apps.length === 0) {
         toast.error(messageOf(listError, codeFailedText));
         return;
       }
       // Digits may be typed with a space in the middle, as apps show them.
       const sent = /^[\d\s]+$/.test(typed) ? typed.replace(/\s/g, "") : typed;
-      const { error: verifyError } = await client.mfa.challengeAndVerify({
-        factorId: factor.id,
-        code: sent,
-      });
+      // With a second phone the code may be either's: each app is tried until one takes it (a
+      // recovery code is taken by any). The first app's refusal is the one she reads.
+      let verifyError: unknown = null;
+      for (const app of apps) {
+        const { error: appError } = await client.mfa.challengeAndVerify({
+          factorId: app.id,
+          code: sent,
+        });
+        if (!appError) {
+          verifyError = null;
+          break;
+        }
+        verifyError ??= appError;
+      }
       if (verifyError) {
         setCode("");
         toast.error(messageOf(verifyError, codeFailedText));
