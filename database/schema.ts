@@ -392,6 +392,13 @@ export const mfaFactors = pgTable(
     secret: text("secret").notNull(),
     /** The 30-second step of the last accepted code: a code of that step or older is refused. */
     lastUsedStep: bigint("last_used_step", { mode: "number" }),
+    /**
+     * The sign-in that began an unverified factor's set-up: only that browser gets its secret
+     * again (a reload), no other sign-in with her password alone (`server/auth/factors.ts`).
+     */
+    enrolledInSession: uuid("enrolled_in_session").references(() => authSessions.id, {
+      onDelete: "set null",
+    }),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },

@@ -119,14 +119,16 @@ export function createFactors({
    * digests are kept). Once she has a verified factor, another may be added
    * only at aal2.
    *
-   * Ours, not GoTrue's: one unverified factor of a name is kept until it is
-   * verified or removed, and enrolling again answers with it, its secret
-   * unchanged (a reload of the set-up while she is in her app must not kill
-   * the entry she has just added). A deliberately new secret is
-   * `DELETE /factors/{id}` of the pending one, then enroll.
+   * Ours, not GoTrue's: one unverified factor is kept until it is verified
+   * or replaced, and enrolling again from the sign-in that began it (the same
+   * browser) answers with it, its secret unchanged: a reload of the set-up
+   * while she is in her app must not kill the entry she has just added. Any
+   * other sign-in gets a new factor, which replaces it, never its secret (a
+   * password alone must not read the secret of an app she is about to
+   * verify). A deliberately new secret is `DELETE /factors/{id}`, then enroll.
    */
   async function enroll(
-    { user, aal }: Authenticated,
+    { user, aal, sessionId }: Authenticated,
     { friendlyName, issuer }: { friendlyName?: string; issuer?: string },
   ) {
     // Until the address is hers, the account is anyone's: no factor to outlast its confirmation.
@@ -142,10 +144,16 @@ export function createFactors({
       throw new AuthError("mfa_factor_name_conflict");
     }
     const pending = existing.findLast(
-      (factor) => factor.status === "unverified" && factor.friendlyName === name,
+      (factor) =>
+        factor.status === "unverified" &&
+        factor.friendlyName === name &&
+        factor.enrolledInSession === sessionId,
     );
     if (pending) return resumeEnrolment(pending, user.email, issuer, hasVerified);
-    if (existing.length >= maxFactorsPerUser) throw new AuthError("too_many_enrolled_mfa_factors");
+    // Her pending set-ups are replaced below: only verified apps count.
+    if (existing.filter(isVerified).length >= maxFactorsPerUser) {
+      throw new AuthError("too_many_enrolled_mfa_factors");
+    }
 
     const secret = new OTPAuth.Secret({ size: 20 }).base32;
     const createdAt = clock.now();
@@ -153,6 +161,10 @@ export function createFactors({
     const factorId = randomUUID();
     const recovery = hasVerified ? null : createRecoveryCodes(factorId);
     const factor = await db.transaction(async (tx) => {
+      // One set-up at a time: another pending one (another browser's) would only confuse her app.
+      await tx
+        .delete(mfaFactors)
+        .where(and(eq(mfaFactors.userId, user.id), eq(mfaFactors.status, "unverified")));
       const [row] = await tx
         .insert(mfaFactors)
         .values({
@@ -160,22 +172,13 @@ export function createFactors({
           userId: user.id,
           friendlyName: name,
           secret: secretBox.seal(secret, secretContext(factorId)),
+          enrolledInSession: sessionId,
           createdAt,
           updatedAt: createdAt,
         })
         .onConflictDoNothing()
         .returning();
       if (!row) return null;
-      // One set-up at a time: another pending one (another tab's) would only confuse her app.
-      await tx
-        .delete(mfaFactors)
-        .where(
-          and(
-            eq(mfaFactors.userId, user.id),
-            eq(mfaFactors.status, "unverified"),
-            ne(mfaFactors.id, factorId),
-          ),
-        );
       if (recovery) await tx.insert(mfaRecoveryCodes).values(recovery.rows);
       return row;
     });

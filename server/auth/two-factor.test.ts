@@ -371,6 +371,23 @@ describe.each(testDatabases)("on $name", { timeout: testTimeoutMs }, ({ open }) 
     expect((await client.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe("aal2");
   });
 
+  it("gives a pending set-up's secret only to the sign-in that began it: another one with her password gets a new factor, which replaces it", async () => {
+    const { client, email } = await signedInAccount();
+    const hers = await enroll(client);
+    const passwordAlone = createClient("203.0.113.96");
+    await passwordAlone.signInWithPassword({ email, password: "bylinky-a-vune" });
+    const other = await enroll(passwordAlone);
+    expect(other.id).not.toBe(hers.id);
+    expect(other.secret).not.toBe(hers.secret);
+    expect((await client.mfa.listFactors()).data?.all.map((factor) => factor.id)).toEqual([
+      other.id,
+    ]);
+    // Her reload now shows a new QR code (the screen says the old entry is dead), not the other's.
+    const again = await enroll(client);
+    expect(again.secret).not.toBe(other.secret);
+    expect(again.secret).not.toBe(hers.secret);
+  });
+
   it("a deliberately new code replaces the pending set-up: the old secret's factor is gone", async () => {
     const { client } = await signedInAccount();
     const first = await enroll(client);

@@ -1,3 +1,0 @@
--- The audit log records another authenticator app added or removed, and new recovery codes.
-ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_known";--> statement-breakpoint
-ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_known" CHECK ("audit_log"."action" in ('role_granted', 'role_revoked', 'two_factor_enrolled', 'two_factor_reset', 'two_factor_app_added', 'two_factor_app_removed', 'recovery_codes_regenerated', 'password_changed', 'first_admin_created', 'submission_deleted', 'submission_erased', 'submission_expired'));
