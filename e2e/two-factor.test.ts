@@ -379,6 +379,17 @@ test("on „Můj účet“ she adds a second phone, removes the first, and makes
   await expect(page.getByText("Telefon je přidaný.", { exact: false })).toBeVisible();
   await expect(apps.getByRole("listitem")).toHaveCount(2);
 
+  // The second phone's next code signs her in, though the first phone is tried first.
+  await page.getByRole("button", { name: "Odhlásit se" }).click();
+  await expect(page).toHaveURL("/clenska-sekce");
+  await signInWithPassword(page, admin(32).email, admin(32).password);
+  await page.getByLabel("Kód z aplikace").fill(codeFor(secondSecret, 30_000));
+  await page.getByRole("button", { name: "Ověřit a pokračovat" }).click();
+  await expect(page).toHaveURL("/admin");
+  await page.goto("/admin/ucet");
+  await waitForHydration(page);
+  await expect(apps.getByRole("listitem")).toHaveCount(2);
+
   // The first phone goes; a plain question, not the last phone's warning.
   await apps.getByRole("listitem").first().getByRole("button", { name: "Odebrat" }).click();
   const dialog = page.getByRole("alertdialog");
