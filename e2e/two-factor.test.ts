@@ -336,6 +336,7 @@ test("„Nový QR kód“ replaces the set-up: the old entry's code is refused, 
     page.getByRole("status").filter({ hasText: "Nový QR kód je připravený." }),
   ).toContainText("přestal platit: smažte ho");
   await expect.poll(() => shownSecret(page)).not.toBe(old);
+  await screenshot(page, "two-factor-setup-new-code");
   const secret = await shownSecret(page);
   await expect(page.getByTestId("two-factor-secret")).toBeVisible();
 

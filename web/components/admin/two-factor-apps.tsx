@@ -198,7 +198,7 @@ export function TwoFactorApps() {
             ) : (
               <p>
                 {typeset(
-                  "Kódy z aplikace v tomto telefonu pak přestanou platit. Záložní kódy i druhý telefon fungují dál. Záznam tohoto webu v aplikaci starého telefonu můžete smazat.",
+                  "Kódy z aplikace v tomto telefonu pak přestanou platit. Záložní kódy i ostatní telefony fungují dál. Záznam tohoto webu v aplikaci starého telefonu můžete smazat.",
                 )}
               </p>
             )}
