@@ -2,4 +2,4 @@
 ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_known";--> statement-breakpoint
 ALTER TABLE "mfa_factors" ADD COLUMN "enrolled_in_session" uuid;--> statement-breakpoint
 ALTER TABLE "mfa_factors" ADD CONSTRAINT "mfa_factors_enrolled_in_session_auth_sessions_id_fk" FOREIGN KEY ("enrolled_in_session") REFERENCES "public"."auth_sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_known" CHECK ("audit_log"."action" in ('role_granted', 'role_revoked', 'two_factor_enrolled', 'two_factor_reset', 'two_factor_app_added', 'two_factor_app_removed', 'recovery_codes_regenerated', 'password_changed', 'first_admin_created', 'submission_deleted', 'submission_erased', 'submission_expired'));
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_known" CHECK ("audit_log"."action" in ('role_granted', 'role_revoked', 'two_factor_enrolled', 'two_factor_reset', 'two_factor_app_added', 'two_factor_app_removed', 'recovery_codes_regenerated', 'password_changed', 'first_admin_created', 'submission_deleted', 'submission_erased', 'submission_expired', 'content_published', 'content_restored'));
