@@ -355,7 +355,7 @@ test("„Nový QR kód“ replaces the set-up: the old entry's code is refused, 
 test("on „Můj účet“ she adds a second phone, removes the first, and makes new recovery codes: the old ones stop working at once", async ({
   page,
 }) => {
-  const firstSecret = await setUpApp(page, 32);
+  const firstSecret = await setUpApp(page, admin(32));
   const oldCodes = await page
     .getByRole("list", { name: "Záložní kódy" })
     .getByRole("listitem")
