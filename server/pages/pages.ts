@@ -10,7 +10,7 @@ import { renderScentGuidePdf } from "~/lib/scent-guide-pdf.server";
 import { siteFilePaths } from "~/lib/site-files";
 import { log } from "../logger";
 import { type RepeatingTask, repeatEvery } from "../repeating-task";
-import { loadPageBuild } from "./page-build";
+import { loadPageBuild, type PageBuild } from "./page-build";
 import {
   readNewestVersion,
   readStoredBuildId,
@@ -35,6 +35,8 @@ export type PagesDependencies = {
   serverBuildFile: string;
   /** What route loaders read at render time (`context.content`, from the content model). */
   getLoadContext?: () => PageLoadContext | Promise<PageLoadContext>;
+  /** The build to render with; by default the one in `serverBuildFile`, loaded when first needed. */
+  pageBuild?: () => Promise<PageBuild>;
 };
 
 export type Pages = ReturnType<typeof createPages>;
@@ -53,9 +55,14 @@ const rendersAtOnce = 3;
 /** How often a server on PostgreSQL asks whether another one has published. */
 export const watchIntervalMs = 1000;
 
-export function createPages({ database, serverBuildFile, getLoadContext }: PagesDependencies) {
+export function createPages({
+  database,
+  serverBuildFile,
+  getLoadContext,
+  pageBuild = () => loadPageBuild(serverBuildFile),
+}: PagesDependencies) {
   const { db } = database;
-  const renderer = createPageRenderer({ serverBuildFile, getLoadContext });
+  const renderer = createPageRenderer({ pageBuild, getLoadContext });
   const entries = new Map<string, StoredEntry>();
   let knownVersion = 0;
   let knownBuildId: string | undefined;
@@ -133,7 +140,7 @@ export function createPages({ database, serverBuildFile, getLoadContext }: Pages
 
   /** Renders the whole site when the store holds another build's pages, then reads the store. */
   async function renderIfBuildChanged() {
-    const { id } = await loadPageBuild(serverBuildFile);
+    const { id } = await pageBuild();
     if ((await readStoredBuildId(db)) !== id) {
       const started = performance.now();
       const site = await renderSite();
@@ -166,7 +173,7 @@ export function createPages({ database, serverBuildFile, getLoadContext }: Pages
      */
     async publish(changedPaths: string[]): Promise<{ paths: string[] }> {
       await this.ensureRendered();
-      const { id } = await loadPageBuild(serverBuildFile);
+      const { id } = await pageBuild();
       const loadContext = await getLoadContext?.();
       const asked = [...new Set([...changedPaths, ...dependentFiles])];
       const targets = asked.flatMap((path) =>

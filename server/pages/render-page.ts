@@ -12,7 +12,7 @@ import { createRequestHandler } from "react-router";
 import { startOnFirstInput } from "~/progressive/page-scripts.server";
 import { precompressMinimumBytes } from "../precompress";
 import { contentSecurityPolicy } from "../security-headers";
-import { loadPageBuild } from "./page-build";
+import type { PageBuild } from "./page-build";
 
 /** One finished answer of the page store: a page, its data, its start file or a generated file. */
 export type PageEntry = {
@@ -55,7 +55,7 @@ export class RenderError extends Error {
 export const reportRenderErrorKey = "reportRenderError";
 
 export type PageRendererDependencies = {
-  serverBuildFile: string;
+  pageBuild: () => Promise<PageBuild>;
   /** What loaders read at render time; called once per render. */
   getLoadContext?: () => PageLoadContext | Promise<PageLoadContext>;
 };
@@ -63,12 +63,10 @@ export type PageRendererDependencies = {
 export type PageRenderer = ReturnType<typeof createPageRenderer>;
 
 export function createPageRenderer({
-  serverBuildFile,
+  pageBuild,
   getLoadContext = () => ({}),
 }: PageRendererDependencies) {
-  const handler = loadPageBuild(serverBuildFile).then(({ build }) =>
-    createRequestHandler(build, "production"),
-  );
+  let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
 
   /**
    * The entries of one target: its answer and, for an HTML page, its start file. A 404 of a
@@ -86,6 +84,7 @@ export function createPageRenderer({
     };
     let response: Response;
     try {
+      handler ??= pageBuild().then(({ build }) => createRequestHandler(build, "production"));
       response = await (await handler)(new Request(new URL(target.url, origin)), context as never);
     } catch (error) {
       throw new RenderError(target.url, [explain(error), ...reasons]);
