@@ -144,7 +144,7 @@ async function start() {
     serverBuildFile: config.serverBuildFile,
     getLoadContext: publishedContent(database),
   });
-  await pages.ensureRendered();
+  await pages.whenServing();
   const pageWatch = pages.watch();
   const app = createApp({
     pages,

@@ -5,6 +5,8 @@
  * screen gets its pattern's shell, marked not to be indexed; an unknown address the not-found
  * page with status 404, as its route renders it.
  */
+import { stat } from "node:fs/promises";
+import { join, sep } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { isServiceType } from "#shared/form-schemas";
@@ -35,7 +37,7 @@ export function createPageSite({ clientDir, pages }: { clientDir: string; pages:
     }
   });
   site.use("*", async (_c, next) => {
-    await pages.ensureRendered();
+    await pages.whenServing();
     await next();
   });
 
@@ -81,10 +83,12 @@ export function createPageSite({ clientDir, pages }: { clientDir: string; pages:
       405,
       { Allow: "GET, HEAD" },
     );
-  site.all("*", (c) => {
+  site.all("*", async (c) => {
     const path = normalPath(c.req.path);
     const served =
-      pages.has(path) || clientOnlyPatterns.some((pattern) => matchesPattern(pattern, path));
+      pages.has(path) ||
+      clientOnlyPatterns.some((pattern) => matchesPattern(pattern, path)) ||
+      (await isBuiltFile(clientDir, path));
     return served ? readOnly(c) : notFound(c);
   });
   return site;
@@ -120,6 +124,21 @@ function answer(c: Context, entry: StoredEntry, extraHeaders: Record<string, str
     return c.body(null, 304, headers);
   }
   return c.body(new Uint8Array(body), entry.status as never, headers);
+}
+
+/** Whether `path` names a file of the build (a script, a picture), never outside its folder. */
+async function isBuiltFile(clientDir: string, path: string): Promise<boolean> {
+  const file = join(clientDir, decodeURIComponentSafely(path));
+  if (!file.startsWith(`${clientDir}${sep}`)) return false;
+  return (await stat(file).catch(() => undefined))?.isFile() ?? false;
+}
+
+function decodeURIComponentSafely(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /** "/about/" and "/about" are the same page. */

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "#database/open-database";
 import { paths } from "#shared/routes";
 import { renderScentGuidePdf } from "~/lib/scent-guide-pdf.server";
 import { siteFilePaths } from "~/lib/site-files";
+import { summarizeError } from "../error-summary";
 import { log } from "../logger";
 import { type RepeatingTask, repeatEvery } from "../repeating-task";
 import { loadPageBuild, type PageBuild } from "./page-build";
@@ -67,6 +68,7 @@ export function createPages({
   let knownVersion = 0;
   let knownBuildId: string | undefined;
   let ready: Promise<void> | undefined;
+  let serving: Promise<void> | undefined;
 
   /**
    * Renders every target, a few at a time (rendering is this thread's work, compressing the
@@ -187,6 +189,22 @@ export function createPages({
       await storePublished(db, id, rendered, removed);
       await refresh();
       return { paths: results.map((result) => result.target.key) };
+    },
+
+    /**
+     * Resolves once this process has pages to serve: the current build's, or, when they cannot
+     * be rendered (no server build, a failing page), whatever the store holds, said once in the
+     * log, not tried again at every request.
+     */
+    whenServing(): Promise<void> {
+      serving ??= this.ensureRendered().catch(async (error: unknown) => {
+        log.error(
+          { error: summarizeError(error) },
+          "The pages could not be rendered for this build; the page store's last ones are served",
+        );
+        await refresh();
+      });
+      return serving;
     },
 
     /** The finished HTML of `path` rendered with `loadContext`, not stored (the admin's preview). */
