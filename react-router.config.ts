@@ -12,6 +12,9 @@ export default {
   // rendered once as its shell; robots.txt, the sitemap, the feed and the
   // manifest are resource routes rendered into the store too.
   ssr: true,
+  // Every route in the page's manifest, as the pre-rendered site had it: lazy discovery asks the
+  // server for `/__manifest` at navigations, a request the page store does not answer.
+  routeDiscovery: { mode: "initial" },
   // React Router 8's changes, each to be tried with the whole test suite when
   // upgrading (some change the rendered pages, which the renderer edits).
   // Set, not left out, so that the build does not remind us of them each time.
