@@ -24,7 +24,6 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { openDatabase } from "#database/open-database";
 import { loadPageBuild } from "#server/pages/page-build";
-import { createPages } from "#server/pages/pages";
 
 const projectDir = resolve(import.meta.dirname, "..");
 const serverBuildFile = resolve(projectDir, process.env.BUILD_DIR ?? "build", "server", "index.js");
@@ -56,10 +55,14 @@ async function makeTemplate(): Promise<string> {
   const building = await mkdtemp(join(tmpdir(), "harmonie-pglite-template-building-"));
   try {
     const handle = await openDatabase({ dataDir: building });
-    if (existsSync(serverBuildFile)) {
-      await createPages({ database: handle, serverBuildFile }).ensureRendered();
-    }
     await handle.close();
+    if (existsSync(serverBuildFile)) {
+      await promisify(execFile)(
+        process.execPath,
+        ["--import", "tsx", "testing/render-template-pages.ts", building, serverBuildFile],
+        { cwd: projectDir, env: { ...process.env, NODE_ENV: "production" } },
+      );
+    }
     await rename(join(building, "pglite"), dir).catch((error: unknown) => {
       // Another test process put its copy there first: the same migrations, so either will do.
       if (!existsSync(join(dir, "PG_VERSION"))) throw error;

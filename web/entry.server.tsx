@@ -10,7 +10,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 
-export const streamTimeout = 5_000;
+// Pages render into the page store, not while a visitor waits: a machine busy with a full render
+// (or with tests) may take seconds for one, which must not fail it.
+export const streamTimeout = 30_000;
 
 /**
  * A loader's or a render's error goes to the renderer, which keeps the page's previous version
