@@ -96,8 +96,7 @@ export function createPageSite({ clientDir, pages }: { clientDir: string; pages:
 
 /**
  * A stored answer as it is: its bytes in the encoding the browser takes (Brotli, gzip, or
- * none), its ETag (a revalidation is answered 304), its policy, and no caching of a page or a
- * file a publish may change; the start files' names change with their content.
+ * none), its ETag (a revalidation is answered 304) and its policy.
  */
 function answer(c: Context, entry: StoredEntry, extraHeaders: Record<string, string> = {}) {
   const accepted = c.req.header("Accept-Encoding") ?? "";
@@ -119,7 +118,12 @@ function answer(c: Context, entry: StoredEntry, extraHeaders: Record<string, str
   if (entry.contentSecurityPolicy) headers["Content-Security-Policy"] = entry.contentSecurityPolicy;
   // React Router's client tells its own data answers (a 404 among them) from a server's error page.
   if (entry.contentType.startsWith("text/x-script")) headers["X-Remix-Response"] = "yes";
-  if (!c.req.path.startsWith("/assets/")) headers["Cache-Control"] = "no-cache";
+  // A page and its data are asked again at every visit (a publish changes them at once); the
+  // site's files (robots.txt, the sitemap, the feed) are kept an hour, as any file without a
+  // fingerprint; a start file's name changes with its content (cached a year, above).
+  if (entry.contentType.startsWith("text/html") || entry.contentType.startsWith("text/x-script")) {
+    headers["Cache-Control"] = "no-cache";
+  }
   if (c.req.header("If-None-Match") === entry.etag && entry.status === 200) {
     return c.body(null, 304, headers);
   }
