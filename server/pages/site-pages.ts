@@ -18,6 +18,9 @@ export const clientOnlyPatterns = [
   `${paths.adminRecord}/:id`,
   paths.adminMaterials,
   paths.adminPrivacy,
+  paths.adminContent,
+  `${paths.adminContent}/:item`,
+  `${paths.adminContent}/:item/:offer`,
   paths.firstAdmin,
   `${paths.giftDelivery}/:token`,
 ] as const;
