@@ -39,7 +39,7 @@ export async function benchPages({
   const pages = createPages({
     database,
     serverBuildFile,
-    getLoadContext: () => ({ content: { ...content } }),
+    getLoadContext: () => ({ testContent: { ...content } }),
     pageBuild: () => contentReadingBuild(serverBuildFile),
   });
   let started = performance.now();
@@ -111,7 +111,7 @@ async function publishAcrossServers(serverBuildFile: string): Promise<string> {
     createPages({
       database,
       serverBuildFile,
-      getLoadContext: () => ({ content: { ...content } }),
+      getLoadContext: () => ({ testContent: { ...content } }),
       pageBuild: () => contentReadingBuild(serverBuildFile),
     }),
   );

@@ -1,7 +1,8 @@
 /**
- * The real server build (`npm run build`) with two routes whose loaders read the load context,
- * as the content model's loaders will: robots.txt says `content.robots`, and the about page's
- * loader fails while `content.failAbout` is set. For the page store's tests and benchmark.
+ * The real server build (`npm run build`) with two routes whose loaders read the load context
+ * as the content's loaders do: robots.txt says `testContent.robots`, and the about page's loader
+ * fails while `testContent.failAbout` is set (her content, `context.content`, is left to the
+ * seed's defaults). For the page store's tests and benchmark.
  */
 import { loadPageBuild, type PageBuild } from "#server/pages/page-build";
 
@@ -18,7 +19,7 @@ export async function contentReadingBuild(serverBuildFile: string): Promise<Page
   };
   const robots = route("routes/robots-txt");
   const about = route("routes/about");
-  const content = (context: unknown) => (context as { content: TestContent }).content;
+  const content = (context: unknown) => (context as { testContent: TestContent }).testContent;
   return {
     id: `${id}-content`,
     build: {

@@ -24,7 +24,7 @@ describe.each(testDatabases)("the page store on $name", ({ open }) => {
     pages = createPages({
       database,
       serverBuildFile,
-      getLoadContext: () => ({ content: { ...content } }),
+      getLoadContext: () => ({ testContent: { ...content } }),
       pageBuild: () => contentReadingBuild(serverBuildFile),
     });
     app = createTestApp(database, { pages });

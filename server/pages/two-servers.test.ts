@@ -29,7 +29,7 @@ describe.skipIf(!postgresUrl)("two servers on one PostgreSQL", () => {
         database,
         serverBuildFile,
         // Each server reads the content itself, as it would from the database.
-        getLoadContext: () => ({ content: { ...content } }),
+        getLoadContext: () => ({ testContent: { ...content } }),
         pageBuild: () => contentReadingBuild(serverBuildFile),
       });
       // As server/main.ts: rendered (or read, when the other one rendered first), then watched.
