@@ -62,12 +62,18 @@ type TableInfo = {
 };
 
 /**
- * The tables of `schema.ts`, each after the tables its foreign keys point to.
+ * The page store (server/pages/): rendered from the code and the content, not kept. A restore
+ * empties it, and the next start renders every page from what was restored.
+ */
+const derivedTables: PgTable[] = [schema.storedPages, schema.pageStoreState];
+
+/**
+ * The tables of `schema.ts` but the derived ones, each after the tables its foreign keys point to.
  * Read from the schema, never listed by hand: a new table is in every backup.
  */
 export function listSchemaTables(): TableInfo[] {
-  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable =>
-    is(value, PgTable),
+  const tables = (Object.values(schema) as unknown[]).filter(
+    (value): value is PgTable => is(value, PgTable) && !derivedTables.includes(value),
   );
   const configs = new Map(tables.map((table) => [getTableName(table), getTableConfig(table)]));
   const ordered: TableInfo[] = [];
@@ -346,6 +352,9 @@ export async function restoreBackup(
       );
       await tx.execute(sql`alter table "audit_log" enable trigger user`);
     }
+    await tx.execute(
+      sql`truncate table ${identifiers(derivedTables.map((table) => getTableName(table)))}`,
+    );
 
     let header: BackupHeader | undefined;
     let pending:

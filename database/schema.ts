@@ -13,6 +13,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -593,3 +594,42 @@ export const contentRevisions = pgTable(
   },
   (table) => [index("content_revisions_key_idx").on(table.key, table.id)],
 );
+
+/**
+ * The page store (server/pages/): every public page, its `.data` file for client navigations,
+ * its start file and the site's generated files, rendered and finished once, served as stored.
+ * Each write takes the next `version`, so a server sees another's publish by asking for the
+ * rows newer than the newest it holds.
+ */
+export const storedPagesVersion = pgSequence("stored_pages_version");
+
+export const storedPages = pgTable(
+  "stored_pages",
+  {
+    /** The address it answers (`/about`, `/about.data`, `/assets/start-….js`), or a shell's key. */
+    path: text("path").primaryKey(),
+    /** The build it was rendered by (server/pages/page-build.ts). */
+    buildId: text("build_id").notNull(),
+    version: bigint("version", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('stored_pages_version')`),
+    status: integer("status").notNull(),
+    contentType: text("content_type").notNull(),
+    /** An HTML page's Content-Security-Policy, with its inline scripts' hashes. */
+    contentSecurityPolicy: text("content_security_policy"),
+    body: bytea("body").notNull(),
+    /** Brotli and gzip of the body, when they save a packet. */
+    brotli: bytea("brotli"),
+    gzip: bytea("gzip"),
+    etag: text("etag").notNull(),
+    renderedAt: timestamptz("rendered_at").notNull().defaultNow(),
+  },
+  (table) => [index("stored_pages_version_idx").on(table.version)],
+);
+
+/** The build whose full render the store holds (one row). */
+export const pageStoreState = pgTable("page_store_state", {
+  id: integer("id").primaryKey().default(1),
+  buildId: text("build_id").notNull(),
+  renderedAt: timestamptz("rendered_at").notNull().defaultNow(),
+});

@@ -406,6 +406,35 @@ test.describe("not-found page", () => {
   });
 });
 
+test.describe("an unknown article", () => {
+  for (const path of [`${paths.blog}/neexistujici`, `${paths.blog}/Minuta-Pro-Sebe-Ranni-Ritual`]) {
+    test(`${path} answers 404 with the not-found page, and stays on it after a tap`, async ({
+      page,
+    }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      const heading = page.getByRole("heading", { level: 1, name: "Oops! Page not found" });
+      await expect(heading).toBeVisible();
+      // The first tap starts the page's scripts; the hydrated page is the same not-found page
+      // (it once turned into „Unexpected Application Error!“, `No result found for routeId`).
+      await page.locator("main").click({ position: { x: 5, y: 5 } });
+      await waitForHydration(page);
+      await expect(heading).toBeVisible();
+      await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+      await expect(page.getByText("No result found")).toHaveCount(0);
+      if (test.info().project.name === "desktop" && path.endsWith("neexistujici")) {
+        for (const width of [360, 1280]) {
+          await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+          await page.screenshot({
+            path: screenshotPath(`unknown-article-${width}.png`),
+            fullPage: true,
+          });
+        }
+      }
+    });
+  }
+});
+
 test.describe("error screen", () => {
   test("a route that fails to render shows the generic error screen with the error text", async ({
     page,

@@ -176,16 +176,21 @@ const gzipSizes = new Map<string, number>();
 /**
  * The bytes a file costs over the wire with gzip: its gzip size, or its own
  * size when it is already compressed (woff2, png) and gzip would not help.
- * Counted from the build, so response headers never blur the numbers.
+ * Counted from the build (or the page store's bytes), so response headers never blur the numbers.
  */
 async function gzipBytes(url: string, fallback: number): Promise<number> {
   const { pathname, origin: requestOrigin } = new URL(url);
   if (requestOrigin !== origin) return fallback;
   const file = join(clientDir, decodeURIComponent(pathname));
-  if (!file.startsWith(clientDir) || !existsSync(file)) return fallback;
+  if (!file.startsWith(clientDir)) return fallback;
   let size = gzipSizes.get(file);
   if (size === undefined) {
-    const content = await readFile(file);
+    // A start file is in the page store, not in the build: asked of the server as it is.
+    const content = existsSync(file)
+      ? await readFile(file)
+      : Buffer.from(
+          await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer(),
+        );
     size = Math.min(content.length, gzipSync(content).length);
     gzipSizes.set(file, size);
   }
@@ -195,18 +200,16 @@ async function gzipBytes(url: string, fallback: number): Promise<number> {
 type NetworkRequest = { url: string; resourceType?: string; transferSize?: number };
 
 /**
- * The scripts a pre-rendered page runs at the visitor's first input: the
- * files its starter fetches into the cache after the load event
- * (web/progressive/page-starter.ts). Read from the page itself, because
- * Lighthouse may end its run before the last prefetch.
+ * The scripts a page runs at the visitor's first input: the files its starter fetches into the
+ * cache after the load event (web/progressive/page-starter.ts). Read from the page as the server
+ * serves it (the page store), because Lighthouse may end its run before the last prefetch.
  */
 async function starterScripts(page: string): Promise<string[]> {
-  const file = join(clientDir, page.replace(/\/?$/, "/index.html"));
-  const html = await readFile(file, "utf8");
+  const html = await (await fetch(`${origin}${page}`)).text();
   const scripts = [...html.matchAll(/\["(\/assets\/[^"]+\.js)","script"\]/g)].map(
     (match) => match[1] ?? "",
   );
-  if (scripts.length === 0) throw new Error(`${file}: no starter with its scripts`);
+  if (scripts.length === 0) throw new Error(`${page}: no starter with its scripts`);
   return scripts;
 }
 

@@ -13,8 +13,8 @@ let builds: number;
 function start(buildSucceeds = true) {
   return buildIfChanged(root, buildDir, () => {
     builds += 1;
-    mkdirSync(join(buildDir, "client"), { recursive: true });
-    writeFileSync(join(buildDir, "client", "index.html"), "<!doctype html>");
+    mkdirSync(join(buildDir, "server"), { recursive: true });
+    writeFileSync(join(buildDir, "server", "index.js"), "export {};");
     return buildSucceeds;
   });
 }
@@ -77,7 +77,7 @@ describe("npm start's build", () => {
 
   it("builds again when the build folder is gone or the last build failed", async () => {
     await start();
-    await rm(join(buildDir, "client"), { recursive: true });
+    await rm(join(buildDir, "server"), { recursive: true });
     expect(await start()).toBe("built");
     await writeFile(join(root, "web", "routes", "home.tsx"), "syntax error(");
     expect(await start(false)).toBe("failed");

@@ -64,7 +64,7 @@ export async function hashBuildInputs(root: string): Promise<string> {
 /** Whether `buildDir` holds a build made from inputs with this hash. */
 export async function isBuildCurrent(buildDir: string, inputsHash: string): Promise<boolean> {
   const stamp = await readFile(join(buildDir, stampFile), "utf8").catch(() => "");
-  return stamp.trim() === inputsHash && existsSync(join(buildDir, "client", "index.html"));
+  return stamp.trim() === inputsHash && existsSync(join(buildDir, "server", "index.js"));
 }
 
 /** Builds unless the build is current; false when a build was needed and failed. */

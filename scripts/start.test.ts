@@ -50,8 +50,9 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), "npm-start-"));
   const buildDir = join(folder, "build");
   dataDir = join(folder, "data");
-  await mkdir(join(buildDir, "client"), { recursive: true });
-  await writeFile(join(buildDir, "client", "index.html"), "<!doctype html><title>Start</title>");
+  // A build that renders no page: the server still starts, serving what the page store holds.
+  await mkdir(join(buildDir, "server"), { recursive: true });
+  await writeFile(join(buildDir, "server", "index.js"), "export {};");
   await writeFile(join(buildDir, stampFile), `${await hashBuildInputs(projectDir)}\n`);
   await seedEmbeddedDatabase(dataDir);
   port = await findFreePort();

@@ -5,25 +5,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#database/open-database";
 import { openDatabase } from "#database/open-database";
 import { sendFailedMessage } from "#shared/form-schemas";
+import { createFixedPages } from "#testing/fixed-pages";
 import { createTestApp, postForm, testSettings } from "#testing/test-app";
 import { openTimeoutMs } from "#testing/test-databases";
 import { captureLog } from "./logger";
+import { clientOnlyPatterns, shellKey } from "./pages/site-pages";
 
-/** A built site in miniature: the files the static site serves. */
+/** The site in miniature: the page store's entries, and one built asset. */
 async function writeBuild(buildDir: string) {
   const client = join(buildDir, "client");
+  await mkdir(join(client, "assets"), { recursive: true });
+  await writeFile(join(client, "assets", "entry-Ab12Cd34.js"), "console.log('ahoj')");
   const page = (title: string) => `<!DOCTYPE html><html lang="cs"><title>${title}</title></html>`;
-  const files: Record<string, string> = {
-    "index.html": page("Domů"),
-    "about/index.html": page("O mně"),
-    "404/index.html": page("404"),
-    "__spa-fallback.html": page("Aplikace"),
-    "assets/entry-Ab12Cd34.js": "console.log('ahoj')",
-  };
-  for (const [file, content] of Object.entries(files)) {
-    await mkdir(join(client, file, ".."), { recursive: true });
-    await writeFile(join(client, file), content);
-  }
+  return createFixedPages({
+    "/": page("Domů"),
+    "/about": page("O mně"),
+    "404 *": page("404"),
+    ...Object.fromEntries(
+      clientOnlyPatterns.map((pattern) => [shellKey(pattern), page("Aplikace")]),
+    ),
+  });
 }
 
 describe("the app", () => {
@@ -33,9 +34,9 @@ describe("the app", () => {
 
   beforeAll(async () => {
     buildDir = await mkdtemp(join(tmpdir(), "app-build-"));
-    await writeBuild(buildDir);
+    const pages = await writeBuild(buildDir);
     database = await openDatabase({ dataDir: "memory" });
-    app = createTestApp(database, { settings: { BUILD_DIR: buildDir } });
+    app = createTestApp(database, { settings: { BUILD_DIR: buildDir }, pages });
   }, openTimeoutMs);
   afterAll(async () => {
     await database?.close();

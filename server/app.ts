@@ -30,6 +30,7 @@ import { createBackupRoute } from "./backup-route";
 import { createClientAddress } from "./client-address";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
+import { createContentReader } from "./content/content-store";
 import { createFormPostRoute } from "./forms/form-post-route";
 import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
@@ -42,10 +43,12 @@ import { createMaterialsApi } from "./materials/materials-api";
 import { createMembersApp } from "./members/members-app";
 import { createMetrics, createMetricsRoute, type Metrics } from "./metrics";
 import { answerOtherMethods } from "./other-methods";
+import { createPageSite } from "./pages/page-site";
+import { createPages, type Pages } from "./pages/pages";
+import type { PageLoadContext } from "./pages/render-page";
 import { createRateLimiter } from "./rate-limit";
 import { logRequests } from "./request-log";
 import { frameSourcesKey, securityHeaders } from "./security-headers";
-import { createStaticSite } from "./static-site";
 
 export type AppDependencies = {
   config: Config;
@@ -63,12 +66,24 @@ export type AppDependencies = {
   backupToken?: string;
   /** The metrics `/metrics` shows; `main.ts` shares them with the mail worker. */
   metrics?: Metrics;
+  /** What route loaders read when a page is rendered (the content model's `content`). */
+  getLoadContext?: () => PageLoadContext | Promise<PageLoadContext>;
   /**
-   * Renders public paths again after her content changed (the page renderer); without it,
-   * publishing only stores (the pages are the build's until it is there).
+   * The page store and its renderer (`main.ts` renders and watches it); by default one on
+   * `database`, rendering with `getLoadContext` at the first page asked for.
+   */
+  pages?: Pages;
+  /**
+   * Renders public paths again after her content changed; by default the page store's publish
+   * (tests of the content API give their own).
    */
   publishPages?: (paths: readonly string[]) => Promise<void>;
 };
+
+/** The load context of a page render: her published content (web/lib/content.server.ts reads it). */
+export function publishedContent(database: DatabaseHandle) {
+  return () => ({ content: createContentReader(database.db) });
+}
 
 /** Builds the whole HTTP app from its dependencies; `main.ts` only opens them and listens. */
 export function createApp({
@@ -81,7 +96,12 @@ export function createApp({
   background = createBackgroundTasks(),
   backupToken,
   metrics = createMetrics(database),
-  publishPages,
+  getLoadContext = publishedContent(database),
+  pages = createPages({ database, serverBuildFile: config.serverBuildFile, getLoadContext }),
+  // Her publish renders the pages her change touches into the page store (server/pages/).
+  publishPages = async (paths) => {
+    await pages.publish([...paths]);
+  },
 }: AppDependencies) {
   const { db } = database;
   const rateLimiter = createRateLimiter({ db, clock });
@@ -177,7 +197,14 @@ export function createApp({
   app.route("/metrics", createMetricsRoute({ metrics, token: config.metricsToken }));
   app.route(
     paths.formPost,
-    createFormPostRoute({ ...forms, siteUrl: config.siteUrl, clientDir: config.clientDir }),
+    createFormPostRoute({
+      ...forms,
+      siteUrl: config.siteUrl,
+      readPage: async (path) => {
+        await pages.ensureRendered();
+        return pages.find(path)?.body.toString("utf8");
+      },
+    }),
   );
   app.route(
     "/auth/v1",
@@ -266,7 +293,7 @@ export function createApp({
   });
   endpoints = app.routes.slice();
 
-  app.route("/", createStaticSite(config.clientDir));
+  app.route("/", createPageSite({ clientDir: config.clientDir, pages }));
   app.onError(handleError);
   return app;
 }

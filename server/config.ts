@@ -83,8 +83,10 @@ const configSchema = z.object({
 export type Config = {
   port: number;
   host: string;
-  /** The built, pre-rendered web app. */
+  /** The built web app's files: scripts, styles, pictures (the pages are in the page store). */
   clientDir: string;
+  /** React Router's server build, which renders the pages (server/pages/). */
+  serverBuildFile: string;
   /** The embedded database and the local mail folder live here. */
   dataDir: string;
   /** PostgreSQL; when absent, the embedded database in `dataDir`. */
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: settings.PORT,
     host: settings.HOST,
     clientDir: resolve(settings.BUILD_DIR, "client"),
+    serverBuildFile: resolve(settings.BUILD_DIR, "server", "index.js"),
     dataDir,
     databaseUrl: settings.DATABASE_URL,
     smtpUrl: settings.SMTP_URL,

@@ -6,7 +6,7 @@ import { FolderLockedError } from "#database/folder-lock";
 import { openDatabase } from "#database/open-database";
 import { site } from "#shared/site";
 import { startRetentionSchedule } from "./admin/retention";
-import { createApp } from "./app";
+import { createApp, publishedContent } from "./app";
 import { loadAuthSecret, loadDataKey } from "./auth/auth-secret";
 import { sealStoredFactorSecrets } from "./auth/factors";
 import { createFirstAdminToken, firstAdminLink } from "./auth/first-admin";
@@ -26,6 +26,7 @@ import { observeMailTransport } from "./mail/observed-transport";
 import { materialsDir, syncMaterialFiles } from "./materials/material-files";
 import { giftReadiness, startGiftWaitReminders } from "./materials/waiting-gift-mail";
 import { createMetrics } from "./metrics";
+import { createPages } from "./pages/pages";
 import { keepNewFilesPrivate, makeDataFolderPrivate } from "./private-files";
 import { createRequestActivity } from "./request-activity";
 
@@ -135,7 +136,18 @@ async function start() {
 
   // The embedded database's folder is this server's alone: a backup is asked of it (decision 0011).
   const backupToken = database.kind === "pglite" ? createBackupToken() : undefined;
+  // The pages: rendered into the page store when the build changed, before the first visitor
+  // (docs/decisions/0020-page-renderer-and-store.md); on PostgreSQL, another server's publish is
+  // picked up within a second.
+  const pages = createPages({
+    database,
+    serverBuildFile: config.serverBuildFile,
+    getLoadContext: publishedContent(database),
+  });
+  await pages.whenServing();
+  const pageWatch = pages.watch();
   const app = createApp({
+    pages,
     background,
     config,
     database,
@@ -203,6 +215,7 @@ async function start() {
     await housekeeping.stop();
     await giftReminders.stop();
     await maintenance?.stop();
+    await pageWatch?.stop();
     transport.close();
     await database.close();
     process.exit(process.exitCode === 1 ? 1 : exitCode);

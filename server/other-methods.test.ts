@@ -4,7 +4,8 @@ import { openDatabase } from "#database/open-database";
 import { paths } from "#shared/routes";
 import { createTestApp } from "#testing/test-app";
 import { openTimeoutMs } from "#testing/test-databases";
-import { createStaticSite } from "./static-site";
+import { createPageSite } from "./pages/page-site";
+import type { Pages } from "./pages/pages";
 
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
@@ -28,7 +29,9 @@ describe("a known address asked with a method it does not take", () => {
   function endpointsOfTheTable() {
     // Pages answer other methods with a Czech page of their own (server/app.test.ts).
     const pages = new Set([
-      ...createStaticSite("no-build").routes.map((route) => route.path),
+      ...createPageSite({ clientDir: "no-build", pages: {} as Pages }).routes.map(
+        (route) => route.path,
+      ),
       paths.members,
       `${paths.giftDelivery}/:token`,
       paths.formPost,

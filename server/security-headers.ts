@@ -46,8 +46,16 @@ export function contentSecurityPolicy(html?: string, frameSources: string[] = []
     }
   }
   const scripts = ["script-src 'self'", ...hashes].join(" ");
-  const frames = frameSources.length > 0 ? [`frame-src ${frameSources.join(" ")}`] : [];
-  return [basePolicy[0], scripts, ...basePolicy.slice(1), ...frames].join("; ");
+  return [
+    basePolicy[0],
+    scripts,
+    ...basePolicy.slice(1),
+    ...frameSourcesDirective(frameSources),
+  ].join("; ");
+}
+
+function frameSourcesDirective(frameSources: string[]): string[] {
+  return frameSources.length > 0 ? [`frame-src ${frameSources.join(" ")}`] : [];
 }
 
 export const securityHeaderValues = {
@@ -74,12 +82,16 @@ export function securityHeaders({ trustProxy }: { trustProxy: boolean }) {
   return createMiddleware(async (c, next) => {
     await next();
     let policy = basePolicyText;
-    if (c.res.headers.get("Content-Type")?.startsWith("text/html") && c.res.body) {
+    const frameSources = (c.get(frameSourcesKey as never) as string[] | undefined) ?? [];
+    const storedPolicy = c.res.headers.get("Content-Security-Policy");
+    if (storedPolicy) {
+      // A page of the page store carries its own, computed when it was rendered (server/pages/).
+      policy = [storedPolicy, ...frameSourcesDirective(frameSources)].join("; ");
+    } else if (c.res.headers.get("Content-Type")?.startsWith("text/html") && c.res.body) {
       // A pre-rendered page may come compressed at build time (server/precompress.ts):
       // its bytes go out as they are, and only a page not seen before is read.
       const bytes = Buffer.from(await c.res.arrayBuffer());
       const encoding = c.res.headers.get("Content-Encoding");
-      const frameSources = (c.get(frameSourcesKey as never) as string[] | undefined) ?? [];
       if (frameSources.length > 0) {
         policy = contentSecurityPolicy(htmlOf(bytes, encoding), frameSources);
       } else {

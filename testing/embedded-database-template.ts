@@ -7,6 +7,10 @@
  * folder. The server's own first start on an empty folder stays tested where it
  * is the subject (database/open-database.test.ts, the bench's start-up figures).
  *
+ * When a build is there (BUILD_DIR, `build` by default), the template's page store holds its
+ * rendered pages too, so a server started on a copy does not render the site again (about 20 s
+ * of processor time each; server/pages/).
+ *
  * Two ways in: `startServerProcess({ seedDatabase: true })` when the server is
  * the first to open the folder, `seedEmbeddedDatabase` when a test writes to the
  * database before the server starts.
@@ -19,8 +23,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { openDatabase } from "#database/open-database";
+import { loadPageBuild } from "#server/pages/page-build";
 
 const projectDir = resolve(import.meta.dirname, "..");
+const serverBuildFile = resolve(projectDir, process.env.BUILD_DIR ?? "build", "server", "index.js");
 
 /** Copies the template into `dataDir` unless it already holds a database. */
 export async function seedEmbeddedDatabase(dataDir: string): Promise<void> {
@@ -50,6 +56,13 @@ async function makeTemplate(): Promise<string> {
   try {
     const handle = await openDatabase({ dataDir: building });
     await handle.close();
+    if (existsSync(serverBuildFile)) {
+      await promisify(execFile)(
+        process.execPath,
+        ["--import", "tsx", "testing/render-template-pages.ts", building, serverBuildFile],
+        { cwd: projectDir, env: { ...process.env, NODE_ENV: "production" } },
+      );
+    }
     await rename(join(building, "pglite"), dir).catch((error: unknown) => {
       // Another test process put its copy there first: the same migrations, so either will do.
       if (!existsSync(join(dir, "PG_VERSION"))) throw error;
@@ -60,13 +73,14 @@ async function makeTemplate(): Promise<string> {
   return dir;
 }
 
-/** The migrations and PGlite's version: a template made by other ones is never used. */
+/** The migrations, PGlite's version and the build: a template made by other ones is never used. */
 async function templateKey(): Promise<string> {
   const hash = createHash("sha256");
   const pglite = JSON.parse(
     await readFile(join(projectDir, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
   ) as { version: string };
   hash.update(pglite.version);
+  if (existsSync(serverBuildFile)) hash.update((await loadPageBuild(serverBuildFile)).id);
   const migrations = join(projectDir, "database/migrations");
   const files = (await readdir(migrations, { recursive: true })).sort();
   for (const file of files) {

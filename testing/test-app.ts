@@ -19,6 +19,7 @@ import { createHttpServer } from "#server/http-server";
 import { createMailTransport } from "#server/mail/mail-transport";
 import { sendPendingMail } from "#server/mail/send-pending-mail";
 import { createWaitingGiftMail } from "#server/materials/waiting-gift-mail";
+import type { Pages } from "#server/pages/pages";
 import type { TestDatabaseHandle } from "./test-databases";
 
 export const testSettings = {
@@ -81,6 +82,8 @@ export type TestAppOptions = {
   background?: BackgroundTasks;
   backupToken?: string;
   publishPages?: (paths: readonly string[]) => Promise<void>;
+  /** The page store and renderer (server/pages/pages.ts); by default the app's own. */
+  pages?: Pages;
 };
 
 export function createTestApp(
@@ -94,6 +97,7 @@ export function createTestApp(
     background,
     backupToken,
     publishPages,
+    pages,
   }: TestAppOptions = {},
 ) {
   return createApp({
@@ -106,6 +110,7 @@ export function createTestApp(
     background,
     backupToken,
     publishPages,
+    pages,
   });
 }
 

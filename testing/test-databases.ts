@@ -52,7 +52,7 @@ export const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export const testDatabases: TestDatabase[] = listTestDatabases(process.env);
 
-async function openFreshPostgres(adminUrl: string): Promise<TestDatabaseHandle> {
+export async function openFreshPostgres(adminUrl: string): Promise<TestDatabaseHandle> {
   const empty = await createEmptyPostgresDatabase(adminUrl);
   const handle = await openDatabase({ databaseUrl: empty.url });
   return {

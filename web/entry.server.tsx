@@ -1,6 +1,6 @@
 /**
- * Renders the pages when they are pre-rendered at build time (ssr: false:
- * nothing renders on a server at run time). Unlike React Router's default it
+ * Renders the pages for the page store (server/pages/render-page.ts): never
+ * per request, but once per build and at each publish. Unlike React Router's default it
  * waits for every part and writes each in its place, so the parts whose code
  * loads lazily (the forms) are in the HTML as they are shown, not streamed
  * after the page.
@@ -8,15 +8,32 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 
-export const streamTimeout = 5_000;
+// Pages render into the page store, not while a visitor waits: a machine busy with a full render
+// (or with tests) may take seconds for one, which must not fail it.
+export const streamTimeout = 30_000;
+
+/**
+ * A loader's or a render's error goes to the renderer, which keeps the page's previous version
+ * live and says why (server/pages/render-page.ts); without one, to the console.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (!request.signal.aborted) reportError(error, context);
+};
+
+function reportError(error: unknown, context: unknown) {
+  const report = (context as Record<string, unknown> | undefined)?.reportRenderError;
+  if (typeof report === "function") report(error);
+  else console.error(error);
+}
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: unknown,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -49,7 +66,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          console.error(error);
+          reportError(error, loadContext);
         },
       },
     );

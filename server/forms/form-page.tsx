@@ -1,13 +1,11 @@
 /**
  * The page a form sent without scripts is answered with when the server
- * refused it: the form's own pre-rendered page, with that form rendered
+ * refused it: the form's own page from the page store, with that form rendered
  * again by its own component, holding what was typed and each message next
  * to its field. The page's scripts are left out: it is the answer for a
  * browser that does not run them, and hydrating a form that differs from
  * its pre-rendered markup would throw away what it shows.
  */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import type { ContactFormValues, GiftFormType, GiftFormValues } from "#shared/form-schemas";
@@ -23,24 +21,12 @@ export type RefusedForm =
 
 const inlineOrLinkedScript = /<script\b([^>]*)>[\s\S]*?<\/script>/gi;
 
-/** Renders refused forms into the pre-rendered pages under `clientDir`. */
-export function createFormPageRenderer(clientDir: string) {
-  // Pages are fixed per build: each is read once.
-  const pages = new Map<string, Promise<string>>();
-  const readPage = (path: string) => {
-    const file = path === "/" ? "index.html" : join(path.slice(1), "index.html");
-    let page = pages.get(file);
-    if (!page) {
-      page = readFile(join(clientDir, file), "utf8");
-      pages.set(file, page);
-      page.catch(() => pages.delete(file));
-    }
-    return page;
-  };
-
+/** Renders refused forms into their pages, as `readPage` gives them (the page store). */
+export function createFormPageRenderer(readPage: (path: string) => Promise<string | undefined>) {
   return async function renderFormPage(form: RefusedForm): Promise<string> {
     const { page, formId } = formPlaces[form.formType];
     const html = await readPage(page);
+    if (html === undefined) throw new Error(`${page}: not in the page store`);
     const formElement = new RegExp(`<form\\b[^>]*\\bid="${formId}"[^>]*>[\\s\\S]*?</form>`, "g");
     const found = html.match(formElement)?.length ?? 0;
     if (found !== 1) throw new Error(`${page}: expected one form #${formId}, found ${found}`);

@@ -4,13 +4,12 @@
  * answered with a page; bad input answered 4xx with the form and its
  * messages, never 5xx, nothing stored; cross-site posts refused.
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { asc, count } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formSubmissions, mailOutbox } from "#database/schema";
+import type { Pages } from "#server/pages/pages";
 import { messages, rateLimitedMessage } from "#shared/form-schemas";
+import { createFixedPages } from "#testing/fixed-pages";
 import { createTestApp, testSettings } from "#testing/test-app";
 import {
   emptyTables,
@@ -52,11 +51,11 @@ function encode(fields: Record<string, string | undefined>): string {
   ).toString();
 }
 
-// Pages as the build writes them, reduced to what the route needs: a script
+// Pages as the page store holds them, reduced to what the route needs: a script
 // to leave out and each form where its page has it.
 const pages = {
-  "index.html": `<!doctype html><html lang="cs"><head><title>Domů</title><script>window.started=1</script><script type="application/ld+json">{"@type":"WebSite"}</script></head><body><h1>Domů</h1><form id="contact-form" method="post"><input name="name"></form></body></html>`,
-  "darek/index.html": `<!doctype html><html lang="cs"><head><title>Dárek</title><script type="module" src="/assets/a.js"></script></head><body><form id="gift-ritual-form"></form><form id="gift-fragrance-form"></form></body></html>`,
+  "/": `<!doctype html><html lang="cs"><head><title>Domů</title><script>window.started=1</script><script type="application/ld+json">{"@type":"WebSite"}</script></head><body><h1>Domů</h1><form id="contact-form" method="post"><input name="name"></form></body></html>`,
+  "/darek": `<!doctype html><html lang="cs"><head><title>Dárek</title><script type="module" src="/assets/a.js"></script></head><body><form id="gift-ritual-form"></form><form id="gift-fragrance-form"></form></body></html>`,
 };
 
 describe.each(testDatabases)(
@@ -64,26 +63,21 @@ describe.each(testDatabases)(
   { timeout: testTimeoutMs },
   (testDatabase) => {
     let database: TestDatabaseHandle;
-    let buildDir: string;
+    let storedPages: Pages;
 
     beforeAll(async () => {
-      buildDir = await mkdtemp(join(tmpdir(), "form-post-build-"));
-      for (const [file, html] of Object.entries(pages)) {
-        await mkdir(join(buildDir, "client", file, ".."), { recursive: true });
-        await writeFile(join(buildDir, "client", file), html);
-      }
+      storedPages = await createFixedPages(pages);
       database = await testDatabase.open();
     }, openTimeoutMs);
     afterAll(async () => {
       await database?.close();
-      await rm(buildDir, { recursive: true, force: true });
     }, openTimeoutMs);
     beforeEach(async () => {
       await emptyTables(database);
     });
 
     const app = (settings: Record<string, string> = {}) =>
-      createTestApp(database, { settings: { BUILD_DIR: buildDir, ...settings } });
+      createTestApp(database, { settings, pages: storedPages });
 
     let addressCounter = 0;
     function post(

@@ -30,8 +30,8 @@ export type FormPostRouteDependencies = SubmitFormDependencies & {
   trustProxy: boolean;
   /** The public origin: a post whose Origin is this one comes from the site itself. */
   siteUrl: string;
-  /** The built pages; a refused form is shown in its own page. */
-  clientDir: string;
+  /** A page as the page store holds it; a refused form is shown in its own page. */
+  readPage: (path: string) => Promise<string | undefined>;
 };
 
 /** The fields each form shows; a message about any other key is said above the form. */
@@ -63,7 +63,7 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
   // The renderer loads the forms' components: at the first refusal, not at start-up.
   let renderer: Promise<(form: RefusedForm) => Promise<string>> | undefined;
   const renderFormPage = async (form: RefusedForm) => {
-    renderer ??= import("./form-page").then((page) => page.createFormPageRenderer(deps.clientDir));
+    renderer ??= import("./form-page").then((page) => page.createFormPageRenderer(deps.readPage));
     return (await renderer)(form);
   };
 

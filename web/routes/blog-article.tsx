@@ -1,10 +1,11 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { ArticleFacts } from "~/components/blog/article-facts";
 import { ArticleInvitation } from "~/components/blog/article-invitation";
 import { FirstScreenEnd } from "~/components/first-screen-end";
+import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { findArticle } from "~/lib/articles.server";
 import { pageMeta } from "~/lib/seo";
@@ -12,7 +13,7 @@ import { articleStructuredData } from "~/lib/structured-data";
 import { czech } from "~/lib/typography";
 import type { Route } from "./+types/blog-article";
 
-/** Runs at pre-rendering, once for each article file (react-router.config.ts lists them). */
+/** Runs when the page is rendered into the page store (server/pages/), for each article the sitemap lists. */
 export function loader({ params }: Route.LoaderArgs) {
   const article = findArticle(params.slug);
   if (!article) throw new Response("Článek nenalezen", { status: 404 });
@@ -20,7 +21,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [];
+  if (!loaderData) return notFoundMeta();
   const { article } = loaderData;
   return [
     ...pageMeta({
@@ -32,6 +33,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     articleStructuredData(article),
   ];
 };
+
+/**
+ * An unknown article (or one asked with capitals): the not-found page, within the site's layout,
+ * as the server rendered it, so it stays so once the page hydrates. Anything else goes on to the
+ * generic error screen.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  throw error;
+}
 
 /** The body's Markdown output has no classes of its own: it is styled from here. */
 const articleBodyClasses = [

@@ -33,6 +33,11 @@ const emptyValues: ContactFormValues = {
  * `submitted` is for the server only (see SubmittedForm).
  */
 export function ContactForm({ submitted }: { submitted?: SubmittedForm<ContactFormValues> }) {
+  // Read while rendering too: the page store holds the home page with each service chosen,
+  // so the page works with it before its scripts run (server/pages/site-pages.ts).
+  const location = useLocation();
+  const requested = new URLSearchParams(location.search).get(serviceQueryParam);
+  const requestedService = isServiceType(requested) ? requested : "";
   const {
     register,
     handleSubmit,
@@ -42,7 +47,7 @@ export function ContactForm({ submitted }: { submitted?: SubmittedForm<ContactFo
     formState: { errors },
   } = useForm({
     resolver: zodResolver(contactFormSchema),
-    defaultValues: submitted?.values ?? emptyValues,
+    defaultValues: submitted?.values ?? { ...emptyValues, serviceType: requestedService },
   });
   const submission = useFormSubmission("contact");
   const message = useWatch({ control, name: "message" }) ?? "";
@@ -50,7 +55,6 @@ export function ContactForm({ submitted }: { submitted?: SubmittedForm<ContactFo
 
   // Each visit through a service link preselects that service, also when the
   // visitor is already on the home page.
-  const location = useLocation();
   useEffect(() => {
     const requested = new URLSearchParams(location.search).get(serviceQueryParam);
     if (isServiceType(requested)) setValue("serviceType", requested);
@@ -90,7 +94,12 @@ export function ContactForm({ submitted }: { submitted?: SubmittedForm<ContactFo
           maxLength={limits.phoneMax}
           {...field("phone")}
         />
-        <SelectField label="Služba" optional {...field("serviceType")}>
+        <SelectField
+          label="Služba"
+          optional
+          {...(requestedService && { defaultValue: requestedService })}
+          {...field("serviceType")}
+        >
           <option value="">Vyberte službu</option>
           {Object.entries(serviceTypes).map(([value, label]) => (
             <option key={value} value={value}>

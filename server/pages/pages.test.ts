@@ -1,0 +1,80 @@
+/**
+ * The page store on each database: a publish renders the asked page again and the app serves the
+ * new version; a render that fails publishes nothing, keeps the previous version live and says
+ * why. The build is the real one (`npm run build`), with two routes given loaders that read the
+ * load context, as the content model's loaders will.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#database/open-database";
+import { contentReadingBuild, type TestContent } from "#testing/content-reading-build";
+import { createTestApp, testConfig } from "#testing/test-app";
+import { openTimeoutMs, testDatabases } from "#testing/test-databases";
+import { readStoredPaths } from "./page-store";
+import { createPages, PublishError } from "./pages";
+
+describe.each(testDatabases)("the page store on $name", ({ open }) => {
+  let database: DatabaseHandle;
+  const content: TestContent = { robots: "User-agent: *\nAllow: /\n", failAbout: false };
+  let pages: ReturnType<typeof createPages>;
+  let app: ReturnType<typeof createTestApp>;
+
+  beforeAll(async () => {
+    database = await open();
+    const { serverBuildFile } = testConfig();
+    pages = createPages({
+      database,
+      serverBuildFile,
+      getLoadContext: () => ({ testContent: { ...content } }),
+      pageBuild: () => contentReadingBuild(serverBuildFile),
+    });
+    app = createTestApp(database, { pages });
+  }, openTimeoutMs);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it(
+    "serves a published page's new version, with a new version in the store",
+    async () => {
+      const before = await app.request("/robots.txt");
+      expect(await before.text()).toBe("User-agent: *\nAllow: /\n");
+      const [stored] = await readStoredPaths(database.db, ["/robots.txt"]);
+
+      content.robots = "User-agent: *\nDisallow: /soukrome\n";
+      expect(await (await app.request("/robots.txt")).text()).not.toContain("soukrome");
+      const published = await pages.publish(["/robots.txt"]);
+
+      expect(published.paths).toContain("/robots.txt");
+      const after = await app.request("/robots.txt");
+      expect(await after.text()).toBe("User-agent: *\nDisallow: /soukrome\n");
+      expect(after.headers.get("ETag")).not.toBe(before.headers.get("ETag"));
+      const [republished] = await readStoredPaths(database.db, ["/robots.txt"]);
+      expect(republished?.version).toBeGreaterThan(stored?.version ?? Number.POSITIVE_INFINITY);
+    },
+    openTimeoutMs,
+  );
+
+  it(
+    "keeps the previous version live when a render fails, and says why",
+    async () => {
+      const before = await app.request("/about", { headers: { "Accept-Encoding": "br" } });
+      expect(before.status).toBe(200);
+      const [stored] = await readStoredPaths(database.db, ["/about", "/sitemap.xml"]);
+
+      content.failAbout = true;
+      const publishing = pages.publish(["/about"]);
+
+      await expect(publishing).rejects.toBeInstanceOf(PublishError);
+      await expect(publishing).rejects.toThrow("Text sekce „O mně“ chybí");
+      const after = await app.request("/about", { headers: { "Accept-Encoding": "br" } });
+      expect(after.status).toBe(200);
+      expect(after.headers.get("ETag")).toBe(before.headers.get("ETag"));
+      // Nothing of the publish was written, not even the sitemap it renders again.
+      expect(await readStoredPaths(database.db, ["/about", "/sitemap.xml"])).toEqual(
+        expect.arrayContaining([expect.objectContaining({ version: stored?.version })]),
+      );
+      content.failAbout = false;
+    },
+    openTimeoutMs,
+  );
+});

@@ -1,0 +1,246 @@
+/**
+ * The pages of the site: rendered by the one renderer (render-page.ts) into the page store
+ * (page-store.ts) and served from this process's copy of it. A full render runs once per build
+ * (`ensureRendered`), a publish re-renders the pages a change touches (`publish`), and each
+ * server on PostgreSQL picks up another's writes within a second (`watch`).
+ */
+import type { DatabaseHandle } from "#database/open-database";
+import { paths } from "#shared/routes";
+import { renderScentGuidePdf } from "~/lib/scent-guide-pdf.server";
+import { siteFilePaths } from "~/lib/site-files";
+import { summarizeError } from "../error-summary";
+import { log } from "../logger";
+import { type RepeatingTask, repeatEvery } from "../repeating-task";
+import { loadPageBuild, type PageBuild } from "./page-build";
+import {
+  readNewestVersion,
+  readStoredBuildId,
+  readStoredSince,
+  removedStatus,
+  type StoredEntry,
+  storeFullRender,
+  storePublished,
+} from "./page-store";
+import {
+  createPageRenderer,
+  finish,
+  type PageEntry,
+  type PageLoadContext,
+  type PageTarget,
+  RenderError,
+} from "./render-page";
+import { dependentFiles, fixedTargets, isPage, listedPages, pageTargets } from "./site-pages";
+
+export type PagesDependencies = {
+  database: DatabaseHandle;
+  serverBuildFile: string;
+  /** What route loaders read at render time (`context.content`, from the content model). */
+  getLoadContext?: () => PageLoadContext | Promise<PageLoadContext>;
+  /** The build to render with; by default the one in `serverBuildFile`, loaded when first needed. */
+  pageBuild?: () => Promise<PageBuild>;
+};
+
+export type Pages = ReturnType<typeof createPages>;
+
+/** A publish that did not go live: the previous version stays, and this says why. */
+export class PublishError extends Error {
+  constructor(readonly failures: RenderError[]) {
+    super(`Nothing was published: ${failures.map((failure) => failure.message).join(" | ")}`);
+    this.name = "PublishError";
+  }
+}
+
+/** Renders in flight at once: enough to keep the compression threads busy. */
+const rendersAtOnce = 3;
+
+/** How often a server on PostgreSQL asks whether another one has published. */
+export const watchIntervalMs = 1000;
+
+export function createPages({
+  database,
+  serverBuildFile,
+  getLoadContext,
+  pageBuild = () => loadPageBuild(serverBuildFile),
+}: PagesDependencies) {
+  const { db } = database;
+  const renderer = createPageRenderer({ pageBuild, getLoadContext });
+  const entries = new Map<string, StoredEntry>();
+  let knownVersion = 0;
+  let knownBuildId: string | undefined;
+  let ready: Promise<void> | undefined;
+  let serving: Promise<void> | undefined;
+
+  /**
+   * Renders every target, a few at a time (rendering is this thread's work, compressing the
+   * thread pool's); any failure throws with every failure's reason.
+   */
+  async function renderAll(targets: PageTarget[], loadContext?: PageLoadContext) {
+    const results: { target: PageTarget; entries: PageEntry[] | undefined }[] = [];
+    const failures: RenderError[] = [];
+    const queue = [...targets];
+    const renderNext = async (): Promise<void> => {
+      const target = queue.shift();
+      if (!target) return;
+      try {
+        results.push({ target, entries: await renderer.render(target, loadContext) });
+      } catch (error) {
+        failures.push(
+          error instanceof RenderError ? error : new RenderError(target.url, [String(error)]),
+        );
+      }
+      return renderNext();
+    };
+    await Promise.all(Array.from({ length: rendersAtOnce }, renderNext));
+    if (failures.length > 0) throw new PublishError(failures);
+    return results;
+  }
+
+  async function renderSite(): Promise<PageEntry[]> {
+    const loadContext = await getLoadContext?.();
+    const sitemap = await renderer.render(
+      { key: siteFilePaths.sitemap, url: siteFilePaths.sitemap },
+      loadContext,
+    );
+    const listed = listedPages(sitemap?.[0]?.body.toString("utf8") ?? "");
+    const results = await renderAll(
+      [...listed.flatMap(pageTargets), ...fixedTargets()],
+      loadContext,
+    );
+    const all = results.flatMap((result) => result.entries ?? []);
+    all.push(
+      await finish({
+        path: paths.scentGuidePdf,
+        status: 200,
+        contentType: "application/pdf",
+        body: await renderScentGuidePdf(),
+      }),
+    );
+    return deduplicate(all);
+  }
+
+  /** Reads what the store holds beyond this process's copy (everything, when the build changed). */
+  async function refresh() {
+    const since = await readStoredSince(db, knownBuildId === undefined ? 0 : knownVersion);
+    if (since.buildId !== knownBuildId) {
+      const everything = knownBuildId === undefined ? since : await readStoredSince(db, 0);
+      entries.clear();
+      knownVersion = 0;
+      knownBuildId = since.buildId;
+      apply(everything.entries);
+    } else {
+      apply(since.entries);
+    }
+  }
+
+  function apply(rows: StoredEntry[]) {
+    for (const row of rows) {
+      if (row.status === removedStatus) entries.delete(row.path);
+      else entries.set(row.path, row);
+      knownVersion = Math.max(knownVersion, row.version);
+    }
+  }
+
+  /** Renders the whole site when the store holds another build's pages, then reads the store. */
+  async function renderIfBuildChanged() {
+    const { id } = await pageBuild();
+    if ((await readStoredBuildId(db)) !== id) {
+      const started = performance.now();
+      const site = await renderSite();
+      const wrote = await storeFullRender(db, id, site);
+      if (wrote) {
+        log.info(
+          { pages: site.length, ms: Math.round(performance.now() - started) },
+          "Pages rendered into the page store for this build",
+        );
+      }
+    }
+    await refresh();
+  }
+
+  return {
+    /** Resolves once this process serves the current build's pages (rendering them if needed). */
+    ensureRendered(): Promise<void> {
+      ready ??= renderIfBuildChanged().catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      });
+      return ready;
+    },
+
+    /**
+     * Renders `changedPaths`, their data and variants, and the files that list pages (sitemap,
+     * feed), and stores them at once. A page the router no longer has (404) is removed. Any
+     * failed render publishes nothing: the previous version stays live, and the
+     * `PublishError` says why.
+     */
+    async publish(changedPaths: string[]): Promise<{ paths: string[] }> {
+      await this.ensureRendered();
+      const { id } = await pageBuild();
+      const loadContext = await getLoadContext?.();
+      const asked = [...new Set([...changedPaths, ...dependentFiles])];
+      const targets = asked.flatMap((path) =>
+        isPage(path) ? pageTargets(path) : [{ key: path, url: path }],
+      );
+      const results = await renderAll(targets, loadContext);
+      const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
+      const removed = results
+        .filter((result) => !result.entries)
+        .map((result) => result.target.key);
+      await storePublished(db, id, rendered, removed);
+      await refresh();
+      return { paths: results.map((result) => result.target.key) };
+    },
+
+    /**
+     * Resolves once this process has pages to serve: the current build's, or, when they cannot
+     * be rendered (no server build, a failing page), whatever the store holds, said once in the
+     * log, not tried again at every request.
+     */
+    whenServing(): Promise<void> {
+      serving ??= this.ensureRendered().catch(async (error: unknown) => {
+        log.error(
+          { error: summarizeError(error) },
+          "The pages could not be rendered for this build; the page store's last ones are served",
+        );
+        await refresh();
+      });
+      return serving;
+    },
+
+    /** The finished HTML of `path` rendered with `loadContext`, not stored (the admin's preview). */
+    async renderPreview(path: string, loadContext: PageLoadContext): Promise<string> {
+      const [page] = (await renderer.render({ key: path, url: path }, loadContext)) ?? [];
+      if (!page) throw new RenderError(path, ["HTTP 404"]);
+      return page.body.toString("utf8");
+    },
+
+    /** The stored answer for a key (page-site.ts), once `ensureRendered` has resolved. */
+    find(key: string): StoredEntry | undefined {
+      return entries.get(key);
+    },
+
+    /** Every key the store holds (the 405 answers need the addresses pages have). */
+    has(key: string): boolean {
+      return entries.has(key);
+    },
+
+    /**
+     * Asks the store every second for versions newer than this process's copy: several servers
+     * on one PostgreSQL serve a publish within a second or two. The embedded database has one
+     * process, which updates its copy as it publishes.
+     */
+    watch(): RepeatingTask | undefined {
+      if (database.kind !== "postgresql") return undefined;
+      return repeatEvery("Page store check", watchIntervalMs, async () => {
+        if (!ready) return;
+        await ready;
+        if ((await readNewestVersion(db)) > knownVersion) await refresh();
+      });
+    },
+  };
+}
+
+/** Two pages may share a start file: it is stored once. */
+function deduplicate(entries: PageEntry[]): PageEntry[] {
+  return [...new Map(entries.map((entry) => [entry.path, entry])).values()];
+}

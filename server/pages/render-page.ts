@@ -1,0 +1,186 @@
+/**
+ * The one page renderer: any address of the site through React Router's server build, finished
+ * as the visitor gets it. An HTML page's module script moves into its start file
+ * (web/progressive/page-scripts.server.ts), its Content-Security-Policy is computed from its
+ * final inline scripts, and every text body is compressed once, with Brotli at its best and
+ * gzip, so serving it does none of this (docs/decisions/0020-page-renderer-and-store.md).
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { createRequestHandler } from "react-router";
+import { startOnFirstInput } from "~/progressive/page-scripts.server";
+import { precompressMinimumBytes } from "../precompress";
+import { contentSecurityPolicy } from "../security-headers";
+import type { PageBuild } from "./page-build";
+
+/** One finished answer of the page store: a page, its data, its start file or a generated file. */
+export type PageEntry = {
+  /** The address it answers, or a shell's or not-found variant's key (site-pages.ts). */
+  path: string;
+  status: number;
+  contentType: string;
+  contentSecurityPolicy: string | null;
+  body: Buffer;
+  brotli: Buffer | null;
+  gzip: Buffer | null;
+  etag: string;
+};
+
+/** What to render: the address the router sees, and the key it is stored under. */
+export type PageTarget = {
+  key: string;
+  url: string;
+  /** A page that is nothing without its scripts, or must log at once: it starts when loaded. */
+  startsAtOnce?: boolean;
+  /** The status to store, whatever the route answered (the not-found page is a 404). */
+  status?: number;
+};
+
+/** What route loaders read while a page renders (the content helper adds `content`). */
+export type PageLoadContext = Record<string, unknown>;
+
+/** A render that must not go live, with the reasons, in the words of the errors. */
+export class RenderError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reasons: string[],
+  ) {
+    super(`${path}: ${reasons.join("; ") || "the page could not be rendered"}`);
+    this.name = "RenderError";
+  }
+}
+
+/** The load context key entry.server.tsx's `handleError` reports a loader's or a render's error to. */
+export const reportRenderErrorKey = "reportRenderError";
+
+export type PageRendererDependencies = {
+  pageBuild: () => Promise<PageBuild>;
+  /** What loaders read at render time; called once per render. */
+  getLoadContext?: () => PageLoadContext | Promise<PageLoadContext>;
+};
+
+export type PageRenderer = ReturnType<typeof createPageRenderer>;
+
+export function createPageRenderer({
+  pageBuild,
+  getLoadContext = () => ({}),
+}: PageRendererDependencies) {
+  let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+
+  /**
+   * The entries of one target: its answer and, for an HTML page, its start file. A 404 of a
+   * target that expected a page comes back as `undefined` (the page is gone); an error throws
+   * a `RenderError`.
+   */
+  async function render(
+    target: PageTarget,
+    loadContext?: PageLoadContext,
+  ): Promise<PageEntry[] | undefined> {
+    const reasons: string[] = [];
+    const context: PageLoadContext = {
+      ...(loadContext ?? (await getLoadContext())),
+      [reportRenderErrorKey]: (error: unknown) => reasons.push(explain(error)),
+    };
+    let response: Response;
+    try {
+      handler ??= pageBuild().then(({ build }) => createRequestHandler(build, "production"));
+      response = await (await handler)(new Request(new URL(target.url, origin)), context as never);
+    } catch (error) {
+      throw new RenderError(target.url, [explain(error), ...reasons]);
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status >= 500 || reasons.length > 0) {
+      throw new RenderError(target.url, reasons.length > 0 ? reasons : [`HTTP ${response.status}`]);
+    }
+    if (response.status >= 300 && response.status < 400) {
+      throw new RenderError(target.url, [`redirects to ${response.headers.get("Location")}`]);
+    }
+    if (response.status === 404 && target.status === undefined) return undefined;
+    const status = target.status ?? response.status;
+    const contentType = response.headers.get("Content-Type") ?? "application/octet-stream";
+    if (!contentType.startsWith("text/html")) {
+      return [await finish({ path: target.key, status, contentType, body })];
+    }
+    const page = startOnFirstInput(body.toString("utf8"), { atOnce: target.startsAtOnce ?? false });
+    return Promise.all([
+      finish({
+        path: target.key,
+        status,
+        contentType: "text/html; charset=UTF-8",
+        body: Buffer.from(page.html),
+        contentSecurityPolicy: contentSecurityPolicy(page.html),
+      }),
+      finish({
+        path: page.start.path,
+        status: 200,
+        contentType: "text/javascript; charset=utf-8",
+        body: Buffer.from(page.start.body),
+      }),
+    ]);
+  }
+
+  return { render };
+}
+
+// The router needs an absolute URL; pages link with paths and the site's address (shared/site.ts).
+const origin = "http://localhost";
+
+function explain(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error instanceof Response) return `HTTP ${error.status} ${error.statusText}`.trim();
+  return String(error);
+}
+
+/** Compressed once; the same bytes (a page unchanged by a publish) are never compressed again. */
+const compressedBodies = new Map<string, Promise<[Buffer | null, Buffer | null]>>();
+const compressedBodiesKept = 500;
+
+/** A finished entry: its ETag, and its Brotli and gzip when they save a packet. */
+export async function finish(
+  entry: Omit<PageEntry, "etag" | "brotli" | "gzip" | "contentSecurityPolicy"> & {
+    contentSecurityPolicy?: string;
+  },
+): Promise<PageEntry> {
+  const digest = createHash("sha256").update(entry.body).digest("base64url");
+  let compressed = compressedBodies.get(digest);
+  if (!compressed) {
+    compressed = compress(entry.body, entry.contentType);
+    if (compressedBodies.size >= compressedBodiesKept) compressedBodies.clear();
+    compressedBodies.set(digest, compressed);
+  }
+  const [brotli, gzipped] = await compressed;
+  return {
+    ...entry,
+    contentSecurityPolicy: entry.contentSecurityPolicy ?? null,
+    brotli,
+    gzip: gzipped,
+    etag: `"${digest.slice(0, 27)}"`,
+  };
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+async function compress(
+  body: Buffer,
+  contentType: string,
+): Promise<[Buffer | null, Buffer | null]> {
+  if (body.length < precompressMinimumBytes || !isText(contentType)) return [null, null];
+  return Promise.all([
+    brotliAsync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+}
+
+function isText(contentType: string): boolean {
+  return /^(?:text\/|application\/(?:json|xml|rss\+xml|manifest\+json|javascript))/.test(
+    contentType,
+  );
+}
