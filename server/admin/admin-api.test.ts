@@ -708,9 +708,9 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       ]);
       expect(file.mails).toHaveLength(4);
       expect(file.account.email).toBe(email);
-      // What the account keeps besides itself: its sign-ins (one, after its confirmation),
-      // each with the browser and the address.
-      expect(file.account.sign_ins).toHaveLength(1);
+      // What the account keeps besides itself: its sign-ins (the confirmation link's, which signs
+      // a member in, and one after it), each with the browser and the address.
+      expect(file.account.sign_ins).toHaveLength(2);
       expect(file.account.sign_ins[0]).toMatchObject({
         created_at: expect.any(String),
         ip_address: expect.any(String),

@@ -49,7 +49,20 @@ describe("postFormSubmission", () => {
 
   it("reports a stored submission on 201, with its id", async () => {
     answerWith(json(201, { id: "abc" }));
-    expect(await postFormSubmission(payload)).toEqual({ status: "sent", id: "abc" });
+    expect(await postFormSubmission(payload)).toEqual({
+      status: "sent",
+      id: "abc",
+      giftWaits: false,
+    });
+  });
+
+  it("reports that a ritual gift waits for its video when the server says so", async () => {
+    answerWith(json(201, { id: "abc", giftWaits: true }));
+    expect(await postFormSubmission(payload)).toEqual({
+      status: "sent",
+      id: "abc",
+      giftWaits: true,
+    });
   });
 
   it("reports a rate limit on 429", async () => {
