@@ -23,6 +23,29 @@ async function screenshot(page: Page, name: string) {
   }
 }
 
+/**
+ * Waits until the public page served (the page store's HTML, no script run) contains `text`,
+ * and says how long after `since` that was: a publish is live within 5 s, without a rebuild.
+ */
+async function expectLiveWithin5s(
+  page: Page,
+  path: string,
+  text: string,
+  since: number,
+  gone?: string,
+) {
+  await expect
+    .poll(
+      async () => {
+        const html = (await (await page.request.get(path)).text()).replace(/\u00a0|&nbsp;/g, " ");
+        return html.includes(text) && (gone === undefined || !html.includes(gone));
+      },
+      { timeout: 5_000, intervals: [100, 250, 500] },
+    )
+    .toBe(true);
+  expect(Date.now() - since).toBeLessThan(5_000);
+}
+
 /** The toast that says how a publish or restore went. */
 async function expectNotice(page: Page, text: string | RegExp) {
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: text }).last()).toBeVisible();
@@ -61,6 +84,7 @@ test("she edits the home page's heading and a price on her phone, publishes, and
   await screenshot(page, "hero-refused");
 
   await heading.fill("Najděte cestu zpátky k sobě");
+  const headingPublished = Date.now();
   await page.getByRole("button", { name: "Zveřejnit" }).click();
   await expectNotice(page, "Zveřejněno.");
   await expect(page.locator("#content-heading-error")).toHaveCount(0);
@@ -69,7 +93,13 @@ test("she edits the home page's heading and a price on her phone, publishes, and
   await expect(revisions.first()).toContainText("na webu");
   await expect(revisions.first()).toContainText(owner.email);
   await expect(revisions.last()).toContainText("Původní texty webu");
-  // (With the page renderer: the home page served shows the new heading within 5 s.)
+  await expectLiveWithin5s(
+    page,
+    "/",
+    "Najděte cestu zpátky k sobě",
+    headingPublished,
+    "Vraťte se k sobě",
+  );
 
   // Her offers: the session's price, from „cena dohodou“ to 1 200 Kč.
   await page.getByRole("link", { name: "← Obsah webu" }).click();
@@ -85,6 +115,7 @@ test("she edits the home page's heading and a price on her phone, publishes, and
   await expect(page.locator("#offer-price-error")).toContainText("Cenu zadejte v celých korunách");
   await screenshot(page, "offer-refused");
   await page.getByLabel("Cena v Kč").fill("1200");
+  const pricePublished = Date.now();
   await page.getByRole("button", { name: "Zveřejnit" }).click();
   await expectNotice(page, "Zveřejněno.");
   await expectNoAxeViolations(page);
@@ -93,12 +124,14 @@ test("she edits the home page's heading and a price on her phone, publishes, and
   await expect(page.getByRole("link", { name: /Harmonizační setkání/ })).toContainText(
     "1\u00a0200\u00a0Kč",
   );
-  // (With the page renderer: /harmonizacni and the home page show the price within 5 s.)
+  await expectLiveWithin5s(page, "/harmonizacni", "1 200 Kč", pricePublished);
+  await expectLiveWithin5s(page, "/", "1 200 Kč", pricePublished);
 
   // „Obnovit“: the heading before her change is live again, as a new revision.
   await page.getByRole("link", { name: "← Obsah webu" }).click();
   await page.getByRole("link", { name: /Úvod domovské stránky/ }).click();
   await expect(heading).toHaveValue("Najděte cestu zpátky k sobě");
+  const restored = Date.now();
   await revisions
     .last()
     .getByRole("button", { name: /Obnovit/ })
@@ -107,5 +140,6 @@ test("she edits the home page's heading and a price on her phone, publishes, and
   await expect(heading).toHaveValue("Vraťte se k sobě");
   await expect(revisions).toHaveCount(3);
   await expect(revisions.first()).toContainText("Obnovená dřívější verze");
+  await expectLiveWithin5s(page, "/", "Vraťte se k sobě", restored, "Najděte cestu zpátky");
   await screenshot(page, "hero-restored");
 });
