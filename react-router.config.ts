@@ -12,9 +12,10 @@ export default {
   // rendered once as its shell; robots.txt, the sitemap, the feed and the
   // manifest are resource routes rendered into the store too.
   ssr: true,
-  // Every route in the page's manifest, as the pre-rendered site had it: lazy discovery asks the
-  // server for `/__manifest` at navigations, a request the page store does not answer.
-  routeDiscovery: { mode: "initial" },
+  // Lazy route discovery (React Router's default): a page's manifest holds only its own routes,
+  // and the browser asks `/__manifest` (server/pages/page-site.ts) for a link's, once its
+  // scripts run. The whole site's manifest was about 3 KiB gzip of every page's first input.
+  routeDiscovery: { mode: "lazy" },
   // React Router 8's changes, each to be tried with the whole test suite when
   // upgrading (some change the rendered pages, which the renderer edits).
   // Set, not left out, so that the build does not remind us of them each time.

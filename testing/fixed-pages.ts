@@ -34,6 +34,7 @@ export async function createFixedPages(
     has: (key) => entries.has(key),
     publish: () => Promise.reject(new Error("fixed pages are not published")),
     renderPreview: () => Promise.reject(new Error("fixed pages are not rendered")),
+    answerManifest: async () => new Response(null, { status: 404 }),
     watch: () => undefined,
   };
 }

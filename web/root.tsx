@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
-import { isAdministrationPath } from "#shared/routes";
+import { isAdministrationPath, paths } from "#shared/routes";
 import appStyles from "~/app.css?inline";
 import { ErrorScreen } from "~/components/error-screen";
 import { firstScreenEndId } from "~/components/first-screen-end";
@@ -31,6 +31,14 @@ const inlineStyles = import.meta.env.SSR || import.meta.env.DEV ? appStyles : ""
  */
 const firstVisitFonts = [loraFirstVisitLatin, loraFirstVisitCzech];
 
+/**
+ * Pages whose first screen is led by a photo, which is what their first paint is measured by:
+ * there the first-visit Lora files would share the photo's bandwidth and cost it about a quarter
+ * of a second on slow 4G (docs/performance.md, "Session 24"). Their first page keeps the
+ * metric-matched local serif (`data-first-page-serif="local"`, web/app.css) and preloads nothing.
+ */
+const photoLedPaths: readonly string[] = [paths.about, paths.harmonisation];
+
 export const links: Route.LinksFunction = () => [
   // `sizes` keeps browsers that understand SVG from picking the .ico instead.
   { rel: "icon", href: iconPaths.ico, sizes: "32x32" },
@@ -47,8 +55,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const photoLed = photoLedPaths.includes(pathname.replace(/(.)\/+$/, "$1"));
   return (
-    <html lang="cs">
+    <html lang="cs" data-first-page-serif={photoLed ? "local" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -61,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours
           dangerouslySetInnerHTML={{ __html: fontsScript }}
         />
-        {firstVisitFonts.map((href) => (
+        {(photoLed ? [] : firstVisitFonts).map((href) => (
           <link
             key={href}
             rel="preload"

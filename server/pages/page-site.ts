@@ -45,6 +45,9 @@ export function createPageSite({ clientDir, pages }: { clientDir: string; pages:
   site.get("/gdpr", (c) => c.redirect(paths.privacy, 301));
   site.get("/cookies", (c) => c.redirect(`${paths.privacy}#${privacyAnchors.cookies}`, 301));
 
+  // Lazy route discovery: a link's routes, asked for as the browser comes to need them.
+  site.get("/__manifest", (c) => pages.answerManifest(c.req.raw));
+
   site.get("*", async (c, next) => {
     const path = normalPath(c.req.path);
     // A link about one service (`/?sluzba=course#kontakt`) finds it chosen in the contact form,

@@ -207,6 +207,9 @@ export function createPages({
       return serving;
     },
 
+    /** React Router's route discovery (`/__manifest`): which routes a path has, from the build. */
+    answerManifest: (request: Request) => renderer.answerManifest(request),
+
     /** The finished HTML of `path` rendered with `loadContext`, not stored (the admin's preview). */
     async renderPreview(path: string, loadContext: PageLoadContext): Promise<string> {
       const [page] = (await renderer.render({ key: path, url: path }, loadContext)) ?? [];

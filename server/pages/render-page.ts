@@ -120,7 +120,18 @@ export function createPageRenderer({
     ]);
   }
 
-  return { render };
+  /**
+   * React Router's answer to a browser asking which routes a path has (`/__manifest`, lazy route
+   * discovery): the routes' module names from the build, nothing rendered, no loader run. With
+   * it, each page carries the routes it shows, not the whole site's (about 2.5 KiB gzip less
+   * JavaScript at the first input).
+   */
+  async function answerManifest(request: Request): Promise<Response> {
+    handler ??= pageBuild().then(({ build }) => createRequestHandler(build, "production"));
+    return (await handler)(request, {} as never);
+  }
+
+  return { render, answerManifest };
 }
 
 // The router needs an absolute URL; pages link with paths and the site's address (shared/site.ts).
