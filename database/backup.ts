@@ -66,6 +66,8 @@ type TableInfo = {
  * empties it, and the next start renders every page from what was restored.
  */
 const derivedTables: PgTable[] = [schema.storedPages, schema.pageStoreState];
+/** The derived tables' names: a backup leaves them out, and a restore empties them. */
+export const derivedTableNames = derivedTables.map((table) => getTableName(table));
 
 /**
  * The tables of `schema.ts` but the derived ones, each after the tables its foreign keys point to.

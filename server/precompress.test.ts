@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
+import { createFixedPages } from "#testing/fixed-pages";
 import { createTestApp } from "#testing/test-app";
 import { openTimeoutMs } from "#testing/test-databases";
 import { precompressFiles, precompressMinimumBytes } from "./precompress";
@@ -19,7 +20,7 @@ const inline = 'document.documentElement.dataset.ready = "ano";';
 const page = `<!doctype html><html lang="cs"><body>${"<p>Harmonie přírody</p>".repeat(200)}<script>${inline}</script></body></html>`;
 const picture = Buffer.alloc(4096, 7);
 
-describe("the build's text files, compressed once and served as they are", () => {
+describe("the build's text files and the stored pages, compressed once and served as they are", () => {
   let buildDir: string;
   let clientDir: string;
   let database: DatabaseHandle;
@@ -36,7 +37,9 @@ describe("the build's text files, compressed once and served as they are", () =>
     await writeFile(join(clientDir, "photo.png"), picture);
     await precompressFiles(clientDir);
     database = await openDatabase({ dataDir: "memory" });
-    app = createTestApp(database, { settings: { BUILD_DIR: buildDir } });
+    // A page comes from the page store (server/pages/), finished by the renderer's own `finish`.
+    const pages = await createFixedPages({ "/about": page });
+    app = createTestApp(database, { settings: { BUILD_DIR: buildDir }, pages });
   }, openTimeoutMs);
   afterAll(async () => {
     await database?.close();
