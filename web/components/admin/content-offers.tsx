@@ -201,9 +201,9 @@ function OfferForm({
         />
         <TextAreaField
           id={id("points")}
-          label="Body na kartě"
+          label="Odrážky na kartě"
           optional
-          hint="Každý bod na nový řádek."
+          hint="Každou odrážku na nový řádek."
           rows={4}
           value={offer.points.join("\n")}
           error={errorOf("points")}
