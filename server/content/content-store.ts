@@ -5,7 +5,7 @@
  * (`shared/content/content-seed.ts`) as the first revision, so „Obnovit“ can
  * always go back to what a fresh install showed.
  */
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { contentEntries, contentRevisions, users } from "#database/schema";
 import { recordAuditEvent } from "#server/audit-log";
@@ -124,29 +124,16 @@ export async function publishContent(
       .for("update");
     if (!current || current.version !== version) return { refused: "version_conflict" as const };
     if (current.draft === null) return { refused: "nothing_to_publish" as const };
-    const [row] = await tx
-      .update(contentEntries)
-      .set({
-        published: current.draft,
-        draft: null,
-        version: version + 1,
-        updatedAt: at,
-        updatedBy: by.userId,
-        publishedAt: at,
-        publishedBy: by.userId,
-      })
-      .where(and(eq(contentEntries.key, key), isNotNull(contentEntries.draft)))
-      .returning();
-    if (!row) return { refused: "nothing_to_publish" as const };
-    await tx
-      .insert(contentRevisions)
-      .values({ key, data: current.draft, publishedAt: at, publishedBy: by.userId });
-    await recordAuditEvent(
-      tx,
-      { action: "content_published", actor: { kind: "account", ...by }, contentKey: key },
+    const row = await makeLive(tx, {
+      key,
+      data: current.draft,
+      action: "content_published",
+      by,
       at,
-    );
-    return { entry: toJson(row) };
+      where: and(eq(contentEntries.key, key), isNotNull(contentEntries.draft)),
+      version,
+    });
+    return row ? { entry: toJson(row) } : { refused: "nothing_to_publish" as const };
   });
 }
 
@@ -166,34 +153,58 @@ export async function restoreContentRevision(
       .from(contentRevisions)
       .where(and(eq(contentRevisions.id, revisionId), eq(contentRevisions.key, key)));
     if (!revision) return { refused: "revision_not_found" as const };
-    const [row] = await tx
-      .update(contentEntries)
-      .set({
-        published: revision.data,
-        draft: null,
-        version: version + 1,
-        updatedAt: at,
-        updatedBy: by.userId,
-        publishedAt: at,
-        publishedBy: by.userId,
-      })
-      .where(and(eq(contentEntries.key, key), eq(contentEntries.version, version)))
-      .returning();
-    if (!row) return { refused: "version_conflict" as const };
-    await tx.insert(contentRevisions).values({
+    const row = await makeLive(tx, {
       key,
       data: revision.data,
+      action: "content_restored",
+      restoredFrom: revision.id,
+      by,
+      at,
+      where: and(eq(contentEntries.key, key), eq(contentEntries.version, version)),
+      version,
+    });
+    return row ? { entry: toJson(row) } : { refused: "version_conflict" as const };
+  });
+}
+
+/**
+ * What a publish and a restore share: `data` becomes the published version (her draft goes),
+ * kept as a revision, with its audit-log entry, in the caller's transaction. Nothing is written
+ * when `where` finds no entry.
+ */
+async function makeLive(
+  tx: Database,
+  live: {
+    key: ContentKey;
+    data: unknown;
+    action: "content_published" | "content_restored";
+    restoredFrom?: number;
+    by: ContentEditor;
+    at: Date;
+    where: SQL | undefined;
+    version: number;
+  },
+) {
+  const { key, data, action, restoredFrom, by, at, where, version } = live;
+  const [row] = await tx
+    .update(contentEntries)
+    .set({
+      published: data,
+      draft: null,
+      version: version + 1,
+      updatedAt: at,
+      updatedBy: by.userId,
       publishedAt: at,
       publishedBy: by.userId,
-      restoredFrom: revision.id,
-    });
-    await recordAuditEvent(
-      tx,
-      { action: "content_restored", actor: { kind: "account", ...by }, contentKey: key },
-      at,
-    );
-    return { entry: toJson(row) };
-  });
+    })
+    .where(where)
+    .returning();
+  if (!row) return undefined;
+  await tx
+    .insert(contentRevisions)
+    .values({ key, data, publishedAt: at, publishedBy: by.userId, restoredFrom });
+  await recordAuditEvent(tx, { action, actor: { kind: "account", ...by }, contentKey: key }, at);
+  return row;
 }
 
 /** The newest revisions first, with who published each (her e-mail, while her account exists). */
