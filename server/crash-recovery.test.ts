@@ -17,6 +17,7 @@ import {
   spawnServerProcess,
   waitUntilAnswering,
 } from "#testing/server-process";
+import { openTimeoutMs } from "#testing/test-databases";
 import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 
 const notifyEmail = "majitelka@example.cz";
@@ -62,7 +63,9 @@ describe("the server killed with SIGKILL while submissions stream in", () => {
       smtpUrl: smtp.url,
       settings: { NOTIFY_EMAIL: notifyEmail, FORM_RATE_LIMIT_PER_HOUR: "100000" },
     });
-  });
+    // The first copy of the embedded database's template makes it (migrations and the build's
+    // rendered pages), which takes far longer than a hook's default 10 s on a busy machine.
+  }, openTimeoutMs);
   afterAll(async () => {
     for (const server of running) server.child.kill("SIGKILL");
     await smtp?.close();
