@@ -36,6 +36,7 @@ import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
 import { createOutbox } from "./mail/outbox";
 import { createGiftLinks } from "./materials/gift-links";
+import { createGiftPageRoutes } from "./materials/gift-page-routes";
 import { materialFilesForBackup, materialsDir } from "./materials/material-files";
 import { createDatabaseStore, createFileStore } from "./materials/material-store";
 import { createMaterials } from "./materials/materials";
@@ -160,15 +161,16 @@ export function createApp({
     ),
   );
   // The gift page may frame its video's one host (YouTube or Vimeo), the members' section the hosts
-  // of its links (below); no other page may frame anything.
-  app.get(`${paths.giftDelivery}/:token`, async (c, next) => {
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    const gift = await giftLinks.find(c.req.param("token"));
-    const material = gift ? await materials.firstOffered(gift.gift) : undefined;
-    if (material?.embedUrl)
-      c.set(frameSourcesKey as never, [new URL(material.embedUrl).origin] as never);
-    await next();
-  });
+  // of its links (below); no other page may frame anything. The gift page's status follows its link.
+  app.route(
+    "/",
+    createGiftPageRoutes({
+      giftLinks,
+      materials,
+      pages,
+      setFrameSources: (c, origins) => c.set(frameSourcesKey as never, origins as never),
+    }),
+  );
   // Read when the page is asked for: a link the owner adds is playable at the next visit.
   app.get(paths.members, async (c, next) => {
     const origins = await materials.membersFrameOrigins();
@@ -275,6 +277,7 @@ export function createApp({
       materials,
       store: materialStore,
       giftLinks,
+      readGuide: () => createContentReader(db).read("scent-guide"),
       hasFixedLink: (gift) => fixedGiftLinks[gift] !== undefined,
     }),
   );

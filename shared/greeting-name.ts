@@ -64,12 +64,18 @@ function declineFirstName(word: string): string | null {
  * taken for the first name.
  */
 export function findGreetingName(fullName: string): string | null {
+  return findFirstName(fullName)?.vocative ?? null;
+}
+
+/** The first name in what was typed, declined, and whether it is a woman's (its first part's). */
+function findFirstName(fullName: string): { vocative: string; isWoman: boolean } | null {
   const words = fullName.normalize("NFC").split(/[\s,;]+/u);
   const firstWord = words.find((word) => word !== "" && !isTitle(word));
   if (!firstWord) return null;
   const parts = firstWord.split("-").map(declineFirstName);
   if (parts.some((part) => part === null)) return null;
-  return parts.join("-");
+  const first = firstNames.get(toKey(firstWord.split("-")[0] ?? ""));
+  return first ? { vocative: parts.join("-"), isWoman: first.isWoman } : null;
 }
 
 /**
@@ -79,4 +85,15 @@ export function findGreetingName(fullName: string): string | null {
 export function formatGreeting(opening: string, fullName: string | null | undefined): string {
   const name = fullName ? findGreetingName(fullName) : null;
   return name ? `${opening}, ${name},` : `${opening},`;
+}
+
+/**
+ * The salutation of her personal pages: „Milá Jano,“ for a woman's first name, „Milý Petře,“ for
+ * a man's; null when the first name is not on the list (then the page opens without a name,
+ * never with a guessed case or gender). A double name takes its first part's gender.
+ */
+export function formatDearGreeting(fullName: string | null | undefined): string | null {
+  const found = fullName ? findFirstName(fullName) : null;
+  if (!found) return null;
+  return `${found.isWoman ? "Milá" : "Milý"} ${found.vocative},`;
 }

@@ -4,6 +4,7 @@
  * request schemas of the administration and every Czech message they use.
  */
 import * as z from "zod/mini";
+import type { ScentGuide } from "./content/scent-guide-schema";
 import { blankCharacters } from "./form-schemas";
 
 /** Where a material is offered: one of the two gifts, or the members' section. */
@@ -70,6 +71,7 @@ export const materialMessages = {
   fileLinkInvalid: "Odkaz na soubor vypršel nebo je neplatný. Načtěte prosím stránku znovu.",
   rangeInvalid: "Požadovaný rozsah souboru neexistuje.",
   giftLinkInvalid: "Tento odkaz na dárek neplatí.",
+  giftLinkRevoked: "Tento odkaz na dárek byl zrušen.",
 } as const;
 
 /**
@@ -234,4 +236,8 @@ export type GiftJson = {
     embedUrl?: string;
     contentType?: string;
   } | null;
+  /** „Milá Jano,“ from the name in the request; null when her first name is not known. */
+  greeting: string | null;
+  /** The scent guide itself, when it is the gift (the built-in guide, her text from „Obsah“). */
+  guide?: { content: ScentGuide; pdfUrl: string };
 };

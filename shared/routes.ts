@@ -5,9 +5,11 @@ export const paths = {
   home: "/",
   about: "/about",
   gift: "/darek",
-  /** The scent guide, the gift of the fragrance form: a page (not indexed, not in the sitemap)… */
+  /**
+   * Where the scent guide and its PDF once were public: both now lead to the gift page's teaser
+   * (the guide itself is on each person's gift page, `/dar/<token>`, decision 0028).
+   */
   scentGuide: "/darek/pruvodce-vuni",
-  /** …and the same guide as a PDF, written at build time. */
   scentGuidePdf: "/darek/pruvodce-vuni.pdf",
   harmonisation: "/harmonizacni",
   members: "/clenska-sekce",
@@ -99,6 +101,15 @@ export const formPlaces = {
 export function sentWhileWaitingAnchor(formType: FormType): string {
   return `${formPlaces[formType].sentAnchor}-ceka`;
 }
+/** The scent guide's PDF under a personal gift link: the link is its key (decision 0028). */
+export function personalGuidePdfPath(token: string): string {
+  return `${paths.giftDelivery}/${token}/${personalGuidePdfName}`;
+}
+export const personalGuidePdfName = "pruvodce-osobni-vuni.pdf";
+
+/** The page store's key of the scent guide's PDF: no address, served only after a link's check. */
+export const scentGuidePdfKey = "private scent-guide.pdf";
+
 /** The administration's page of one submission. */
 export function adminRecordPath(id: string): string {
   return `${paths.adminRecord}/${encodeURIComponent(id)}`;

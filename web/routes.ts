@@ -7,7 +7,6 @@ export default [
   index("routes/home.tsx"),
   route(paths.about, "routes/about.tsx"),
   route(paths.gift, "routes/gift.tsx"),
-  route(paths.scentGuide, "routes/scent-guide.tsx"),
   route(paths.harmonisation, "routes/harmonisation.tsx"),
   route(paths.members, "routes/members.tsx"),
   route(paths.privacy, "routes/privacy.tsx"),

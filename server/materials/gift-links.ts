@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { giftLinks } from "#database/schema";
+import { formSubmissions, giftLinks } from "#database/schema";
 import { paths } from "#shared/routes";
 import type { Clock } from "../clock";
 
@@ -35,8 +35,33 @@ export function tokenOfLink(link: string): string | null {
   return /^[A-Za-z0-9_-]{20,64}$/.test(trimmed) ? trimmed : null;
 }
 
+/**
+ * What a link opens: its gift and the name typed into the form (for the greeting), or why not:
+ * `revoked` by the owner, `unknown` when it never existed or its request is gone (deleted, or
+ * past the retention rule's months: a link lasts as long as its request).
+ */
+export type GiftLinkCheck =
+  | { state: "valid"; gift: GiftPlace; name: string }
+  | { state: "revoked" }
+  | { state: "unknown" };
+
 export function createGiftLinks({ db, clock }: { db: Database; clock: Clock }) {
   return {
+    async check(token: string): Promise<GiftLinkCheck> {
+      if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return { state: "unknown" };
+      const [row] = await db
+        .select({
+          gift: giftLinks.gift,
+          revokedAt: giftLinks.revokedAt,
+          name: formSubmissions.name,
+        })
+        .from(giftLinks)
+        .innerJoin(formSubmissions, eq(formSubmissions.id, giftLinks.submissionId))
+        .where(eq(giftLinks.tokenHash, digestToken(token)));
+      if (!row) return { state: "unknown" };
+      if (row.revokedAt) return { state: "revoked" };
+      return { state: "valid", gift: row.gift, name: row.name };
+    },
     /** The gift of a valid, unrevoked token, or null. */
     async find(token: string): Promise<{ gift: GiftPlace } | null> {
       if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;

@@ -10,6 +10,8 @@ import { stream } from "hono/streaming";
 import type { Accounts } from "#server/auth/accounts";
 import type { AdminEnv } from "#server/auth/require-admin";
 import { isMember, type SignedInEnv } from "#server/auth/require-signed-in";
+import type { ScentGuide } from "#shared/content/scent-guide-schema";
+import { formatDearGreeting } from "#shared/greeting-name";
 import {
   type AdminMaterialsJson,
   type GiftJson,
@@ -21,6 +23,7 @@ import {
   maxMaterialBytes,
   newMaterialSchema,
 } from "#shared/materials";
+import { personalGuidePdfPath } from "#shared/routes";
 import { ApiError } from "../api-error";
 import { allowLongUpload } from "../connection-limits";
 import { beforeTheGuard } from "../guarded-app";
@@ -129,11 +132,14 @@ export function createMaterialsApi({
   materials,
   store,
   giftLinks,
+  readGuide,
   hasFixedLink = () => false,
 }: {
   materials: Materials;
   store: MaterialStore;
   giftLinks: GiftLinks;
+  /** Her published scent guide („Obsah“), shown on the scent gift's page. */
+  readGuide: () => Promise<ScentGuide>;
   /** A gift whose e-mail links to `GIFT_*_URL`: ready at once, its length unknown here. */
   hasFixedLink?: (gift: GiftPlace) => boolean;
 }) {
@@ -153,20 +159,32 @@ export function createMaterialsApi({
   api.get("/gifts/:token", async (c) => {
     c.header("Cache-Control", "no-store");
     c.header("X-Robots-Tag", "noindex, nofollow");
-    const gift = await giftLinks.find(c.req.param("token"));
-    if (!gift) throw new ApiError(404, "gift_link_invalid", materialMessages.giftLinkInvalid);
+    const token = c.req.param("token");
+    const gift = await giftLinks.check(token);
+    if (gift.state === "revoked") {
+      throw new ApiError(410, "gift_link_revoked", materialMessages.giftLinkRevoked);
+    }
+    if (gift.state !== "valid") {
+      throw new ApiError(404, "gift_link_invalid", materialMessages.giftLinkInvalid);
+    }
     const row = await materials.firstOffered(gift.gift);
     const body: GiftJson = {
       gift: gift.gift,
+      greeting: formatDearGreeting(gift.name),
+      ...(row?.kind === "guide" && {
+        guide: { content: await readGuide(), pdfUrl: personalGuidePdfPath(token) },
+      }),
       material: row
         ? {
             kind: row.kind ?? "video",
             title: row.title,
             description: row.description,
             url:
-              row.kind === "link" || row.kind === "guide"
+              row.kind === "link"
                 ? (row.linkUrl ?? "")
-                : materials.signedFileUrl(row),
+                : row.kind === "guide"
+                  ? personalGuidePdfPath(token)
+                  : materials.signedFileUrl(row),
             ...(row.embedUrl && { embedUrl: row.embedUrl }),
             ...(row.contentType && { contentType: row.contentType }),
           }

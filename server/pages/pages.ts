@@ -5,7 +5,9 @@
  * server on PostgreSQL picks up another's writes within a second (`watch`).
  */
 import type { DatabaseHandle } from "#database/open-database";
-import { paths } from "#shared/routes";
+import { scentGuidePdfKey } from "#shared/routes";
+import { readContent } from "~/lib/content.server";
+import { typesetGuide } from "~/lib/scent-guide";
 import { renderScentGuidePdf } from "~/lib/scent-guide-pdf.server";
 import { siteFilePaths } from "~/lib/site-files";
 import { summarizeError } from "../error-summary";
@@ -107,15 +109,22 @@ export function createPages({
       loadContext,
     );
     const all = results.flatMap((result) => result.entries ?? []);
-    all.push(
-      await finish({
-        path: paths.scentGuidePdf,
-        status: 200,
-        contentType: "application/pdf",
-        body: await renderScentGuidePdf(),
-      }),
-    );
+    all.push(await renderGuidePdf(loadContext));
     return deduplicate(all);
+  }
+
+  /**
+   * The scent guide's PDF from her published guide (or a preview's draft), stored under a key no
+   * address reaches: the server hands it out only under a valid gift link (decision 0028).
+   */
+  async function renderGuidePdf(loadContext?: PageLoadContext): Promise<PageEntry> {
+    const guide = await readContent(loadContext).read("scent-guide");
+    return finish({
+      path: scentGuidePdfKey,
+      status: 200,
+      contentType: "application/pdf",
+      body: await renderScentGuidePdf(typesetGuide(guide)),
+    });
   }
 
   /** Reads what the store holds beyond this process's copy (everything, when the build changed). */
@@ -177,12 +186,16 @@ export function createPages({
       await this.ensureRendered();
       const { id } = await pageBuild();
       const loadContext = await getLoadContext?.();
-      const asked = [...new Set([...changedPaths, ...dependentFiles])];
+      const asked = [...new Set([...changedPaths, ...dependentFiles])].filter(
+        (path) => path !== scentGuidePdfKey,
+      );
       const targets = asked.flatMap((path) =>
         isPage(path) ? pageTargets(path) : [{ key: path, url: path }],
       );
       const results = await renderAll(targets, loadContext);
       const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
+      // The guide's PDF is no page of the router: it is made here, with the same content.
+      if (changedPaths.includes(scentGuidePdfKey)) rendered.push(await renderGuidePdf(loadContext));
       const removed = results
         .filter((result) => !result.entries)
         .map((result) => result.target.key);

@@ -76,8 +76,6 @@ export const dependentFiles = [siteFilePaths.sitemap, siteFilePaths.feed];
 export function fixedTargets(): PageTarget[] {
   return [
     ...Object.values(siteFilePaths).map((path) => ({ key: path, url: path })),
-    // A gift: neither indexed nor in the sitemap.
-    ...pageTargets(paths.scentGuide),
     ...clientOnlyPatterns.map((pattern) => ({
       key: shellKey(pattern),
       url: patternExample(pattern),

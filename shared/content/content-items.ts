@@ -5,8 +5,9 @@
  * defaults in `content-seed.ts`, a line here.
  */
 import type * as z from "zod/mini";
-import { paths } from "#shared/routes";
+import { paths, scentGuidePdfKey } from "#shared/routes";
 import { homeHeroSchema, offersSchema } from "./content-schemas";
+import { scentGuideSchema } from "./scent-guide-schema";
 
 export const contentItems = {
   "home-hero": {
@@ -21,6 +22,14 @@ export const contentItems = {
     schema: offersSchema,
     // The home page's cards, the harmonisation page's price.
     paths: [paths.home, paths.harmonisation],
+  },
+  "scent-guide": {
+    label: "Průvodce osobní vůní",
+    description:
+      "Dárek k formuláři „Návod na osobní vůni“: text průvodce, oleje, tabulka ředění a recepty.",
+    schema: scentGuideSchema,
+    // No public page: she reads it on her personal gift page (per request); its PDF is stored.
+    paths: [scentGuidePdfKey],
   },
 } as const;
 

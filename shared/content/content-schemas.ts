@@ -186,3 +186,6 @@ export type Offers = z.output<typeof offersSchema>;
 export function formatPrice(priceCzk: number | null): string {
   return priceCzk === null ? "cena dohodou" : `${priceCzk.toLocaleString("cs-CZ")}\u00a0Kč`;
 }
+
+/** A text of hers with its limits and Czech messages, for items whose schema has a file of its own. */
+export { text as contentText };

@@ -5,6 +5,7 @@
  * database (the build) reads it.
  */
 import type { ContentData, ContentKey } from "./content-items";
+import { scentGuideSeed } from "./scent-guide-seed";
 
 export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   "home-hero": {
@@ -82,6 +83,8 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
       },
     ],
   },
+  // Large: in a file of its own.
+  "scent-guide": scentGuideSeed,
 };
 
 /** A reader of the defaults: what the build renders, and any page with no reader of its own. */

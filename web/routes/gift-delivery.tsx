@@ -4,8 +4,10 @@ import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { BackHomeLink } from "~/components/back-home-link";
 import { EmailLink } from "~/components/email-link";
+import { ScentGuideView } from "~/components/gift/scent-guide-view";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
+import { typesetGuide } from "~/lib/scent-guide";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
 import type { Route } from "./+types/gift-delivery";
@@ -18,12 +20,17 @@ export const meta = () =>
     noIndex: true,
   });
 
-type Loaded = { state: "ready"; gift: GiftJson } | { state: "invalid" } | { state: "failed" };
+type Loaded =
+  | { state: "ready"; gift: GiftJson }
+  | { state: "invalid" }
+  | { state: "revoked" }
+  | { state: "failed" };
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<Loaded> {
   try {
     const response = await fetch(`/api/gifts/${encodeURIComponent(params.token)}`);
     if (response.status === 404) return { state: "invalid" };
+    if (response.status === 410) return { state: "revoked" };
     if (!response.ok) return { state: "failed" };
     return { state: "ready", gift: (await response.json()) as GiftJson };
   } catch {
@@ -36,8 +43,37 @@ const headings = {
   gift_fragrance: "Tvoje osobní vůně",
 } as const;
 
-/** The page each gift e-mail links to: it plays the ritual video or opens the scent guide. */
+/** Why a link opens nothing, said to the person who followed it. */
+const refusals = {
+  invalid: {
+    heading: "Tento odkaz neplatí",
+    text: "Odkaz na dárek je neplatný nebo už vypršel. Napiš mi a pošlu Ti nový, nebo si o dárek řekni znovu.",
+  },
+  revoked: {
+    heading: "Tento odkaz byl zrušen",
+    text: "Odkaz na dárek už neplatí. Napiš mi a pošlu Ti nový, nebo si o dárek řekni znovu.",
+  },
+  failed: {
+    heading: "Dárek se nenačetl",
+    text: "Něco se pokazilo. Zkus prosím stránku načíst znovu za chvíli.",
+  },
+} as const;
+
+/**
+ * The page each gift e-mail links to: the scent guide itself (the PDF under the same link), or
+ * the ritual's video. Only a valid link opens either (decision 0028).
+ */
 export default function GiftDeliveryPage({ loaderData }: Route.ComponentProps) {
+  const guide = loaderData.state === "ready" ? loaderData.gift.guide : undefined;
+  if (loaderData.state === "ready" && guide) {
+    return (
+      <ScentGuideView
+        guide={typesetGuide(guide.content)}
+        greeting={loaderData.gift.greeting}
+        pdfUrl={guide.pdfUrl}
+      />
+    );
+  }
   return (
     <main
       id="main"
@@ -51,14 +87,10 @@ export default function GiftDeliveryPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <section className="mt-10">
             <h1 className="text-4xl font-semibold text-bark sm:text-5xl">
-              {loaderData.state === "invalid" ? "Tento odkaz už neplatí" : "Dárek se nenačetl"}
+              {refusals[loaderData.state].heading}
             </h1>
             <p className="mt-5 max-w-2xl text-lg leading-relaxed text-bark-soft">
-              {czech(
-                loaderData.state === "invalid"
-                  ? "Odkaz na dárek je neplatný nebo byl zrušen. Napiš mi a pošlu Ti nový, nebo si o dárek řekni znovu."
-                  : "Něco se pokazilo. Zkus prosím stránku načíst znovu za chvíli.",
-              )}
+              {czech(refusals[loaderData.state].text)}
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <ButtonLink to={paths.gift}>
@@ -80,6 +112,9 @@ function GiftContent({ gift }: { gift: GiftJson }) {
   return (
     <section className="mt-10">
       <h1 className="text-4xl font-semibold text-bark sm:text-5xl">{headings[gift.gift]}</h1>
+      {gift.greeting && (
+        <p className="mt-6 font-serif text-2xl font-semibold text-bark">{gift.greeting}</p>
+      )}
       {!material ? (
         <p className="mt-5 max-w-2xl text-lg leading-relaxed text-bark-soft">
           {czech(

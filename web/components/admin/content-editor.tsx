@@ -30,6 +30,7 @@ import { typeset } from "~/lib/typography";
 export const contentSlugs: Record<ContentKey, string> = {
   "home-hero": "uvod",
   offers: "nabidka",
+  "scent-guide": "pruvodce-vuni",
 };
 
 export function contentPath(key: ContentKey, ...rest: string[]): string {

@@ -12,6 +12,7 @@ import { AdminSection } from "~/components/admin/admin-section";
 import { contentPath } from "~/components/admin/content-editor";
 import { HeroEditor } from "~/components/admin/content-hero-form";
 import { OfferEditor, OffersEditor } from "~/components/admin/content-offers";
+import { ScentGuideEditor } from "~/components/admin/content-scent-guide";
 import { formatDateTime } from "~/components/admin/user-format";
 import { typeset } from "~/lib/typography";
 
@@ -72,7 +73,8 @@ export type ContentItemData =
       entry: ContentEntryJson<"offers">;
       revisions: ContentRevision[];
       offerId?: OfferId;
-    };
+    }
+  | { kind: "scent-guide"; entry: ContentEntryJson<"scent-guide">; revisions: ContentRevision[] };
 
 /** One item's editor in the frame, with the way back to the list. */
 export function ContentItemScreen({
@@ -98,6 +100,8 @@ export function ContentItemScreen({
         </p>
       ) : item.kind === "home-hero" ? (
         <HeroEditor entry={item.entry} revisions={item.revisions} />
+      ) : item.kind === "scent-guide" ? (
+        <ScentGuideEditor entry={item.entry} revisions={item.revisions} />
       ) : item.offerId ? (
         <OfferEditor entry={item.entry} revisions={item.revisions} offerId={item.offerId} />
       ) : (

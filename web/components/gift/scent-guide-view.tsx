@@ -9,31 +9,30 @@ import {
   type GuideRecipe,
   guideLabels,
   layerNames,
-  scentGuide,
+  type ScentGuide,
   totalDrops,
 } from "~/lib/scent-guide";
-import { pageMeta } from "~/lib/seo";
 import { czech, keepWordsWhole } from "~/lib/typography";
 
-export const meta = () =>
-  pageMeta({
-    title: scentGuide.title,
-    description: scentGuide.subtitle,
-    path: paths.scentGuide,
-    // A gift for those who asked for it: not for search engines.
-    noIndex: true,
-  });
-
-/** The guide's texts went through `czech()` in its source; hyphenated words stay whole here. */
+/** The guide's texts went through `czech()` (`typesetGuide`); hyphenated words stay whole here. */
 const text = keepWordsWhole;
 
 /**
- * The scent guide, the gift of the fragrance form: the same content as its
- * PDF, readable on a phone and printable on A4 (the print styles drop the
- * site's header and footer, the buttons and the backgrounds).
+ * The scent guide on her personal gift page (`/dar/<token>`): the same content as its
+ * PDF, readable on a phone and printable on A4 (the print styles drop the site's header and
+ * footer, the buttons and the backgrounds). `guide` is typeset already (`typesetGuide`).
  */
-export default function ScentGuidePage() {
-  const guide = scentGuide;
+export function ScentGuideView({
+  guide,
+  greeting,
+  pdfUrl,
+}: {
+  guide: ScentGuide;
+  /** „Milá Jano,“; null: the page opens without a name. */
+  greeting: string | null;
+  /** The PDF under her own link. */
+  pdfUrl: string;
+}) {
   return (
     <main id="obsah" className="bg-cream print:bg-white">
       <header className="relative isolate overflow-hidden bg-linear-to-b from-sand/70 to-cream px-5 pt-12 pb-10 sm:px-8 sm:pt-16 print:bg-none print:p-0">
@@ -49,7 +48,7 @@ export default function ScentGuidePage() {
             {text(guide.subtitle)}
           </p>
           <div className="mt-7 flex flex-col gap-3 sm:flex-row print:hidden">
-            <a href={paths.scentGuidePdf} download className={buttonClasses("primary")}>
+            <a href={pdfUrl} download className={buttonClasses("primary")}>
               <Download aria-hidden="true" className="size-5" />
               Stáhnout PDF
             </a>
@@ -60,6 +59,7 @@ export default function ScentGuidePage() {
 
       <article className="mx-auto max-w-3xl px-5 pb-16 sm:px-8 print:px-0 print:pb-0">
         <div className="space-y-4 border-t border-bark/15 pt-8 text-lg leading-relaxed text-bark print:pt-4 print:text-[11pt]">
+          {greeting && <p className="font-serif text-2xl font-semibold text-bark">{greeting}</p>}
           {guide.intro.map((paragraph) => (
             <p key={paragraph}>{text(paragraph)}</p>
           ))}
