@@ -1,7 +1,7 @@
 import { vocative } from "czech-vocative";
 import { describe, expect, it } from "vitest";
 import { femaleFirstNames, maleFirstNames } from "./czech-first-names";
-import { findGreetingName, formatGreeting } from "./greeting-name";
+import { findGreetingName, formatDearGreeting, formatGreeting } from "./greeting-name";
 
 /**
  * Every first name on the list with its vocative as a Czech editor writes it (first printed by
@@ -451,4 +451,63 @@ describe("formatGreeting", () => {
       expect(formatGreeting("Dobrý den", fullName)).toBe("Dobrý den,");
     },
   );
+});
+
+describe("the salutation of her personal pages", () => {
+  // The thirty commonest women's first names in Czechia, then men's, then what falls back.
+  const salutations: [typed: string, expected: string | null][] = [
+    ["Jana Nováková", "Milá Jano,"],
+    ["Marie", "Milá Marie,"],
+    ["Eva", "Milá Evo,"],
+    ["Hana", "Milá Hano,"],
+    ["Anna", "Milá Anno,"],
+    ["Lenka", "Milá Lenko,"],
+    ["Kateřina", "Milá Kateřino,"],
+    ["Lucie Malá", "Milá Lucie,"],
+    ["Věra", "Milá Věro,"],
+    ["Alena", "Milá Aleno,"],
+    ["Petra", "Milá Petro,"],
+    ["Veronika", "Milá Veroniko,"],
+    ["Jaroslava", "Milá Jaroslavo,"],
+    ["Tereza", "Milá Terezo,"],
+    ["Martina", "Milá Martino,"],
+    ["Michaela", "Milá Michaelo,"],
+    ["Jitka", "Milá Jitko,"],
+    ["Helena", "Milá Heleno,"],
+    ["Ludmila", "Milá Ludmilo,"],
+    ["Zdeňka", "Milá Zdeňko,"],
+    ["Ivana", "Milá Ivano,"],
+    ["Monika", "Milá Moniko,"],
+    ["Eliška", "Milá Eliško,"],
+    ["Zuzana", "Milá Zuzano,"],
+    ["Markéta", "Milá Markéto,"],
+    ["Jarmila", "Milá Jarmilo,"],
+    ["Barbora", "Milá Barboro,"],
+    ["Kristýna", "Milá Kristýno,"],
+    ["Dagmar", "Milá Dagmar,"],
+    ["Simona", "Milá Simono,"],
+    // Men, foreign and odd names.
+    ["Jan Novák", "Milý Jane,"],
+    ["Petr", "Milý Petře,"],
+    ["Jiří", "Milý Jiří,"],
+    ["Tomáš", "Milý Tomáši,"],
+    ["Marek", "Milý Marku,"],
+    ["Rut", "Milá Rut,"],
+    ["Nikol", "Milá Nikol,"],
+    ["Ingrid", "Milá Ingrid,"],
+    ["Ing. Petra Malá", "Milá Petro,"],
+    ["PETRA", "Milá Petro,"],
+    ["Anna-Marie Nová", "Milá Anno-Marie,"],
+    // No greeting by a guess: a surname first, a name not on the list, a pet name, no name.
+    ["Nováková Petra", null],
+    ["Jennifer Smith", null],
+    ["Sophie", null],
+    ["Honza", null],
+    ["123", null],
+    ["", null],
+  ];
+
+  it.each(salutations)("„%s“ → %j", (typed, expected) => {
+    expect(formatDearGreeting(typed)).toBe(expected);
+  });
 });
