@@ -156,7 +156,7 @@ describe.each(testDatabases)("gifts delivered on $name", ({ name, open }) => {
     const gift = (await (await fetch(`${server.origin}/api/gifts/${token}`)).json()) as GiftJson;
     expect(gift).toMatchObject({
       gift: "gift_fragrance",
-      material: { kind: "guide", url: "/darek/pruvodce-vuni" },
+      material: { kind: "guide", url: `/dar/${token}/pruvodce-osobni-vuni.pdf` },
     });
 
     // Her own video on YouTube, first in the scent gift: the page may frame that host, no other.

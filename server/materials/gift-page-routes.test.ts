@@ -106,7 +106,11 @@ describe.each(testDatabases)("the scent guide behind its gift link on $name", ({
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
     expect(pdf.headers.get("Cache-Control")).toBe("no-store");
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
   }, 120_000);
 
   it("refuses an unknown link with 404 and a revoked one with 410, showing nothing of the guide", async () => {

@@ -5,7 +5,7 @@
  * oils and recipes there are) stays as it is. A publish makes the PDF again (decision 0028).
  */
 import { ChevronDown, Plus, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import type { ContentEntryJson, ContentRevision } from "#shared/content/content-admin";
 import {
   type GuideBlock,
@@ -167,9 +167,12 @@ function Part({
   const refused = Object.keys(editor.errors).some((path) =>
     prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}.`)),
   );
+  // Her own toggling stays; a refusal opens the part (and it stays open once fixed).
+  const [open, setOpen] = useState(false);
   return (
     <details
-      open={refused || undefined}
+      open={open || refused}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
       className="group rounded-2xl bg-white/80 ring-1 ring-bark/10 open:bg-white"
     >
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 font-semibold text-bark sm:px-5 [&::-webkit-details-marker]:hidden">
