@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#database/open-database";
 import { openDatabase } from "#database/open-database";
-import { paths } from "#shared/routes";
+import { paths, personalGuidePdfName } from "#shared/routes";
 import { createTestApp } from "#testing/test-app";
 import { openTimeoutMs } from "#testing/test-databases";
 import { createPageSite } from "./pages/page-site";
@@ -34,6 +34,8 @@ describe("a known address asked with a method it does not take", () => {
       ),
       paths.members,
       `${paths.giftDelivery}/:token`,
+      // The scent guide's PDF under a gift link: a page's file, answered as pages are.
+      `${paths.giftDelivery}/:token/${personalGuidePdfName}`,
       paths.formPost,
     ]);
     const byPath = new Map<string, Set<string>>();

@@ -14,6 +14,7 @@ import type {
   ContentRevisionsJson,
 } from "#shared/content/content-admin";
 import { contentSeed } from "#shared/content/content-seed";
+import { scentGuidePdfKey } from "#shared/routes";
 import { createSignedInAccount } from "#testing/test-accounts";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
@@ -82,6 +83,7 @@ describe.each(testDatabases)("her content's administration on $name", ({ open })
     expect(items.map(({ key, has_draft, version }) => ({ key, has_draft, version }))).toEqual([
       { key: "home-hero", has_draft: false, version: 1 },
       { key: "offers", has_draft: false, version: 1 },
+      { key: "scent-guide", has_draft: false, version: 1 },
     ]);
     const entry = await read("home-hero");
     expect(entry).toMatchObject({ label: "Úvod domovské stránky", version: 1, draft: null });
@@ -246,5 +248,44 @@ describe.each(testDatabases)("her content's administration on $name", ({ open })
       404,
     );
     expect((await rowOf("home-hero"))?.version).toBe(4);
+  });
+
+  it("takes the scent guide field by field, in Czech, and its publish makes the guide's PDF again", async () => {
+    const guide = contentSeed["scent-guide"];
+    const [firstSection] = guide.sections;
+    const [firstRecipe] = guide.recipes;
+    if (!firstSection || !firstRecipe) throw new Error("the seed has no section or recipe");
+    const refused = await call("PUT", "/scent-guide/draft", {
+      version: 1,
+      data: {
+        ...guide,
+        sections: [{ ...firstSection, title: " " }, ...guide.sections.slice(1)],
+        recipes: [
+          { ...firstRecipe, head: [{ oil: "Mandarinka", drops: 0 }] },
+          ...guide.recipes.slice(1),
+        ],
+        intro: [],
+      },
+    });
+    expect(refused.status).toBe(422);
+    const { error } = (await refused.json()) as { error: { fields: Record<string, string> } };
+    expect(error.fields).toEqual({
+      intro: "Přidejte prosím aspoň jednu položku: úvodní odstavce.",
+      "sections.0.title": "Vyplňte prosím nadpis části.",
+      "recipes.0.head.0.drops": "Počet kapek zadejte celým číslem od 1 do 20.",
+    });
+    expect((await rowOf("scent-guide"))?.draft ?? null).toBeNull();
+
+    const saved = await call("PUT", "/scent-guide/draft", {
+      version: 1,
+      data: { ...guide, title: "Průvodce Tvou osobní vůní" },
+    });
+    expect(saved.status).toBe(200);
+    const publish = await call("POST", "/scent-guide/publish", { version: 2 });
+    expect(publish.status).toBe(200);
+    expect(published.at(-1)).toEqual([scentGuidePdfKey]);
+    expect((await createContentReader(server.db).read("scent-guide")).title).toBe(
+      "Průvodce Tvou osobní vůní",
+    );
   });
 });
