@@ -183,6 +183,19 @@ test("the owner edits the guide in „Obsah“: a refused field says why; a publ
   await page.goto(`${origin}/admin/obsah`);
   await page.getByRole("link", { name: /Průvodce osobní vůní/ }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Průvodce osobní vůní" })).toBeVisible();
+  // The oils and the recipes, as she edits them.
+  for (const part of ["Hlava, srdce a základ", "Tři recepty pro začátek"]) {
+    await page.getByText(part, { exact: true }).click();
+    const details = page.locator("details", { hasText: part });
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await details.screenshot({
+        path: screenshotPath("scent-guide", `editor-${part.split(" ")[0]}-${width}.png`),
+      });
+    }
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByText(part, { exact: true }).click();
+  }
   await page.getByText("Nadpis a úvod", { exact: true }).click();
   const title = page.getByLabel("Nadpis průvodce", { exact: true });
   await title.fill("");

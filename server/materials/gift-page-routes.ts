@@ -31,12 +31,12 @@ const refusals = {
   404: {
     heading: "Tento odkaz neplatí",
     message:
-      "Odkaz na dárek je neplatný nebo už vypršel. Napiš mi a pošlu Ti nový, nebo si o dárek řekni znovu na stránce s dárky.",
+      "Odkaz na dárek je neplatný nebo už vypršel. Napiš mi a pošlu ti nový, nebo si o dárek řekni znovu na stránce s dárky.",
   },
   410: {
     heading: "Tento odkaz byl zrušen",
     message:
-      "Odkaz na dárek už neplatí. Napiš mi a pošlu Ti nový, nebo si o dárek řekni znovu na stránce s dárky.",
+      "Odkaz na dárek už neplatí. Napiš mi a pošlu ti nový, nebo si o dárek řekni znovu na stránce s dárky.",
   },
 } as const;
 

@@ -47,11 +47,11 @@ const headings = {
 const refusals = {
   invalid: {
     heading: "Tento odkaz neplatí",
-    text: "Odkaz na dárek je neplatný nebo už vypršel. Napiš mi a pošlu Ti nový, nebo si o dárek řekni znovu.",
+    text: "Odkaz na dárek je neplatný nebo už vypršel. Napiš mi a pošlu ti nový, nebo si o dárek řekni znovu.",
   },
   revoked: {
     heading: "Tento odkaz byl zrušen",
-    text: "Odkaz na dárek už neplatí. Napiš mi a pošlu Ti nový, nebo si o dárek řekni znovu.",
+    text: "Odkaz na dárek už neplatí. Napiš mi a pošlu ti nový, nebo si o dárek řekni znovu.",
   },
   failed: {
     heading: "Dárek se nenačetl",

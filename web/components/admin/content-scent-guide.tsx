@@ -88,12 +88,15 @@ function TextList({
   path,
   label,
   addLabel,
+  removeLabel,
 }: {
   editor: GuideEditor;
   path: Path;
   /** The label of each, numbered: „Položka 2“. */
   label: string;
   addLabel: string;
+  /** Its button, numbered: „Odebrat položku 2“. */
+  removeLabel: string;
 }) {
   const { data, setData, errors, busy } = editor;
   const items = (readAt(data, path) as string[]) ?? [];
@@ -127,7 +130,7 @@ function TextList({
               }
             >
               <Trash2 aria-hidden="true" className="size-4" />
-              Odebrat: {label.toLocaleLowerCase("cs")} {at + 1}
+              {removeLabel} {at + 1}
             </Button>
           )}
         </div>
@@ -232,13 +235,20 @@ function BlockFields({
             path={[...path, "items"]}
             label="Položka"
             addLabel="Přidat položku"
+            removeLabel="Odebrat položku"
           />
         </Group>
       );
     case "steps":
       return (
         <Group title={blockLabels.steps}>
-          <TextList editor={editor} path={[...path, "items"]} label="Krok" addLabel="Přidat krok" />
+          <TextList
+            editor={editor}
+            path={[...path, "items"]}
+            label="Krok"
+            addLabel="Přidat krok"
+            removeLabel="Odebrat krok"
+          />
         </Group>
       );
     case "oils":
@@ -376,6 +386,7 @@ export function ScentGuideEditor({
             path={["intro"]}
             label="Úvodní odstavec"
             addLabel="Přidat odstavec"
+            removeLabel="Odebrat odstavec"
           />
         </Part>
 
@@ -479,6 +490,7 @@ export function ScentGuideEditor({
             path={["closing", "paragraphs"]}
             label="Odstavec závěru"
             addLabel="Přidat odstavec"
+            removeLabel="Odebrat odstavec"
           />
         </Part>
       </form>
