@@ -190,7 +190,10 @@ test("the owner edits the guide in „Obsah“: a refused field says why; a publ
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
       await details.screenshot({
-        path: screenshotPath("scent-guide", `editor-${part.split(" ")[0]}-${width}.png`),
+        path: screenshotPath(
+          "scent-guide",
+          `editor-${part.startsWith("Hlava") ? "oils" : "recipes"}-${width}.png`,
+        ),
       });
     }
     await page.setViewportSize({ width: 360, height: 800 });

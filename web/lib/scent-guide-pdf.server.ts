@@ -1,7 +1,8 @@
 /**
- * The scent guide as an A4 PDF, from the same source as its page
- * (`scent-guide.ts`), written into the build at its stable address
- * (`paths.scentGuidePdf`) by `react-router.config.ts`. No browser is needed:
+ * The scent guide as an A4 PDF, from the same content as its page (her
+ * published guide, typeset by `typesetGuide`), rendered into the page store by
+ * server/pages/pages.ts at each full render and each publish of the guide, and
+ * handed out only under a valid gift link (decision 0028). No browser is needed:
  * pdfkit draws it with the site's own fonts (Fontsource's Lora and Public
  * Sans), cut by harfbuzz (`subset-font`) to the guide's letters and pinned to
  * the weights used, since pdfkit embeds a variable font's default outlines only.
@@ -14,12 +15,9 @@
  */
 
 import { readFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import PDFDocument from "pdfkit";
 import subsetFont from "subset-font";
-import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import {
   dropsLabel,
@@ -119,13 +117,6 @@ async function loadFonts(text: string): Promise<Record<string, Buffer>> {
 
 function fontName(face: Face, latin: boolean): string {
   return `${face}-${latin ? "latin" : "ext"}`;
-}
-
-/** Writes the guide's PDF into the built site, at its stable address (`paths.scentGuidePdf`). */
-export async function writeScentGuidePdf(clientDirectory: string): Promise<void> {
-  const target = join(clientDirectory, paths.scentGuidePdf);
-  await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, await renderScentGuidePdf());
 }
 
 /** Renders the guide to a PDF file's bytes. */

@@ -196,8 +196,9 @@ function Part({
 /** A group of fields inside a part: an oil, a table row, a note, a recipe's layer. */
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="grid gap-4 rounded-2xl bg-cream/70 p-4 ring-1 ring-bark/10">
-      <legend className="px-1 font-semibold text-moss-dark">{title}</legend>
+    // A line at its side, not another card inside the part's card (a phone has no room for frames).
+    <fieldset className="grid gap-4 border-l-2 border-sage pl-3 sm:pl-4">
+      <legend className="mb-3 font-semibold text-moss-dark">{title}</legend>
       {children}
     </fieldset>
   );
