@@ -129,14 +129,14 @@ describe.each(testDatabases)("gifts delivered on $name", ({ name, open }) => {
 
     if (name === "PGlite") await playAndSeek(link);
 
-    // The owner revokes the link: the page says so, the API refuses it.
+    // The owner revokes the link: the page says so, the API refuses it as gone (410).
     const revoke = await api("/admin/gift-links/revoke", {
       method: "POST",
       body: JSON.stringify({ link }),
     });
     expect(revoke.status).toBe(204);
     const token = link.split("/dar/")[1];
-    expect((await fetch(`${server.origin}/api/gifts/${token}`)).status).toBe(404);
+    expect((await fetch(`${server.origin}/api/gifts/${token}`)).status).toBe(410);
     expect(
       (
         await fetch(
