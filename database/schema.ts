@@ -633,3 +633,76 @@ export const pageStoreState = pgTable("page_store_state", {
   buildId: text("build_id").notNull(),
   renderedAt: timestamptz("rendered_at").notNull().defaultNow(),
 });
+
+/**
+ * Her articles (server/articles/, issue 34): one row an article, with what the blog shows of it.
+ * `state` says whether it is live: a draft never is, a scheduled one becomes published when
+ * `publish_at` comes (housekeeping), a published one is. Its body is HTML that the server's
+ * sanitizer wrote (server/articles/article-html.ts), never what a browser sent. `version` grows
+ * with every change (a change from an older version is refused), as her other content's.
+ */
+export const articles = pgTable(
+  "articles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    perex: text("perex").notNull(),
+    body: text("body").notNull(),
+    topic: text("topic").notNull(),
+    author: text("author").notNull(),
+    /** A photo of the photo library (its id); null: no cover. */
+    coverPhotoId: text("cover_photo_id"),
+    state: text("state").$type<"draft" | "scheduled" | "published">().notNull(),
+    /** The article's date: when it went live, or, scheduled, when it goes. */
+    publishAt: timestamptz("publish_at"),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    /** Null: the seed of a fresh install, or the server's own schedule. */
+    updatedBy: uuid("updated_by"),
+  },
+  (table) => [
+    check("articles_state_known", sql`${table.state} in ('draft', 'scheduled', 'published')`),
+    check(
+      "articles_live_has_date",
+      sql`${table.state} = 'draft' or ${table.publishAt} is not null`,
+    ),
+    index("articles_due_idx").on(table.state, table.publishAt),
+  ],
+);
+
+/**
+ * Every address an article has had: its current slug and the old ones, which redirect to it
+ * (issue 39). One table, so that a slug is unique across current and old ones by its key.
+ */
+export const articleSlugs = pgTable(
+  "article_slugs",
+  {
+    slug: text("slug").primaryKey(),
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    current: boolean("current").notNull(),
+  },
+  (table) => [
+    uniqueIndex("article_slugs_one_current").on(table.articleId).where(sql`${table.current}`),
+    check("article_slugs_form", sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+/** Every published version of an article (its fields and slug), kept for „Obnovit“. */
+export const articleRevisions = pgTable(
+  "article_revisions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    data: jsonb("data").notNull(),
+    publishedAt: timestamptz("published_at").notNull().defaultNow(),
+    /** Null: the seed, or published by the schedule. */
+    publishedBy: uuid("published_by"),
+    restoredFrom: bigint("restored_from", { mode: "number" }),
+  },
+  (table) => [index("article_revisions_article_idx").on(table.articleId, table.id)],
+);

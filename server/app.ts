@@ -18,6 +18,7 @@ import { createAdminApp } from "./admin/admin-app";
 import { createPublicRetentionRoute } from "./admin/retention";
 import { deleteSubmission, listSubmissions } from "./admin/submissions";
 import { ApiError, handleError } from "./api-error";
+import { createArticleReader, findArticleRedirect } from "./articles/article-store";
 import { createAccounts } from "./auth/accounts";
 import { createAuthApi } from "./auth/auth-api";
 import { createFactors } from "./auth/factors";
@@ -81,9 +82,15 @@ export type AppDependencies = {
   publishPages?: (paths: readonly string[]) => Promise<void>;
 };
 
-/** The load context of a page render: her published content (web/lib/content.server.ts reads it). */
+/**
+ * The load context of a page render: her published content (web/lib/content.server.ts reads it)
+ * and her live articles (web/lib/articles.server.ts).
+ */
 export function publishedContent(database: DatabaseHandle) {
-  return () => ({ content: createContentReader(database.db) });
+  return () => ({
+    content: createContentReader(database.db),
+    articles: createArticleReader(database.db),
+  });
 }
 
 /** Builds the whole HTTP app from its dependencies; `main.ts` only opens them and listens. */
@@ -296,7 +303,15 @@ export function createApp({
   });
   endpoints = app.routes.slice();
 
-  app.route("/", createPageSite({ clientDir: config.clientDir, pages }));
+  app.route(
+    "/",
+    createPageSite({
+      clientDir: config.clientDir,
+      pages,
+      // An article's old address, or its address in capitals, leads to where it is now.
+      findArticleRedirect: (slug) => findArticleRedirect(db, slug),
+    }),
+  );
   app.onError(handleError);
   return app;
 }

@@ -48,7 +48,13 @@ export type AuditEvent =
       submission: { createdAt: Date; formType: string };
     }
   /** Her content made live: a draft published, or an earlier revision published again. */
-  | { action: "content_published" | "content_restored"; actor: AuditActor; contentKey: string };
+  | { action: "content_published" | "content_restored"; actor: AuditActor; contentKey: string }
+  /** An article put on the site, an earlier version of it again, or taken off: its address. */
+  | {
+      action: "article_published" | "article_restored" | "article_unpublished";
+      actor: AuditActor;
+      contentKey: string;
+    };
 
 /**
  * Appends one entry. Pass the transaction of the change as `db`; `at` is the

@@ -7,6 +7,7 @@ import { openDatabase } from "#database/open-database";
 import { site } from "#shared/site";
 import { startRetentionSchedule } from "./admin/retention";
 import { createApp, publishedContent } from "./app";
+import { startArticleSchedule } from "./articles/article-schedule";
 import { loadAuthSecret, loadDataKey } from "./auth/auth-secret";
 import { sealStoredFactorSecrets } from "./auth/factors";
 import { createFirstAdminToken, firstAdminLink } from "./auth/first-admin";
@@ -146,6 +147,14 @@ async function start() {
   });
   await pages.whenServing();
   const pageWatch = pages.watch();
+  // Her scheduled articles, live when their time comes (one server publishes each).
+  const articleSchedule = startArticleSchedule({
+    db: database.db,
+    clock: systemClock,
+    publishPages: async (paths) => {
+      await pages.publish([...paths]);
+    },
+  });
   const app = createApp({
     pages,
     background,
@@ -216,6 +225,7 @@ async function start() {
     await giftReminders.stop();
     await maintenance?.stop();
     await pageWatch?.stop();
+    await articleSchedule.stop();
     transport.close();
     await database.close();
     process.exit(process.exitCode === 1 ? 1 : exitCode);

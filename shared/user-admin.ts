@@ -73,6 +73,10 @@ export const auditActions = [
   /** Her content published (a draft made live), or an earlier version of it published again. */
   "content_published",
   "content_restored",
+  /** An article made live (at once or by its schedule), an earlier version of it published again, or taken off the site. */
+  "article_published",
+  "article_restored",
+  "article_unpublished",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

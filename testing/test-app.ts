@@ -137,6 +137,7 @@ export async function startTestServer({
   open = () => openDatabase({ dataDir: "memory" }),
   settings = {},
   publishPages,
+  pages,
 }: {
   /** The database to run on (see `testDatabases`); an in-memory PGlite by default. */
   open?: () => Promise<DatabaseHandle>;
@@ -144,6 +145,8 @@ export async function startTestServer({
   settings?: Record<string, string>;
   /** What a publish of her content calls (the page renderer's seam). */
   publishPages?: (paths: readonly string[]) => Promise<void>;
+  /** The page store the app serves and publishes to (with BUILD_DIR set to a real build). */
+  pages?: Pages;
 } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), "test-server-"));
   const database = await open();
@@ -184,6 +187,7 @@ export async function startTestServer({
     dataKey: testDataKey,
     background,
     publishPages,
+    pages,
     onMailQueued: wakeMail,
   });
 

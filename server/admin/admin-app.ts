@@ -5,6 +5,7 @@
  * answers read it, and the browser's calls are typed from it (`AdminApp`).
  */
 import type { MiddlewareHandler } from "hono";
+import { createArticlesAdminApi } from "#server/articles/articles-api";
 import type { AdminEnv } from "#server/auth/require-admin";
 import {
   type ContentAdminApiDependencies,
@@ -34,7 +35,8 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createInboxApi(dependencies))
     .route("/", createUsersAdminApi(dependencies))
     .route("/", createMaterialsAdminApi(dependencies))
-    .route("/", createContentAdminApi(dependencies));
+    .route("/", createContentAdminApi(dependencies))
+    .route("/", createArticlesAdminApi(dependencies));
 }
 
 /** The administration's routes as the browser's typed client (`hono/client`) reads them. */

@@ -23,7 +23,16 @@ import {
   shellKey,
 } from "./site-pages";
 
-export function createPageSite({ clientDir, pages }: { clientDir: string; pages: Pages }) {
+export function createPageSite({
+  clientDir,
+  pages,
+  findArticleRedirect,
+}: {
+  clientDir: string;
+  pages: Pages;
+  /** An article's address as it is now, for an old or capitalised slug (issue 39). */
+  findArticleRedirect?: (slug: string) => Promise<string | undefined>;
+}) {
   const site = new Hono();
 
   site.use("/assets/*", async (c, next) => {
@@ -65,6 +74,14 @@ export function createPageSite({ clientDir, pages }: { clientDir: string; pages:
     "*",
     serveStatic({ root: clientDir, precompressed: true, rewriteRequestPath: normalPath }),
   );
+
+  // A renamed article's old address, or one in capitals, moved for good; asked of the database
+  // only for an address the store does not have.
+  site.get(`${paths.blog}/:slug`, async (c, next) => {
+    const slug = decodeURIComponentSafely(c.req.param("slug"));
+    const moved = findArticleRedirect && (await findArticleRedirect(slug));
+    return moved ? c.redirect(moved, 301) : next();
+  });
 
   // Any other address: the not-found page of the route it falls to, with the status that says so.
   const notFound = (c: Context) => {

@@ -53,7 +53,7 @@ const characterCount = (text: string) => Array.from(text).length;
  * A text of hers: trimmed; `what` names it in the messages, as „nadpis“
  * (to fill in) and „Nadpis“ (what may have at most so many characters).
  */
-function text(
+export function text(
   { fillIn, name }: { fillIn: string; name: string },
   max: number,
   { optional = false, multiline = false } = {},

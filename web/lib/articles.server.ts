@@ -1,16 +1,21 @@
 import { Marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import type { ArticleReader, LiveArticle } from "#shared/content/article-schemas";
+import { pragueDay } from "#shared/prague-time";
 import { articleGuideFile } from "~/lib/article-files";
 import type { Article, ArticleSummary } from "~/lib/article-summary";
 import { articlePath } from "~/lib/blog-paths";
 import { czech, keepHyphenatedWordsWhole } from "~/lib/typography";
 
 /**
- * The blog's articles: Markdown files with front matter in content/blog,
- * read and rendered when the site is built. Only route loaders import this
- * module (`.server`), so neither the files nor the Markdown library reach
- * the browser.
+ * The blog's articles, as route loaders read them: her live articles from the
+ * database, through the `ArticleReader` the page renderer passes in React
+ * Router's load context (server/articles/article-store.ts), or, when none is
+ * passed (a render without the server), the Markdown files of content/blog,
+ * which are also the seed of a fresh install. Only route loaders import this
+ * module (`.server`), so neither the files nor the Markdown library reach the
+ * browser.
  */
 const articleFiles = import.meta.glob<string>("/content/blog/*.md", {
   query: "?raw",
@@ -81,8 +86,8 @@ function readArticle(file: string, source: string): Article {
 
 let cache: Article[] | undefined;
 
-/** Every article, newest first. */
-export function loadArticles(): Article[] {
+/** Every article of the Markdown files, newest first. */
+function loadArticleFiles(): Article[] {
   cache ??= Object.entries(articleFiles)
     .filter(([file]) => !file.endsWith(`/${articleGuideFile}`))
     .map(([file, source]) => readArticle(file, source))
@@ -90,10 +95,45 @@ export function loadArticles(): Article[] {
   return cache;
 }
 
-export function summarise({ html: _html, ...summary }: Article): ArticleSummary {
-  return summary;
+/** A live article of the database as the pages show it: its day in Prague, Czech typography. */
+function fromLive(article: LiveArticle): Article {
+  const date = pragueDay(article.publishAt);
+  return {
+    slug: article.slug,
+    path: articlePath(article.slug),
+    title: article.title,
+    description: article.perex,
+    date,
+    dateLabel: formatCzechDate(date),
+    topic: article.topic,
+    readingMinutes: Math.max(1, Math.ceil(countWords(article.body) / wordsPerMinute)),
+    html: applyCzechTypography(article.body),
+  };
 }
 
-export function findArticle(slug: string): Article | undefined {
-  return loadArticles().find((article) => article.slug === slug);
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Her live articles as the page renderer reads them (`createArticleReader` in server/articles). */
+    articles?: ArticleReader;
+  }
+}
+
+/** The articles a loader reads: the load context's, or the Markdown files. */
+export function readArticles(context: { articles?: ArticleReader } | undefined) {
+  const reader = context?.articles;
+  return {
+    /** Every live article, newest first. */
+    async list(): Promise<Article[]> {
+      return reader ? (await reader.list()).map(fromLive) : loadArticleFiles();
+    },
+    async find(slug: string): Promise<Article | undefined> {
+      if (!reader) return loadArticleFiles().find((article) => article.slug === slug);
+      const article = await reader.find(slug);
+      return article && fromLive(article);
+    },
+  };
+}
+
+export function summarise({ html: _html, ...summary }: Article): ArticleSummary {
+  return summary;
 }

@@ -7,15 +7,15 @@ import { ArticleInvitation } from "~/components/blog/article-invitation";
 import { FirstScreenEnd } from "~/components/first-screen-end";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
-import { findArticle } from "~/lib/articles.server";
+import { readArticles } from "~/lib/articles.server";
 import { pageMeta } from "~/lib/seo";
 import { articleStructuredData } from "~/lib/structured-data";
 import { czech } from "~/lib/typography";
 import type { Route } from "./+types/blog-article";
 
 /** Runs when the page is rendered into the page store (server/pages/), for each article the sitemap lists. */
-export function loader({ params }: Route.LoaderArgs) {
-  const article = findArticle(params.slug);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const article = await readArticles(context).find(params.slug);
   if (!article) throw new Response("Článek nenalezen", { status: 404 });
   return { article };
 }
@@ -44,7 +44,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   throw error;
 }
 
-/** The body's Markdown output has no classes of its own: it is styled from here. */
+/** The body's HTML has no classes of its own: it is styled from here. */
 const articleBodyClasses = [
   "space-y-5 text-lg leading-relaxed text-pretty text-bark-soft",
   "[&_h2]:pt-6 [&_h2]:text-2xl [&_h2]:leading-snug [&_h2]:font-semibold [&_h2]:text-bark sm:[&_h2]:text-3xl",
@@ -97,7 +97,7 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
           <div
             data-article-body
             className={`mx-auto max-w-3xl ${articleBodyClasses}`}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own Markdown files, rendered at build time
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server when she saved it (server/articles/article-html.ts)
             dangerouslySetInnerHTML={{ __html: article.html }}
           />
           <div className="mx-auto mt-14 max-w-3xl space-y-8">

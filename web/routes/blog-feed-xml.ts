@@ -1,18 +1,19 @@
 import { Feed } from "feed";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
-import { loadArticles } from "~/lib/articles.server";
+import { readArticles } from "~/lib/articles.server";
 import { shareImagePath } from "~/lib/seo";
 import { siteFilePaths } from "~/lib/site-files";
+import type { Route } from "./+types/blog-feed-xml";
 
 const absolute = (path: string) => new URL(path, site.url).href;
 
 /**
- * The blog as an RSS 2.0 feed for news readers, pre-rendered to a file at
- * build time (react-router.config.ts) and linked from every page's head.
+ * The blog as an RSS 2.0 feed for news readers, rendered into the page store
+ * at every change of an article (server/pages/) and linked from every page's head.
  */
-export function loader() {
-  const articles = loadArticles();
+export async function loader({ context }: Route.LoaderArgs) {
+  const articles = await readArticles(context).list();
   const author = { name: site.ownerName, email: site.email, link: absolute(paths.about) };
   const feed = new Feed({
     title: `${site.title} – blog`,

@@ -2,7 +2,7 @@ import { paths } from "#shared/routes";
 import { BackHomeLink } from "~/components/back-home-link";
 import { ArticleCard } from "~/components/blog/article-card";
 import { PageHero } from "~/components/page-hero";
-import { loadArticles, summarise } from "~/lib/articles.server";
+import { readArticles, summarise } from "~/lib/articles.server";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
 import type { Route } from "./+types/blog";
@@ -16,9 +16,9 @@ export const meta: Route.MetaFunction = () =>
     path: paths.blog,
   });
 
-/** Runs at pre-rendering: every article, newest first. */
-export function loader() {
-  return { articles: loadArticles().map(summarise) };
+/** Runs when the page is rendered into the page store: every live article, newest first. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { articles: (await readArticles(context).list()).map(summarise) };
 }
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import type { BlogSectionData } from "~/components/home/blog";
 import { ContactSection } from "~/components/home/contact";
 import { HomeHero, type HomeHeroData } from "~/components/home/hero";
 import type { ServicesSectionData } from "~/components/home/services";
-import { loadArticles, summarise } from "~/lib/articles.server";
+import { readArticles, summarise } from "~/lib/articles.server";
 import { readContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 import { businessStructuredData } from "~/lib/structured-data";
@@ -46,11 +46,15 @@ export async function loader({
   context,
 }: Route.LoaderArgs): Promise<BlogSectionData & ServicesSectionData & HomeHeroData> {
   const content = readContent(context);
-  const [hero, { offers }] = await Promise.all([content.read("home-hero"), content.read("offers")]);
+  const [hero, { offers }, articles] = await Promise.all([
+    content.read("home-hero"),
+    content.read("offers"),
+    readArticles(context).list(),
+  ]);
   return {
     hero,
     offers: offers.filter((offer) => offer.shown),
-    newestArticles: loadArticles().slice(0, 3).map(summarise),
+    newestArticles: articles.slice(0, 3).map(summarise),
   };
 }
 

@@ -1,13 +1,14 @@
 import { publicRoutePaths } from "#shared/routes";
 import { site } from "#shared/site";
-import { loadArticles } from "~/lib/articles.server";
+import { readArticles } from "~/lib/articles.server";
+import type { Route } from "./+types/sitemap-xml";
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Every public page and every article, with the same absolute URL as its canonical link. */
-export function loader() {
-  const articlePaths = loadArticles().map((article) => article.path);
+export async function loader({ context }: Route.LoaderArgs) {
+  const articlePaths = (await readArticles(context).list()).map((article) => article.path);
   const urls = [...publicRoutePaths, ...articlePaths].map(
     (path) => `  <url><loc>${escapeXml(new URL(path, site.url).href)}</loc></url>`,
   );

@@ -112,6 +112,12 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return `Zveřejněn obsah „${contentLabel(entry.content_key)}“.`;
     case "content_restored":
       return `Obnovena dřívější verze obsahu „${contentLabel(entry.content_key)}“.`;
+    case "article_published":
+      return `Zveřejněn článek ${entry.content_key ?? ""}.`;
+    case "article_restored":
+      return `Obnovena dřívější verze článku ${entry.content_key ?? ""}.`;
+    case "article_unpublished":
+      return `Článek ${entry.content_key ?? ""} byl stažen z\u00a0webu.`;
     default:
       return entry.action;
   }
