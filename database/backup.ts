@@ -303,12 +303,38 @@ export async function checkBackup(input: Readable): Promise<BackupHeader> {
 export type RestoreOutcome = { header: BackupHeader; rows: number; replaced: boolean };
 
 /**
+ * The three articles migration 0022 seeds (they were files before): untouched, they count as
+ * empty too; a backup older than the migration gets them back by its statements.
+ */
+const seedArticleStatements = readFileSync(
+  new URL("./migrations/0022_articles.sql", import.meta.url),
+  "utf8",
+)
+  .split("--> statement-breakpoint")
+  .map((statement) => statement.trim())
+  .filter((statement) => statement.startsWith("INSERT"));
+
+function seedArticleRows(): Record<string, ReturnType<typeof sql>> {
+  const ids = sql.raw(
+    [...new Set(seedArticleStatements.map((statement) => /'([0-9a-f-]{36})'/.exec(statement)?.[1]))]
+      .map((id) => `'${id}'`)
+      .join(", "),
+  );
+  return {
+    articles: sql`where "id" not in (${ids}) or "version" > 1`,
+    article_slugs: sql`where "article_id" not in (${ids}) or not "current"`,
+    article_revisions: sql`where "article_id" not in (${ids}) or "published_by" is not null`,
+  };
+}
+
+/**
  * The rows the migrations make: the built-in scent guide (migration 0015). A database that
  * holds nothing else counts as empty; a restore replaces it with the backup's, and a backup
  * taken before it existed gets it back by the migration's own statement.
  */
 const migrationRows: Record<string, ReturnType<typeof sql>> = {
   materials: sql`where "kind" is distinct from 'guide'`,
+  ...seedArticleRows(),
 };
 const builtInGuideStatement = readFileSync(
   new URL("./migrations/0015_built-in-scent-guide.sql", import.meta.url),
@@ -406,6 +432,10 @@ export async function restoreBackup(
     }
     await flush();
     await tx.execute(sql.raw(builtInGuideStatement));
+    // A backup from before articles were in the database: the blog's three, as a fresh install.
+    if (header && !("articles" in header.tables)) {
+      for (const statement of seedArticleStatements) await tx.execute(sql.raw(statement));
+    }
     for (const table of tables) {
       for (const column of table.identityColumns) {
         // The next generated id follows the highest restored one.
