@@ -319,6 +319,7 @@ describe.each(testDatabases)("on $name", ({ open }) => {
                 : submissionId,
             role: "admin",
             key: "home-hero",
+            revision: "1",
           };
           const before = await countEverything();
           const token = callers[caller];
