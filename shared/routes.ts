@@ -22,6 +22,8 @@ export const paths = {
   adminPrivacy: "/admin/osobni-udaje",
   /** Her content („Obsah“): the list of what she edits; each item at /admin/obsah/<item>. */
   adminContent: "/admin/obsah",
+  /** Her articles in „Obsah“: the list, and each at /admin/obsah/clanky/<id> (a new one: /novy). */
+  adminArticles: "/admin/obsah/clanky",
   /** The first administrator's account, from the one-time link the server prints (not indexed). */
   firstAdmin: "/admin/zalozeni-uctu",
   /** A gift's own page: `/dar/<token>`, the link in its e-mail (not indexed). */

@@ -25,6 +25,8 @@ export default [
     route(paths.adminMaterials, "routes/admin-materials.tsx"),
     route(paths.adminPrivacy, "routes/admin-privacy.tsx"),
     route(paths.adminContent, "routes/admin-content.tsx"),
+    route(paths.adminArticles, "routes/admin-articles.tsx"),
+    route(`${paths.adminArticles}/:id`, "routes/admin-article.tsx"),
     route(`${paths.adminContent}/:item/:offer?`, "routes/admin-content-item.tsx"),
     route(paths.firstAdmin, "routes/first-admin.tsx"),
     route(`${paths.adminRecord}/:id`, "routes/admin-record.tsx"),

@@ -19,6 +19,9 @@ export const clientOnlyPatterns = [
   paths.adminMaterials,
   paths.adminPrivacy,
   paths.adminContent,
+  // Before the content items' patterns, which would take them too.
+  paths.adminArticles,
+  `${paths.adminArticles}/:id`,
   `${paths.adminContent}/:item`,
   `${paths.adminContent}/:item/:offer`,
   paths.firstAdmin,

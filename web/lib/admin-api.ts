@@ -9,6 +9,13 @@
 import { hc } from "hono/client";
 import type { AdminApp } from "#server/admin/admin-app";
 import type {
+  ArticleInput,
+  ArticleJson,
+  ArticleListJson,
+  ArticleRevisionJson,
+  ArticleSavedJson,
+} from "#shared/content/article-schemas";
+import type {
   ContentEntryJson,
   ContentListJson,
   ContentPublishJson,
@@ -326,6 +333,60 @@ export function restoreContentRevision(
   return readAnswer(
     adminApi().admin.content[":key"].revisions[":id"].restore.$post({
       param: { key, id: String(revisionId) },
+      json: { version },
+    }),
+  );
+}
+
+// --- Her articles ---
+
+export function fetchArticles(accessToken: string): Promise<ArticleListJson> {
+  return readAnswer(adminApi(accessToken).admin.articles.$get());
+}
+
+export function fetchArticle(accessToken: string, id: string): Promise<ArticleJson> {
+  return readAnswer(
+    adminApi(accessToken).admin.articles[":id"].$get({ param: { id: segment(id) } }),
+  );
+}
+
+export function fetchArticleRevisions(
+  accessToken: string,
+  id: string,
+): Promise<{ revisions: ArticleRevisionJson[] }> {
+  return readAnswer(
+    adminApi(accessToken).admin.articles[":id"].revisions.$get({ param: { id: segment(id) } }),
+  );
+}
+
+/** A new article; a refusal (fields, a slug taken) throws `AdminApiError`. */
+export function createArticle(article: ArticleInput): Promise<ArticleSavedJson> {
+  return readAnswer(adminApi().admin.articles.$post({ json: { article } }));
+}
+
+/** Her change of an article made from `version`. */
+export function saveArticle(
+  id: string,
+  version: number,
+  article: ArticleInput,
+): Promise<ArticleSavedJson> {
+  return readAnswer(
+    adminApi().admin.articles[":id"].$put({
+      param: { id: segment(id) },
+      json: { version, article },
+    }),
+  );
+}
+
+/** „Obnovit“: an earlier version of the article published again. */
+export function restoreArticleRevision(
+  id: string,
+  revision: number,
+  version: number,
+): Promise<ArticleSavedJson> {
+  return readAnswer(
+    adminApi().admin.articles[":id"].revisions[":revision"].restore.$post({
+      param: { id: segment(id), revision: String(revision) },
       json: { version },
     }),
   );

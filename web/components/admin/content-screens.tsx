@@ -59,6 +59,21 @@ export function ContentListScreen({
                 </Link>
               </li>
             ))}
+            {/* Her articles: a list of their own (web/components/admin/article-screens.tsx). */}
+            <li>
+              <Link
+                to={paths.adminArticles}
+                className="flex items-center gap-3 rounded-2xl bg-white/80 p-4 ring-1 ring-bark/10 transition-colors hover:bg-sage-light/60 sm:p-5"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="text-lg font-semibold text-bark">Články</p>
+                  <p className="mt-1 leading-snug text-bark-soft">
+                    {typeset("Blog: nové články, koncepty, naplánované zveřejnění a úpravy.")}
+                  </p>
+                </div>
+                <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-moss-dark" />
+              </Link>
+            </li>
           </ul>
         )}
       </AdminSection>

@@ -1,0 +1,504 @@
+/**
+ * „Články“ in „Obsah“, phone first: the list of her articles (drafts, scheduled, published,
+ * with their dates) and one article's screen: its fields checked with the shared schema, its
+ * text in the editor (loaded only here), its state and time (Prague), and its published
+ * versions with „Obnovit“.
+ */
+import { clsx } from "clsx";
+import { ChevronRight, FilePlus2, History, Newspaper, RotateCcw, Save } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import {
+  type ArticleInput,
+  type ArticleJson,
+  type ArticleListJson,
+  type ArticleRevisionJson,
+  type ArticleSavedJson,
+  type ArticleState,
+  articleInputSchema,
+  articleLimits,
+  articleStateLabels,
+  suggestSlug,
+} from "#shared/content/article-schemas";
+import { fromPragueLocal, toPragueLocal } from "#shared/content/article-time";
+import { paths } from "#shared/routes";
+import { AdminFrame } from "~/components/admin/admin-frame";
+import { AdminSection } from "~/components/admin/admin-section";
+import { EditorCard } from "~/components/admin/content-editor";
+import { formatDateTime } from "~/components/admin/user-format";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { FieldError, TextAreaField, TextField } from "~/components/ui/form-field";
+import {
+  AdminApiError,
+  createArticle,
+  currentAccessToken,
+  fetchArticleRevisions,
+  restoreArticleRevision,
+  saveArticle,
+} from "~/lib/admin-api";
+import { typeset } from "~/lib/typography";
+
+const ArticleBodyEditor = lazy(() => import("~/components/admin/article-body-editor"));
+
+const loadFailed = "Články se nepodařilo načíst. Zkuste prosím stránku načíst znovu.";
+const failed = "Něco se nepovedlo. Zkuste to prosím znovu.";
+
+export const newArticleId = "novy";
+export const articleEditPath = (id: string) => `${paths.adminArticles}/${id}`;
+
+/** When the article is or was live, or is to be, in words. */
+function describeDate(article: {
+  state: ArticleState;
+  publish_at: string | null;
+  updated_at: string;
+}) {
+  if (article.state === "published" && article.publish_at) {
+    return `Zveřejněno ${formatDateTime(article.publish_at)}`;
+  }
+  if (article.state === "scheduled" && article.publish_at) {
+    return `Zveřejní se ${formatDateTime(article.publish_at)}`;
+  }
+  return `Naposledy upraveno ${formatDateTime(article.updated_at)}`;
+}
+
+const stateBadge: Record<ArticleState, string> = {
+  draft: "bg-sand text-bark",
+  scheduled: "bg-terracotta/15 text-terracotta-dark",
+  published: "bg-sage-light text-moss-dark",
+};
+
+export function ArticleListScreen({
+  email,
+  list,
+}: {
+  email: string;
+  list: ArticleListJson | null;
+}) {
+  return (
+    <AdminFrame email={email}>
+      <p className="mt-5 sm:mt-8">
+        <Link
+          to={paths.adminContent}
+          className="font-semibold text-moss-dark underline-offset-4 hover:underline"
+        >
+          ← Obsah webu
+        </Link>
+      </p>
+      <AdminSection
+        headingId="articles-heading"
+        icon={Newspaper}
+        title="Články"
+        intro="Články blogu: koncepty vidíte jen vy, naplánované se zveřejní samy v čase, který zvolíte."
+      >
+        <Link
+          to={articleEditPath(newArticleId)}
+          className={buttonClasses("primary", "mt-6 w-full sm:w-auto")}
+        >
+          <FilePlus2 aria-hidden="true" className="size-5" />
+          Napsat nový článek
+        </Link>
+        {list === null ? (
+          <p role="alert" className="mt-6 px-2 text-terracotta-dark sm:px-0">
+            {typeset(loadFailed)}
+          </p>
+        ) : (
+          <ul className="mt-6 grid gap-3">
+            {list.articles.map((article) => (
+              <li key={article.id}>
+                <Link
+                  to={articleEditPath(article.id)}
+                  className="flex items-center gap-3 rounded-2xl bg-white/80 p-4 ring-1 ring-bark/10 transition-colors hover:bg-sage-light/60 sm:p-5"
+                >
+                  <div className="min-w-0 flex-1">
+                    <p className="text-lg leading-snug font-semibold break-words text-bark">
+                      {typeset(article.title)}
+                    </p>
+                    <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                      <span
+                        className={clsx(
+                          "rounded-full px-2.5 py-0.5 font-semibold",
+                          stateBadge[article.state],
+                        )}
+                      >
+                        {articleStateLabels[article.state]}
+                      </span>
+                      <span className="text-bark-soft">{describeDate(article)}</span>
+                    </p>
+                  </div>
+                  <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-moss-dark" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminSection>
+    </AdminFrame>
+  );
+}
+
+type Form = Omit<ArticleInput, "publishAt"> & {
+  /** The schedule as the field holds it: Prague's date and time. */
+  publishAtLocal: string;
+};
+
+function formOf(article: ArticleJson | null): Form {
+  return {
+    title: article?.title ?? "",
+    slug: article?.slug ?? "",
+    perex: article?.perex ?? "",
+    topic: article?.topic ?? "",
+    body: article?.body ?? "",
+    coverPhotoId: article?.cover_photo_id ?? null,
+    state: article?.state ?? "draft",
+    publishAtLocal:
+      article?.state === "scheduled" && article.publish_at
+        ? toPragueLocal(new Date(article.publish_at))
+        : "",
+  };
+}
+
+/** What is sent: the form's fields, the schedule as an instant. */
+function inputOf(form: Form): ArticleInput {
+  const { publishAtLocal, ...fields } = form;
+  const when = publishAtLocal ? fromPragueLocal(publishAtLocal) : undefined;
+  return {
+    ...fields,
+    publishAt: form.state === "scheduled" && when ? when.toISOString() : null,
+  };
+}
+
+/** Each field's first message, by its name. */
+function fieldErrors(input: ArticleInput): Record<string, string> {
+  const parsed = articleInputSchema.safeParse(input);
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues)
+    errors[issue.path.join(".") || "article"] ??= issue.message;
+  return errors;
+}
+
+const savedNotice: Record<ArticleState, string> = {
+  draft: "Koncept je uložený. Na webu se neukazuje.",
+  scheduled: "Článek je naplánovaný. Zveřejní se sám ve zvolený čas.",
+  published: "Článek je zveřejněný.",
+};
+
+const pagesNotice: Record<ArticleSavedJson["pages"]["outcome"], string> = {
+  updated: " Web už ukazuje novou verzi.",
+  unchanged: "",
+  stored: " Změnu web začne ukazovat se svou příští verzí.",
+  failed: " Stránky webu se ale zatím nepodařilo obnovit. Uložte ho prosím znovu za chvíli.",
+};
+
+const stateChoices: { state: ArticleState; label: string; hint: string }[] = [
+  { state: "draft", label: "Koncept", hint: "Vidíte ho jen vy." },
+  { state: "published", label: "Zveřejnit hned", hint: "Po uložení je na webu." },
+  { state: "scheduled", label: "Naplánovat", hint: "Zveřejní se sám ve zvolený čas." },
+];
+
+export function ArticleScreen({
+  email,
+  article: initial,
+  revisions: initialRevisions,
+}: {
+  email: string;
+  /** Null: a new article. */
+  article: ArticleJson | null;
+  revisions: ArticleRevisionJson[];
+}) {
+  const navigate = useNavigate();
+  const [article, setArticle] = useState(initial);
+  const [form, setForm] = useState<Form>(() => formOf(initial));
+  const [slugEdited, setSlugEdited] = useState(initial !== null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [revisions, setRevisions] = useState(initialRevisions);
+  const [busy, setBusy] = useState(false);
+  // The editor holds its own document: a restored version starts it again.
+  const [restored, setRestored] = useState(0);
+
+  const change = (fields: Partial<Form>) => setForm((current) => ({ ...current, ...fields }));
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      if (error instanceof AdminApiError) {
+        setErrors(error.fields ?? {});
+        toast.error(error.message);
+      } else {
+        toast.error(failed);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function saved(answer: ArticleSavedJson, notice: string) {
+    setArticle(answer.article);
+    setForm(formOf(answer.article));
+    setErrors({});
+    toast.success(`${notice}${pagesNotice[answer.pages.outcome]}`);
+    if (!article) {
+      navigate(articleEditPath(answer.article.id), { replace: true });
+      return;
+    }
+    const token = await currentAccessToken();
+    setRevisions((await fetchArticleRevisions(token, answer.article.id)).revisions);
+  }
+
+  function save() {
+    const input = inputOf(form);
+    const found = fieldErrors(input);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      toast.error("Některé údaje nejsou vyplněné správně. Opravte prosím pole označená červeně.");
+      return;
+    }
+    return run(async () => {
+      const answer = article
+        ? await saveArticle(article.id, article.version, input)
+        : await createArticle(input);
+      await saved(answer, savedNotice[answer.article.state]);
+    });
+  }
+
+  function restore(revision: ArticleRevisionJson) {
+    if (!article) return;
+    return run(async () => {
+      const answer = await restoreArticleRevision(article.id, revision.id, article.version);
+      await saved(answer, `Verze z ${formatDateTime(revision.published_at)} je znovu zveřejněná.`);
+      setRestored((count) => count + 1);
+    });
+  }
+
+  const livePath = article ? `${paths.blog}/${article.slug}` : undefined;
+
+  return (
+    <AdminFrame email={email}>
+      <p className="mt-5 sm:mt-8">
+        <Link
+          to={paths.adminArticles}
+          className="font-semibold text-moss-dark underline-offset-4 hover:underline"
+        >
+          ← Články
+        </Link>
+      </p>
+      <EditorCard
+        title={article ? "Úprava článku" : "Nový článek"}
+        intro={
+          article?.state === "published"
+            ? "Článek je na webu: co uložíte, se na něm hned ukáže."
+            : "Napište článek a pak zvolte, zda ho uložíte jako koncept, zveřejníte hned, nebo naplánujete."
+        }
+      >
+        <form
+          noValidate
+          className="mt-6 grid max-w-3xl gap-5 px-2 sm:px-0"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <TextField
+            id="article-title"
+            label="Nadpis"
+            value={form.title}
+            error={errors.title}
+            disabled={busy}
+            maxLength={articleLimits.title * 2}
+            onChange={(event) => {
+              const title = event.target.value;
+              change(slugEdited ? { title } : { title, slug: suggestSlug(title) });
+            }}
+          />
+          <TextField
+            id="article-slug"
+            label="Adresa článku"
+            hint={
+              article && article.old_slugs.length > 0
+                ? `${paths.blog}/… – malá písmena bez diakritiky, číslice a spojovníky. Dřívější adresy (${article.old_slugs.join(", ")}) vedou sem.`
+                : `${paths.blog}/… – malá písmena bez diakritiky, číslice a spojovníky. Když ji později změníte, stará adresa povede sem.`
+            }
+            value={form.slug}
+            error={errors.slug}
+            disabled={busy}
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            onChange={(event) => {
+              setSlugEdited(true);
+              change({ slug: event.target.value });
+            }}
+          />
+          <TextAreaField
+            id="article-perex"
+            label="Perex"
+            hint="Krátké shrnutí o jedné až dvou větách: ukáže se na kartě článku, ve vyhledávačích a při sdílení."
+            rows={3}
+            value={form.perex}
+            error={errors.perex}
+            disabled={busy}
+            characterCount={form.perex.length}
+            maxCharacters={articleLimits.perex}
+            onChange={(event) => change({ perex: event.target.value })}
+          />
+          <TextField
+            id="article-topic"
+            label="Téma"
+            hint="Například Rituály, Byliny nebo Péče o sebe. Stejná témata pište stejně."
+            value={form.topic}
+            error={errors.topic}
+            disabled={busy}
+            onChange={(event) => change({ topic: event.target.value })}
+          />
+          <div>
+            <p id="article-body-label" className="font-semibold text-bark">
+              Text článku
+            </p>
+            <Suspense
+              fallback={
+                <p className="mt-2 rounded-2xl bg-white px-4 py-3 text-bark-soft">
+                  Editor se načítá…
+                </p>
+              }
+            >
+              <ArticleBodyEditor
+                key={restored}
+                id="article-body"
+                html={form.body}
+                disabled={busy}
+                invalid={Boolean(errors.body)}
+                describedBy={errors.body ? "article-body-error" : undefined}
+                onChange={(body) => change({ body })}
+              />
+            </Suspense>
+            <FieldError id="article-body" error={errors.body} />
+          </div>
+          <fieldset>
+            <legend className="font-semibold text-bark">Co s článkem</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-3">
+              {stateChoices.map((choice) => (
+                <label
+                  key={choice.state}
+                  className={clsx(
+                    "flex min-h-11 cursor-pointer items-start gap-3 rounded-2xl bg-white px-4 py-3 ring-1",
+                    form.state === choice.state ? "ring-2 ring-moss" : "ring-bark/15",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="article-state"
+                    value={choice.state}
+                    checked={form.state === choice.state}
+                    disabled={busy}
+                    onChange={() => change({ state: choice.state })}
+                    className="mt-1 size-5 accent-moss"
+                  />
+                  <span>
+                    <span className="block font-semibold text-bark">{choice.label}</span>
+                    <span className="block text-sm text-bark-soft">{typeset(choice.hint)}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {form.state === "scheduled" && (
+            <TextField
+              id="article-publishAt"
+              type="datetime-local"
+              label="Kdy se má zveřejnit"
+              hint="Čas v Česku."
+              value={form.publishAtLocal}
+              error={errors.publishAt}
+              disabled={busy}
+              onChange={(event) => change({ publishAtLocal: event.target.value })}
+            />
+          )}
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <Button type="submit" disabled={busy}>
+              <Save aria-hidden="true" className="size-5" />
+              Uložit
+            </Button>
+            {article?.state === "published" && livePath && (
+              <a href={livePath} className={buttonClasses("ghost", "min-h-11")}>
+                Zobrazit na webu
+              </a>
+            )}
+          </div>
+          {article && (
+            <p role="status" className="text-[0.9375rem] text-bark-soft">
+              {articleStateLabels[article.state]} · {describeDate(article)}
+            </p>
+          )}
+        </form>
+        {article && revisions.length > 0 && (
+          <ArticleRevisions revisions={revisions} busy={busy} onRestore={restore} />
+        )}
+      </EditorCard>
+    </AdminFrame>
+  );
+}
+
+function ArticleRevisions({
+  revisions,
+  busy,
+  onRestore,
+}: {
+  revisions: ArticleRevisionJson[];
+  busy: boolean;
+  onRestore: (revision: ArticleRevisionJson) => void;
+}) {
+  return (
+    <section aria-labelledby="article-revisions-heading" className="mt-10">
+      <h3
+        id="article-revisions-heading"
+        className="flex items-center gap-2 text-xl font-semibold text-bark"
+      >
+        <History aria-hidden="true" className="size-5 text-moss-dark" />
+        Zveřejněné verze
+      </h3>
+      <p className="mt-2 leading-relaxed text-bark-soft">
+        {typeset(
+          "Každé zveřejnění se uchová. Dřívější verzi vrátíte na web tlačítkem „Obnovit“; neuložené změny se tím zahodí.",
+        )}
+      </p>
+      <ol className="mt-4 divide-y divide-bark/10 rounded-2xl bg-white/70 ring-1 ring-bark/10">
+        {revisions.map((revision) => (
+          <li
+            key={revision.id}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
+          >
+            <div className="min-w-0">
+              <p className="font-semibold text-bark">
+                {formatDateTime(revision.published_at)}
+                {revision.current && (
+                  <span className="ml-2 rounded-full bg-sage-light px-2.5 py-0.5 text-sm font-semibold text-moss-dark">
+                    poslední
+                  </span>
+                )}
+              </p>
+              <p className="text-sm break-words text-bark-soft">
+                {typeset(revision.title)}
+                {revision.published_by ? ` · ${revision.published_by}` : ""}
+              </p>
+            </div>
+            {!revision.current && (
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => onRestore(revision)}
+                className="px-4 py-2 text-sm"
+                aria-label={`Obnovit verzi z ${formatDateTime(revision.published_at)}`}
+              >
+                <RotateCcw aria-hidden="true" className="size-4" />
+                Obnovit
+              </Button>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
