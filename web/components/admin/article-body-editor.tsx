@@ -179,7 +179,7 @@ export default function ArticleBodyEditor({
   ];
 
   return (
-    <div className="mt-2">
+    <div className="mt-2 min-w-0">
       <div
         role="toolbar"
         aria-label="Úpravy textu"

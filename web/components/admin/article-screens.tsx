@@ -295,7 +295,8 @@ export function ArticleScreen({
       >
         <form
           noValidate
-          className="mt-6 grid max-w-3xl gap-5 px-2 sm:px-0"
+          // min-w-0: the editor's toolbar scrolls inside the card instead of widening it.
+          className="mt-6 grid max-w-3xl grid-cols-1 gap-5 px-2 sm:px-0 [&>*]:min-w-0"
           onSubmit={(event) => {
             event.preventDefault();
             void save();
@@ -429,7 +430,9 @@ export function ArticleScreen({
           </div>
           {article && (
             <p role="status" className="text-[0.9375rem] text-bark-soft">
-              {articleStateLabels[article.state]} · {describeDate(article)}
+              {article.state === "draft"
+                ? `Koncept · ${describeDate(article)}`
+                : describeDate(article)}
             </p>
           )}
         </form>
