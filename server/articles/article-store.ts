@@ -466,8 +466,9 @@ export function createArticleReader(db: Database): ArticleReader {
 }
 
 /**
- * Where an article's address asked in another form leads: an old slug, or any slug in capitals,
- * of a live article, to its current address. Undefined for anything else (a real 404).
+ * Where a renamed article's old address leads: its current address, while it is live. Undefined
+ * for anything else, an address in capitals too: slugs are written in small letters, and issue
+ * 39 asks a wrong-case address to be the not-found page, as any unknown one.
  */
 export async function findArticleRedirect(db: Database, slug: string): Promise<string | undefined> {
   if (slug.length > 200) return undefined;
@@ -479,7 +480,7 @@ export async function findArticleRedirect(db: Database, slug: string): Promise<s
       sql`${articleSlugs} as current_slug`,
       sql`current_slug.article_id = ${articles.id} and current_slug.current`,
     )
-    .where(and(eq(articleSlugs.slug, slug.toLowerCase()), eq(articles.state, "published")));
+    .where(and(eq(articleSlugs.slug, slug), eq(articles.state, "published")));
   if (!row || row.current === slug) return undefined;
   return articlePagePath(row.current);
 }

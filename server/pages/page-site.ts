@@ -75,7 +75,7 @@ export function createPageSite({
     serveStatic({ root: clientDir, precompressed: true, rewriteRequestPath: normalPath }),
   );
 
-  // A renamed article's old address, or one in capitals, moved for good; asked of the database
+  // A renamed article's old address, moved for good; asked of the database
   // only for an address the store does not have.
   site.get(`${paths.blog}/:slug`, async (c, next) => {
     const slug = decodeURIComponentSafely(c.req.param("slug"));
