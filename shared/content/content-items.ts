@@ -8,6 +8,7 @@ import type * as z from "zod/mini";
 import { paths, scentGuidePdfKey } from "#shared/routes";
 import { homeHeroSchema, offersSchema } from "./content-schemas";
 import { scentGuideSchema } from "./scent-guide-schema";
+import { reviewsSchema } from "./review-content";
 
 export const contentItems = {
   "home-hero": {
@@ -30,6 +31,13 @@ export const contentItems = {
     schema: scentGuideSchema,
     // No public page: she reads it on her personal gift page (per request); its PDF is stored.
     paths: [scentGuidePdfKey],
+  },
+  reviews: {
+    label: "Recenze",
+    description:
+      "Slova vašich klientek: kdo je napsal, kdy a o čem, souhlas autorek a zda se recenze ukazují.",
+    schema: reviewsSchema,
+    paths: [paths.home],
   },
 } as const;
 

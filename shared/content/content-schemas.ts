@@ -50,7 +50,7 @@ const hasHiddenCharacter = (value: string, multiline: boolean) =>
 const characterCount = (text: string) => Array.from(text).length;
 
 /**
- * A text of hers: trimmed; `what` names it in the messages, as „nadpis“
+ * A text of hers (also of the items with a module of their own): trimmed; `what` names it in the messages, as „nadpis“
  * (to fill in) and „Nadpis“ (what may have at most so many characters).
  */
 export function text(

@@ -6,6 +6,7 @@
  */
 import type { ContentData, ContentKey } from "./content-items";
 import { scentGuideSeed } from "./scent-guide-seed";
+import { reviewsSeed } from "./review-content";
 
 export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   "home-hero": {
@@ -85,6 +86,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   },
   // Large: in a file of its own.
   "scent-guide": scentGuideSeed,
+  reviews: reviewsSeed,
 };
 
 /** A reader of the defaults: what the build renders, and any page with no reader of its own. */

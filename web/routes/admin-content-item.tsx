@@ -18,6 +18,11 @@ export const meta = () =>
 
 const notFound = () => data(null, { status: 404 }) as never;
 
+/** Her offers as the site shows their names: what a review is about. */
+async function fetchPublishedOffers(accessToken: string) {
+  return (await fetchContentEntry(accessToken, "offers")).published.offers;
+}
+
 /** One item (/admin/obsah/uvod), or one offer of the list (/admin/obsah/nabidka/consultation). */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const key = keyOfSlug(params.item);
@@ -30,7 +35,11 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
       fetchContentRevisions(accessToken, key),
     ]);
     const item = (
-      key === "offers" ? { kind: key, entry, revisions, offerId } : { kind: key, entry, revisions }
+      key === "offers"
+        ? { kind: key, entry, revisions, offerId }
+        : key === "reviews"
+          ? { kind: key, entry, revisions, offers: await fetchPublishedOffers(accessToken) }
+          : { kind: key, entry, revisions }
     ) as ContentItemData;
     return { email, item };
   } catch {

@@ -1,7 +1,9 @@
+import { publicReviews } from "#shared/content/review-content";
 import { paths } from "#shared/routes";
 import type { BlogSectionData } from "~/components/home/blog";
 import { ContactSection } from "~/components/home/contact";
 import { HomeHero, type HomeHeroData } from "~/components/home/hero";
+import type { ReviewsSectionData } from "~/components/home/reviews";
 import type { ServicesSectionData } from "~/components/home/services";
 import { readArticles, summarise } from "~/lib/articles.server";
 import { readContent } from "~/lib/content.server";
@@ -36,24 +38,35 @@ const reviews = deferredPart(() =>
 );
 
 /**
- * Runs when the page is rendered, never in the browser: her first screen and
- * offers (the content of the render's load context, or the defaults) and the
+ * Runs when the page is rendered, never in the browser: her first screen,
+ * offers and reviews (the content of the render's load context, or the defaults) and the
  * blog section's three newest articles (web/components/home/blog.tsx). Having
  * a `loader` also keeps React Router from running `clientLoader` on the first
  * visit, which would show a loading screen instead of the pre-rendered page.
  */
 export async function loader({
   context,
-}: Route.LoaderArgs): Promise<BlogSectionData & ServicesSectionData & HomeHeroData> {
+}: Route.LoaderArgs): Promise<
+  BlogSectionData & ServicesSectionData & HomeHeroData & ReviewsSectionData
+> {
   const content = readContent(context);
-  const [hero, { offers }, articles] = await Promise.all([
+  const [hero, { offers }, { reviews }, articles] = await Promise.all([
     content.read("home-hero"),
     content.read("offers"),
+    content.read("reviews"),
     readArticles(context).list(),
   ]);
   return {
     hero,
     offers: offers.filter((offer) => offer.shown),
+    // Only what she shows and its author agreed to; each about its offer as named now.
+    reviews: publicReviews(reviews).map(({ id, name, date, text, offerId }) => ({
+      id,
+      name,
+      date,
+      text,
+      about: offers.find((offer) => offer.id === offerId)?.name ?? "",
+    })),
     newestArticles: articles.slice(0, 3).map(summarise),
   };
 }

@@ -5,7 +5,7 @@ import type {
   ContentListJson,
   ContentRevision,
 } from "#shared/content/content-admin";
-import type { OfferId } from "#shared/content/content-schemas";
+import type { Offer, OfferId } from "#shared/content/content-schemas";
 import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminSection } from "~/components/admin/admin-section";
@@ -13,6 +13,7 @@ import { contentPath } from "~/components/admin/content-editor";
 import { HeroEditor } from "~/components/admin/content-hero-form";
 import { OfferEditor, OffersEditor } from "~/components/admin/content-offers";
 import { ScentGuideEditor } from "~/components/admin/content-scent-guide";
+import { ReviewsEditor } from "~/components/admin/content-reviews";
 import { formatDateTime } from "~/components/admin/user-format";
 import { typeset } from "~/lib/typography";
 
@@ -89,7 +90,14 @@ export type ContentItemData =
       revisions: ContentRevision[];
       offerId?: OfferId;
     }
-  | { kind: "scent-guide"; entry: ContentEntryJson<"scent-guide">; revisions: ContentRevision[] };
+  | { kind: "scent-guide"; entry: ContentEntryJson<"scent-guide">; revisions: ContentRevision[] }
+  | {
+      kind: "reviews";
+      entry: ContentEntryJson<"reviews">;
+      revisions: ContentRevision[];
+      /** Her published offers: what a review can be about. */
+      offers: Offer[];
+    };
 
 /** One item's editor in the frame, with the way back to the list. */
 export function ContentItemScreen({
@@ -117,6 +125,8 @@ export function ContentItemScreen({
         <HeroEditor entry={item.entry} revisions={item.revisions} />
       ) : item.kind === "scent-guide" ? (
         <ScentGuideEditor entry={item.entry} revisions={item.revisions} />
+      ) : item.kind === "reviews" ? (
+        <ReviewsEditor entry={item.entry} revisions={item.revisions} offers={item.offers} />
       ) : item.offerId ? (
         <OfferEditor entry={item.entry} revisions={item.revisions} offerId={item.offerId} />
       ) : (

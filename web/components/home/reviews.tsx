@@ -1,48 +1,25 @@
 import { Quote } from "lucide-react";
+import { useLoaderData } from "react-router";
+import { formatReviewDate, type Review } from "#shared/content/review-content";
 import { homeAnchors } from "#shared/routes";
 import { Section } from "~/components/ui/section";
 import { czech, typeset } from "~/lib/typography";
 
 /**
- * Each review with the service it is about and the day it came (a date the
- * visitor can weigh, as Czech consumer law expects of published reviews).
+ * What the home route's loader gives this section: the reviews the site may show (shown and
+ * agreed to, `publicReviews`), each with the name of the offer it is about as the offer is
+ * named now, in her order.
  */
-const reviews = [
-  {
-    name: "Lucie",
-    about: "Harmonizační setkání",
-    date: "2024-09-18",
-    text: "Od kakaového rituálu až po chvíli, kdy jsme míchaly mou osobní vůni, jsem se cítila v naprostém bezpečí. Odcházela jsem lehčí, klidnější a s pocitem, že jsem po dlouhé době byla sama se sebou.",
-  },
-  {
-    name: "Markéta",
-    about: "Živá setkání pro ženy",
-    date: "2024-06-02",
-    text: "Na workshop jsem šla s obavami, protože jsem nikoho neznala. Odcházela jsem s novými přítelkyněmi, vlastnoručně uvázaným vykuřovadlem a srdcem plným vděku. Už se těším na další kruh.",
-  },
-  {
-    name: "Jana",
-    about: "Dary přírody",
-    date: "2024-04-23",
-    text: "Levandulový olej používám každý večer a moje citlivá pokožka ho snáší skvěle. Je znát, že vznikal pomalu a s láskou. Jeho vůně mě pokaždé vrátí do klidu.",
-  },
-  {
-    name: "Veronika",
-    about: "Online konzultace",
-    date: "2024-02-11",
-    text: "Bála jsem se, že přes obrazovku to nebude ono. Klidný a laskavý prostor se ale dá vytvořit i online. Odnesla jsem si jednoduché rituály, které mi pomáhají dodnes.",
-  },
-] as const;
+export type ReviewsSectionData = {
+  reviews: (Pick<Review, "id" | "name" | "date" | "text"> & { about: string })[];
+};
 
-const czechDate = new Intl.DateTimeFormat("cs-CZ", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** Testimonials with first names, all visible at once (nothing moves on its own). */
+/**
+ * Testimonials with first names and the service and day each is about, all visible at once
+ * (nothing moves on its own).
+ */
 export function ReviewsSection() {
+  const { reviews } = useLoaderData<ReviewsSectionData>();
   return (
     <Section
       id={homeAnchors.reviews}
@@ -55,7 +32,7 @@ export function ReviewsSection() {
     >
       <ul className="grid gap-6 md:grid-cols-2">
         {reviews.map((review, index) => (
-          <li key={review.name} className={index % 2 === 1 ? "md:translate-y-8" : undefined}>
+          <li key={review.id} className={index % 2 === 1 ? "md:translate-y-8" : undefined}>
             <figure className="relative h-full rounded-[2rem] bg-cream p-6 shadow-soft ring-1 ring-bark/5 sm:p-9">
               <Quote aria-hidden="true" className="size-9 fill-terracotta/20 text-terracotta" />
               <blockquote className="mt-4 font-serif text-lg leading-relaxed text-pretty text-bark italic sm:text-xl">
@@ -72,9 +49,7 @@ export function ReviewsSection() {
                   <span className="block font-semibold text-bark">{review.name}</span>
                   <span className="block text-sm text-bark-soft">
                     {typeset(review.about)} ·{" "}
-                    <time dateTime={review.date}>
-                      {czechDate.format(new Date(review.date)).replace(/ /g, "\u00a0")}
-                    </time>
+                    <time dateTime={review.date}>{formatReviewDate(review.date)}</time>
                   </span>
                 </span>
               </figcaption>
