@@ -143,3 +143,60 @@ test("she edits the home page's heading and a price on her phone, publishes, and
   await expectLiveWithin5s(page, "/", "Vraťte se k sobě", restored, "Najděte cestu zpátky");
   await screenshot(page, "hero-restored");
 });
+
+// Reviews: her own administrator, so that the two tests run side by side.
+const reviewsOwner = seededAdmins[14] as (typeof seededAdmins)[number];
+
+test("she hides a review on her phone and publishes: it is gone from the home page within 5 s", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(phone);
+  await setUpApp(page, reviewsOwner);
+  await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+  await page.goto("/admin/obsah");
+  await page.getByRole("link", { name: /Recenze/ }).click();
+  await expect(page).toHaveURL("/admin/obsah/recenze");
+  const cards = page.getByTestId("review-card");
+  await expect(cards).toHaveCount(4);
+  await expect(cards.first()).toContainText("Lucie");
+  await expect(cards.first()).toContainText("Na webu");
+  await expectNoAxeViolations(page);
+  await screenshot(page, "reviews");
+
+  // A review's form: a name left empty is refused by its field, in Czech.
+  await page.getByRole("button", { name: "Upravit recenzi – Jana" }).click();
+  const name = page.getByLabel("Křestní jméno autorky");
+  await expect(name).toHaveValue("Jana");
+  await expect(page.getByLabel("Čeho se týká")).toHaveValue("products");
+  await expectNoAxeViolations(page);
+  await screenshot(page, "review");
+  await name.fill("");
+  await page.getByRole("button", { name: "Uložit koncept" }).click();
+  await expect(page.locator("#review-name-error")).toHaveText(
+    "Vyplňte prosím křestní jméno autorky.",
+  );
+  await screenshot(page, "review-refused");
+  await name.fill("Jana");
+  await page.getByRole("button", { name: "Hotovo, zpět na seznam" }).click();
+
+  // A new review without consent cannot be shown.
+  await page.getByRole("button", { name: "Přidat recenzi" }).click();
+  await expect(page.getByRole("heading", { name: "Nová recenze" })).toBeVisible();
+  await expect(page.getByLabel(/Ukázat na webu/)).toBeDisabled();
+  await screenshot(page, "review-new");
+  await page.getByRole("button", { name: "Hotovo, zpět na seznam" }).click();
+  await page.getByRole("button", { name: "Odebrat recenzi – Nová recenze" }).click();
+  await page.getByRole("button", { name: "Opravdu odebrat" }).click();
+  await expect(cards).toHaveCount(4);
+
+  // Hidden and published: the page store's home page no longer has it.
+  await page.getByRole("button", { name: "Skrýt recenzi – Lucie" }).click();
+  await expect(cards.first()).toContainText("Skrytá");
+  const hidden = Date.now();
+  await page.getByRole("button", { name: "Zveřejnit" }).click();
+  await expectNotice(page, "Zveřejněno.");
+  await expectLiveWithin5s(page, "/", "Markéta", hidden, "Od kakaového rituálu");
+  await expect(page.getByTestId("content-revision")).toHaveCount(2);
+  await screenshot(page, "reviews-published");
+});

@@ -15,6 +15,7 @@ import { is } from "drizzle-orm";
 import { getTableConfig, PgTable, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "#database/schema";
+import { type ContentKey, contentKeys } from "#shared/content/content-items";
 import { personalDataRegistry } from "./personal-data";
 
 const personalWords = new Set(["email", "name", "address", "phone"]);
@@ -36,6 +37,24 @@ const exemptions: { table: PgTable; why: string }[] = [
       "No visitor's data is in it.",
   },
 ];
+
+/**
+ * Items of her content that hold nobody's personal data. Any other item (what people wrote, as
+ * reviews) must be declared by a registration's `content`, with how a request about it is met.
+ */
+const contentWithoutPersonalData: { key: ContentKey; why: string }[] = [
+  { key: "home-hero", why: "Her own texts of the first screen." },
+  { key: "offers", why: "Her services: names, texts, prices and places." },
+];
+
+/** The content items of `keys` that are neither registered nor exempted. */
+function undeclaredContent(keys: readonly string[]): string[] {
+  const declared = new Set<string>([
+    ...personalDataRegistry.flatMap((registration) => registration.content?.keys ?? []),
+    ...contentWithoutPersonalData.map(({ key }) => key),
+  ]);
+  return keys.filter((key) => !declared.has(key));
+}
 
 const schemaTables = Object.values(schema as Record<string, unknown>).filter(
   (value): value is PgTable => is(value, PgTable),
@@ -105,6 +124,20 @@ describe("the registry of personal data", () => {
     for (const { table } of exemptions) {
       expect(found).toContain(getTableConfig(table).name);
       expect(registered).not.toContain(table);
+    }
+  });
+
+  it("knows every item of her content: what people wrote (reviews) is registered, the rest exempted", () => {
+    expect(undeclaredContent(contentKeys)).toEqual([]);
+    expect(undeclaredContent([...contentKeys, "guestbook"])).toEqual(["guestbook"]);
+    const registered = personalDataRegistry.filter(({ content }) => content);
+    expect(registered.map(({ content }) => content?.keys)).toEqual([["reviews"]]);
+    // Where content is kept: the registration lists its tables, and an exempted item is no registered one.
+    for (const { tables } of registered) {
+      expect(tables).toEqual([schema.contentEntries, schema.contentRevisions]);
+    }
+    for (const { key } of contentWithoutPersonalData) {
+      expect(registered.flatMap(({ content }) => content?.keys)).not.toContain(key);
     }
   });
 

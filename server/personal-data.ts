@@ -11,9 +11,11 @@
  */
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#database/open-database";
+import type { ContentKey } from "#shared/content/content-items";
 import type { AddressSummary, RetentionPreview } from "#shared/inbox-schemas";
 import { submissionPersonalData } from "./admin/submission-personal-data";
 import { accountPersonalData } from "./auth/account-personal-data";
+import { reviewPersonalData } from "./content/review-personal-data";
 import { mailPersonalData } from "./mail/mail-personal-data";
 import { rateLimitPersonalData } from "./rate-limit";
 
@@ -70,6 +72,12 @@ export type PersonalDataRegistration = {
   retention?: RetentionPart;
   /** Named steps, run in order (a step may count on an earlier one's deletions). */
   housekeeping?: Record<string, HousekeepingStep>;
+  /**
+   * Items of her content (`shared/content/content-items.ts`) that hold what people wrote, tied
+   * to no e-mail address (so no address part finds them), with how a person's request is met.
+   * The schema test needs every content item either here or exempted.
+   */
+  content?: { keys: readonly ContentKey[]; requests: string };
 };
 
 /**
@@ -81,4 +89,5 @@ export const personalDataRegistry: readonly PersonalDataRegistration[] = [
   mailPersonalData,
   accountPersonalData,
   rateLimitPersonalData,
+  reviewPersonalData,
 ];

@@ -302,6 +302,8 @@ function ReviewForm({
   const review = data.reviews[index];
   if (!review) return null;
   const errorOf = (name: keyof Review) => reviewError(errors, index, name);
+  const saved = editor.entry.draft ?? editor.entry.published;
+  const isNew = !saved.reviews.some((each) => each.id === review.id);
   const id = (name: string) => `review-${name}`;
 
   function change(changes: Partial<Review>) {
@@ -311,7 +313,7 @@ function ReviewForm({
   }
 
   return (
-    <EditorCard title={review.name ? `Recenze – ${review.name}` : "Nová recenze"}>
+    <EditorCard title={isNew ? "Nová recenze" : `Recenze – ${review.name || "bez jména"}`}>
       <form
         className="mt-5 grid max-w-3xl gap-5 px-2 sm:px-0"
         onSubmit={(event) => {
