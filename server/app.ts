@@ -209,10 +209,9 @@ export function createApp({
     createFormPostRoute({
       ...forms,
       siteUrl: config.siteUrl,
-      readPage: async (path) => {
-        await pages.ensureRendered();
-        return pages.find(path)?.body.toString("utf8");
-      },
+      // Her published content, and the refused form as one more render input.
+      renderPage: async (path, loadContext) =>
+        pages.renderPreview(path, { ...(await getLoadContext()), ...loadContext }),
     }),
   );
   app.route(

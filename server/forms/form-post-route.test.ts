@@ -6,10 +6,9 @@
  */
 import { asc, count } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formSubmissions, mailOutbox } from "#database/schema";
-import type { Pages } from "#server/pages/pages";
+import { contentEntries, formSubmissions, mailOutbox } from "#database/schema";
+import { contentSeed } from "#shared/content/content-seed";
 import { messages, rateLimitedMessage } from "#shared/form-schemas";
-import { createFixedPages } from "#testing/fixed-pages";
 import { createTestApp, testSettings } from "#testing/test-app";
 import {
   emptyTables,
@@ -51,22 +50,13 @@ function encode(fields: Record<string, string | undefined>): string {
   ).toString();
 }
 
-// Pages as the page store holds them, reduced to what the route needs: a script
-// to leave out and each form where its page has it.
-const pages = {
-  "/": `<!doctype html><html lang="cs"><head><title>Domů</title><script>window.started=1</script><script type="application/ld+json">{"@type":"WebSite"}</script></head><body><h1>Domů</h1><form id="contact-form" method="post"><input name="name"></form></body></html>`,
-  "/darek": `<!doctype html><html lang="cs"><head><title>Dárek</title><script type="module" src="/assets/a.js"></script></head><body><form id="gift-ritual-form"></form><form id="gift-fragrance-form"></form></body></html>`,
-};
-
 describe.each(testDatabases)(
   "POST /formular on $name",
   { timeout: testTimeoutMs },
   (testDatabase) => {
     let database: TestDatabaseHandle;
-    let storedPages: Pages;
 
     beforeAll(async () => {
-      storedPages = await createFixedPages(pages);
       database = await testDatabase.open();
     }, openTimeoutMs);
     afterAll(async () => {
@@ -76,8 +66,8 @@ describe.each(testDatabases)(
       await emptyTables(database);
     });
 
-    const app = (settings: Record<string, string> = {}) =>
-      createTestApp(database, { settings, pages: storedPages });
+    // The page renderer of the real build (`npm run build`) renders a refused form's page.
+    const app = (settings: Record<string, string> = {}) => createTestApp(database, { settings });
 
     let addressCounter = 0;
     function post(
@@ -178,9 +168,10 @@ describe.each(testDatabases)(
       expect(response.status).toBe(422);
       expect(response.headers.get("Content-Type")).toMatch(/^text\/html; charset=UTF-8/i);
       const html = await response.text();
-      expect(html).toContain("<h1>Domů</h1>");
-      expect(html).not.toContain("window.started");
-      expect(html).toContain('{"@type":"WebSite"}');
+      // The home page as her published content has it, its structured data, none of its scripts.
+      expect(textOf(html)).toContain("Vraťte se k sobě");
+      expect(html).toContain('<script type="application/ld+json">');
+      expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)[^>]*>/);
       for (const message of [
         messages.nameTooShort,
         messages.emailInvalid,
@@ -198,6 +189,27 @@ describe.each(testDatabases)(
       expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
     });
 
+    it("renders a refused form's page from her published content: „Služba“ as her offers name it", async () => {
+      const offers = structuredClone(contentSeed.offers);
+      for (const offer of offers.offers) {
+        if (offer.id === "workshop") offer.formLabel = "Kruh žen";
+        if (offer.id === "course") offer.shown = false;
+      }
+      const at = new Date();
+      await database.db
+        .insert(contentEntries)
+        .values({ key: "offers", published: offers, updatedAt: at, publishedAt: at });
+      const response = await post(
+        app(),
+        encode({ ...contact, serviceType: "workshop", name: "J" }),
+      );
+      expect(response.status).toBe(422);
+      const html = await response.text();
+      expect(html).toMatch(/<option value="workshop" selected="">Kruh žen<\/option>/);
+      expect(html).not.toContain('<option value="course"');
+      expect(html).toContain('<option value="other">Ostatní</option>');
+    });
+
     it("answers a bad gift form in the gift page, leaving the other gift's form as it was", async () => {
       const response = await post(
         app(),
@@ -205,11 +217,13 @@ describe.each(testDatabases)(
       );
       expect(response.status).toBe(422);
       const html = await response.text();
-      expect(html).toContain('<form id="gift-ritual-form"></form>');
-      expect(html).toMatch(/<form id="gift-fragrance-form"[^>]*action="\/formular"/);
+      expect(html).toMatch(/<form[^>]*id="gift-fragrance-form"[^>]*action="\/formular"/);
       expect(textOf(html)).toContain(messages.emailInvalid);
       expect(html).toMatch(/id="gift-fragrance-form-privacyConsent"[^>]*checked=""/);
-      expect(html).not.toContain("/assets/a.js");
+      // The ritual's form is as the page always has it: empty, no message.
+      expect(html).not.toMatch(/id="gift-ritual-form-email"[^>]*aria-invalid/);
+      expect(html).not.toMatch(/id="gift-ritual-form-name"[^>]*value="Šárka/);
+      expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
       expect(await storedCounts()).toEqual({ submissions: 0, mails: 0 });
     });
 

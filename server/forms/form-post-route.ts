@@ -20,8 +20,9 @@ import {
   toFieldMessages,
 } from "../json-route";
 import { log } from "../logger";
+import type { PageLoadContext } from "../pages/render-page";
 import { plainPage } from "../plain-page";
-import type { RefusedForm } from "./form-page";
+import { createFormPageRenderer, type RefusedForm } from "./form-page";
 import { maxBodyBytes } from "./form-submissions-route";
 import { type SubmitFormDependencies, submitForm } from "./submit-form";
 
@@ -30,8 +31,11 @@ export type FormPostRouteDependencies = SubmitFormDependencies & {
   trustProxy: boolean;
   /** The public origin: a post whose Origin is this one comes from the site itself. */
   siteUrl: string;
-  /** A page as the page store holds it; a refused form is shown in its own page. */
-  readPage: (path: string) => Promise<string | undefined>;
+  /**
+   * A page rendered with a load context, not stored (the page renderer's `renderPreview`): a
+   * refused form is shown in its own page, rendered with it.
+   */
+  renderPage: (path: string, loadContext: PageLoadContext) => Promise<string>;
 };
 
 /** The fields each form shows; a message about any other key is said above the form. */
@@ -60,12 +64,7 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
   const route = new Hono();
   const clientAddress = createClientAddress(deps.trustProxy);
   const siteOrigin = new URL(deps.siteUrl).origin;
-  // The renderer loads the forms' components: at the first refusal, not at start-up.
-  let renderer: Promise<(form: RefusedForm) => Promise<string>> | undefined;
-  const renderFormPage = async (form: RefusedForm) => {
-    renderer ??= import("./form-page").then((page) => page.createFormPageRenderer(deps.readPage));
-    return (await renderer)(form);
-  };
+  const renderFormPage = createFormPageRenderer(deps.renderPage);
 
   // The address of an answer; asked for again (say, from the history), it leads home.
   route.get("/", (c) => c.redirect(paths.home, 303));

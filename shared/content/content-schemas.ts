@@ -122,6 +122,11 @@ const wholeNumber = (min: number, max: number, message: string) =>
 export const offerSchema = z.strictObject({
   id: z.enum(offerIds, contentMessages.offersFixed),
   name: text({ fillIn: "název", name: "Název" }, contentLimits.offerName),
+  /** Its name in the contact form's „Služba“ (by default the specification's labels). */
+  formLabel: text(
+    { fillIn: "název v kontaktním formuláři", name: "Název v kontaktním formuláři" },
+    contentLimits.offerName,
+  ),
   summary: text({ fillIn: "krátký popis", name: "Krátký popis" }, contentLimits.offerSummary, {
     multiline: true,
   }),

@@ -4,6 +4,7 @@
  * defaults: the database is seeded from it, and a page rendered without a
  * database (the build) reads it.
  */
+import { serviceTypes } from "#shared/form-schemas";
 import type { ContentData, ContentKey } from "./content-items";
 import { scentGuideSeed } from "./scent-guide-seed";
 import { reviewsSeed } from "./review-content";
@@ -24,6 +25,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
       {
         id: "products",
         name: "Dary přírody",
+        formLabel: serviceTypes.products,
         summary:
           "Oleje, vykuřovadla a další dary z rostlin, které sbírám s úctou v rytmu ročních období. Každý kousek vyrábím ručně, pomalu a s láskou.",
         description: "",
@@ -38,6 +40,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
       {
         id: "consultation",
         name: "Harmonizační setkání",
+        formLabel: serviceTypes.consultation,
         summary: "Čas jen pro vás, kdy se tělo i mysl mohou úplně uvolnit. Setkání má tři části:",
         description:
           "Setkání, při kterém se tělo uvolní, mysl ztiší a vy se znovu spojíte se sebou. Šálek kakaa, zvuk nebo dotek a vlastní vůně, kterou si odnesete domů.",
@@ -57,6 +60,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
       {
         id: "course",
         name: "Online kurzy",
+        formLabel: serviceTypes.course,
         summary:
           "Rituály na každý den, práce s bylinami a péče o sebe – v klidu domova a vlastním tempem. Napište mi a dám vám vědět jako první, až budou kurzy hotové.",
         description: "",
@@ -71,6 +75,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
       {
         id: "workshop",
         name: "Živá setkání",
+        formLabel: serviceTypes.workshop,
         summary:
           "Workshopy a kruhy pro ženy: společné tvoření, sdílení a čas v přírodě. Prostor mezi ženami, které vám rozumějí a před kterými nemusíte nic předstírat.",
         description: "",

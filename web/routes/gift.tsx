@@ -3,6 +3,7 @@ import { lazy } from "react";
 import { paths } from "#shared/routes";
 import { BackHomeLink } from "~/components/back-home-link";
 import { EmailLink } from "~/components/email-link";
+import { readRefusedForm } from "~/components/forms/submitted-form";
 import { fragranceId, ritualId } from "~/components/gift/gift-ids";
 import { GiftOffer } from "~/components/gift/gift-offer";
 import { FragrancePoster, RitualPoster } from "~/components/gift/gift-posters";
@@ -12,7 +13,8 @@ import { buttonClasses } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
 import { czech, typeset } from "~/lib/typography";
 import { LoadWhenNear } from "~/progressive/load-when-near";
-import { deferredPart, noLoaderData, preloadingParts, StaticPart } from "~/progressive/static-part";
+import { deferredPart, preloadingParts, StaticPart } from "~/progressive/static-part";
+import type { Route } from "./+types/gift";
 
 export const meta = () =>
   pageMeta({
@@ -37,7 +39,18 @@ const fragranceAbout = deferredPart(() =>
   import("~/components/gift/gift-about").then((module) => module.FragranceAbout),
 );
 
-export const loader = noLoaderData;
+/**
+ * Runs when the page is rendered, never in the browser: nothing, or a gift form the server
+ * refused when it came without scripts (its answer is this page rendered with it).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    refused: {
+      gift_ritual: readRefusedForm(context, "gift_ritual"),
+      gift_fragrance: readRefusedForm(context, "gift_fragrance"),
+    },
+  };
+}
 export const clientLoader = preloadingParts(ritualAbout, fragranceAbout);
 
 const gifts = [
@@ -53,7 +66,8 @@ const gifts = [
   },
 ] as const;
 
-export default function GiftPage() {
+export default function GiftPage({ loaderData }: Route.ComponentProps) {
+  const refused = loaderData?.refused;
   return (
     <main id="obsah">
       <PageHero
@@ -109,7 +123,7 @@ export default function GiftPage() {
         formIntro="Vyplň jméno a e-mail a odkaz na video Ti přijde do schránky."
         form={
           <LoadWhenNear name="gift_ritual">
-            <GiftForm formType="gift_ritual" />
+            <GiftForm formType="gift_ritual" submitted={refused?.gift_ritual ?? undefined} />
           </LoadWhenNear>
         }
       />
@@ -123,7 +137,7 @@ export default function GiftPage() {
         formIntro="Vyplň jméno a e-mail a návod Ti přijde do schránky."
         form={
           <LoadWhenNear name="gift_fragrance">
-            <GiftForm formType="gift_fragrance" />
+            <GiftForm formType="gift_fragrance" submitted={refused?.gift_fragrance ?? undefined} />
           </LoadWhenNear>
         }
       />

@@ -1,5 +1,8 @@
 import { publicReviews } from "#shared/content/review-content";
+import { type ServiceChoice, serviceChoices } from "#shared/content/service-choices";
+import type { ContactFormValues } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
+import { readRefusedForm, type SubmittedForm } from "~/components/forms/submitted-form";
 import type { BlogSectionData } from "~/components/home/blog";
 import { ContactSection } from "~/components/home/contact";
 import { HomeHero, type HomeHeroData } from "~/components/home/hero";
@@ -44,10 +47,15 @@ const reviews = deferredPart(() =>
  * a `loader` also keeps React Router from running `clientLoader` on the first
  * visit, which would show a loading screen instead of the pre-rendered page.
  */
-export async function loader({
-  context,
-}: Route.LoaderArgs): Promise<
-  BlogSectionData & ServicesSectionData & HomeHeroData & ReviewsSectionData
+export async function loader({ context }: Route.LoaderArgs): Promise<
+  BlogSectionData &
+    ServicesSectionData &
+    HomeHeroData &
+    ReviewsSectionData & {
+      services: ServiceChoice[];
+      /** A contact form the server refused when it came without scripts (this page is its answer). */
+      refusedContact: SubmittedForm<ContactFormValues> | null;
+    }
 > {
   const content = readContent(context);
   const [hero, { offers }, { reviews }, articles] = await Promise.all([
@@ -59,6 +67,9 @@ export async function loader({
   return {
     hero,
     offers: offers.filter((offer) => offer.shown),
+    // The contact form's „Služba“, as her offers name themselves there.
+    services: serviceChoices(offers),
+    refusedContact: readRefusedForm(context, "contact"),
     // Only what she shows and its author agreed to; each about its offer as named now.
     reviews: publicReviews(reviews).map(({ id, name, date, text, offerId }) => ({
       id,
@@ -93,7 +104,10 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <StaticPart name="services" part={services} />
       <StaticPart name="blog" part={blog} />
       <StaticPart name="reviews" part={reviews} />
-      <ContactSection />
+      <ContactSection
+        services={loaderData.services}
+        submitted={loaderData.refusedContact ?? undefined}
+      />
     </main>
   );
 }

@@ -178,6 +178,15 @@ function OfferForm({
           onChange={(event) => change({ name: event.target.value })}
         />
         <TextField
+          id={id("form-label")}
+          label="Název v kontaktním formuláři"
+          hint="Jak nabídku návštěvnice najde v poli „Služba“; skrytá nabídka tam není."
+          value={offer.formLabel}
+          error={errorOf("formLabel")}
+          disabled={busy}
+          onChange={(event) => change({ formLabel: event.target.value })}
+        />
+        <TextField
           id={id("status")}
           label="Štítek na kartě"
           optional

@@ -2,12 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useLocation } from "react-router";
+import type { ServiceChoice } from "#shared/content/service-choices";
 import {
   type ContactFormValues,
   contactFormSchema,
   isServiceType,
   limits,
-  serviceTypes,
 } from "#shared/form-schemas";
 import { serviceQueryParam } from "#shared/routes";
 import { ConsentLabel } from "~/components/forms/consent-label";
@@ -30,9 +30,17 @@ const emptyValues: ContactFormValues = {
 
 /**
  * The contact form of the home page; `?sluzba=<service>` chooses the service.
- * `submitted` is for the server only (see SubmittedForm).
+ * `services` are the choices of „Služba“ as her offers name them (`serviceChoices`,
+ * from the page's loader data: no labels in this code). `submitted` is for the
+ * server only (see SubmittedForm).
  */
-export function ContactForm({ submitted }: { submitted?: SubmittedForm<ContactFormValues> }) {
+export function ContactForm({
+  services,
+  submitted,
+}: {
+  services: readonly ServiceChoice[];
+  submitted?: SubmittedForm<ContactFormValues>;
+}) {
   // Read while rendering too: the page store holds the home page with each service chosen,
   // so the page works with it before its scripts run (server/pages/site-pages.ts).
   const location = useLocation();
@@ -101,7 +109,7 @@ export function ContactForm({ submitted }: { submitted?: SubmittedForm<ContactFo
           {...field("serviceType")}
         >
           <option value="">Vyberte službu</option>
-          {Object.entries(serviceTypes).map(([value, label]) => (
+          {services.map(({ value, label }) => (
             <option key={value} value={value}>
               {label}
             </option>

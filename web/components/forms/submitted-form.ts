@@ -1,8 +1,10 @@
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from "react-hook-form";
+import type { ContactFormValues, GiftFormType, GiftFormValues } from "#shared/form-schemas";
 
 /**
  * A form as a visitor sent it without scripts and the server refused it. The
- * server renders the form's page again from it (server/forms/form-page.tsx):
+ * server renders the form's page again with it, through the page renderer
+ * (server/forms/form-page.ts; the page's loader reads it, `readRefusedForm`):
  * what was typed in its fields, each message next to its field, and the
  * first refused field focused. Never set in the browser.
  */
@@ -13,6 +15,29 @@ export type SubmittedForm<Values> = {
   /** Why the send as a whole failed (too many sends, a failure of the server). */
   failure?: string;
 };
+
+/** A refused form of any of the three, as a page render's input. */
+export type RefusedForm =
+  | { formType: "contact"; submitted: SubmittedForm<ContactFormValues> }
+  | { formType: GiftFormType; submitted: SubmittedForm<GiftFormValues> };
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Set only when the server answers a refused form sent without scripts. */
+    refusedForm?: RefusedForm;
+  }
+}
+
+/** What the page's loader gives its form `type`: the refused form sent without scripts, or null. */
+export function readRefusedForm<Type extends RefusedForm["formType"]>(
+  context: { refusedForm?: RefusedForm } | undefined,
+  type: Type,
+):
+  | (Type extends "contact" ? SubmittedForm<ContactFormValues> : SubmittedForm<GiftFormValues>)
+  | null {
+  const refused = context?.refusedForm;
+  return refused?.formType === type ? (refused.submitted as never) : null;
+}
 
 /**
  * The props every field of a public form takes: its id, its message (the

@@ -1,8 +1,11 @@
 import { AtSign, ChevronDown, Mail, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
+import type { ServiceChoice } from "#shared/content/service-choices";
+import type { ContactFormValues } from "#shared/form-schemas";
 import { site } from "#shared/site";
 import { EmailLink } from "~/components/email-link";
 import { ContactForm } from "~/components/forms/contact-form";
+import type { SubmittedForm } from "~/components/forms/submitted-form";
 import { LeafSprig } from "~/components/ui/botanical";
 import { czech, typeset } from "~/lib/typography";
 
@@ -28,13 +31,19 @@ const faq = [
  * The contact section's content: the form, direct contacts and the common
  * questions. Its code loads when the visitor nears it (see contact.tsx).
  */
-export function ContactContent() {
+export function ContactContent({
+  services,
+  submitted,
+}: {
+  services: readonly ServiceChoice[];
+  submitted?: SubmittedForm<ContactFormValues>;
+}) {
   const { location } = site;
   return (
     <>
       <div className="grid gap-8 lg:grid-cols-[1.35fr_0.65fr] lg:gap-10">
         <div>
-          <ContactForm />
+          <ContactForm services={services} submitted={submitted} />
         </div>
 
         <aside

@@ -1,5 +1,8 @@
 import { lazy } from "react";
+import type { ServiceChoice } from "#shared/content/service-choices";
+import type { ContactFormValues } from "#shared/form-schemas";
 import { homeAnchors } from "#shared/routes";
+import type { SubmittedForm } from "~/components/forms/submitted-form";
 import { Section } from "~/components/ui/section";
 import { czech } from "~/lib/typography";
 import { LoadWhenNear } from "~/progressive/load-when-near";
@@ -12,8 +15,18 @@ const ContactContent = lazy(() =>
   })),
 );
 
-/** How to get in touch: the form, direct contacts and the common questions. */
-export function ContactSection() {
+/**
+ * How to get in touch: the form, direct contacts and the common questions. `services`: the
+ * form's „Služba“ choices, from the page's loader data; `submitted`: a refused form sent without
+ * scripts, on the server's answer only.
+ */
+export function ContactSection({
+  services,
+  submitted,
+}: {
+  services: readonly ServiceChoice[];
+  submitted?: SubmittedForm<ContactFormValues>;
+}) {
   return (
     <Section
       id={homeAnchors.contact}
@@ -24,7 +37,7 @@ export function ContactSection() {
       )}
     >
       <LoadWhenNear name="contact">
-        <ContactContent />
+        <ContactContent services={services} submitted={submitted} />
       </LoadWhenNear>
     </Section>
   );
