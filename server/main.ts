@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { FolderLockedError } from "#database/folder-lock";
 import { openDatabase } from "#database/open-database";
-import { site } from "#shared/site";
+import { isExampleOperator } from "#shared/content/operator-content";
 import { startRetentionSchedule } from "./admin/retention";
 import { createApp, publishedContent } from "./app";
 import { startArticleSchedule } from "./articles/article-schedule";
@@ -16,6 +16,7 @@ import { createBackgroundTasks } from "./background-tasks";
 import { createBackupToken, localUrl, publishBackupAccess } from "./backup-access";
 import { systemClock } from "./clock";
 import { ConfigError, loadConfig, localAddress } from "./config";
+import { createContentReader } from "./content/content-store";
 import { startEmbeddedMaintenance } from "./embedded-maintenance";
 import { summarizeError } from "./error-summary";
 import { startHousekeeping } from "./housekeeping";
@@ -80,9 +81,10 @@ async function start() {
     messageIdDomain: new URL(config.siteUrl).hostname,
   });
   log.info(`Mail: from ${config.mailFrom} through ${transport.description}`);
-  if (site.operator.isExample) {
+  // The published „Údaje o provozovateli“, which a fresh install seeds with the examples.
+  if (isExampleOperator(await createContentReader(database.db).read("operator"))) {
     log.warn(
-      "shared/site.ts still holds the example IČO and seat: put in the real ones before going live.",
+      "The operator's IČO or seat are still the examples: put in the real ones in „Obsah“ → „Údaje o provozovateli“ before going live.",
     );
   }
   if (config.placeholders.includes("SITE_URL")) {

@@ -45,6 +45,10 @@ const exemptions: { table: PgTable; why: string }[] = [
 const contentWithoutPersonalData: { key: ContentKey; why: string }[] = [
   { key: "home-hero", why: "Her own texts of the first screen." },
   { key: "offers", why: "Her services: names, texts, prices and places." },
+  {
+    key: "operator",
+    why: "Her own business identification, which a Czech business must publish on its website.",
+  },
 ];
 
 /** The content items of `keys` that are neither registered nor exempted. */

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { hasValidIcoChecksum } from "./content/operator-content";
 import { site } from "./site";
-
-/** The IČO checksum (weights 8…2, modulo 11) that the trade register uses. */
-function hasValidIcoChecksum(ico: string): boolean {
-  if (!/^\d{8}$/.test(ico)) return false;
-  const digits = [...ico].map(Number);
-  const sum = digits.slice(0, 7).reduce((total, digit, index) => total + digit * (8 - index), 0);
-  const check = (11 - (sum % 11)) % 10;
-  return digits[7] === check;
-}
 
 describe("the operator's identification", () => {
   it("has an IČO of eight digits with a valid checksum", () => {

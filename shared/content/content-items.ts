@@ -8,6 +8,7 @@ import type * as z from "zod/mini";
 import { paths, scentGuidePdfKey } from "#shared/routes";
 import { homeHeroSchema, offersSchema } from "./content-schemas";
 import { scentGuideSchema } from "./scent-guide-schema";
+import { operatorSchema } from "./operator-content";
 import { reviewsSchema } from "./review-content";
 
 export const contentItems = {
@@ -38,6 +39,15 @@ export const contentItems = {
       "Slova vašich klientek: kdo je napsal, kdy a o čem, souhlas autorek a zda se recenze ukazují.",
     schema: reviewsSchema,
     paths: [paths.home],
+  },
+  operator: {
+    label: "Údaje o provozovateli",
+    description:
+      "Vaše jméno, e-mail, telefon, sociální síť, IČO, sídlo a právní forma, jak je web uvádí.",
+    schema: operatorSchema,
+    // The pages that read them (the privacy notice); the footer, structured data and e-mails
+    // still read shared/site.ts (docs/decisions/0026).
+    paths: [paths.privacy],
   },
 } as const;
 

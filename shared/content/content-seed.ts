@@ -7,6 +7,7 @@
 import { serviceTypes } from "#shared/form-schemas";
 import type { ContentData, ContentKey } from "./content-items";
 import { scentGuideSeed } from "./scent-guide-seed";
+import { operatorSeed } from "./operator-content";
 import { reviewsSeed } from "./review-content";
 
 export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
@@ -92,6 +93,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   // Large: in a file of its own.
   "scent-guide": scentGuideSeed,
   reviews: reviewsSeed,
+  operator: operatorSeed,
 };
 
 /** A reader of the defaults: what the build renders, and any page with no reader of its own. */

@@ -6,9 +6,12 @@ import { sessionIdleDays } from "#shared/session-lifetime";
 import { BackHomeLink } from "~/components/back-home-link";
 import { PageHero } from "~/components/page-hero";
 import { List, Paragraph, PrivacySection, sections } from "~/components/privacy/notice";
+import type { PrivacyOpeningData } from "~/components/privacy/opening";
+import { readContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 import { czech, typeset } from "~/lib/typography";
-import { deferredPart, noLoaderData, preloadingParts, StaticPart } from "~/progressive/static-part";
+import { deferredPart, StaticPart } from "~/progressive/static-part";
+import type { Route } from "./+types/privacy";
 
 /** The day this notice took effect; change it with every change of substance. */
 const effectiveDate = { iso: "2026-11-23", text: "23.\u00a0listopadu 2026" };
@@ -31,8 +34,16 @@ const closing = deferredPart(() =>
   import("~/components/privacy/closing").then((module) => module.PrivacyClosing),
 );
 
-export const loader = noLoaderData;
-export const clientLoader = preloadingParts(opening, closing);
+/** Runs when the page is rendered: who runs the site, as she published it („Údaje o provozovateli“). */
+export async function loader({ context }: Route.LoaderArgs): Promise<PrivacyOpeningData> {
+  return { operator: await readContent(context).read("operator") };
+}
+
+/** Before a client-side navigation: the pre-rendered data and the static parts' code. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), opening.preload(), closing.preload()]);
+  return data;
+}
 
 export default function PrivacyPage() {
   return (

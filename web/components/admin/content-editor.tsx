@@ -32,6 +32,7 @@ export const contentSlugs: Record<ContentKey, string> = {
   offers: "nabidka",
   "scent-guide": "pruvodce-vuni",
   reviews: "recenze",
+  operator: "provozovatel",
 };
 
 export function contentPath(key: ContentKey, ...rest: string[]): string {

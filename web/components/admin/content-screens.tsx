@@ -13,6 +13,7 @@ import { contentPath } from "~/components/admin/content-editor";
 import { HeroEditor } from "~/components/admin/content-hero-form";
 import { OfferEditor, OffersEditor } from "~/components/admin/content-offers";
 import { ScentGuideEditor } from "~/components/admin/content-scent-guide";
+import { OperatorEditor } from "~/components/admin/content-operator";
 import { ReviewsEditor } from "~/components/admin/content-reviews";
 import { formatDateTime } from "~/components/admin/user-format";
 import { typeset } from "~/lib/typography";
@@ -97,7 +98,8 @@ export type ContentItemData =
       revisions: ContentRevision[];
       /** Her published offers: what a review can be about. */
       offers: Offer[];
-    };
+    }
+  | { kind: "operator"; entry: ContentEntryJson<"operator">; revisions: ContentRevision[] };
 
 /** One item's editor in the frame, with the way back to the list. */
 export function ContentItemScreen({
@@ -125,6 +127,8 @@ export function ContentItemScreen({
         <HeroEditor entry={item.entry} revisions={item.revisions} />
       ) : item.kind === "scent-guide" ? (
         <ScentGuideEditor entry={item.entry} revisions={item.revisions} />
+      ) : item.kind === "operator" ? (
+        <OperatorEditor entry={item.entry} revisions={item.revisions} />
       ) : item.kind === "reviews" ? (
         <ReviewsEditor entry={item.entry} revisions={item.revisions} offers={item.offers} />
       ) : item.offerId ? (

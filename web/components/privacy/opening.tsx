@@ -1,12 +1,16 @@
+import { useLoaderData } from "react-router";
+import type { Operator } from "#shared/content/operator-content";
 import { site } from "#shared/site";
 import { EmailLink } from "~/components/email-link";
 import { linkClasses, Paragraph, PrivacySection, sections } from "~/components/privacy/notice";
 import { typeset } from "~/lib/typography";
 
-const { operator } = site;
+/** What the privacy route's loader gives: who runs the site, as she published it. */
+export type PrivacyOpeningData = { operator: Operator };
 
 /** The table of contents, who the controller is, and what each form and the account store and why. */
 export function PrivacyOpening() {
+  const { operator } = useLoaderData<PrivacyOpeningData>();
   return (
     <>
       <nav
@@ -33,20 +37,30 @@ export function PrivacyOpening() {
       <PrivacySection {...sections.controller}>
         <Paragraph>
           {typeset(
-            `Správkyní vašich osobních údajů jsem já, ${site.ownerName}, ${operator.legalForm} ${operator.register}.`,
+            `Správkyní vašich osobních údajů jsem já, ${operator.ownerName}, ${operator.legalForm} ${operator.register}.`,
           )}
         </Paragraph>
         <dl className="grid gap-x-6 gap-y-2 rounded-2xl bg-white/70 p-5 ring-1 ring-bark/8 sm:grid-cols-[auto_1fr]">
           <dt className="font-semibold text-bark">Jméno</dt>
-          <dd>{site.ownerName}</dd>
+          <dd>{operator.ownerName}</dd>
           <dt className="font-semibold text-bark">IČO</dt>
           <dd>{operator.ico}</dd>
           <dt className="font-semibold text-bark">Sídlo</dt>
           <dd>{typeset(`${operator.seat}, ${site.location.countryName}`)}</dd>
           <dt className="font-semibold text-bark">{typeset("E-mail")}</dt>
           <dd>
-            <EmailLink className={linkClasses} />
+            <EmailLink address={operator.email} className={linkClasses} />
           </dd>
+          {operator.phone && (
+            <>
+              <dt className="font-semibold text-bark">Telefon</dt>
+              <dd>
+                <a href={`tel:${operator.phone.replace(/[^\d+]/g, "")}`} className={linkClasses}>
+                  {operator.phone}
+                </a>
+              </dd>
+            </>
+          )}
         </dl>
         <Paragraph>
           {typeset(
