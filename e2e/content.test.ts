@@ -199,4 +199,16 @@ test("she hides a review on her phone and publishes: it is gone from the home pa
   await expectLiveWithin5s(page, "/", "Markéta", hidden, "Od kakaového rituálu");
   await expect(page.getByTestId("content-revision")).toHaveCount(2);
   await screenshot(page, "reviews-published");
+
+  // „Údaje o provozovateli“: a mistyped IČO is refused by its field.
+  await page.getByRole("link", { name: "← Obsah webu" }).click();
+  await page.getByRole("link", { name: /Údaje o provozovateli/ }).click();
+  const ico = page.getByLabel("IČO");
+  await expect(ico).toHaveValue("12345679");
+  await expectNoAxeViolations(page);
+  await screenshot(page, "operator");
+  await ico.fill("12345678");
+  await page.getByRole("button", { name: "Uložit koncept" }).click();
+  await expect(page.locator("#operator-ico-error")).toContainText("IČO má osm číslic");
+  await screenshot(page, "operator-refused");
 });
