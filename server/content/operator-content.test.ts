@@ -1,8 +1,8 @@
 /**
  * „Údaje o provozovateli“ through the administration's API, over HTTP against the real app:
  * today's values as the seed, strict checks field by field (the IČO's checksum, an e-mail
- * address, https links), and a publish the privacy notice's loader and the start-up warning
- * about the example IČO read.
+ * address, https links), and a publish the privacy notice's loader, the home page's structured
+ * data and the start-up warning about the example IČO read.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import { site } from "#shared/site";
 import { createSignedInAccount } from "#testing/test-accounts";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
+import { loader as homeLoader, meta as homeMeta } from "~/routes/home";
 import { loader as privacyLoader } from "~/routes/privacy";
 import { createContentReader } from "./content-store";
 
@@ -118,11 +119,18 @@ describe.each(testDatabases)("the operator's facts on $name", ({ open }) => {
     const response = await call("POST", "/publish", { version: 2 });
     expect(response.status).toBe(200);
     const { pages } = (await response.json()) as ContentPublishJson;
-    expect(pages).toEqual({ paths: ["/zasady-ochrany-osobnich-udaju"], outcome: "updated" });
+    expect(pages).toEqual({ paths: ["/", "/zasady-ochrany-osobnich-udaju"], outcome: "updated" });
     const { operator } = await privacyLoader({
       context: { content: createContentReader(server.db) },
     } as never);
     expect(operator).toMatchObject({ ico: "25596641", phone: "+420 777 123 456" });
     expect(isExampleOperator(operator)).toBe(false);
+    // The home page's structured data states her phone.
+    const content = createContentReader(server.db);
+    const loaderData = await homeLoader({ context: { content } } as never);
+    const [business] = homeMeta({ loaderData } as never).filter((meta) => "script:ld+json" in meta);
+    expect(business).toMatchObject({
+      "script:ld+json": { telephone: "+420 777 123 456", email: site.email },
+    });
   });
 });

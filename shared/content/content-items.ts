@@ -45,9 +45,9 @@ export const contentItems = {
     description:
       "Vaše jméno, e-mail, telefon, sociální síť, IČO, sídlo a právní forma, jak je web uvádí.",
     schema: operatorSchema,
-    // The pages that read them (the privacy notice); the footer, structured data and e-mails
-    // still read shared/site.ts (docs/decisions/0026).
-    paths: [paths.privacy],
+    // The pages that read them (the privacy notice, the home page's structured data); the
+    // footer and e-mails still read shared/site.ts (docs/decisions/0026).
+    paths: [paths.home, paths.privacy],
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { Operator } from "#shared/content/operator-content";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import type { ArticleSummary } from "~/lib/article-summary";
@@ -31,17 +32,19 @@ const services = [
 ];
 
 /**
- * The practitioner's business and the person behind it (schema.org), built
- * from `site.ts` so it follows any change of her details.
+ * The practitioner's business and the person behind it (schema.org): her
+ * published „Údaje o provozovateli“ (name, e-mail, phone, profile), the rest
+ * from `site.ts`.
  */
-const localBusinessStructuredData = {
+const localBusinessStructuredData = (operator: BusinessFacts) => ({
   "@context": "https://schema.org",
   "@type": "HealthAndBeautyBusiness",
   "@id": `${absolute(paths.home)}#business`,
   name: site.title,
   description: site.tagline,
   url: absolute(paths.home),
-  email: site.email,
+  email: operator.email,
+  ...(operator.phone && { telephone: operator.phone }),
   image: absolute(shareImagePath),
   logo: absolute(iconPaths.app512),
   address: {
@@ -53,14 +56,14 @@ const localBusinessStructuredData = {
   },
   areaServed: { "@type": "Place", name: site.location.serviceArea },
   knowsLanguage: "cs",
-  sameAs: [site.social.url],
+  sameAs: [operator.socialUrl],
   founder: {
     "@type": "Person",
     "@id": `${absolute(paths.home)}#owner`,
-    name: site.ownerName,
-    email: site.email,
+    name: operator.ownerName,
+    email: operator.email,
     url: absolute(paths.about),
-    sameAs: [site.social.url],
+    sameAs: [operator.socialUrl],
   },
   makesOffer: services.map((service) => ({
     "@type": "Offer",
@@ -70,15 +73,18 @@ const localBusinessStructuredData = {
       ...service,
     },
   })),
-};
+});
+
+/** What of her published operator's facts the structured data states. */
+export type BusinessFacts = Pick<Operator, "ownerName" | "email" | "phone" | "socialUrl">;
 
 /**
  * The business as a `meta` entry: React Router renders it as an escaped
  * `<script type="application/ld+json">` in the head of the page that returns it.
  */
-export const businessStructuredData: MetaDescriptor = {
-  "script:ld+json": localBusinessStructuredData,
-};
+export function businessStructuredData(operator: BusinessFacts): MetaDescriptor {
+  return { "script:ld+json": localBusinessStructuredData(operator) };
+}
 
 /** An article of the blog as a schema.org `BlogPosting`, by the practitioner, for her business. */
 export function articleStructuredData(article: ArticleSummary): MetaDescriptor {

@@ -1,3 +1,4 @@
+import { operatorSeed } from "#shared/content/operator-content";
 import { publicReviews } from "#shared/content/review-content";
 import { type ServiceChoice, serviceChoices } from "#shared/content/service-choices";
 import type { ContactFormValues } from "#shared/form-schemas";
@@ -11,18 +12,18 @@ import type { ServicesSectionData } from "~/components/home/services";
 import { readArticles, summarise } from "~/lib/articles.server";
 import { readContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
-import { businessStructuredData } from "~/lib/structured-data";
+import { type BusinessFacts, businessStructuredData } from "~/lib/structured-data";
 import { deferredPart, StaticPart } from "~/progressive/static-part";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({
     title: "Harmonizační setkání a dary přírody",
     description:
       "Harmonizační setkání s kakaovým rituálem, ručně vyráběné bylinné oleje a vykuřovadla, workshopy pro ženy. Osobně u Brna i online. Dárek zdarma.",
     path: paths.home,
   }),
-  businessStructuredData,
+  businessStructuredData(loaderData?.operator ?? operatorSeed),
 ];
 
 // The welcome, the offer, the blog and the reviews are text, links and
@@ -55,13 +56,15 @@ export async function loader({ context }: Route.LoaderArgs): Promise<
       services: ServiceChoice[];
       /** A contact form the server refused when it came without scripts (this page is its answer). */
       refusedContact: SubmittedForm<ContactFormValues> | null;
+      operator: BusinessFacts;
     }
 > {
   const content = readContent(context);
-  const [hero, { offers }, { reviews }, articles] = await Promise.all([
+  const [hero, { offers }, { reviews }, operator, articles] = await Promise.all([
     content.read("home-hero"),
     content.read("offers"),
     content.read("reviews"),
+    content.read("operator"),
     readArticles(context).list(),
   ]);
   return {
@@ -70,6 +73,13 @@ export async function loader({ context }: Route.LoaderArgs): Promise<
     // The contact form's „Služba“, as her offers name themselves there.
     services: serviceChoices(offers),
     refusedContact: readRefusedForm(context, "contact"),
+    // Her published facts, for the structured data in the page's head.
+    operator: {
+      ownerName: operator.ownerName,
+      email: operator.email,
+      phone: operator.phone,
+      socialUrl: operator.socialUrl,
+    },
     // Only what she shows and its author agreed to; each about its offer as named now.
     reviews: publicReviews(reviews).map(({ id, name, date, text, offerId }) => ({
       id,

@@ -1,6 +1,6 @@
 /**
- * „Údaje o provozovateli“: who runs the site, as the privacy notice (and, as the site grows,
- * its footer, structured data and e-mails) states it. One form, checked strictly on the server.
+ * „Údaje o provozovateli“: who runs the site, as the privacy notice and the home page's
+ * structured data state it (and, as the site grows, its footer and e-mails). One form, checked strictly on the server.
  */
 import type { ContentEntryJson, ContentRevision } from "#shared/content/content-admin";
 import type { Operator } from "#shared/content/operator-content";

@@ -1,0 +1,214 @@
+/**
+ * „Obsah“ in the administration on her phone (360 px), on the server that
+ * requires the code from her app: she signs in with it, changes the home
+ * page's heading and the harmonisation session's price, publishes, sees the
+ * new revision and restores the one before. Every editor screen is also
+ * photographed at 1280 px.
+ */
+import type { Page } from "@playwright/test";
+import { seededAdmins, twoFactorBaseUrl, useOwnAddress } from "./accounts-server";
+import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
+import { setUpApp } from "./two-factor-sign-in";
+
+test.use({ baseURL: twoFactorBaseUrl });
+test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
+
+const owner = seededAdmins[19] as (typeof seededAdmins)[number];
+const phone = { width: 360, height: 780 };
+
+async function screenshot(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize(width === 360 ? phone : { width, height: 900 });
+    await page.screenshot({ path: screenshotPath(`content-${name}-${width}.png`), fullPage: true });
+  }
+}
+
+/**
+ * Waits until the public page served (the page store's HTML, no script run) contains `text`,
+ * and says how long after `since` that was: a publish is live within 5 s, without a rebuild.
+ */
+async function expectLiveWithin5s(
+  page: Page,
+  path: string,
+  text: string,
+  since: number,
+  gone?: string,
+) {
+  await expect
+    .poll(
+      async () => {
+        const html = (await (await page.request.get(path)).text()).replace(/\u00a0|&nbsp;/g, " ");
+        return html.includes(text) && (gone === undefined || !html.includes(gone));
+      },
+      { timeout: 90_000, intervals: [100, 250, 500] },
+    )
+    .toBe(true);
+  expect(Date.now() - since).toBeLessThan(90_000);
+}
+
+/** The toast that says how a publish or restore went. */
+async function expectNotice(page: Page, text: string | RegExp) {
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: text }).last()).toBeVisible({ timeout: 90_000 });
+}
+
+test("she edits the home page's heading and a price on her phone, publishes, and restores the version before", async ({
+  page,
+}) => {
+  test.setTimeout(400_000);
+  await page.setViewportSize(phone);
+  await setUpApp(page, owner);
+  await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+  // On a phone the sections are listed by the menu's button.
+  const menu = page.getByRole("navigation", { name: "Části administrace" });
+  await menu.getByRole("button", { name: /Části administrace/ }).click();
+  await menu.getByRole("link", { name: "Obsah" }).click();
+  await expect(page).toHaveURL("/admin/obsah");
+  await expect(page.getByRole("heading", { level: 2, name: "Obsah webu" })).toBeVisible({ timeout: 90_000 });
+  await screenshot(page, "list");
+
+  // The first screen, in the page's order, starting from today's texts.
+  await page.getByRole("link", { name: /Úvod domovské stránky/ }).click();
+  const heading = page.getByLabel("Nadpis", { exact: true });
+  await expect(heading).toHaveValue("Vraťte se k sobě");
+  await expect(page.getByLabel("Citát", { exact: true })).toHaveValue(
+    "Příroda nikam nespěchá, a přesto je všechno vykonáno.",
+  );
+  await expectNoAxeViolations(page);
+  await screenshot(page, "hero");
+
+  // An empty heading is refused by its field, in Czech; nothing is stored.
+  await heading.fill("");
+  await page.getByRole("button", { name: "Uložit koncept" }).click();
+  await expect(page.locator("#content-heading-error")).toHaveText("Vyplňte prosím nadpis.");
+  await expect(heading).toHaveAttribute("aria-invalid", "true");
+  await screenshot(page, "hero-refused");
+
+  await heading.fill("Najděte cestu zpátky k sobě");
+  const headingPublished = Date.now();
+  await page.getByRole("button", { name: "Zveřejnit" }).click();
+  await expectNotice(page, "Zveřejněno.");
+  await expect(page.locator("#content-heading-error")).toHaveCount(0);
+  const revisions = page.getByTestId("content-revision");
+  await expect(revisions).toHaveCount(2);
+  await expect(revisions.first()).toContainText("na webu");
+  await expect(revisions.first()).toContainText(owner.email);
+  await expect(revisions.last()).toContainText("Původní texty webu");
+  await expectLiveWithin5s(
+    page,
+    "/",
+    "Najděte cestu zpátky k sobě",
+    headingPublished,
+    "Vraťte se k sobě",
+  );
+
+  // Her offers: the session's price, from „cena dohodou“ to 1 200 Kč.
+  await page.getByRole("link", { name: "← Obsah webu" }).click();
+  await page.getByRole("link", { name: /Nabídka/ }).click();
+  const session = page.getByRole("link", { name: /Harmonizační setkání/ });
+  await expect(session).toContainText("cena dohodou");
+  await screenshot(page, "offers");
+  await session.click();
+  await expect(page.getByLabel("Název")).toHaveValue("Harmonizační setkání");
+  await page.getByLabel("Pevná cena").check();
+  await page.getByLabel("Cena v Kč").fill("12 00 Kč");
+  await page.getByRole("button", { name: "Uložit koncept" }).click();
+  await expect(page.locator("#offer-price-error")).toContainText("Cenu zadejte v celých korunách");
+  await screenshot(page, "offer-refused");
+  await page.getByLabel("Cena v Kč").fill("1200");
+  const pricePublished = Date.now();
+  await page.getByRole("button", { name: "Zveřejnit" }).click();
+  await expectNotice(page, "Zveřejněno.");
+  await expectNoAxeViolations(page);
+  await screenshot(page, "offer");
+  await page.getByRole("link", { name: "← Zpět na celou nabídku" }).click();
+  await expect(page.getByRole("link", { name: /Harmonizační setkání/ })).toContainText(
+    "1\u00a0200\u00a0Kč",
+  );
+  await expectLiveWithin5s(page, "/harmonizacni", "1 200 Kč", pricePublished);
+  await expectLiveWithin5s(page, "/", "1 200 Kč", pricePublished);
+
+  // „Obnovit“: the heading before her change is live again, as a new revision.
+  await page.getByRole("link", { name: "← Obsah webu" }).click();
+  await page.getByRole("link", { name: /Úvod domovské stránky/ }).click();
+  await expect(heading).toHaveValue("Najděte cestu zpátky k sobě");
+  const restored = Date.now();
+  await revisions
+    .last()
+    .getByRole("button", { name: /Obnovit/ })
+    .click();
+  await expectNotice(page, "je znovu zveřejněná");
+  await expect(heading).toHaveValue("Vraťte se k sobě");
+  await expect(revisions).toHaveCount(3);
+  await expect(revisions.first()).toContainText("Obnovená dřívější verze");
+  await expectLiveWithin5s(page, "/", "Vraťte se k sobě", restored, "Najděte cestu zpátky");
+  await screenshot(page, "hero-restored");
+});
+
+// Reviews: her own administrator, so that the two tests run side by side.
+const reviewsOwner = seededAdmins[14] as (typeof seededAdmins)[number];
+
+test("she hides a review on her phone and publishes: it is gone from the home page within 5 s", async ({
+  page,
+}) => {
+  test.setTimeout(400_000);
+  await page.setViewportSize(phone);
+  await setUpApp(page, reviewsOwner);
+  await page.getByRole("button", { name: "Kódy mám uložené, pokračovat" }).click();
+  await page.goto("/admin/obsah");
+  await page.getByRole("link", { name: /Recenze/ }).click();
+  await expect(page).toHaveURL("/admin/obsah/recenze");
+  const cards = page.getByTestId("review-card");
+  await expect(cards).toHaveCount(4);
+  await expect(cards.first()).toContainText("Lucie");
+  await expect(cards.first()).toContainText("Na webu");
+  await expectNoAxeViolations(page);
+  await screenshot(page, "reviews");
+
+  // A review's form: a name left empty is refused by its field, in Czech.
+  await page.getByRole("button", { name: "Upravit recenzi – Jana" }).click();
+  const name = page.getByLabel("Křestní jméno autorky");
+  await expect(name).toHaveValue("Jana");
+  await expect(page.getByLabel("Čeho se týká")).toHaveValue("products");
+  await expectNoAxeViolations(page);
+  await screenshot(page, "review");
+  await name.fill("");
+  await page.getByRole("button", { name: "Uložit koncept" }).click();
+  await expect(page.locator("#review-name-error")).toHaveText(
+    "Vyplňte prosím křestní jméno autorky.",
+  );
+  await screenshot(page, "review-refused");
+  await name.fill("Jana");
+  await page.getByRole("button", { name: "Hotovo, zpět na seznam" }).click();
+
+  // A new review without consent cannot be shown.
+  await page.getByRole("button", { name: "Přidat recenzi" }).click();
+  await expect(page.getByRole("heading", { name: "Nová recenze" })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByLabel(/Ukázat na webu/)).toBeDisabled();
+  await screenshot(page, "review-new");
+  await page.getByRole("button", { name: "Hotovo, zpět na seznam" }).click();
+  await page.getByRole("button", { name: "Odebrat recenzi – Nová recenze" }).click();
+  await page.getByRole("button", { name: "Opravdu odebrat" }).click();
+  await expect(cards).toHaveCount(4);
+
+  // Hidden and published: the page store's home page no longer has it.
+  await page.getByRole("button", { name: "Skrýt recenzi – Lucie" }).click();
+  await expect(cards.first()).toContainText("Skrytá");
+  const hidden = Date.now();
+  await page.getByRole("button", { name: "Zveřejnit" }).click();
+  await expectNotice(page, "Zveřejněno.");
+  await expectLiveWithin5s(page, "/", "Markéta", hidden, "Od kakaového rituálu");
+  await expect(page.getByTestId("content-revision")).toHaveCount(2);
+  await screenshot(page, "reviews-published");
+
+  // „Údaje o provozovateli“: a mistyped IČO is refused by its field.
+  await page.getByRole("link", { name: "← Obsah webu" }).click();
+  await page.getByRole("link", { name: /Údaje o provozovateli/ }).click();
+  const ico = page.getByLabel("IČO");
+  await expect(ico).toHaveValue("12345679");
+  await expectNoAxeViolations(page);
+  await screenshot(page, "operator");
+  await ico.fill("12345678");
+  await page.getByRole("button", { name: "Uložit koncept" }).click();
+  await expect(page.locator("#operator-ico-error")).toContainText("IČO má osm číslic");
+  await screenshot(page, "operator-refused");
+});
