@@ -108,7 +108,7 @@ test("she edits the home page's heading and a price on her phone, publishes, and
   await expect(session).toContainText("cena dohodou");
   await screenshot(page, "offers");
   await session.click();
-  await expect(page.getByLabel("Název")).toHaveValue("Harmonizační setkání");
+  await expect(page.getByLabel("Název", { exact: true })).toHaveValue("Harmonizační setkání");
   await page.getByLabel("Pevná cena").check();
   await page.getByLabel("Cena v Kč").fill("12 00 Kč");
   await page.getByRole("button", { name: "Uložit koncept" }).click();
