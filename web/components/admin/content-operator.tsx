@@ -55,7 +55,7 @@ export function OperatorEditor({
   return (
     <EditorCard
       title="Údaje o provozovateli"
-      intro="Kdo web provozuje a jak vás zastihnout. Český podnikatel je musí na webu uvádět a zásady ochrany osobních údajů vás jimi představují jako správkyni údajů."
+      intro="Kdo web provozuje a jak vás zastihnout. Jako podnikatelka je musíte na webu uvádět a zásady ochrany osobních údajů vás jimi představují jako správkyni údajů."
     >
       <form
         className="mt-6 grid max-w-3xl gap-5 px-2 sm:px-0"
