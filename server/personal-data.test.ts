@@ -46,6 +46,10 @@ const contentWithoutPersonalData: { key: ContentKey; why: string }[] = [
   { key: "home-hero", why: "Her own texts of the first screen." },
   { key: "offers", why: "Her services: names, texts, prices and places." },
   {
+    key: "scent-guide",
+    why: "Her guide to a personal scent: its text, oils, dilutions and recipes.",
+  },
+  {
     key: "operator",
     why: "Her own business identification, which a Czech business must publish on its website.",
   },

@@ -7,9 +7,9 @@
 import type * as z from "zod/mini";
 import { paths, scentGuidePdfKey } from "#shared/routes";
 import { homeHeroSchema, offersSchema } from "./content-schemas";
-import { scentGuideSchema } from "./scent-guide-schema";
 import { operatorSchema } from "./operator-content";
 import { reviewsSchema } from "./review-content";
+import { scentGuideSchema } from "./scent-guide-schema";
 
 export const contentItems = {
   "home-hero": {

@@ -6,9 +6,9 @@
  */
 import { serviceTypes } from "#shared/form-schemas";
 import type { ContentData, ContentKey } from "./content-items";
-import { scentGuideSeed } from "./scent-guide-seed";
 import { operatorSeed } from "./operator-content";
 import { reviewsSeed } from "./review-content";
+import { scentGuideSeed } from "./scent-guide-seed";
 
 export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   "home-hero": {

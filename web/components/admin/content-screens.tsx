@@ -12,9 +12,9 @@ import { AdminSection } from "~/components/admin/admin-section";
 import { contentPath } from "~/components/admin/content-editor";
 import { HeroEditor } from "~/components/admin/content-hero-form";
 import { OfferEditor, OffersEditor } from "~/components/admin/content-offers";
-import { ScentGuideEditor } from "~/components/admin/content-scent-guide";
 import { OperatorEditor } from "~/components/admin/content-operator";
 import { ReviewsEditor } from "~/components/admin/content-reviews";
+import { ScentGuideEditor } from "~/components/admin/content-scent-guide";
 import { formatDateTime } from "~/components/admin/user-format";
 import { typeset } from "~/lib/typography";
 
