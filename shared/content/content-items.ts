@@ -6,7 +6,9 @@
  */
 import type * as z from "zod/mini";
 import { paths, scentGuidePdfKey } from "#shared/routes";
-import { homeHeroSchema, offersSchema } from "./content-schemas";
+import { offersSchema } from "./content-schemas";
+import { harmonisationPageSchema } from "./page-harmonisation";
+import { homeHeroSchema, homeSectionsSchema } from "./page-home";
 import { scentGuideSchema } from "./scent-guide-schema";
 
 export const contentItems = {
@@ -30,6 +32,20 @@ export const contentItems = {
     schema: scentGuideSchema,
     // No public page: she reads it on her personal gift page (per request); its PDF is stored.
     paths: [scentGuidePdfKey],
+  },
+  "home-sections": {
+    label: "Domovská stránka",
+    description:
+      "Nadpisy a texty částí pod úvodem: Na úvod, Nabízím, Blog, Kontakt a časté otázky.",
+    schema: homeSectionsSchema,
+    paths: [paths.home],
+  },
+  "harmonisation-page": {
+    label: "Harmonizační setkání",
+    description:
+      "Texty stránky o harmonizačním setkání: příběh, průběh ve třech částech a praktické informace.",
+    schema: harmonisationPageSchema,
+    paths: [paths.harmonisation],
   },
 } as const;
 

@@ -5,19 +5,12 @@
  * database (the build) reads it.
  */
 import type { ContentData, ContentKey } from "./content-items";
+import { harmonisationPageSeed } from "./page-harmonisation";
+import { homeHeroSeed, homeSectionsSeed } from "./page-home";
 import { scentGuideSeed } from "./scent-guide-seed";
 
 export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
-  "home-hero": {
-    eyebrow: "V rytmu přírody",
-    heading: "Vraťte se k sobě",
-    headingAccent: "s péčí Matky Země",
-    lead: "Harmonizační setkání, ručně vyráběné dary přírody a živá setkání pro ženy. Místo, kde můžete zpomalit, nadechnout se a znovu zaslechnout, co potřebuje vaše tělo i duše.",
-    quote: "Příroda nikam nespěchá, a přesto je všechno vykonáno.",
-    quoteAuthor: "Lao-c’",
-    giftButton: "Získat dárek zdarma",
-    servicesButton: "Více o službách",
-  },
+  "home-hero": homeHeroSeed,
   offers: {
     offers: [
       {
@@ -85,6 +78,8 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   },
   // Large: in a file of its own.
   "scent-guide": scentGuideSeed,
+  "home-sections": homeSectionsSeed,
+  "harmonisation-page": harmonisationPageSeed,
 };
 
 /** A reader of the defaults: what the build renders, and any page with no reader of its own. */

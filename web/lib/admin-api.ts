@@ -11,6 +11,7 @@ import type { AdminApp } from "#server/admin/admin-app";
 import type {
   ContentEntryJson,
   ContentListJson,
+  ContentPreviewJson,
   ContentPublishJson,
   ContentRevisionsJson,
 } from "#shared/content/content-admin";
@@ -327,6 +328,16 @@ export function restoreContentRevision(
     adminApi().admin.content[":key"].revisions[":id"].restore.$post({
       param: { key, id: String(revisionId) },
       json: { version },
+    }),
+  );
+}
+
+/** „Náhled“: the item's page rendered with her drafts (by default its first page). */
+export function fetchContentPreview(key: ContentKey, page?: string): Promise<ContentPreviewJson> {
+  return readAnswer(
+    adminApi().admin.content[":key"].preview.$get({
+      param: { key },
+      query: page === undefined ? {} : { stranka: page },
     }),
   );
 }

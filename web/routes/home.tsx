@@ -3,6 +3,7 @@ import type { BlogSectionData } from "~/components/home/blog";
 import { ContactSection } from "~/components/home/contact";
 import { HomeHero, type HomeHeroData } from "~/components/home/hero";
 import type { ServicesSectionData } from "~/components/home/services";
+import type { HomeSectionsData } from "~/components/home/welcome";
 import { loadArticles, summarise } from "~/lib/articles.server";
 import { readContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
@@ -36,19 +37,26 @@ const reviews = deferredPart(() =>
 );
 
 /**
- * Runs when the page is rendered, never in the browser: her first screen and
- * offers (the content of the render's load context, or the defaults) and the
+ * Runs when the page is rendered, never in the browser: her first screen, the
+ * texts of the sections below it and her offers (the content of the render's load context, or the defaults) and the
  * blog section's three newest articles (web/components/home/blog.tsx). Having
  * a `loader` also keeps React Router from running `clientLoader` on the first
  * visit, which would show a loading screen instead of the pre-rendered page.
  */
 export async function loader({
   context,
-}: Route.LoaderArgs): Promise<BlogSectionData & ServicesSectionData & HomeHeroData> {
+}: Route.LoaderArgs): Promise<
+  BlogSectionData & ServicesSectionData & HomeHeroData & HomeSectionsData
+> {
   const content = readContent(context);
-  const [hero, { offers }] = await Promise.all([content.read("home-hero"), content.read("offers")]);
+  const [hero, sections, { offers }] = await Promise.all([
+    content.read("home-hero"),
+    content.read("home-sections"),
+    content.read("offers"),
+  ]);
   return {
     hero,
+    sections,
     offers: offers.filter((offer) => offer.shown),
     newestArticles: loadArticles().slice(0, 3).map(summarise),
   };
@@ -71,12 +79,12 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="obsah">
-      <HomeHero hero={loaderData.hero} />
+      <HomeHero hero={loaderData.hero} giftTeaser={loaderData.sections.firstScreen.giftTeaser} />
       <StaticPart name="welcome" part={welcome} />
       <StaticPart name="services" part={services} />
       <StaticPart name="blog" part={blog} />
       <StaticPart name="reviews" part={reviews} />
-      <ContactSection />
+      <ContactSection texts={loaderData.sections.contact} />
     </main>
   );
 }

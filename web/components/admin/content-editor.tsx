@@ -31,6 +31,8 @@ export const contentSlugs: Record<ContentKey, string> = {
   "home-hero": "uvod",
   offers: "nabidka",
   "scent-guide": "pruvodce-vuni",
+  "home-sections": "domovska-stranka",
+  "harmonisation-page": "harmonizacni-setkani",
 };
 
 export function contentPath(key: ContentKey, ...rest: string[]): string {
@@ -67,10 +69,12 @@ export function useContentEditor<K extends ContentKey>(
   const saved = entry.draft ?? entry.published;
   const unsaved = JSON.stringify(data) !== JSON.stringify(saved);
 
-  async function run(action: () => Promise<void>) {
+  /** Runs `action`; whether it succeeded (a failure is told in a notice). */
+  async function run(action: () => Promise<void>): Promise<boolean> {
     setBusy(true);
     try {
       await action();
+      return true;
     } catch (error) {
       if (error instanceof AdminApiError) {
         setErrors(error.fields ?? {});
@@ -78,6 +82,7 @@ export function useContentEditor<K extends ContentKey>(
       } else {
         toast.error(failed);
       }
+      return false;
     } finally {
       setBusy(false);
     }

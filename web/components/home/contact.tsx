@@ -1,4 +1,5 @@
 import { lazy } from "react";
+import type { HomeSections } from "#shared/content/page-home";
 import { homeAnchors } from "#shared/routes";
 import { Section } from "~/components/ui/section";
 import { czech } from "~/lib/typography";
@@ -13,18 +14,16 @@ const ContactContent = lazy(() =>
 );
 
 /** How to get in touch: the form, direct contacts and the common questions. */
-export function ContactSection() {
+export function ContactSection({ texts }: { texts: HomeSections["contact"] }) {
   return (
     <Section
       id={homeAnchors.contact}
       eyebrow="Kontakt"
-      title={czech("Objednejte se nebo se jen zeptejte")}
-      intro={czech(
-        "Napište mi, o co máte zájem, jaký termín by se vám hodil, nebo se zeptejte na cokoli, co vám leží na srdci. Na každou zprávu odpovídám osobně.",
-      )}
+      title={czech(texts.heading)}
+      intro={czech(texts.intro)}
     >
       <LoadWhenNear name="contact">
-        <ContactContent />
+        <ContactContent texts={texts} />
       </LoadWhenNear>
     </Section>
   );
