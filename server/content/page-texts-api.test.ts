@@ -61,7 +61,7 @@ describe.each(testDatabases)("her pages' texts through the API on $name", ({ ope
   }
 
   it("starts each page's texts as a fresh install's, the site's texts of today", async () => {
-    for (const key of ["home-sections", "harmonisation-page"] as const) {
+    for (const key of ["home-sections", "harmonisation-page", "about-page"] as const) {
       const response = await call("GET", `/${key}`);
       expect(response.status).toBe(200);
       const entry = (await response.json()) as ContentEntryJson;
@@ -123,6 +123,31 @@ describe.each(testDatabases)("her pages' texts through the API on $name", ({ ope
       "contact.faq.1.answer": "Vyplňte prosím odpověď.",
     });
     expect(await rowOf("home-sections")).toEqual(before);
+  });
+
+  it("refuses the about page's bad texts field by field, and a button leading off the site", async () => {
+    const before = await rowOf("about-page");
+    const about = structuredClone(contentSeed["about-page"]);
+    const data = {
+      ...about,
+      hero: { ...about.hero, heading: "" },
+      approach: { ...about.approach, secondText: "b".repeat(601) },
+      creations: {
+        ...about.creations,
+        fourthTitle: "",
+        action: { label: " ", target: "https://example.com/" },
+      },
+      meet: { heading: "Ráda vás poznám" },
+    };
+    expect(await refusal("about-page", 1, data)).toEqual({
+      "hero.heading": "Vyplňte prosím nadpis.",
+      "approach.secondText": "2. karta: text může mít nejvýše 600 znaků.",
+      "creations.fourthTitle": "Vyplňte prosím název (4. karta).",
+      "creations.action.label": "Vyplňte prosím text tlačítka.",
+      "creations.action.target": "Vyberte z nabídky, kam tlačítko vede.",
+      "meet.intro": "Vyplňte prosím úvodní odstavec.",
+    });
+    expect(await rowOf("about-page")).toEqual(before);
   });
 
   it("stores a draft trimmed, publishes it to exactly its page, and the pages read it", async () => {

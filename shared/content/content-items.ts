@@ -7,6 +7,7 @@
 import type * as z from "zod/mini";
 import { paths, scentGuidePdfKey } from "#shared/routes";
 import { offersSchema } from "./content-schemas";
+import { aboutPageSchema } from "./page-about";
 import { harmonisationPageSchema } from "./page-harmonisation";
 import { homeHeroSchema, homeSectionsSchema } from "./page-home";
 import { scentGuideSchema } from "./scent-guide-schema";
@@ -46,6 +47,12 @@ export const contentItems = {
       "Texty stránky o harmonizačním setkání: příběh, průběh ve třech částech a praktické informace.",
     schema: harmonisationPageSchema,
     paths: [paths.harmonisation],
+  },
+  "about-page": {
+    label: "O mně",
+    description: "Texty stránky O mně: váš příběh, jak pracujete a vaše tvorba.",
+    schema: aboutPageSchema,
+    paths: [paths.about],
   },
 } as const;
 

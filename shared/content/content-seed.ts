@@ -5,6 +5,7 @@
  * database (the build) reads it.
  */
 import type { ContentData, ContentKey } from "./content-items";
+import { aboutPageSeed } from "./page-about";
 import { harmonisationPageSeed } from "./page-harmonisation";
 import { homeHeroSeed, homeSectionsSeed } from "./page-home";
 import { scentGuideSeed } from "./scent-guide-seed";
@@ -80,6 +81,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   "scent-guide": scentGuideSeed,
   "home-sections": homeSectionsSeed,
   "harmonisation-page": harmonisationPageSeed,
+  "about-page": aboutPageSeed,
 };
 
 /** A reader of the defaults: what the build renders, and any page with no reader of its own. */

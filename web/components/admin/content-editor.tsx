@@ -33,6 +33,7 @@ export const contentSlugs: Record<ContentKey, string> = {
   "scent-guide": "pruvodce-vuni",
   "home-sections": "domovska-stranka",
   "harmonisation-page": "harmonizacni-setkani",
+  "about-page": "o-mne",
 };
 
 export function contentPath(key: ContentKey, ...rest: string[]): string {

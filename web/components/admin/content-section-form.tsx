@@ -8,6 +8,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import type { ContentEntryJson, ContentRevision } from "#shared/content/content-admin";
 import type { ContentKey } from "#shared/content/content-items";
+import { aboutPageForm } from "#shared/content/page-about";
 import {
   type Action,
   actionTargets,
@@ -95,7 +96,7 @@ function SectionFields<K extends ContentKey>({
   ));
   if (section.key === null) return <div className="grid gap-5">{fields}</div>;
   return (
-    <fieldset className="grid gap-5 rounded-2xl bg-white/60 p-4 ring-1 ring-bark/10 sm:p-6">
+    <fieldset className="-mx-2 grid gap-5 rounded-2xl bg-white/60 px-3 py-4 ring-1 ring-bark/10 sm:mx-0 sm:p-6">
       <legend className="float-left w-full">
         <span className="block font-serif text-xl font-semibold text-bark">
           {typeset(section.title ?? "")}
@@ -248,9 +249,12 @@ function FaqField({
       )}
       <ol className="grid gap-4">
         {value.map((item, index) => (
-          // The questions have no ids of their own; their place is theirs while she edits.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <li key={index} className="grid gap-3 rounded-2xl bg-cream p-4 ring-1 ring-bark/10">
+          <li
+            // The questions have no ids of their own; their place is theirs while she edits.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={index}
+            className="grid gap-3 rounded-2xl bg-cream p-3 ring-1 ring-bark/10 sm:p-4"
+          >
             <TextField
               id={idOf(`${path}.${index}.question`)}
               label={`${index + 1}. otázka`}
@@ -366,7 +370,7 @@ function PagePreview<K extends ContentKey>({ editor }: { editor: ContentEditor<K
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Button variant="secondary" disabled={loading || editor.busy} onClick={show}>
           <Eye aria-hidden="true" className="size-5" />
-          {preview ? "Obnovit náhled" : "Náhled"}
+          {preview ? "Aktualizovat náhled" : "Náhled"}
         </Button>
         <p className="text-sm leading-snug text-bark-soft">
           {typeset(
@@ -375,7 +379,8 @@ function PagePreview<K extends ContentKey>({ editor }: { editor: ContentEditor<K
         </p>
       </div>
       {preview && (
-        <div className="mt-4 overflow-hidden rounded-2xl ring-1 ring-bark/20">
+        // On a phone as wide as the card allows, so the page shows its phone layout.
+        <div className="-mx-4 mt-4 overflow-hidden ring-1 ring-bark/20 sm:mx-0 sm:rounded-2xl">
           <div className="flex items-center justify-between gap-3 bg-sand/70 px-4 py-2">
             <p className="text-sm font-semibold text-bark">
               {typeset(`Náhled stránky ${preview.path}`)}
@@ -391,7 +396,7 @@ function PagePreview<K extends ContentKey>({ editor }: { editor: ContentEditor<K
             // Same origin for the site's styles and fonts; no scripts, no forms, no pop-ups.
             sandbox="allow-same-origin"
             srcDoc={preview.html}
-            className="block h-[80svh] w-full bg-cream"
+            className="block h-[38rem] w-full bg-cream lg:h-[48rem]"
           />
         </div>
       )}
@@ -420,5 +425,11 @@ export const sectionForms: Partial<
     intro:
       "Stránka o harmonizačním setkání, část po části. Cenu upravíte v nabídce; změny se na webu ukážou, až je zveřejníte.",
     form: harmonisationPageForm,
+  },
+  "about-page": {
+    title: "O mně",
+    intro:
+      "Stránka O mně, část po části. Fotografie a jejich popisky upravíte u fotografií; změny se na webu ukážou, až je zveřejníte.",
+    form: aboutPageForm,
   },
 };
