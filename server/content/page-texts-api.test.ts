@@ -61,7 +61,7 @@ describe.each(testDatabases)("her pages' texts through the API on $name", ({ ope
   }
 
   it("starts each page's texts as a fresh install's, the site's texts of today", async () => {
-    for (const key of ["home-sections", "harmonisation-page", "about-page"] as const) {
+    for (const key of ["home-sections", "harmonisation-page", "about-page", "blog-page"] as const) {
       const response = await call("GET", `/${key}`);
       expect(response.status).toBe(200);
       const entry = (await response.json()) as ContentEntryJson;
@@ -148,6 +148,23 @@ describe.each(testDatabases)("her pages' texts through the API on $name", ({ ope
       "meet.intro": "Vyplňte prosím úvodní odstavec.",
     });
     expect(await rowOf("about-page")).toEqual(before);
+  });
+
+  it("refuses the blog page's opening with a missing heading and an unknown field", async () => {
+    const before = await rowOf("blog-page");
+    const { intro } = contentSeed["blog-page"];
+    expect(
+      await refusal("blog-page", 1, {
+        intro: { ...intro, heading: "\t", intro: "<script>alert(1)</script>\nDruhý řádek" },
+        outro: {},
+      }),
+    ).toEqual({
+      "intro.heading": "Vyplňte prosím nadpis.",
+      "intro.intro":
+        "Úvodní odstavec se musí vejít na jeden řádek (bez Enteru) a nesmí obsahovat neviditelné znaky.",
+      outro: "Toto pole sem nepatří.",
+    });
+    expect(await rowOf("blog-page")).toEqual(before);
   });
 
   it("stores a draft trimmed, publishes it to exactly its page, and the pages read it", async () => {

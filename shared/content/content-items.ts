@@ -8,6 +8,7 @@ import type * as z from "zod/mini";
 import { paths, scentGuidePdfKey } from "#shared/routes";
 import { offersSchema } from "./content-schemas";
 import { aboutPageSchema } from "./page-about";
+import { blogPageSchema } from "./page-blog";
 import { harmonisationPageSchema } from "./page-harmonisation";
 import { homeHeroSchema, homeSectionsSchema } from "./page-home";
 import { scentGuideSchema } from "./scent-guide-schema";
@@ -53,6 +54,12 @@ export const contentItems = {
     description: "Texty stránky O mně: váš příběh, jak pracujete a vaše tvorba.",
     schema: aboutPageSchema,
     paths: [paths.about],
+  },
+  "blog-page": {
+    label: "Blog",
+    description: "Nadpis a úvod stránky se všemi články.",
+    schema: blogPageSchema,
+    paths: [paths.blog],
   },
 } as const;
 

@@ -6,6 +6,7 @@
  */
 import type { ContentData, ContentKey } from "./content-items";
 import { aboutPageSeed } from "./page-about";
+import { blogPageSeed } from "./page-blog";
 import { harmonisationPageSeed } from "./page-harmonisation";
 import { homeHeroSeed, homeSectionsSeed } from "./page-home";
 import { scentGuideSeed } from "./scent-guide-seed";
@@ -82,6 +83,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   "home-sections": homeSectionsSeed,
   "harmonisation-page": harmonisationPageSeed,
   "about-page": aboutPageSeed,
+  "blog-page": blogPageSeed,
 };
 
 /** A reader of the defaults: what the build renders, and any page with no reader of its own. */

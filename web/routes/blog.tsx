@@ -3,6 +3,7 @@ import { BackHomeLink } from "~/components/back-home-link";
 import { ArticleCard } from "~/components/blog/article-card";
 import { PageHero } from "~/components/page-hero";
 import { loadArticles, summarise } from "~/lib/articles.server";
+import { readContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
 import type { Route } from "./+types/blog";
@@ -16,24 +17,20 @@ export const meta: Route.MetaFunction = () =>
     path: paths.blog,
   });
 
-/** Runs at pre-rendering: every article, newest first. */
-export function loader() {
-  return { articles: loadArticles().map(summarise) };
+/** Runs when the page is rendered: her opening of the page, and every article, newest first. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { intro } = await readContent(context).read("blog-page");
+  return { intro, articles: loadArticles().map(summarise) };
 }
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  const { intro } = loaderData;
   return (
     <main id="obsah">
       <PageHero
-        eyebrow="Blog"
-        title={czech("Čtení pro klidné chvíle")}
-        lead={
-          <p>
-            {czech(
-              "Píšu o rituálech, bylinách a péči o sebe – o malých věcech, které se vejdou do obyčejného dne. Uvařte si čaj a vyberte si, co vás zrovna láká.",
-            )}
-          </p>
-        }
+        eyebrow={czech(intro.eyebrow)}
+        title={czech(intro.heading)}
+        lead={<p>{czech(intro.intro)}</p>}
       />
       <section aria-label="Články" className="bg-cream px-5 pb-20 sm:px-8 sm:pb-28">
         <ul className="mx-auto grid max-w-6xl gap-6 md:grid-cols-2 lg:grid-cols-3">

@@ -34,6 +34,7 @@ export const contentSlugs: Record<ContentKey, string> = {
   "home-sections": "domovska-stranka",
   "harmonisation-page": "harmonizacni-setkani",
   "about-page": "o-mne",
+  "blog-page": "blog",
 };
 
 export function contentPath(key: ContentKey, ...rest: string[]): string {

@@ -9,6 +9,7 @@ import { toast } from "sonner";
 import type { ContentEntryJson, ContentRevision } from "#shared/content/content-admin";
 import type { ContentKey } from "#shared/content/content-items";
 import { aboutPageForm } from "#shared/content/page-about";
+import { blogPageForm } from "#shared/content/page-blog";
 import {
   type Action,
   actionTargets,
@@ -431,5 +432,11 @@ export const sectionForms: Partial<
     intro:
       "Stránka O mně, část po části. Fotografie a jejich popisky upravíte u fotografií; změny se na webu ukážou, až je zveřejníte.",
     form: aboutPageForm,
+  },
+  "blog-page": {
+    title: "Blog",
+    intro:
+      "Úvod stránky se všemi články. Články samotné upravíte zvlášť; změny se na webu ukážou, až je zveřejníte.",
+    form: blogPageForm,
   },
 };
