@@ -64,6 +64,19 @@ test("she changes a paragraph of the harmonisation page, previews it, publishes 
   await expect(page.getByLabel("Nadpis", { exact: true })).toHaveValue("Vraťte se k sobě");
   await screenshot(page, "hero");
 
+  // The about page and the blog's opening, by the same form.
+  await page.getByRole("link", { name: "← Obsah webu" }).click();
+  await page.getByRole("link", { name: /O mně/ }).click();
+  await expect(page.locator("#content-creations-heading")).toHaveValue("O MÉ TVORBĚ");
+  await expect(page.locator("#content-creations-action-target")).toHaveValue(
+    "/?sluzba=products#contact",
+  );
+  await screenshot(page, "about");
+  await page.getByRole("link", { name: "← Obsah webu" }).click();
+  await page.getByRole("link", { name: /^Blog/ }).click();
+  await expect(page.locator("#content-intro-heading")).toHaveValue("Čtení pro klidné chvíle");
+  await screenshot(page, "blog");
+
   await page.getByRole("link", { name: "← Obsah webu" }).click();
   await page
     .getByRole("link", { name: /Harmonizační setkání/ })
@@ -98,6 +111,12 @@ test("she changes a paragraph of the harmonisation page, previews it, publishes 
     preview.getByRole("heading", { level: 1, name: "Harmonizační setkání" }),
   ).toBeVisible();
   await screenshot(page, "harmonisation-preview");
+  // The frame is tall enough to read in, at each width.
+  for (const width of [1280, 360]) {
+    await page.setViewportSize(width === 360 ? phone : { width, height: 900 });
+    const box = await page.getByTestId("content-preview").boundingBox();
+    expect(box?.height).toBeGreaterThan(500);
+  }
   // The public page still shows what was published.
   const served = await publicHtml(page, "/harmonizacni");
   expect(served).toContain(oldParagraph);
