@@ -61,7 +61,11 @@ test("she changes a paragraph of the harmonisation page, previews it, publishes 
   // The first screen is edited by the same form.
   await page.getByRole("link", { name: "← Obsah webu" }).click();
   await page.getByRole("link", { name: /Úvod domovské stránky/ }).click();
-  await expect(page.getByLabel("Nadpis", { exact: true })).toHaveValue("Vraťte se k sobě");
+  // Its values are content.test.ts's to change, on this same server: only the form is checked.
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Úvod domovské stránky" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Tlačítko k dárku")).toBeVisible();
   await screenshot(page, "hero");
 
   // The about page and the blog's opening, by the same form.
