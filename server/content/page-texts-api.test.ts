@@ -145,7 +145,7 @@ describe.each(testDatabases)("her pages' texts through the API on $name", ({ ope
       "creations.fourthTitle": "Vyplňte prosím název (4. karta).",
       "creations.action.label": "Vyplňte prosím text tlačítka.",
       "creations.action.target": "Vyberte z nabídky, kam tlačítko vede.",
-      "meet.intro": "Vyplňte prosím úvodní odstavec.",
+      "meet.intro": "Vyplňte prosím odstavec.",
     });
     expect(await rowOf("about-page")).toEqual(before);
   });

@@ -99,7 +99,8 @@ const aboutSpec = {
   meet: {
     title: "Pozvání na konci stránky",
     intro: "Nad tlačítky „Objednat konzultaci“ a zpět na hlavní stránku.",
-    fields: { heading, intro },
+    // At the end of the page its paragraph is no „úvodní“ one.
+    fields: { heading, intro: { ...intro, label: "Odstavec", fillIn: "odstavec" } },
   },
 } satisfies Record<string, SectionSpec>;
 

@@ -106,7 +106,8 @@ const harmonisationSpec = {
   closing: {
     title: "Pozvání na konci stránky",
     intro: "Nad tlačítkem „Objednat konzultaci“.",
-    fields: { heading, intro },
+    // At the end of the page its paragraph is no „úvodní“ one.
+    fields: { heading, intro: { ...intro, label: "Odstavec", fillIn: "odstavec" } },
   },
 } satisfies Record<string, SectionSpec>;
 
