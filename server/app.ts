@@ -275,6 +275,9 @@ export function createApp({
       materials,
       giftLinks,
       publishPages,
+      // „Náhled“: a page with her drafts, rendered by the same renderer, stored nowhere.
+      previewPage: (path) =>
+        pages.renderPreview(path, { content: createContentReader(db, { drafts: true }) }),
     }),
   );
   app.route(

@@ -53,6 +53,10 @@ const contentWithoutPersonalData: { key: ContentKey; why: string }[] = [
     key: "operator",
     why: "Her own business identification, which a Czech business must publish on its website.",
   },
+  { key: "home-sections", why: "Her own texts of the home page's sections." },
+  { key: "harmonisation-page", why: "Her own texts of the harmonisation page." },
+  { key: "about-page", why: "Her own story and ways of working." },
+  { key: "blog-page", why: "Her own opening of the blog." },
 ];
 
 /** The content items of `keys` that are neither registered nor exempted. */

@@ -86,6 +86,10 @@ describe.each(testDatabases)("her content's administration on $name", ({ open })
       { key: "scent-guide", has_draft: false, version: 1 },
       { key: "reviews", has_draft: false, version: 1 },
       { key: "operator", has_draft: false, version: 1 },
+      { key: "home-sections", has_draft: false, version: 1 },
+      { key: "harmonisation-page", has_draft: false, version: 1 },
+      { key: "about-page", has_draft: false, version: 1 },
+      { key: "blog-page", has_draft: false, version: 1 },
     ]);
     const entry = await read("home-hero");
     expect(entry).toMatchObject({ label: "Úvod domovské stránky", version: 1, draft: null });

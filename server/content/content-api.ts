@@ -12,12 +12,14 @@ import type { Database } from "#database/open-database";
 import { ApiError } from "#server/api-error";
 import type { AdminEnv } from "#server/auth/require-admin";
 import type { Clock } from "#server/clock";
-import { czechDefaultMessage, jsonBody } from "#server/json-route";
+import { czechDefaultMessage, jsonBody, queryParams } from "#server/json-route";
 import { log } from "#server/logger";
 import {
+  type ContentPreviewJson,
   type ContentPublishJson,
   contentAdminMessages,
   contentDraftSchema,
+  contentPreviewQuerySchema,
   contentVersionSchema,
 } from "#shared/content/content-admin";
 import { type ContentKey, contentItems, isContentKey } from "#shared/content/content-items";
@@ -40,6 +42,11 @@ export type ContentAdminApiDependencies = {
    * renderer); without it, a publish only stores.
    */
   publishPages?: (paths: readonly string[]) => Promise<void>;
+  /**
+   * The finished HTML of a public path rendered with her drafts (the page renderer's
+   * `renderPreview`), stored nowhere; without it, there is no preview.
+   */
+  previewPage?: (path: string) => Promise<string>;
 };
 
 // The longest item (her offers, every description at its limit) fits well inside.
@@ -81,7 +88,21 @@ function entryOf(outcome: ContentOutcome) {
   return outcome.entry;
 }
 
-export function createContentAdminApi({ db, clock, publishPages }: ContentAdminApiDependencies) {
+/** Which of the item's pages to preview: `?stranka=`, by default its first. */
+function readPreviewPath(key: ContentKey, asked: string | undefined): string {
+  const itemPaths: readonly string[] = contentItems[key].paths;
+  const path = asked ?? itemPaths[0];
+  if (path === undefined || !itemPaths.includes(path))
+    throw new ApiError(404, "preview_not_found", contentAdminMessages.previewNotFound);
+  return path;
+}
+
+export function createContentAdminApi({
+  db,
+  clock,
+  publishPages,
+  previewPage,
+}: ContentAdminApiDependencies) {
   const editor = (admin: AdminEnv["Variables"]["admin"]): ContentEditor => ({
     userId: admin.user.id,
     email: admin.user.email,
@@ -100,57 +121,77 @@ export function createContentAdminApi({ db, clock, publishPages }: ContentAdminA
     }
   }
 
-  return new Hono<AdminEnv>()
-    .get("/admin/content", async (c) => {
-      return c.json({ items: await listContent(db, clock.now()) });
-    })
-    .get("/admin/content/:key", async (c) => {
-      return c.json(await readContentEntry(db, readKey(c.req.param("key")), clock.now()));
-    })
-    .put("/admin/content/:key/draft", jsonBody(contentDraftSchema, jsonLimit), async (c) => {
-      const key = readKey(c.req.param("key"));
-      const { version, data } = c.req.valid("json");
-      const outcome = await saveContentDraft(db, {
-        key,
-        version,
-        data: validateData(key, data),
-        by: editor(c.get("admin")),
-        at: clock.now(),
-      });
-      return c.json(entryOf(outcome));
-    })
-    .post("/admin/content/:key/publish", jsonBody(contentVersionSchema, jsonLimit), async (c) => {
-      const key = readKey(c.req.param("key"));
-      const { version } = c.req.valid("json");
-      const entry = entryOf(
-        await publishContent(db, { key, version, by: editor(c.get("admin")), at: clock.now() }),
-      );
-      const body: ContentPublishJson = { entry, pages: await renewPages(key) };
-      return c.json(body);
-    })
-    .get("/admin/content/:key/revisions", async (c) => {
-      const key = readKey(c.req.param("key"));
-      return c.json({ revisions: await listContentRevisions(db, key, clock.now()) });
-    })
-    .post(
-      "/admin/content/:key/revisions/:id/restore",
-      jsonBody(contentVersionSchema, jsonLimit),
-      async (c) => {
+  return (
+    new Hono<AdminEnv>()
+      .get("/admin/content", async (c) => {
+        return c.json({ items: await listContent(db, clock.now()) });
+      })
+      .get("/admin/content/:key", async (c) => {
+        return c.json(await readContentEntry(db, readKey(c.req.param("key")), clock.now()));
+      })
+      .put("/admin/content/:key/draft", jsonBody(contentDraftSchema, jsonLimit), async (c) => {
         const key = readKey(c.req.param("key"));
-        const revisionId = Number(c.req.param("id"));
-        if (!/^[1-9]\d{0,14}$/.test(c.req.param("id"))) throw refusals.revision_not_found();
+        const { version, data } = c.req.valid("json");
+        const outcome = await saveContentDraft(db, {
+          key,
+          version,
+          data: validateData(key, data),
+          by: editor(c.get("admin")),
+          at: clock.now(),
+        });
+        return c.json(entryOf(outcome));
+      })
+      .post("/admin/content/:key/publish", jsonBody(contentVersionSchema, jsonLimit), async (c) => {
+        const key = readKey(c.req.param("key"));
         const { version } = c.req.valid("json");
         const entry = entryOf(
-          await restoreContentRevision(db, {
-            key,
-            revisionId,
-            version,
-            by: editor(c.get("admin")),
-            at: clock.now(),
-          }),
+          await publishContent(db, { key, version, by: editor(c.get("admin")), at: clock.now() }),
         );
         const body: ContentPublishJson = { entry, pages: await renewPages(key) };
         return c.json(body);
-      },
-    );
+      })
+      // „Náhled“: the page as it will look with her drafts; never stored, cached or indexed.
+      .get("/admin/content/:key/preview", queryParams(contentPreviewQuerySchema), async (c) => {
+        const key = readKey(c.req.param("key"));
+        const path = readPreviewPath(key, c.req.valid("query").stranka);
+        c.header("Cache-Control", "no-store");
+        c.header("X-Robots-Tag", "noindex, nofollow");
+        if (!previewPage)
+          throw new ApiError(404, "preview_not_found", contentAdminMessages.previewUnavailable);
+        let html: string;
+        try {
+          html = await previewPage(path);
+        } catch (error) {
+          log.error({ key, path, error: String(error) }, "Preview not rendered");
+          throw new ApiError(422, "preview_failed", contentAdminMessages.previewFailed);
+        }
+        const body: ContentPreviewJson = { path, html };
+        return c.json(body);
+      })
+      .get("/admin/content/:key/revisions", async (c) => {
+        const key = readKey(c.req.param("key"));
+        return c.json({ revisions: await listContentRevisions(db, key, clock.now()) });
+      })
+      .post(
+        "/admin/content/:key/revisions/:id/restore",
+        jsonBody(contentVersionSchema, jsonLimit),
+        async (c) => {
+          const key = readKey(c.req.param("key"));
+          const revisionId = Number(c.req.param("id"));
+          if (!/^[1-9]\d{0,14}$/.test(c.req.param("id"))) throw refusals.revision_not_found();
+          const { version } = c.req.valid("json");
+          const entry = entryOf(
+            await restoreContentRevision(db, {
+              key,
+              revisionId,
+              version,
+              by: editor(c.get("admin")),
+              at: clock.now(),
+            }),
+          );
+          const body: ContentPublishJson = { entry, pages: await renewPages(key) };
+          return c.json(body);
+        },
+      )
+  );
 }

@@ -15,6 +15,10 @@ export const contentAdminMessages = {
   pagesNotUpdated:
     "Obsah je zveřejněný, ale stránky webu se zatím nepodařilo obnovit. Zkuste prosím zveřejnit znovu za chvíli.",
   version: "Chybí verze, ze které úprava vychází. Načtěte prosím stránku znovu.",
+  previewNotFound: "Tahle stránka tento obsah neukazuje, náhled k ní není.",
+  previewUnavailable: "Náhled teď není k dispozici. Zkuste to prosím za chvíli.",
+  previewFailed:
+    "Náhled se nepodařilo připravit. Zkontrolujte prosím texty a zkuste to za chvíli znovu; na webu se nic nezměnilo.",
 } as const;
 
 const versionSchema = z
@@ -70,3 +74,11 @@ export type ContentPublishJson = {
   entry: ContentEntryJson;
   pages: { paths: string[]; outcome: "updated" | "failed" | "stored" };
 };
+
+/** „Náhled“'s query: which of the item's pages (`stranka`), by default its first. */
+export const contentPreviewQuerySchema = z.strictObject({
+  stranka: z.optional(z.string(contentAdminMessages.previewNotFound)),
+});
+
+/** „Náhled“: the page at `path` rendered with her drafts, as finished HTML (never stored). */
+export type ContentPreviewJson = { path: string; html: string };

@@ -6,8 +6,12 @@
  */
 import type * as z from "zod/mini";
 import { paths, scentGuidePdfKey } from "#shared/routes";
-import { homeHeroSchema, offersSchema } from "./content-schemas";
+import { offersSchema } from "./content-schemas";
 import { operatorSchema } from "./operator-content";
+import { aboutPageSchema } from "./page-about";
+import { blogPageSchema } from "./page-blog";
+import { harmonisationPageSchema } from "./page-harmonisation";
+import { homeHeroSchema, homeSectionsSchema } from "./page-home";
 import { reviewsSchema } from "./review-content";
 import { scentGuideSchema } from "./scent-guide-schema";
 
@@ -48,6 +52,32 @@ export const contentItems = {
     // The pages that read them (the privacy notice, the home page's structured data); the
     // footer and e-mails still read shared/site.ts (docs/decisions/0026).
     paths: [paths.home, paths.privacy],
+  },
+  "home-sections": {
+    label: "Domovská stránka",
+    description:
+      "Nadpisy a texty částí pod úvodem: Na úvod, Nabízím, Blog, Kontakt a časté otázky.",
+    schema: homeSectionsSchema,
+    paths: [paths.home],
+  },
+  "harmonisation-page": {
+    label: "Harmonizační setkání",
+    description:
+      "Texty stránky o harmonizačním setkání: příběh, průběh ve třech částech a praktické informace.",
+    schema: harmonisationPageSchema,
+    paths: [paths.harmonisation],
+  },
+  "about-page": {
+    label: "O mně",
+    description: "Texty stránky O mně: váš příběh, jak pracujete a vaše tvorba.",
+    schema: aboutPageSchema,
+    paths: [paths.about],
+  },
+  "blog-page": {
+    label: "Blog",
+    description: "Nadpis a úvod stránky se všemi články.",
+    schema: blogPageSchema,
+    paths: [paths.blog],
   },
 } as const;
 

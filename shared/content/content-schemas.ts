@@ -69,27 +69,8 @@ export function text(
   );
 }
 
-/** The home page's first screen, in the page's order. */
-export const homeHeroSchema = z.strictObject({
-  eyebrow: text({ fillIn: "text nad nadpisem", name: "Text nad nadpisem" }, contentLimits.label),
-  heading: text({ fillIn: "nadpis", name: "Nadpis" }, contentLimits.heading),
-  headingAccent: text(
-    { fillIn: "zvýrazněnou část nadpisu", name: "Zvýrazněná část nadpisu" },
-    contentLimits.heading,
-  ),
-  lead: text({ fillIn: "úvodní odstavec", name: "Úvodní odstavec" }, contentLimits.paragraph),
-  quote: text({ fillIn: "citát", name: "Citát" }, contentLimits.quote),
-  quoteAuthor: text({ fillIn: "autora citátu", name: "Autor citátu" }, contentLimits.label),
-  giftButton: text(
-    { fillIn: "text prvního tlačítka", name: "Text prvního tlačítka" },
-    contentLimits.label,
-  ),
-  servicesButton: text(
-    { fillIn: "text druhého tlačítka", name: "Text druhého tlačítka" },
-    contentLimits.label,
-  ),
-});
-export type HomeHero = z.output<typeof homeHeroSchema>;
+/** The home page's first screen: described field by field in `page-home.ts`. */
+export type { HomeHero } from "./page-home";
 
 /**
  * Her offers' stable ids: the contact form's service types (stored

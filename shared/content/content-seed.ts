@@ -7,20 +7,15 @@
 import { serviceTypes } from "#shared/form-schemas";
 import type { ContentData, ContentKey } from "./content-items";
 import { operatorSeed } from "./operator-content";
+import { aboutPageSeed } from "./page-about";
+import { blogPageSeed } from "./page-blog";
+import { harmonisationPageSeed } from "./page-harmonisation";
+import { homeHeroSeed, homeSectionsSeed } from "./page-home";
 import { reviewsSeed } from "./review-content";
 import { scentGuideSeed } from "./scent-guide-seed";
 
 export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
-  "home-hero": {
-    eyebrow: "V rytmu přírody",
-    heading: "Vraťte se k sobě",
-    headingAccent: "s péčí Matky Země",
-    lead: "Harmonizační setkání, ručně vyráběné dary přírody a živá setkání pro ženy. Místo, kde můžete zpomalit, nadechnout se a znovu zaslechnout, co potřebuje vaše tělo i duše.",
-    quote: "Příroda nikam nespěchá, a přesto je všechno vykonáno.",
-    quoteAuthor: "Lao-c’",
-    giftButton: "Získat dárek zdarma",
-    servicesButton: "Více o službách",
-  },
+  "home-hero": homeHeroSeed,
   offers: {
     offers: [
       {
@@ -94,6 +89,10 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   "scent-guide": scentGuideSeed,
   reviews: reviewsSeed,
   operator: operatorSeed,
+  "home-sections": homeSectionsSeed,
+  "harmonisation-page": harmonisationPageSeed,
+  "about-page": aboutPageSeed,
+  "blog-page": blogPageSeed,
 };
 
 /** A reader of the defaults: what the build renders, and any page with no reader of its own. */

@@ -18,6 +18,7 @@ import type {
 import type {
   ContentEntryJson,
   ContentListJson,
+  ContentPreviewJson,
   ContentPublishJson,
   ContentRevisionsJson,
 } from "#shared/content/content-admin";
@@ -388,6 +389,16 @@ export function restoreArticleRevision(
     adminApi().admin.articles[":id"].revisions[":revision"].restore.$post({
       param: { id: segment(id), revision: String(revision) },
       json: { version },
+    }),
+  );
+}
+
+/** „Náhled“: the item's page rendered with her drafts (by default its first page). */
+export function fetchContentPreview(key: ContentKey, page?: string): Promise<ContentPreviewJson> {
+  return readAnswer(
+    adminApi().admin.content[":key"].preview.$get({
+      param: { key },
+      query: page === undefined ? {} : { stranka: page },
     }),
   );
 }

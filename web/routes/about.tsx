@@ -1,15 +1,18 @@
 import { CalendarHeart } from "lucide-react";
 import { contactAbout, paths } from "#shared/routes";
 import { site } from "#shared/site";
+import type { AboutTexts } from "~/components/about/biography";
 import { BackHomeLink } from "~/components/back-home-link";
 import { PageHero } from "~/components/page-hero";
 import { Photo } from "~/components/photo";
 import { photos } from "~/components/photos";
 import { LeafSprig } from "~/components/ui/botanical";
 import { ButtonLink } from "~/components/ui/button";
+import { readContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
-import { deferredPart, noLoaderData, preloadingParts, StaticPart } from "~/progressive/static-part";
+import { deferredPart, StaticPart } from "~/progressive/static-part";
+import type { Route } from "./+types/about";
 
 export const meta = () =>
   pageMeta({
@@ -29,26 +32,35 @@ const creations = deferredPart(() =>
   import("~/components/about/my-creations").then((module) => module.MyCreations),
 );
 
-export const loader = noLoaderData;
-export const clientLoader = preloadingParts(biography, creations);
+/** Runs when the page is rendered: her texts of the page. */
+export async function loader({ context }: Route.LoaderArgs): Promise<AboutTexts> {
+  return { texts: await readContent(context).read("about-page") };
+}
 
-export default function AboutPage() {
+/**
+ * Before a client-side navigation here: the rendered loader data (her texts) and the static
+ * parts' code, so that the page comes whole in its first frame.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([
+    serverLoader(),
+    ...[biography, creations].map((part) => part.preload()),
+  ]);
+  return data;
+}
+
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { hero, meet } = loaderData.texts;
   return (
     <main id="obsah">
       <PageHero
-        eyebrow="Kdo vás bude provázet"
-        // The specification quotes the headline verbatim.
-        title={czech("O mně")}
+        eyebrow={czech(hero.eyebrow)}
+        // The specification quotes the headline verbatim (her default).
+        title={czech(hero.heading)}
         lead={
           <>
-            <p className="font-serif text-2xl text-bark sm:text-3xl">
-              {czech(`Jmenuji se ${site.ownerName}.`)}
-            </p>
-            <p>
-              {czech(
-                "Provázím ženy zpátky k sobě – s pomocí přírody, rituálů, zvuku a doteku. Vyrábím oleje a vykuřovadla z bylin, které sama sbírám, a věřím, že klid, který hledáme, na nás čeká venku i uvnitř.",
-              )}
-            </p>
+            <p className="font-serif text-2xl text-bark sm:text-3xl">{czech(hero.greeting)}</p>
+            <p>{czech(hero.intro)}</p>
           </>
         }
         actions={
@@ -75,13 +87,9 @@ export default function AboutPage() {
         <LeafSprig className="pointer-events-none absolute -bottom-8 -left-6 -z-10 w-40 text-moss/40 sm:w-56" />
         <div className="mx-auto max-w-3xl text-center">
           <h2 id="setkani-heading" className="text-3xl font-semibold text-bark sm:text-4xl">
-            {czech("Ráda vás poznám")}
+            {czech(meet.heading)}
           </h2>
-          <p className="mt-5 text-lg leading-relaxed text-bark-soft">
-            {czech(
-              "Ať už vás láká harmonizační setkání, některý z mých výrobků, nebo si jen chcete popovídat, jestli je moje cesta i pro vás – napište mi. Odpovídám osobně a bez spěchu.",
-            )}
-          </p>
+          <p className="mt-5 text-lg leading-relaxed text-bark-soft">{czech(meet.intro)}</p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <ButtonLink to={contactAbout("consultation")}>Objednat konzultaci</ButtonLink>
             <BackHomeLink look="button" />

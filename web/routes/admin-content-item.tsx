@@ -3,6 +3,7 @@ import { offerIds } from "#shared/content/content-schemas";
 import { paths } from "#shared/routes";
 import { keyOfSlug } from "~/components/admin/content-editor";
 import { type ContentItemData, ContentItemScreen } from "~/components/admin/content-screens";
+import { sectionForms } from "~/components/admin/content-section-form";
 import { fetchContentEntry, fetchContentRevisions } from "~/lib/admin-api";
 import { requireAdminSession } from "~/lib/admin-session";
 import { pageMeta } from "~/lib/seo";
@@ -39,7 +40,9 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
         ? { kind: key, entry, revisions, offerId }
         : key === "reviews"
           ? { kind: key, entry, revisions, offers: await fetchPublishedOffers(accessToken) }
-          : { kind: key, entry, revisions }
+          : sectionForms[key]
+            ? { kind: "sections", entry, revisions }
+            : { kind: key, entry, revisions }
     ) as ContentItemData;
     return { email, item };
   } catch {

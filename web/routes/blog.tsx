@@ -3,6 +3,7 @@ import { BackHomeLink } from "~/components/back-home-link";
 import { ArticleCard } from "~/components/blog/article-card";
 import { PageHero } from "~/components/page-hero";
 import { readArticles, summarise } from "~/lib/articles.server";
+import { readContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
 import type { Route } from "./+types/blog";
@@ -16,24 +17,23 @@ export const meta: Route.MetaFunction = () =>
     path: paths.blog,
   });
 
-/** Runs when the page is rendered into the page store: every live article, newest first. */
+/** Runs when the page is rendered into the page store: her opening of the page, and every live article, newest first. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { articles: (await readArticles(context).list()).map(summarise) };
+  const [{ intro }, articles] = await Promise.all([
+    readContent(context).read("blog-page"),
+    readArticles(context).list(),
+  ]);
+  return { intro, articles: articles.map(summarise) };
 }
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  const { intro } = loaderData;
   return (
     <main id="obsah">
       <PageHero
-        eyebrow="Blog"
-        title={czech("Čtení pro klidné chvíle")}
-        lead={
-          <p>
-            {czech(
-              "Píšu o rituálech, bylinách a péči o sebe – o malých věcech, které se vejdou do obyčejného dne. Uvařte si čaj a vyberte si, co vás zrovna láká.",
-            )}
-          </p>
-        }
+        eyebrow={czech(intro.eyebrow)}
+        title={czech(intro.heading)}
+        lead={<p>{czech(intro.intro)}</p>}
       />
       <section aria-label="Články" className="bg-cream px-5 pb-20 sm:px-8 sm:pb-28">
         <ul className="mx-auto grid max-w-6xl gap-6 md:grid-cols-2 lg:grid-cols-3">

@@ -2,6 +2,7 @@ import { CalendarHeart } from "lucide-react";
 import { contactAbout, paths } from "#shared/routes";
 import { site } from "#shared/site";
 import type { PracticalInfoData } from "~/components/harmonisation/practical-info";
+import type { HarmonisationTexts } from "~/components/harmonisation/session-story";
 import { PageHero } from "~/components/page-hero";
 import { Photo } from "~/components/photo";
 import { photos } from "~/components/photos";
@@ -34,10 +35,19 @@ const practicalInfo = deferredPart(() =>
   import("~/components/harmonisation/practical-info").then((module) => module.PracticalInfo),
 );
 
-/** Runs when the page is rendered: the session's price from her offers (practical-info.tsx). */
-export async function loader({ context }: Route.LoaderArgs): Promise<PracticalInfoData> {
-  const { offers } = await readContent(context).read("offers");
-  return { priceCzk: offers.find((offer) => offer.id === "consultation")?.priceCzk ?? null };
+/** Runs when the page is rendered: her texts of the page, and the session's price from her offers. */
+export async function loader({
+  context,
+}: Route.LoaderArgs): Promise<PracticalInfoData & HarmonisationTexts> {
+  const content = readContent(context);
+  const [texts, { offers }] = await Promise.all([
+    content.read("harmonisation-page"),
+    content.read("offers"),
+  ]);
+  return {
+    texts,
+    priceCzk: offers.find((offer) => offer.id === "consultation")?.priceCzk ?? null,
+  };
 }
 /**
  * Before a client-side navigation here: the rendered loader data (the price) and the static
@@ -51,19 +61,14 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return data;
 }
 
-export default function HarmonisationPage() {
+export default function HarmonisationPage({ loaderData }: Route.ComponentProps) {
+  const { hero } = loaderData.texts;
   return (
     <main id="obsah">
       <PageHero
-        eyebrow="Čas jen pro vás"
-        title="Harmonizační setkání"
-        lead={
-          <p>
-            {czech(
-              "Setkání, při kterém se tělo uvolní, mysl ztiší a vy se znovu spojíte se sebou. Šálek kakaa, zvuk nebo dotek a vlastní vůně, kterou si odnesete domů.",
-            )}
-          </p>
-        }
+        eyebrow={czech(hero.eyebrow)}
+        title={czech(hero.heading)}
+        lead={<p>{czech(hero.intro)}</p>}
         actions={
           <>
             <ButtonLink to={contactAbout("consultation")}>
@@ -71,7 +76,7 @@ export default function HarmonisationPage() {
               Objednat konzultaci
             </ButtonLink>
             <a href="#prubeh" className={buttonClasses("secondary")}>
-              {czech("Jak setkání probíhá")}
+              {czech(hero.stepsButton)}
             </a>
           </>
         }

@@ -9,6 +9,7 @@ import { ContactSection } from "~/components/home/contact";
 import { HomeHero, type HomeHeroData } from "~/components/home/hero";
 import type { ReviewsSectionData } from "~/components/home/reviews";
 import type { ServicesSectionData } from "~/components/home/services";
+import type { HomeSectionsData } from "~/components/home/welcome";
 import { readArticles, summarise } from "~/lib/articles.server";
 import { readContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
@@ -42,8 +43,9 @@ const reviews = deferredPart(() =>
 );
 
 /**
- * Runs when the page is rendered, never in the browser: her first screen,
- * offers and reviews (the content of the render's load context, or the defaults) and the
+ * Runs when the page is rendered, never in the browser: her first screen, the
+ * texts of the sections below it, her offers and reviews (the content of the render's load
+ * context, or the defaults) and the
  * blog section's three newest articles (web/components/home/blog.tsx). Having
  * a `loader` also keeps React Router from running `clientLoader` on the first
  * visit, which would show a loading screen instead of the pre-rendered page.
@@ -52,6 +54,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<
   BlogSectionData &
     ServicesSectionData &
     HomeHeroData &
+    HomeSectionsData &
     ReviewsSectionData & {
       services: ServiceChoice[];
       /** A contact form the server refused when it came without scripts (this page is its answer). */
@@ -60,8 +63,9 @@ export async function loader({ context }: Route.LoaderArgs): Promise<
     }
 > {
   const content = readContent(context);
-  const [hero, { offers }, { reviews }, operator, articles] = await Promise.all([
+  const [hero, sections, { offers }, { reviews }, operator, articles] = await Promise.all([
     content.read("home-hero"),
+    content.read("home-sections"),
     content.read("offers"),
     content.read("reviews"),
     content.read("operator"),
@@ -69,6 +73,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<
   ]);
   return {
     hero,
+    sections,
     offers: offers.filter((offer) => offer.shown),
     // The contact form's „Služba“, as her offers name themselves there.
     services: serviceChoices(offers),
@@ -109,7 +114,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="obsah">
-      <HomeHero hero={loaderData.hero} />
+      <HomeHero hero={loaderData.hero} giftTeaser={loaderData.sections.firstScreen.giftTeaser} />
       <StaticPart name="welcome" part={welcome} />
       <StaticPart name="services" part={services} />
       <StaticPart name="blog" part={blog} />
@@ -117,6 +122,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <ContactSection
         services={loaderData.services}
         submitted={loaderData.refusedContact ?? undefined}
+        texts={loaderData.sections.contact}
       />
     </main>
   );

@@ -33,6 +33,10 @@ export const contentSlugs: Record<ContentKey, string> = {
   "scent-guide": "pruvodce-vuni",
   reviews: "recenze",
   operator: "provozovatel",
+  "home-sections": "domovska-stranka",
+  "harmonisation-page": "harmonizacni-setkani",
+  "about-page": "o-mne",
+  "blog-page": "blog",
 };
 
 export function contentPath(key: ContentKey, ...rest: string[]): string {
@@ -69,10 +73,12 @@ export function useContentEditor<K extends ContentKey>(
   const saved = entry.draft ?? entry.published;
   const unsaved = JSON.stringify(data) !== JSON.stringify(saved);
 
-  async function run(action: () => Promise<void>) {
+  /** Runs `action`; whether it succeeded (a failure is told in a notice). */
+  async function run(action: () => Promise<void>): Promise<boolean> {
     setBusy(true);
     try {
       await action();
+      return true;
     } catch (error) {
       if (error instanceof AdminApiError) {
         setErrors(error.fields ?? {});
@@ -80,6 +86,7 @@ export function useContentEditor<K extends ContentKey>(
       } else {
         toast.error(failed);
       }
+      return false;
     } finally {
       setBusy(false);
     }

@@ -5,16 +5,17 @@ import type {
   ContentListJson,
   ContentRevision,
 } from "#shared/content/content-admin";
+import type { ContentKey } from "#shared/content/content-items";
 import type { Offer, OfferId } from "#shared/content/content-schemas";
 import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminSection } from "~/components/admin/admin-section";
 import { contentPath } from "~/components/admin/content-editor";
-import { HeroEditor } from "~/components/admin/content-hero-form";
 import { OfferEditor, OffersEditor } from "~/components/admin/content-offers";
 import { OperatorEditor } from "~/components/admin/content-operator";
 import { ReviewsEditor } from "~/components/admin/content-reviews";
 import { ScentGuideEditor } from "~/components/admin/content-scent-guide";
+import { SectionEditor, sectionForms } from "~/components/admin/content-section-form";
 import { formatDateTime } from "~/components/admin/user-format";
 import { typeset } from "~/lib/typography";
 
@@ -84,7 +85,8 @@ export function ContentListScreen({
 }
 
 export type ContentItemData =
-  | { kind: "home-hero"; entry: ContentEntryJson<"home-hero">; revisions: ContentRevision[] }
+  /** An item edited by a form made from its description (`sectionForms`). */
+  | { kind: "sections"; entry: ContentEntryJson; revisions: ContentRevision[] }
   | {
       kind: "offers";
       entry: ContentEntryJson<"offers">;
@@ -123,8 +125,12 @@ export function ContentItemScreen({
         <p role="alert" className="mt-6 text-terracotta-dark">
           {typeset(loadFailed)}
         </p>
-      ) : item.kind === "home-hero" ? (
-        <HeroEditor entry={item.entry} revisions={item.revisions} />
+      ) : item.kind === "sections" ? (
+        <SectionEditor
+          entry={item.entry}
+          revisions={item.revisions}
+          {...(sectionForms[item.entry.key] as NonNullable<(typeof sectionForms)[ContentKey]>)}
+        />
       ) : item.kind === "scent-guide" ? (
         <ScentGuideEditor entry={item.entry} revisions={item.revisions} />
       ) : item.kind === "operator" ? (

@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { homeAnchors } from "#shared/routes";
 import { ArticleCard } from "~/components/blog/article-card";
+import type { HomeSectionsData } from "~/components/home/welcome";
 import { Section } from "~/components/ui/section";
 import type { ArticleSummary } from "~/lib/article-summary";
 import { blogPath } from "~/lib/blog-paths";
@@ -11,15 +12,14 @@ export type BlogSectionData = { newestArticles: ArticleSummary[] };
 
 /** The section labelled Blog: the three newest articles, each leading to its page. */
 export function BlogSection() {
-  const { newestArticles } = useLoaderData<BlogSectionData>();
+  const { newestArticles, sections } = useLoaderData<BlogSectionData & HomeSectionsData>();
+  const texts = sections.blog;
   return (
     <Section
       id={homeAnchors.blog}
       eyebrow="Blog"
-      title={czech("Čtení pro klidné chvíle")}
-      intro={czech(
-        "Krátké texty o rituálech, bylinách a péči o sebe. Uvařte si čaj a dopřejte si chvilku jen pro sebe.",
-      )}
+      title={czech(texts.heading)}
+      intro={czech(texts.intro)}
     >
       <ul className="grid gap-6 md:grid-cols-3">
         {newestArticles.map((article) => (
@@ -33,7 +33,7 @@ export function BlogSection() {
           href={blogPath}
           className="inline-flex min-h-11 items-center rounded-full font-semibold text-moss-dark underline underline-offset-4"
         >
-          Všechny články
+          {czech(texts.allArticles)}
         </a>
       </p>
     </Section>

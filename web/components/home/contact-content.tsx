@@ -1,5 +1,6 @@
 import { AtSign, ChevronDown, Mail, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
+import type { HomeSections } from "#shared/content/page-home";
 import type { ServiceChoice } from "#shared/content/service-choices";
 import type { ContactFormValues } from "#shared/form-schemas";
 import { site } from "#shared/site";
@@ -9,24 +10,6 @@ import type { SubmittedForm } from "~/components/forms/submitted-form";
 import { LeafSprig } from "~/components/ui/botanical";
 import { czech, typeset } from "~/lib/typography";
 
-const faq = [
-  {
-    question: "Pro koho je harmonizační setkání vhodné?",
-    answer:
-      "Pro kohokoli, kdo potřebuje zpomalit, odpočinout si a znovu se spojit se sebou – ať procházíte náročným obdobím, cítíte únavu, nebo si prostě chcete udělat radost. Nejčastěji za mnou přicházejí ženy, ale setkání je otevřené všem. Nepotřebujete žádné zkušenosti: vše vám během setkání vysvětlím a půjdeme vaším tempem. Setkání je doplňkem, ne náhradou lékařské péče.",
-  },
-  {
-    question: "Jsou vaše produkty vhodné i pro citlivou pokožku?",
-    answer:
-      "Ano. Oleje i ostatní produkty vyrábím z přírodních surovin – z kvalitních rostlinných olejů, bylin a květů, bez syntetických vůní a konzervantů – a jsou proto šetrné i k citlivé pokožce. Máte-li alergii, vyzkoušejte olej nejdříve na malém kousku kůže a klidně se mě zeptejte na přesné složení.",
-  },
-  {
-    question: "Nabízíte i online konzultace?",
-    answer:
-      "Ano. Online konzultace vedu nejraději přes videohovor, aby bylo setkání co nejosobnější. Osobně se můžeme potkat v Brně a jeho okolí.",
-  },
-] as const;
-
 /**
  * The contact section's content: the form, direct contacts and the common
  * questions. Its code loads when the visitor nears it (see contact.tsx).
@@ -34,9 +17,11 @@ const faq = [
 export function ContactContent({
   services,
   submitted,
+  texts,
 }: {
   services: readonly ServiceChoice[];
   submitted?: SubmittedForm<ContactFormValues>;
+  texts: HomeSections["contact"];
 }) {
   const { location } = site;
   return (
@@ -52,7 +37,7 @@ export function ContactContent({
         >
           <LeafSprig className="absolute -right-8 -bottom-10 -z-10 h-56 -rotate-12 text-sage/30" />
           <h3 id="contact-details-heading" className="text-2xl font-semibold">
-            {czech("Kde mě najdete")}
+            {czech(texts.detailsHeading)}
           </h3>
           <ul className="mt-8 space-y-6">
             <ContactItem icon={<Mail className="size-5" />} label="E-mail">
@@ -78,9 +63,11 @@ export function ContactContent({
       </div>
 
       <div className="mx-auto mt-20 max-w-3xl">
-        <h3 className="text-center text-2xl font-semibold text-bark sm:text-3xl">Časté otázky</h3>
+        <h3 className="text-center text-2xl font-semibold text-bark sm:text-3xl">
+          {czech(texts.faqHeading)}
+        </h3>
         <div className="mt-8 space-y-4">
-          {faq.map((item) => (
+          {texts.faq.map((item) => (
             <details
               key={item.question}
               className="group rounded-3xl bg-sand/50 ring-1 ring-bark/5 open:bg-sand/70"

@@ -1,4 +1,5 @@
 import { lazy } from "react";
+import type { HomeSections } from "#shared/content/page-home";
 import type { ServiceChoice } from "#shared/content/service-choices";
 import type { ContactFormValues } from "#shared/form-schemas";
 import { homeAnchors } from "#shared/routes";
@@ -18,26 +19,26 @@ const ContactContent = lazy(() =>
 /**
  * How to get in touch: the form, direct contacts and the common questions. `services`: the
  * form's „Služba“ choices, from the page's loader data; `submitted`: a refused form sent without
- * scripts, on the server's answer only.
+ * scripts, on the server's answer only; `texts`: her headings, intro and questions.
  */
 export function ContactSection({
   services,
   submitted,
+  texts,
 }: {
   services: readonly ServiceChoice[];
   submitted?: SubmittedForm<ContactFormValues>;
+  texts: HomeSections["contact"];
 }) {
   return (
     <Section
       id={homeAnchors.contact}
       eyebrow="Kontakt"
-      title={czech("Objednejte se nebo se jen zeptejte")}
-      intro={czech(
-        "Napište mi, o co máte zájem, jaký termín by se vám hodil, nebo se zeptejte na cokoli, co vám leží na srdci. Na každou zprávu odpovídám osobně.",
-      )}
+      title={czech(texts.heading)}
+      intro={czech(texts.intro)}
     >
       <LoadWhenNear name="contact">
-        <ContactContent services={services} submitted={submitted} />
+        <ContactContent services={services} submitted={submitted} texts={texts} />
       </LoadWhenNear>
     </Section>
   );

@@ -13,7 +13,7 @@ import { czech } from "~/lib/typography";
 export type HomeHeroData = { hero: HomeHeroContent };
 
 /** The first screen: who this is for, a quote, and the two ways in. */
-export function HomeHero({ hero }: HomeHeroData) {
+export function HomeHero({ hero, giftTeaser }: HomeHeroData & { giftTeaser: string }) {
   return (
     <section
       id={homeAnchors.home}
@@ -81,7 +81,7 @@ export function HomeHero({ hero }: HomeHeroData) {
           <Blossom className="absolute -top-4 -left-6 size-14 -rotate-12 text-terracotta sm:size-16" />
           <div className="absolute -bottom-5 -left-4 max-w-[13rem] rounded-2xl bg-cream/95 px-4 py-3 shadow-soft ring-1 ring-bark/10 sm:-left-10">
             <p className="font-serif text-base leading-snug text-moss-dark italic">
-              {czech("Každý den jedna minuta jen pro vás")}
+              {czech(giftTeaser)}
             </p>
           </div>
         </div>

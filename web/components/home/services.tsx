@@ -13,7 +13,9 @@ import {
 import type { ComponentType, SVGProps } from "react";
 import { useLoaderData } from "react-router";
 import { formatPrice, type Offer, type OfferId } from "#shared/content/content-schemas";
+import type { HomeSections } from "#shared/content/page-home";
 import { contactAbout, homeAnchors, homeSection, paths } from "#shared/routes";
+import type { HomeSectionsData } from "~/components/home/welcome";
 import { ButtonLink } from "~/components/ui/button";
 import { Section } from "~/components/ui/section";
 import { czech } from "~/lib/typography";
@@ -35,35 +37,30 @@ const cardLooks: Record<
   workshop: { icon: Users, link: contactAbout("workshop") },
 };
 
-const benefits: readonly { title: string; icon: Icon; text: string }[] = [
-  {
-    title: "Síla Matky Země",
-    icon: Sprout,
-    text: "Pracuji s tím, co dává příroda: s bylinami, květy, kakaem, zvukem a dotekem. Bez chemie a bez spěchu, v rytmu ročních období.",
-  },
-  {
-    title: "Celostní přístup",
-    icon: SunMedium,
-    text: "Tělo, mysl i duše k sobě patří. Nedívám se jen na jednu potíž, ale na celého člověka a na to, co právě prožíváte.",
-  },
-  {
-    title: "Individuální přístup",
-    icon: HandHeart,
-    text: "Každé setkání připravuji přímo pro vás – podle toho, jak se cítíte a co vaše tělo i duše právě potřebují.",
-  },
-];
+/** The three benefits' texts (her content) with their icons (the design's). */
+function benefitsOf(texts: HomeSections["services"]) {
+  return [
+    { key: "first", title: texts.firstBenefitTitle, icon: Sprout, text: texts.firstBenefitText },
+    {
+      key: "second",
+      title: texts.secondBenefitTitle,
+      icon: SunMedium,
+      text: texts.secondBenefitText,
+    },
+    { key: "third", title: texts.thirdBenefitTitle, icon: HandHeart, text: texts.thirdBenefitText },
+  ];
+}
 
 /** Her offers, then what they have in common and a way to book. */
 export function ServicesSection() {
-  const { offers } = useLoaderData<ServicesSectionData>();
+  const { offers, sections } = useLoaderData<ServicesSectionData & HomeSectionsData>();
+  const texts = sections.services;
   return (
     <Section
       id={homeAnchors.services}
       eyebrow="Nabízím"
-      title={czech("Cesty k harmonii těla i duše")}
-      intro={czech(
-        "Vyberte si, co je vám právě nejblíž. Ke všemu přistupuji s úctou k přírodě i k vám – pomalu, s citem a bez spěchu.",
-      )}
+      title={czech(texts.heading)}
+      intro={czech(texts.intro)}
       tone="sand"
     >
       <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
@@ -76,15 +73,17 @@ export function ServicesSection() {
 
       <div className="mt-20 sm:mt-24">
         <h3 className="text-center text-2xl font-semibold text-bark sm:text-3xl">
-          {czech("Co mou práci provází")}
+          {czech(texts.benefitsHeading)}
         </h3>
         <ul className="mt-10 grid gap-10 md:grid-cols-3 md:gap-8">
-          {benefits.map((benefit) => (
-            <li key={benefit.title} className="text-center">
+          {benefitsOf(texts).map((benefit) => (
+            <li key={benefit.key} className="text-center">
               <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-cream text-moss-dark shadow-soft ring-1 ring-bark/5">
                 <benefit.icon aria-hidden="true" className="size-7" />
               </span>
-              <h4 className="mt-5 font-serif text-xl font-semibold text-bark">{benefit.title}</h4>
+              <h4 className="mt-5 font-serif text-xl font-semibold text-bark">
+                {czech(benefit.title)}
+              </h4>
               <p className="mx-auto mt-3 max-w-xs leading-relaxed text-pretty text-bark-soft">
                 {czech(benefit.text)}
               </p>
@@ -92,9 +91,7 @@ export function ServicesSection() {
           ))}
         </ul>
         <div className="mt-12 flex flex-col items-center gap-4 text-center">
-          <p className="max-w-md text-lg text-pretty text-bark-soft">
-            {czech("Nevíte si rady s výběrem? Napište mi a společně najdeme, co vám udělá dobře.")}
-          </p>
+          <p className="max-w-md text-lg text-pretty text-bark-soft">{czech(texts.closing)}</p>
           <ButtonLink to={homeSection(homeAnchors.contact)} className="px-8 py-3 text-lg">
             <CalendarHeart aria-hidden="true" className="size-5" />
             Objednat konzultaci
