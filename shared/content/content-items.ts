@@ -7,6 +7,7 @@
 import type * as z from "zod/mini";
 import { paths, scentGuidePdfKey } from "#shared/routes";
 import { homeHeroSchema, offersSchema } from "./content-schemas";
+import { photoSlotPaths, photoSlotsSchema } from "./photo-slots";
 import { scentGuideSchema } from "./scent-guide-schema";
 
 export const contentItems = {
@@ -30,6 +31,12 @@ export const contentItems = {
     schema: scentGuideSchema,
     // No public page: she reads it on her personal gift page (per request); its PDF is stored.
     paths: [scentGuidePdfKey],
+  },
+  photos: {
+    label: "Fotky",
+    description: "Vaše fotky: nahrajte je z telefonu a vyberte, kde na webu budou.",
+    schema: photoSlotsSchema,
+    paths: photoSlotPaths,
   },
 } as const;
 

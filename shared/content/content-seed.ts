@@ -5,6 +5,7 @@
  * database (the build) reads it.
  */
 import type { ContentData, ContentKey } from "./content-items";
+import { photoSlotsSeed } from "./photo-slots";
 import { scentGuideSeed } from "./scent-guide-seed";
 
 export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
@@ -85,6 +86,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   },
   // Large: in a file of its own.
   "scent-guide": scentGuideSeed,
+  photos: photoSlotsSeed,
 };
 
 /** A reader of the defaults: what the build renders, and any page with no reader of its own. */

@@ -31,6 +31,7 @@ export const contentSlugs: Record<ContentKey, string> = {
   "home-hero": "uvod",
   offers: "nabidka",
   "scent-guide": "pruvodce-vuni",
+  photos: "fotky",
 };
 
 export function contentPath(key: ContentKey, ...rest: string[]): string {
