@@ -84,6 +84,7 @@ describe.each(testDatabases)("her content's administration on $name", ({ open })
       { key: "home-hero", has_draft: false, version: 1 },
       { key: "offers", has_draft: false, version: 1 },
       { key: "scent-guide", has_draft: false, version: 1 },
+      { key: "photos", has_draft: false, version: 1 },
     ]);
     const entry = await read("home-hero");
     expect(entry).toMatchObject({ label: "Úvod domovské stránky", version: 1, draft: null });

@@ -112,3 +112,9 @@ export type PhotoJson = {
 };
 
 export type PhotoListJson = { photos: PhotoJson[] };
+
+/**
+ * What a page render reads her photos through (the load context's `photos`, given by the
+ * server; web/lib/photo-slots.server.ts): the photos of some ids, an unknown id left out.
+ */
+export type PhotoReader = { find(ids: readonly string[]): Promise<PhotoJson[]> };

@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { paths } from "#shared/routes";
+import type { PhotoJson } from "./photo-library";
 
 export const photoSlots = {
   aboutLandscape: { label: "O mně – úvodní obrázek", path: paths.about },
@@ -30,6 +31,9 @@ export const photoSlotsSchema = z.strictObject({
   harmonisationRitual: slotSchema,
 } satisfies Record<PhotoSlot, unknown>);
 export type PhotoSlots = z.output<typeof photoSlotsSchema>;
+
+/** What a page's loader gives its slots: her photo, or null for the illustration. */
+export type SlotPhotos<S extends PhotoSlot = PhotoSlot> = Record<S, PhotoJson | null>;
 
 /** A fresh install: every slot its illustration, as the site has always shown. */
 export const photoSlotsSeed: PhotoSlots = {

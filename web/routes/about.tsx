@@ -2,14 +2,16 @@ import { CalendarHeart } from "lucide-react";
 import { contactAbout, paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { BackHomeLink } from "~/components/back-home-link";
+import { ContentPhoto } from "~/components/content-photo";
 import { PageHero } from "~/components/page-hero";
-import { Photo } from "~/components/photo";
 import { photos } from "~/components/photos";
 import { LeafSprig } from "~/components/ui/botanical";
 import { ButtonLink } from "~/components/ui/button";
+import { readSlotPhotos } from "~/lib/photo-slots.server";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
-import { deferredPart, noLoaderData, preloadingParts, StaticPart } from "~/progressive/static-part";
+import { deferredPart, StaticPart } from "~/progressive/static-part";
+import type { Route } from "./+types/about";
 
 export const meta = () =>
   pageMeta({
@@ -29,10 +31,25 @@ const creations = deferredPart(() =>
   import("~/components/about/my-creations").then((module) => module.MyCreations),
 );
 
-export const loader = noLoaderData;
-export const clientLoader = preloadingParts(biography, creations);
+/** Runs when the page is rendered: her photos of the page's three places, if she chose any. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    photos: await readSlotPhotos(context, ["aboutLandscape", "aboutHerbs", "aboutCreations"]),
+  };
+}
+/**
+ * Before a client-side navigation here: the rendered loader data (the photos) and the static
+ * parts' code, so that the page comes whole in its first frame.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([
+    serverLoader(),
+    ...[biography, creations].map((part) => part.preload()),
+  ]);
+  return data;
+}
 
-export default function AboutPage() {
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="obsah">
       <PageHero
@@ -58,8 +75,9 @@ export default function AboutPage() {
           </ButtonLink>
         }
         aside={
-          <Photo
-            photo={photos.aboutLandscape}
+          <ContentPhoto
+            photo={loaderData.photos.aboutLandscape}
+            illustration={photos.aboutLandscape}
             priority
             frameClassName="rounded-t-full rounded-b-[2rem]"
             className="mx-auto w-full max-w-sm lg:max-w-md"

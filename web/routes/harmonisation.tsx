@@ -1,12 +1,13 @@
 import { CalendarHeart } from "lucide-react";
 import { contactAbout, paths } from "#shared/routes";
 import { site } from "#shared/site";
+import { ContentPhoto } from "~/components/content-photo";
 import type { PracticalInfoData } from "~/components/harmonisation/practical-info";
 import { PageHero } from "~/components/page-hero";
-import { Photo } from "~/components/photo";
 import { photos } from "~/components/photos";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { readContent } from "~/lib/content.server";
+import { readSlotPhotos } from "~/lib/photo-slots.server";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
 import { deferredPart, StaticPart } from "~/progressive/static-part";
@@ -34,10 +35,16 @@ const practicalInfo = deferredPart(() =>
   import("~/components/harmonisation/practical-info").then((module) => module.PracticalInfo),
 );
 
-/** Runs when the page is rendered: the session's price from her offers (practical-info.tsx). */
-export async function loader({ context }: Route.LoaderArgs): Promise<PracticalInfoData> {
+/**
+ * Runs when the page is rendered: the session's price from her offers (practical-info.tsx), and
+ * her photo of the first screen, if she chose one.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
   const { offers } = await readContent(context).read("offers");
-  return { priceCzk: offers.find((offer) => offer.id === "consultation")?.priceCzk ?? null };
+  const price: PracticalInfoData = {
+    priceCzk: offers.find((offer) => offer.id === "consultation")?.priceCzk ?? null,
+  };
+  return { ...price, photos: await readSlotPhotos(context, ["harmonisationRitual"]) };
 }
 /**
  * Before a client-side navigation here: the rendered loader data (the price) and the static
@@ -51,7 +58,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return data;
 }
 
-export default function HarmonisationPage() {
+export default function HarmonisationPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="obsah">
       <PageHero
@@ -75,7 +82,13 @@ export default function HarmonisationPage() {
             </a>
           </>
         }
-        aside={<Photo photo={photos.harmonisationRitual} priority />}
+        aside={
+          <ContentPhoto
+            photo={loaderData.photos.harmonisationRitual}
+            illustration={photos.harmonisationRitual}
+            priority
+          />
+        }
       />
       <StaticPart name="session-story" part={story} />
       <StaticPart name="session-parts" part={sessionParts} />

@@ -1,6 +1,6 @@
 import { Droplets, Flame, Flower2, Sparkles } from "lucide-react";
 import { contactAbout } from "#shared/routes";
-import { Photo } from "~/components/photo";
+import { ContentPhoto, useSlotPhoto } from "~/components/content-photo";
 import { photos } from "~/components/photos";
 import { ButtonLink } from "~/components/ui/button";
 import { Eyebrow } from "~/components/ui/section";
@@ -31,6 +31,7 @@ const creations = [
 
 /** The section about her handmade products. */
 export function MyCreations() {
+  const photo = useSlotPhoto("aboutCreations");
   return (
     <section aria-labelledby="tvorba-heading" className="bg-cream px-5 py-16 sm:px-8 sm:py-24">
       <div className="mx-auto max-w-6xl">
@@ -57,8 +58,9 @@ export function MyCreations() {
               </p>
             </div>
           </div>
-          <Photo
-            photo={photos.aboutCreations}
+          <ContentPhoto
+            photo={photo}
+            illustration={photos.aboutCreations}
             caption={czech("Oleje, vykuřovadla, květiny a dekorace z mé dílny")}
           />
         </div>
