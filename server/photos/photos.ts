@@ -56,6 +56,31 @@ export async function findPhotos(db: Database, ids: readonly string[]): Promise<
   );
 }
 
+/**
+ * Where a photo is used: what she reads of each place (for a refused deletion), and the public
+ * paths that show it now (re-rendered when its alt text or focal point changes).
+ */
+export type PhotoUse = { labels: string[]; publishedPaths: string[] };
+export type PhotoUsage = (db: Database, id: string) => Promise<PhotoUse>;
+
+/** The four places of the pages („Fotky“): published, or in her draft. */
+export const slotUsage: PhotoUsage = async (db, id) => {
+  const published = await createContentReader(db).read("photos");
+  const draft = await createContentReader(db, { drafts: true }).read("photos");
+  return {
+    labels: [...new Set([...slotsHolding(published, id), ...slotsHolding(draft, id)])],
+    publishedPaths: photoSlotKeys
+      .filter((key) => published[key] === id)
+      .map((key) => photoSlots[key].path),
+  };
+};
+
+/**
+ * Every kind of place a photo can be used. Another feature that shows her photos (an article's
+ * picture) adds its own `PhotoUsage` here: deletion and re-rendering then know of it.
+ */
+export const photoUsages: PhotoUsage[] = [slotUsage];
+
 export type Photos = ReturnType<typeof createPhotos>;
 
 export function createPhotos({
@@ -63,23 +88,20 @@ export function createPhotos({
   clock,
   store,
   publishPages,
+  usages = photoUsages,
 }: {
   db: Database;
   clock: Clock;
   store: PhotoStore;
   /** Renders public paths again: a changed alt text or focal point is on the pages at once. */
   publishPages: (paths: readonly string[]) => Promise<void>;
+  usages?: readonly PhotoUsage[];
 }) {
-  /** The slots that hold the photo: published, and in her draft. */
-  async function slotsUsing(id: string): Promise<{ published: string[]; anywhere: string[] }> {
-    const published = await createContentReader(db).read("photos");
-    const draft = await createContentReader(db, { drafts: true }).read("photos");
-    const publishedSlots = slotsHolding(published, id);
+  async function usesOf(id: string): Promise<PhotoUse> {
+    const uses = await Promise.all(usages.map((usage) => usage(db, id)));
     return {
-      published: photoSlotKeys
-        .filter((key) => published[key] === id)
-        .map((key) => photoSlots[key].path),
-      anywhere: [...new Set([...publishedSlots, ...slotsHolding(draft, id)])],
+      labels: uses.flatMap((use) => use.labels),
+      publishedPaths: [...new Set(uses.flatMap((use) => use.publishedPaths))],
     };
   }
 
@@ -152,17 +174,17 @@ export function createPhotos({
     async update(id: string, change: PhotoChange): Promise<PhotoJson> {
       const [row] = await db.update(photos).set(change).where(eq(photos.id, id)).returning();
       if (!row) throw notFound();
-      const { published } = await slotsUsing(id);
-      if (published.length > 0) await publishPages([...new Set(published)]);
+      const { publishedPaths } = await usesOf(id);
+      if (publishedPaths.length > 0) await publishPages(publishedPaths);
       const [photo] = await findPhotos(db, [id]);
       return photo as PhotoJson;
     },
 
     /** Deletes a photo no slot holds (published or in her draft); refuses one that is held, naming where. */
     async remove(id: string): Promise<void> {
-      const { anywhere } = await slotsUsing(id);
-      if (anywhere.length > 0) {
-        throw new ApiError(409, "photo_in_use", photoMessages.inUse(anywhere));
+      const { labels } = await usesOf(id);
+      if (labels.length > 0) {
+        throw new ApiError(409, "photo_in_use", photoMessages.inUse(labels));
       }
       const deleted = await db.delete(photos).where(eq(photos.id, id)).returning({ id: photos.id });
       if (deleted.length === 0) throw notFound();

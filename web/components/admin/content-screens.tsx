@@ -13,6 +13,7 @@ import { contentPath } from "~/components/admin/content-editor";
 import { HeroEditor } from "~/components/admin/content-hero-form";
 import { OfferEditor, OffersEditor } from "~/components/admin/content-offers";
 import { ScentGuideEditor } from "~/components/admin/content-scent-guide";
+import { PhotosEditor } from "~/components/admin/photo-slots-editor";
 import { formatDateTime } from "~/components/admin/user-format";
 import { typeset } from "~/lib/typography";
 
@@ -89,7 +90,8 @@ export type ContentItemData =
       revisions: ContentRevision[];
       offerId?: OfferId;
     }
-  | { kind: "scent-guide"; entry: ContentEntryJson<"scent-guide">; revisions: ContentRevision[] };
+  | { kind: "scent-guide"; entry: ContentEntryJson<"scent-guide">; revisions: ContentRevision[] }
+  | { kind: "photos"; entry: ContentEntryJson<"photos">; revisions: ContentRevision[] };
 
 /** One item's editor in the frame, with the way back to the list. */
 export function ContentItemScreen({
@@ -117,6 +119,8 @@ export function ContentItemScreen({
         <HeroEditor entry={item.entry} revisions={item.revisions} />
       ) : item.kind === "scent-guide" ? (
         <ScentGuideEditor entry={item.entry} revisions={item.revisions} />
+      ) : item.kind === "photos" ? (
+        <PhotosEditor entry={item.entry} revisions={item.revisions} />
       ) : item.offerId ? (
         <OfferEditor entry={item.entry} revisions={item.revisions} offerId={item.offerId} />
       ) : (
