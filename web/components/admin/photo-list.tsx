@@ -121,7 +121,9 @@ function PhotoCard({
       data-testid="photo-card"
       className="grid gap-4 rounded-2xl bg-white/80 p-4 ring-1 ring-bark/10"
     >
-      <FocusPicker src={thumbnailUrl(photo)} focus={focus} onChange={setFocus} disabled={busy} />
+      <div className="mx-auto w-full max-w-xs">
+        <FocusPicker src={thumbnailUrl(photo)} focus={focus} onChange={setFocus} disabled={busy} />
+      </div>
       <p className="text-sm text-bark-soft">
         {photo.originalName ? `${photo.originalName} · ` : ""}
         {photo.width} × {photo.height} px · nahráno {formatDateTime(photo.createdAt)}
