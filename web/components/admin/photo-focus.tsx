@@ -3,6 +3,7 @@
  * in the picture when a page crops it to its place's shape.
  */
 import type { KeyboardEvent, MouseEvent } from "react";
+import { typeset } from "~/lib/typography";
 
 export type Focus = { focusX: number; focusY: number };
 
@@ -58,8 +59,9 @@ export function FocusPicker({
         />
       </button>
       <p className="mt-2 text-sm text-bark-soft">
-        Klepněte na to nejdůležitější na fotce (třeba na obličej). Když web fotku ořízne, tohle
-        místo v ní zůstane.
+        {typeset(
+          "Klepněte na to nejdůležitější na fotce (třeba na obličej). Když web fotku ořízne, tohle místo v ní zůstane.",
+        )}
       </p>
     </div>
   );

@@ -9,6 +9,7 @@ import { ImageOff } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { type PhotoJson, photoVariantUrl } from "#shared/content/photo-library";
 import { fetchPhotos } from "~/lib/admin-api";
+import { typeset } from "~/lib/typography";
 
 export type PhotoLibrary = {
   /** Newest first; null while loading, or when it could not be loaded (`failed`). */
@@ -72,7 +73,7 @@ export function PhotoPicker({
       <legend className="text-lg font-semibold text-bark">{legend}</legend>
       {missing && (
         <p className="mt-1 text-sm text-terracotta-dark">
-          Vybraná fotka už v knihovně není; web tu ukazuje ilustraci.
+          {typeset("Vybraná fotka už v knihovně není; web tu ukazuje ilustraci.")}
         </p>
       )}
       <div className="mt-3 flex gap-3 overflow-x-auto pb-2 sm:flex-wrap sm:overflow-visible">
