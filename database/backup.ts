@@ -50,8 +50,17 @@ export type MaterialFiles = {
   chunks(materialId: string, version: number, size: number): AsyncIterable<Buffer>;
 };
 
+/**
+ * Photo files kept outside the database: the embedded database's variants, in its data folder
+ * (server/photos/photo-store.ts). A backup carries each in its `photo_variants` row's `data`,
+ * where PostgreSQL keeps it, so that one backup file restores into either database with them.
+ */
+export type PhotoFiles = {
+  read(photoId: string, width: number, format: string): Promise<Buffer>;
+};
+
 /** Rows read or restored at a time; a material's chunk is 256 KiB, so its table goes a few at a time. */
-const pageSizes: Record<string, number> = { material_chunks: 8 };
+const pageSizes: Record<string, number> = { material_chunks: 8, photo_variants: 20 };
 
 type TableInfo = {
   name: string;
@@ -124,7 +133,7 @@ async function readSchemaVersion(db: Executor): Promise<number> {
 export async function writeBackup(
   database: DatabaseHandle,
   output: Writable,
-  { materialFiles }: { materialFiles?: MaterialFiles } = {},
+  { materialFiles, photoFiles }: { materialFiles?: MaterialFiles; photoFiles?: PhotoFiles } = {},
 ): Promise<BackupHeader> {
   const tables = listSchemaTables();
   const gzip = createGzip();
@@ -176,8 +185,13 @@ export async function writeBackup(
               sql`select row_to_json(t)::text as row from ${sql.identifier(table.name)} t
                   order by ${identifiers(table.orderBy)} limit ${size} offset ${offset}`,
             );
-            for (const { row } of page)
+            for (const { row } of page) {
+              if (table.name === "photo_variants" && photoFiles) {
+                await write({ table: table.name, row: await withPhotoFile(row, photoFiles) });
+                continue;
+              }
               await write(`{"table":${JSON.stringify(table.name)},"row":${row}}`);
+            }
           }
           if (table.name !== "material_chunks" || !materialFiles) continue;
           for (const file of files) {
@@ -213,6 +227,19 @@ export async function writeBackup(
     await written.catch(() => {});
     throw error;
   }
+}
+
+/** A `photo_variants` row with its file's bytes in `data`, as PostgreSQL keeps them. */
+async function withPhotoFile(json: string, photoFiles: PhotoFiles) {
+  const row = JSON.parse(json) as {
+    photo_id: string;
+    width: number;
+    format: string;
+    data: unknown;
+  };
+  if (row.data !== null) return row;
+  const data = await photoFiles.read(row.photo_id, row.width, row.format);
+  return { ...row, data: `\\x${data.toString("hex")}` };
 }
 
 type BackupLine =

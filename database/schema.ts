@@ -706,3 +706,53 @@ export const articleRevisions = pgTable(
   },
   (table) => [index("article_revisions_article_idx").on(table.articleId, table.id)],
 );
+
+/**
+ * Her photo library (server/photos/, docs/decisions/0024-photo-library.md): what each photo
+ * shows (its alt text, required), where its focal point is, and its size after it was turned
+ * upright. Who uploaded it is the account's id only, as for her content.
+ */
+export const photos = pgTable(
+  "photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    originalName: text("original_name"),
+    alt: text("alt").notNull(),
+    focusX: real("focus_x").notNull().default(0.5),
+    focusY: real("focus_y").notNull().default(0.5),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    createdBy: uuid("created_by"),
+  },
+  (table) => [
+    check("photos_alt_given", sql`length(btrim(${table.alt})) > 0`),
+    check(
+      "photos_focus_inside",
+      sql`${table.focusX} between 0 and 1 and ${table.focusY} between 0 and 1`,
+    ),
+    check("photos_size_positive", sql`${table.width} > 0 and ${table.height} > 0`),
+  ],
+);
+
+/**
+ * Each photo's variants, one row a width and format. Their bytes are in `data` on PostgreSQL,
+ * so that every server serves them; on the embedded database `data` is null and the file is in
+ * `DATA_DIR/photos` (as material files are, decision 0012), and a backup carries it in `data`.
+ */
+export const photoVariants = pgTable(
+  "photo_variants",
+  {
+    photoId: uuid("photo_id")
+      .notNull()
+      .references(() => photos.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    format: text("format").$type<"avif" | "webp" | "jpeg">().notNull(),
+    size: integer("size").notNull(),
+    data: bytea("data"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.photoId, table.width, table.format] }),
+    check("photo_variants_format_known", sql`${table.format} in ('avif', 'webp', 'jpeg')`),
+  ],
+);

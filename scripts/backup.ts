@@ -19,6 +19,7 @@ import { pathToFileURL } from "node:url";
 import { BackupError, type BackupHeader, checkBackup, writeBackup } from "#database/backup";
 import { readBackupAccess } from "#server/backup-access";
 import { materialFilesForBackup, materialsDir } from "#server/materials/material-files";
+import { photoFilesForBackup, photosDir } from "#server/photos/photo-store";
 import { openConfiguredDatabase } from "./cli-database";
 import { exitCodes } from "./exit-codes";
 
@@ -78,8 +79,14 @@ async function main(args: string[]): Promise<number> {
           opened.handle.kind === "pglite"
             ? materialFilesForBackup(materialsDir(opened.config.dataDir))
             : undefined;
+        // And so are the photo files.
+        const photoFiles =
+          opened.handle.kind === "pglite"
+            ? photoFilesForBackup(photosDir(opened.config.dataDir))
+            : undefined;
         await writeBackup(opened.handle, createWriteStream(partial, { mode: 0o600 }), {
           materialFiles,
+          photoFiles,
         });
       } finally {
         await opened.handle.close();

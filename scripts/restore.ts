@@ -12,6 +12,7 @@ import { access } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { BackupError, restoreBackup } from "#database/backup";
 import { materialsDir, syncMaterialFiles } from "#server/materials/material-files";
+import { photosDir, syncPhotoFiles } from "#server/photos/photo-store";
 import { openConfiguredDatabase } from "./cli-database";
 import { exitCodes } from "./exit-codes";
 
@@ -40,9 +41,15 @@ async function main(args: string[]): Promise<number> {
       opened.handle.kind === "pglite"
         ? await syncMaterialFiles(opened.handle.db, materialsDir(opened.config.dataDir))
         : 0;
+    // Photo files likewise (server/photos/photo-store.ts).
+    const photoFiles =
+      opened.handle.kind === "pglite"
+        ? await syncPhotoFiles(opened.handle.db, photosDir(opened.config.dataDir))
+        : 0;
     console.log(
       `Restored ${outcome.rows} rows from the backup taken at ${outcome.header.takenAt}` +
         `${files > 0 ? ` and wrote ${files} material file${files === 1 ? "" : "s"}` : ""}` +
+        `${photoFiles > 0 ? ` and ${photoFiles} photo file${photoFiles === 1 ? "" : "s"}` : ""}` +
         `${outcome.replaced ? ", replacing what the database held" : ""}.`,
     );
     return exitCodes.done;

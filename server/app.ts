@@ -12,6 +12,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { RouterRoute } from "hono/types";
 import type { DatabaseHandle } from "#database/open-database";
+import { photoMediaPath } from "#shared/content/photo-library";
 import { firstAdminApiPath } from "#shared/first-admin";
 import { paths } from "#shared/routes";
 import { createAdminApp } from "./admin/admin-app";
@@ -48,6 +49,9 @@ import { answerOtherMethods } from "./other-methods";
 import { createPageSite } from "./pages/page-site";
 import { createPages, type Pages } from "./pages/pages";
 import type { PageLoadContext } from "./pages/render-page";
+import { createPhotoFileStore, photoFilesForBackup, photosDir } from "./photos/photo-store";
+import { createPhotos, findPhotos } from "./photos/photos";
+import { createPhotoMediaRoute } from "./photos/photos-api";
 import { createRateLimiter } from "./rate-limit";
 import { logRequests } from "./request-log";
 import { frameSourcesKey, securityHeaders } from "./security-headers";
@@ -83,13 +87,15 @@ export type AppDependencies = {
 };
 
 /**
- * The load context of a page render: her published content (web/lib/content.server.ts reads it)
- * and her live articles (web/lib/articles.server.ts).
+ * The load context of a page render: her published content (web/lib/content.server.ts reads
+ * it), her live articles (web/lib/articles.server.ts) and her photo library, which the photo slots
+ * name (web/lib/photo-slots.server.ts).
  */
 export function publishedContent(database: DatabaseHandle) {
   return () => ({
     content: createContentReader(database.db),
     articles: createArticleReader(database.db),
+    photos: { find: (ids: readonly string[]) => findPhotos(database.db, ids) },
   });
 }
 
@@ -144,6 +150,20 @@ export function createApp({
     mailSettings,
   });
   const giftLinks = createGiftLinks({ db, clock });
+  // Photo files: as material files, in the database on PostgreSQL, in the data folder on the
+  // embedded database (server/photos/photo-store.ts).
+  const photoFilesDir =
+    database.kind === "postgresql"
+      ? undefined
+      : database.location === "memory"
+        ? mkdtempSync(join(tmpdir(), "photos-"))
+        : photosDir(config.dataDir);
+  const photos = createPhotos({
+    db,
+    clock,
+    store: photoFilesDir ? createPhotoFileStore(photoFilesDir) : { kind: "database" },
+    publishPages,
+  });
   // A gift whose GIFT_*_URL the owner set links there, as before materials existed.
   const fixedGiftLinks = {
     gift_ritual: config.placeholders.includes("GIFT_RITUAL_URL")
@@ -278,6 +298,7 @@ export function createApp({
       // „Náhled“: a page with her drafts, rendered by the same renderer, stored nowhere.
       previewPage: (path) =>
         pages.renderPreview(path, { content: createContentReader(db, { drafts: true }) }),
+      photos,
     }),
   );
   app.route(
@@ -293,7 +314,11 @@ export function createApp({
   if (backupToken) {
     // The backup holds the files the store above keeps in the data folder.
     const materialFiles = filesDir ? materialFilesForBackup(filesDir) : undefined;
-    app.route("/api/backup", createBackupRoute({ database, token: backupToken, materialFiles }));
+    const photoFiles = photoFilesDir ? photoFilesForBackup(photoFilesDir) : undefined;
+    app.route(
+      "/api/backup",
+      createBackupRoute({ database, token: backupToken, materialFiles, photoFiles }),
+    );
   }
   // The members' section: one sub-app behind one guard (a signed-in account); each route decides by role.
   app.route(
@@ -303,6 +328,8 @@ export function createApp({
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");
   });
+  // Her photos' variants, from every server (the database or this one's data folder).
+  app.route(photoMediaPath, createPhotoMediaRoute({ photos }));
   endpoints = app.routes.slice();
 
   app.route(

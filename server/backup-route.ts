@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import { Hono } from "hono";
-import { type MaterialFiles, writeBackup } from "#database/backup";
+import { type MaterialFiles, type PhotoFiles, writeBackup } from "#database/backup";
 import type { DatabaseHandle } from "#database/open-database";
 import { requireBearerToken } from "./bearer-token";
 import { summarizeError } from "./error-summary";
@@ -15,17 +15,20 @@ export function createBackupRoute({
   database,
   token,
   materialFiles,
+  photoFiles,
 }: {
   database: DatabaseHandle;
   token: string;
   /** The material files in the data folder, carried in the backup with the rows. */
   materialFiles?: MaterialFiles;
+  /** The photo files in the data folder (server/photos/photo-store.ts), likewise. */
+  photoFiles?: PhotoFiles;
 }) {
   const route = new Hono();
   route.use(requireBearerToken(token));
   route.post("/", () => {
     const body = new PassThrough();
-    writeBackup(database, body, { materialFiles }).catch((error: unknown) => {
+    writeBackup(database, body, { materialFiles, photoFiles }).catch((error: unknown) => {
       // The file is cut off, and the command that asked refuses it.
       log.error({ error: summarizeError(error) }, "The backup failed");
       body.destroy(error as Error);

@@ -29,6 +29,7 @@ import { materialsDir, syncMaterialFiles } from "./materials/material-files";
 import { giftReadiness, startGiftWaitReminders } from "./materials/waiting-gift-mail";
 import { createMetrics } from "./metrics";
 import { createPages } from "./pages/pages";
+import { photosDir, syncPhotoFiles } from "./photos/photo-store";
 import { keepNewFilesPrivate, makeDataFolderPrivate } from "./private-files";
 import { createRequestActivity } from "./request-activity";
 
@@ -104,6 +105,10 @@ async function start() {
     // Files a restore left in the database (a crash between its steps), and files no material uses.
     const written = await syncMaterialFiles(database.db, materialsDir(config.dataDir));
     if (written > 0) log.info({ written }, "Material files written out of the database");
+    // The same for photo files (server/photos/photo-store.ts).
+    const photoFiles = await syncPhotoFiles(database.db, photosDir(config.dataDir));
+    if (photoFiles > 0)
+      log.info({ written: photoFiles }, "Photo files written out of the database");
   }
   const metrics = createMetrics(database, { processMetrics: true });
   // The mail worker gives way to requests: during a burst, visitors are answered first.

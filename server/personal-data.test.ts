@@ -36,6 +36,13 @@ const exemptions: { table: PgTable; why: string }[] = [
       "`file_name` is the name of a file the owner uploaded (a video, a PDF), not a person's. " +
       "No visitor's data is in it.",
   },
+  {
+    table: schema.photos,
+    why:
+      "`original_name` is the name her phone gave a photo she uploaded (IMG_2041.jpg), not a " +
+      "person's; the variants hold pixels only, every piece of metadata left out (no place, " +
+      "no time, no device).",
+  },
 ];
 
 /**
@@ -57,6 +64,7 @@ const contentWithoutPersonalData: { key: ContentKey; why: string }[] = [
   { key: "harmonisation-page", why: "Her own texts of the harmonisation page." },
   { key: "about-page", why: "Her own story and ways of working." },
   { key: "blog-page", why: "Her own opening of the blog." },
+  { key: "photos", why: "Which of her photos each place of the site shows." },
 ];
 
 /** The content items of `keys` that are neither registered nor exempted. */

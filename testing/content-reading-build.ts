@@ -38,9 +38,10 @@ export async function contentReadingBuild(serverBuildFile: string): Promise<Page
           ...about,
           module: {
             ...about.module,
-            loader: ({ context }) => {
-              if (content(context).failAbout) throw new Error("Text sekce „O mně“ chybí");
-              return null;
+            loader: (args) => {
+              if (content(args.context).failAbout) throw new Error("Text sekce „O mně“ chybí");
+              // The page's own loader: its photos (the illustrations, with no photo reader).
+              return about.module.loader?.(args) ?? null;
             },
           },
         },

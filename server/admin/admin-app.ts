@@ -13,6 +13,7 @@ import {
 } from "#server/content/content-api";
 import { createGuardedApp } from "#server/guarded-app";
 import { createMaterialsAdminApi } from "#server/materials/materials-api";
+import { createPhotosAdminApi } from "#server/photos/photos-api";
 import { type AdminApiDependencies, createAdminApi } from "./admin-api";
 import { createInboxApi } from "./inbox-api";
 import { createUsersAdminApi, type UsersAdminApiDependencies } from "./users-api";
@@ -21,7 +22,8 @@ export type AdminAppDependencies = AdminApiDependencies &
   Parameters<typeof createInboxApi>[0] &
   UsersAdminApiDependencies &
   Parameters<typeof createMaterialsAdminApi>[0] &
-  ContentAdminApiDependencies & {
+  ContentAdminApiDependencies &
+  Parameters<typeof createPhotosAdminApi>[0] & {
     /**
      * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
      * the administration does not know how accounts work.
@@ -36,7 +38,8 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createUsersAdminApi(dependencies))
     .route("/", createMaterialsAdminApi(dependencies))
     .route("/", createContentAdminApi(dependencies))
-    .route("/", createArticlesAdminApi(dependencies));
+    .route("/", createArticlesAdminApi(dependencies))
+    .route("/", createPhotosAdminApi(dependencies));
 }
 
 /** The administration's routes as the browser's typed client (`hono/client`) reads them. */

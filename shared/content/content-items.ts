@@ -12,6 +12,7 @@ import { aboutPageSchema } from "./page-about";
 import { blogPageSchema } from "./page-blog";
 import { harmonisationPageSchema } from "./page-harmonisation";
 import { homeHeroSchema, homeSectionsSchema } from "./page-home";
+import { photoSlotPaths, photoSlotsSchema } from "./photo-slots";
 import { reviewsSchema } from "./review-content";
 import { scentGuideSchema } from "./scent-guide-schema";
 
@@ -78,6 +79,12 @@ export const contentItems = {
     description: "Nadpis a úvod stránky se všemi články.",
     schema: blogPageSchema,
     paths: [paths.blog],
+  },
+  photos: {
+    label: "Fotky",
+    description: "Vaše fotky: nahrajte je z telefonu a vyberte, kde na webu budou.",
+    schema: photoSlotsSchema,
+    paths: photoSlotPaths,
   },
 } as const;
 

@@ -11,6 +11,7 @@ import { aboutPageSeed } from "./page-about";
 import { blogPageSeed } from "./page-blog";
 import { harmonisationPageSeed } from "./page-harmonisation";
 import { homeHeroSeed, homeSectionsSeed } from "./page-home";
+import { photoSlotsSeed } from "./photo-slots";
 import { reviewsSeed } from "./review-content";
 import { scentGuideSeed } from "./scent-guide-seed";
 
@@ -93,6 +94,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   "harmonisation-page": harmonisationPageSeed,
   "about-page": aboutPageSeed,
   "blog-page": blogPageSeed,
+  photos: photoSlotsSeed,
 };
 
 /** A reader of the defaults: what the build renders, and any page with no reader of its own. */

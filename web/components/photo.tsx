@@ -2,10 +2,13 @@ import { clsx } from "clsx";
 import type { ReactNode } from "react";
 import type { PhotoSource } from "~/components/photos";
 
-type PhotoProps = {
+export type PhotoProps = {
   photo: PhotoSource;
   caption?: ReactNode;
-  /** Pictures at the top of a page load at once; the others when scrolled near. */
+  /**
+   * The page's largest picture at its top (its LCP): loaded at once and first. The others load
+   * when scrolled near.
+   */
   priority?: boolean;
   /** How wide the picture is shown, for choosing from `srcSet`. */
   sizes?: string;
@@ -14,15 +17,22 @@ type PhotoProps = {
   frameClassName?: string;
 };
 
-/** A picture in a soft frame, with its size reserved so nothing jumps while it loads. */
-export function Photo({
-  photo,
+/** The loading of a picture: an LCP picture never waits to be scrolled near. */
+export function loadingOf(priority: boolean) {
+  return priority
+    ? { loading: "eager" as const, fetchPriority: "high" as const }
+    : { loading: "lazy" as const };
+}
+
+export const defaultSizes = "(min-width: 1024px) 50vw, 100vw";
+
+/** A picture's soft frame and its caption, around an `<img>` or a `<picture>`. */
+export function PhotoFigure({
   caption,
-  priority = false,
-  sizes = "(min-width: 1024px) 50vw, 100vw",
   className,
   frameClassName = "rounded-[2rem]",
-}: PhotoProps) {
+  children,
+}: Pick<PhotoProps, "caption" | "className" | "frameClassName"> & { children: ReactNode }) {
   return (
     <figure className={className}>
       <div
@@ -31,18 +41,7 @@ export function Photo({
           frameClassName,
         )}
       >
-        <img
-          src={photo.src}
-          srcSet={photo.srcSet}
-          sizes={photo.srcSet ? sizes : undefined}
-          width={photo.width}
-          height={photo.height}
-          alt={photo.alt}
-          loading={priority ? "eager" : "lazy"}
-          fetchPriority={priority ? "high" : undefined}
-          decoding="async"
-          className="block h-auto w-full object-cover"
-        />
+        {children}
       </div>
       {caption && (
         <figcaption className="mt-3 text-center text-sm italic text-bark-soft">
@@ -50,5 +49,31 @@ export function Photo({
         </figcaption>
       )}
     </figure>
+  );
+}
+
+/** A picture in a soft frame, with its size reserved so nothing jumps while it loads. */
+export function Photo({
+  photo,
+  caption,
+  priority = false,
+  sizes = defaultSizes,
+  className,
+  frameClassName,
+}: PhotoProps) {
+  return (
+    <PhotoFigure caption={caption} className={className} frameClassName={frameClassName}>
+      <img
+        src={photo.src}
+        srcSet={photo.srcSet}
+        sizes={photo.srcSet ? sizes : undefined}
+        width={photo.width}
+        height={photo.height}
+        alt={photo.alt}
+        {...loadingOf(priority)}
+        decoding="async"
+        className="block h-auto w-full object-cover"
+      />
+    </PhotoFigure>
   );
 }

@@ -13,9 +13,9 @@ export type PhotoSource = {
 };
 
 /**
- * Every picture of the inner pages, in one place. They are illustrations until
- * the practitioner has photographs: put a photo into public/images/ (see the
- * README there) and change its entry here – path, size and alt text.
+ * The illustrations of the inner pages' four places, in one place. She puts her own photos in
+ * those places in „Obsah“ → „Fotky“ (shared/content/photo-slots.ts, `ContentPhoto`); until she
+ * does, and in the build, each place shows its illustration here, whose shape her photo keeps.
  */
 export const photos = {
   aboutLandscape: {

@@ -23,6 +23,7 @@ import type {
   ContentRevisionsJson,
 } from "#shared/content/content-admin";
 import type { ContentData, ContentKey } from "#shared/content/content-items";
+import type { PhotoChange, PhotoJson, PhotoListJson } from "#shared/content/photo-library";
 import type { AddressSummary, RetentionPreview, RetentionSetting } from "#shared/inbox-schemas";
 import type {
   AdminMaterial,
@@ -401,4 +402,77 @@ export function fetchContentPreview(key: ContentKey, page?: string): Promise<Con
       query: page === undefined ? {} : { stranka: page },
     }),
   );
+}
+
+// --- Her photo library (server/photos/) ---
+
+export function fetchPhotos(): Promise<PhotoListJson> {
+  return readAnswer(adminApi().admin.photos.$get());
+}
+
+/** Her alt text and focal point; a refusal throws `AdminApiError` with the field's message. */
+export async function changePhoto(id: string, change: PhotoChange): Promise<PhotoJson> {
+  return (
+    await readAnswer(
+      adminApi().admin.photos[":id"].$patch({ param: { id: segment(id) }, json: change }),
+    )
+  ).photo;
+}
+
+/** Deletes a photo no place of the site shows; one that is shown is refused, naming where. */
+export async function deletePhoto(id: string): Promise<void> {
+  await readAnswer(adminApi().admin.photos[":id"].$delete({ param: { id: segment(id) } }));
+}
+
+export type PhotoUploadHandle = { done: Promise<PhotoJson>; abort: () => void };
+
+/**
+ * Uploads a photo with its alt text and focal point, with XMLHttpRequest for its progress (as
+ * `uploadMaterialFile`): `onProgress` gets the bytes sent so far. The server then makes its
+ * variants, which takes a few seconds more.
+ */
+export function uploadPhoto(
+  accessToken: string,
+  file: File,
+  details: PhotoChange,
+  onProgress: (sent: number, total: number) => void,
+): PhotoUploadHandle {
+  const request = new XMLHttpRequest();
+  const address = hc<AdminApp>(`${location.origin}/api`).admin.photos.$url({
+    query: {
+      alt: details.alt,
+      focusX: String(details.focusX),
+      focusY: String(details.focusY),
+      name: file.name,
+    },
+  });
+  const done = new Promise<PhotoJson>((resolve, reject) => {
+    request.open("POST", address);
+    for (const [name, value] of Object.entries(bearer(accessToken))) {
+      request.setRequestHeader(name, value);
+    }
+    request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    request.responseType = "json";
+    request.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size);
+    request.onload = () => {
+      const body = request.response as {
+        photo?: PhotoJson;
+        error?: { code?: string; message?: string; fields?: Record<string, string> };
+      } | null;
+      if (request.status === 201 && body?.photo) resolve(body.photo);
+      else
+        reject(
+          new AdminApiError(
+            request.status,
+            body?.error?.code,
+            body?.error?.message ?? uploadFailed,
+            body?.error?.fields,
+          ),
+        );
+    };
+    request.onerror = () => reject(new AdminApiError(0, "network", uploadFailed));
+    request.onabort = () => reject(new AdminApiError(0, "aborted", "Nahrávání je zrušené."));
+    request.send(file);
+  });
+  return { done, abort: () => request.abort() };
 }

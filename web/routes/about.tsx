@@ -3,12 +3,13 @@ import { contactAbout, paths } from "#shared/routes";
 import { site } from "#shared/site";
 import type { AboutTexts } from "~/components/about/biography";
 import { BackHomeLink } from "~/components/back-home-link";
+import { ContentPhoto } from "~/components/content-photo";
 import { PageHero } from "~/components/page-hero";
-import { Photo } from "~/components/photo";
 import { photos } from "~/components/photos";
 import { LeafSprig } from "~/components/ui/botanical";
 import { ButtonLink } from "~/components/ui/button";
 import { readContent } from "~/lib/content.server";
+import { readSlotPhotos } from "~/lib/photo-slots.server";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
 import { deferredPart, StaticPart } from "~/progressive/static-part";
@@ -32,14 +33,18 @@ const creations = deferredPart(() =>
   import("~/components/about/my-creations").then((module) => module.MyCreations),
 );
 
-/** Runs when the page is rendered: her texts of the page. */
-export async function loader({ context }: Route.LoaderArgs): Promise<AboutTexts> {
-  return { texts: await readContent(context).read("about-page") };
+/** Runs when the page is rendered: her texts of the page, and her photos of its three places, if she chose any. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [texts, photos] = await Promise.all([
+    readContent(context).read("about-page"),
+    readSlotPhotos(context, ["aboutLandscape", "aboutHerbs", "aboutCreations"]),
+  ]);
+  return { texts, photos };
 }
 
 /**
- * Before a client-side navigation here: the rendered loader data (her texts) and the static
- * parts' code, so that the page comes whole in its first frame.
+ * Before a client-side navigation here: the rendered loader data (her texts and photos) and the
+ * static parts' code, so that the page comes whole in its first frame.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([
@@ -70,8 +75,9 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         }
         aside={
-          <Photo
-            photo={photos.aboutLandscape}
+          <ContentPhoto
+            photo={loaderData.photos.aboutLandscape}
+            illustration={photos.aboutLandscape}
             priority
             frameClassName="rounded-t-full rounded-b-[2rem]"
             className="mx-auto w-full max-w-sm lg:max-w-md"

@@ -14,7 +14,9 @@ import {
 import { describe, expect, it } from "vitest";
 import type { ContentData, ContentKey, ContentReader } from "#shared/content/content-items";
 import { contentSeed } from "#shared/content/content-seed";
+import type { PhotoJson, PhotoReader } from "#shared/content/photo-library";
 import { testTimeoutMs } from "#testing/test-databases";
+import * as about from "~/routes/about";
 import * as harmonisation from "~/routes/harmonisation";
 import * as home from "~/routes/home";
 
@@ -36,13 +38,18 @@ function Page({ page }: { page: PageModule }) {
 }
 
 /** The page at `path` as HTML, rendered with `content` in the load context (none: as the build). */
-async function render(path: string, page: PageModule, content?: ContentReader): Promise<string> {
+async function render(
+  path: string,
+  page: PageModule,
+  content?: ContentReader,
+  photos?: PhotoReader,
+): Promise<string> {
   const routes = [
     { id: "page", path, loader: page.loader as never, element: <Page page={page} /> },
   ];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`), {
-    requestContext: content ? { content } : undefined,
+    requestContext: content ? { content, photos } : undefined,
   });
   if (context instanceof Response) throw new Error(`answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -103,6 +110,54 @@ describe("pages rendered from her content", () => {
         "Domluvíme je spolu při konzultaci, aby setkání sedlo vám i vašemu kalendáři.",
       );
       expect(today).not.toContain("Setkání stojí");
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "render her photo in its place, in AVIF, WebP and JPEG widths around its focal point, the other places their illustrations",
+    async () => {
+      const photo: PhotoJson = {
+        id: "0b7e8f52-8d1c-4d55-9a43-5f0d6c1e2a10",
+        originalName: "IMG_2041.jpg",
+        alt: "Louka za domem při západu slunce",
+        focusX: 0.25,
+        focusY: 0.6,
+        width: 1600,
+        height: 1200,
+        widths: [480, 800, 1200, 1600],
+        createdAt: "2026-11-29T07:00:00.000Z",
+      };
+      const content = readerOf({
+        photos: {
+          ...contentSeed.photos,
+          aboutLandscape: photo.id,
+          aboutHerbs: crypto.randomUUID(),
+        },
+      });
+      const html = await render("/about", about as unknown as PageModule, content, {
+        find: async (ids) => (ids.includes(photo.id) ? [photo] : []),
+      });
+      const media = `/media/photos/${photo.id}`;
+      expect(html).toContain(
+        `<source type="image/avif" srcSet="${media}-480.avif 480w, ${media}-800.avif 800w, ${media}-1200.avif 1200w, ${media}-1600.avif 1600w"`,
+      );
+      expect(html).toContain(`<source type="image/webp" srcSet="${media}-480.webp 480w,`);
+      const img = /<img[^>]*alt="Louka za domem při západu slunce"[^>]*>/.exec(html)?.[0] ?? "";
+      expect(img).toContain(`src="${media}-800.jpg"`);
+      expect(img).toContain(`srcSet="${media}-480.jpg 480w,`);
+      expect(img).toContain('width="1600" height="1200"');
+      // The first screen's picture is the page's LCP: never lazy.
+      expect(img).toContain('loading="eager" fetchPriority="high"');
+      expect(img).toContain("aspect-ratio:800 / 1000;object-position:25% 60%");
+      // A place without a photo, or with one that is gone, keeps its illustration, loaded lazily.
+      const herbs = /<img[^>]*src="\/images\/o-mne-byliny.svg"[^>]*>/.exec(html)?.[0] ?? "";
+      expect(herbs).toContain('loading="lazy"');
+      expect(html).toContain('src="/images/o-mne-tvorba.svg"');
+      // As the build renders it: every place its illustration.
+      const built = await render("/about", about as unknown as PageModule);
+      expect(built).not.toContain("<picture>");
+      expect(built).toContain('src="/images/o-mne-krajina.svg"');
     },
     testTimeoutMs,
   );

@@ -1,13 +1,14 @@
 import { CalendarHeart } from "lucide-react";
 import { contactAbout, paths } from "#shared/routes";
 import { site } from "#shared/site";
+import { ContentPhoto } from "~/components/content-photo";
 import type { PracticalInfoData } from "~/components/harmonisation/practical-info";
 import type { HarmonisationTexts } from "~/components/harmonisation/session-story";
 import { PageHero } from "~/components/page-hero";
-import { Photo } from "~/components/photo";
 import { photos } from "~/components/photos";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { readContent } from "~/lib/content.server";
+import { readSlotPhotos } from "~/lib/photo-slots.server";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
 import { deferredPart, StaticPart } from "~/progressive/static-part";
@@ -35,19 +36,22 @@ const practicalInfo = deferredPart(() =>
   import("~/components/harmonisation/practical-info").then((module) => module.PracticalInfo),
 );
 
-/** Runs when the page is rendered: her texts of the page, and the session's price from her offers. */
-export async function loader({
-  context,
-}: Route.LoaderArgs): Promise<PracticalInfoData & HarmonisationTexts> {
+/**
+ * Runs when the page is rendered: her texts of the page, the session's price from her offers
+ * (practical-info.tsx), and her photo of the first screen, if she chose one.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
   const content = readContent(context);
-  const [texts, { offers }] = await Promise.all([
+  const [texts, { offers }, photos] = await Promise.all([
     content.read("harmonisation-page"),
     content.read("offers"),
+    readSlotPhotos(context, ["harmonisationRitual"]),
   ]);
-  return {
-    texts,
+  const price: PracticalInfoData = {
     priceCzk: offers.find((offer) => offer.id === "consultation")?.priceCzk ?? null,
   };
+  const page: HarmonisationTexts = { texts };
+  return { ...price, ...page, photos };
 }
 /**
  * Before a client-side navigation here: the rendered loader data (the price) and the static
@@ -80,7 +84,13 @@ export default function HarmonisationPage({ loaderData }: Route.ComponentProps) 
             </a>
           </>
         }
-        aside={<Photo photo={photos.harmonisationRitual} priority />}
+        aside={
+          <ContentPhoto
+            photo={loaderData.photos.harmonisationRitual}
+            illustration={photos.harmonisationRitual}
+            priority
+          />
+        }
       />
       <StaticPart name="session-story" part={story} />
       <StaticPart name="session-parts" part={sessionParts} />

@@ -2,7 +2,7 @@ import { Leaf, Sprout, Sun } from "lucide-react";
 import { useLoaderData } from "react-router";
 import type { AboutPage } from "#shared/content/page-about";
 import { site } from "#shared/site";
-import { Photo } from "~/components/photo";
+import { ContentPhoto, useSlotPhoto } from "~/components/content-photo";
 import { photos } from "~/components/photos";
 import { Blossom } from "~/components/ui/botanical";
 import { Eyebrow } from "~/components/ui/section";
@@ -23,6 +23,7 @@ function principlesOf(approach: AboutPage["approach"]) {
 /** Who she is and how she got here, in her own words. */
 export function Biography() {
   const { story, approach } = useLoaderData<AboutTexts>().texts;
+  const photo = useSlotPhoto("aboutHerbs");
   return (
     <>
       <section aria-labelledby="pribeh-heading" className="bg-cream px-5 py-16 sm:px-8 sm:py-24">
@@ -40,8 +41,9 @@ export function Biography() {
             </div>
           </div>
           <div className="lg:order-1">
-            <Photo
-              photo={photos.aboutHerbs}
+            <ContentPhoto
+              photo={photo}
+              illustration={photos.aboutHerbs}
               caption={czech("Bylinky suším tak, jak mě to naučila babička")}
             />
             <figure className="relative mt-12 rounded-[2rem] bg-sage-light/70 px-6 py-8 sm:px-10">

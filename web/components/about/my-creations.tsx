@@ -2,7 +2,7 @@ import { Droplets, Flame, Flower2, Sparkles } from "lucide-react";
 import { useLoaderData } from "react-router";
 import type { AboutPage } from "#shared/content/page-about";
 import type { AboutTexts } from "~/components/about/biography";
-import { Photo } from "~/components/photo";
+import { ContentPhoto, useSlotPhoto } from "~/components/content-photo";
 import { photos } from "~/components/photos";
 import { ButtonLink } from "~/components/ui/button";
 import { Eyebrow } from "~/components/ui/section";
@@ -21,6 +21,7 @@ function creationsOf(texts: AboutPage["creations"]) {
 /** The section about her handmade products. */
 export function MyCreations() {
   const texts = useLoaderData<AboutTexts>().texts.creations;
+  const photo = useSlotPhoto("aboutCreations");
   return (
     <section aria-labelledby="tvorba-heading" className="bg-cream px-5 py-16 sm:px-8 sm:py-24">
       <div className="mx-auto max-w-6xl">
@@ -40,8 +41,9 @@ export function MyCreations() {
               ))}
             </div>
           </div>
-          <Photo
-            photo={photos.aboutCreations}
+          <ContentPhoto
+            photo={photo}
+            illustration={photos.aboutCreations}
             caption={czech("Oleje, vykuřovadla, květiny a dekorace z mé dílny")}
           />
         </div>

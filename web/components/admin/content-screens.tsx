@@ -16,6 +16,7 @@ import { OperatorEditor } from "~/components/admin/content-operator";
 import { ReviewsEditor } from "~/components/admin/content-reviews";
 import { ScentGuideEditor } from "~/components/admin/content-scent-guide";
 import { SectionEditor, sectionForms } from "~/components/admin/content-section-form";
+import { PhotosEditor } from "~/components/admin/photo-slots-editor";
 import { formatDateTime } from "~/components/admin/user-format";
 import { typeset } from "~/lib/typography";
 
@@ -101,7 +102,8 @@ export type ContentItemData =
       /** Her published offers: what a review can be about. */
       offers: Offer[];
     }
-  | { kind: "operator"; entry: ContentEntryJson<"operator">; revisions: ContentRevision[] };
+  | { kind: "operator"; entry: ContentEntryJson<"operator">; revisions: ContentRevision[] }
+  | { kind: "photos"; entry: ContentEntryJson<"photos">; revisions: ContentRevision[] };
 
 /** One item's editor in the frame, with the way back to the list. */
 export function ContentItemScreen({
@@ -137,6 +139,8 @@ export function ContentItemScreen({
         <OperatorEditor entry={item.entry} revisions={item.revisions} />
       ) : item.kind === "reviews" ? (
         <ReviewsEditor entry={item.entry} revisions={item.revisions} offers={item.offers} />
+      ) : item.kind === "photos" ? (
+        <PhotosEditor entry={item.entry} revisions={item.revisions} />
       ) : item.offerId ? (
         <OfferEditor entry={item.entry} revisions={item.revisions} offerId={item.offerId} />
       ) : (
