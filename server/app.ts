@@ -28,6 +28,8 @@ import { createSecretBox } from "./auth/secret-box";
 import { createSignInThrottle } from "./auth/throttling";
 import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
 import { createBackupRoute } from "./backup-route";
+import { createBookingApi } from "./booking/booking-api";
+import { createBookings } from "./booking/bookings";
 import { createClientAddress } from "./client-address";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
@@ -254,6 +256,14 @@ export function createApp({
       clientAddress: createClientAddress(config.trustProxy),
     }),
   );
+  // Booking a session: her offers' free times, read fresh; a booking; its cancel link.
+  const bookings = createBookings({
+    db,
+    clock,
+    readOffers: async () => (await createContentReader(db).read("offers")).offers,
+    onMailQueued,
+  });
+  app.route("/api", createBookingApi(bookings));
   // The retention rule's months, for the privacy notice.
   app.route("/api/retention", createPublicRetentionRoute(db));
   // The administration: one sub-app behind one guard; its route table is the one list of its routes.
