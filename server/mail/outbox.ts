@@ -39,7 +39,7 @@ import { emailConfirmationMail } from "./email-confirmation-email";
 import { giftMail } from "./gift-email";
 import { giftReminderSubject } from "./gift-reminder-email";
 import { giftWaitingMail } from "./gift-waiting-email";
-import type { MailKind } from "./mail-kind";
+import type { MailAttachment, MailKind } from "./mail-kind";
 import { findMailKind, type MailKindName } from "./mail-kinds";
 import { memberWelcomeMail } from "./member-welcome-email";
 import { ownerNotificationMail, type SubmissionForMail } from "./owner-notification-email";
@@ -318,6 +318,24 @@ export async function deleteOwnedMail(db: Database, owner: { type: string; id: s
 }
 
 /** What a module that puts mail in the outbox needs: the database, the time, the worker's bell. */
+/** Deletes a record's unsent e-mails of one kind (say, a cancelled booking's reminder). */
+export async function deleteUnsentOwnedMail(
+  db: Database,
+  owner: { type: string; id: string },
+  kind: MailKindName,
+) {
+  await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.ownerType, owner.type),
+        eq(mailOutbox.ownerId, owner.id),
+        eq(mailOutbox.kind, kind),
+        ne(mailOutbox.status, "sent"),
+      ),
+    );
+}
+
 export type QueueingDependencies = {
   db: Database;
   clock: Clock;
@@ -411,7 +429,7 @@ export async function renderStoredMail({
 }: {
   kind: string;
   data: unknown;
-}): Promise<{ html: string; text: string }> {
+}): Promise<{ html: string; text: string; attachments?: MailAttachment[] }> {
   const kind = findMailKind(name);
   if (!kind) throw new Error(`no template for e-mails of the kind "${name}"`);
   if (typeof data !== "object" || data === null) throw new Error("the e-mail has no data");
@@ -421,7 +439,8 @@ export async function renderStoredMail({
       `the data of the e-mail does not match its kind "${name}": ${z.prettifyError(parsed.error)}`,
     );
   }
-  return renderMail(kind.render(parsed.data));
+  const rendered = await renderMail(kind.render(parsed.data));
+  return kind.attachments ? { ...rendered, attachments: kind.attachments(parsed.data) } : rendered;
 }
 
 /**
