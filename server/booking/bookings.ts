@@ -19,6 +19,7 @@ import { type FreeDay, findFreeSlots, isFreeStart, nextFreeStarts } from "#share
 import type { Offer, OfferId } from "#shared/content/content-schemas";
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
+import type { BookingMailContext } from "./booking-mail";
 
 export type BookingDependencies = {
   db: Database;
@@ -29,9 +30,18 @@ export type BookingDependencies = {
    * Writes the e-mails of a new booking in its transaction (the outbox); `cancelToken` is the
    * cancel link's secret, which only the e-mail carries.
    */
-  storeBookingMail?: (tx: Database, booking: Booking, cancelToken: string) => Promise<void>;
+  storeBookingMail?: (
+    tx: Database,
+    booking: Booking,
+    cancelToken: string,
+    context: BookingMailContext,
+  ) => Promise<void>;
   /** Writes the e-mails of a cancellation (and drops its unsent reminder) in its transaction. */
-  storeCancellationMail?: (tx: Database, booking: Booking) => Promise<void>;
+  storeCancellationMail?: (
+    tx: Database,
+    booking: Booking,
+    context: BookingMailContext,
+  ) => Promise<void>;
   /** Called once a booking's e-mails are stored (wakes the mail worker). */
   onMailQueued?: () => void;
 };
@@ -160,7 +170,10 @@ export function createBookings(deps: BookingDependencies) {
             })
             .returning();
           if (!row) throw new Error("The booking was not stored");
-          await deps.storeBookingMail?.(tx as unknown as Database, row, token);
+          await deps.storeBookingMail?.(tx as unknown as Database, row, token, {
+            offerName: offer.name,
+            cancelHours: query.settings.cancelHours,
+          });
           return row;
         });
         deps.onMailQueued?.();
@@ -169,6 +182,11 @@ export function createBookings(deps: BookingDependencies) {
         if (!isDatabaseError(error, exclusionViolation)) throw error;
         return { taken: nextFreeStarts(await slotQuery(offer.durationMinutes), alternatives) };
       }
+    },
+
+    /** An offer's name as she publishes it (a booking's offer may have stopped being bookable). */
+    async offerName(offerId: string): Promise<string> {
+      return (await deps.readOffers()).find((offer) => offer.id === offerId)?.name ?? offerId;
     },
 
     /** The booking a cancel link opens, or undefined for a link that never was. */
@@ -186,6 +204,7 @@ export function createBookings(deps: BookingDependencies) {
      */
     async cancel(token: string): Promise<Booking> {
       const settings = await readBookingSettings(db);
+      const offers = await deps.readOffers();
       const now = clock.now();
       const deadline = new Date(now.getTime() + settings.cancelHours * 60 * minute);
       const booking = await db.transaction(async (tx) => {
@@ -201,7 +220,12 @@ export function createBookings(deps: BookingDependencies) {
             ),
           )
           .returning();
-        if (row) await deps.storeCancellationMail?.(tx as unknown as Database, row);
+        if (row) {
+          await deps.storeCancellationMail?.(tx as unknown as Database, row, {
+            offerName: offers.find((offer) => offer.id === row.offerId)?.name ?? row.offerId,
+            cancelHours: settings.cancelHours,
+          });
+        }
         return row;
       });
       if (booking) {

@@ -1,0 +1,107 @@
+/**
+ * The cancel link of a booking's e-mail, `/rezervace/zruseni/<token>`: a short
+ * page that says which booking it is and asks; only its button (a post)
+ * cancels, as mail scanners open links. Rendered per request (a handful a
+ * week), without scripts, never indexed.
+ */
+import { Hono } from "hono";
+import { html } from "hono/html";
+import type { Booking } from "#database/schema";
+import { bookingMessages, bookingStateLabels } from "#shared/booking-schemas";
+import { formatPragueLong, formatPragueTime } from "#shared/prague-time";
+import { paths } from "#shared/routes";
+import { site } from "#shared/site";
+import { czech } from "#shared/typography";
+import { ApiError } from "../api-error";
+import { limitBody } from "../json-route";
+import type { Bookings } from "./bookings";
+
+function page(heading: string, body: ReturnType<typeof html>) {
+  return html`<!doctype html>
+<html lang="cs">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>${heading} – ${site.title}</title>
+    <style>
+      body { margin: 0; background: #faf6ef; color: #3e3328; font: 17px/1.6 system-ui, sans-serif; }
+      main { max-width: 36rem; margin: 0 auto; padding: 2.5rem 1.25rem; }
+      h1 { font-family: Georgia, serif; font-weight: 500; font-size: 1.9rem; line-height: 1.25; color: #3e3328; }
+      .card { background: #fff; border-radius: 1.25rem; padding: 1.25rem 1.5rem; box-shadow: 0 1px 3px #3e33281a; }
+      button { min-height: 44px; border: 0; border-radius: 999px; padding: 0.7rem 1.6rem; background: #4f6b4a; color: #fff; font: inherit; cursor: pointer; }
+      button:focus-visible, a:focus-visible { outline: 3px solid #c0784f; outline-offset: 2px; }
+      a { color: #4f6b4a; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <h1>${heading}</h1>
+      ${body}
+      <p><a href="${paths.home}">Zpět na hlavní stránku</a></p>
+    </main>
+  </body>
+</html>`;
+}
+
+function sessionLine(booking: Booking, offerName: string) {
+  return czech(
+    `${offerName}, ${formatPragueLong(booking.startsAt)} – ${formatPragueTime(booking.endsAt)}`,
+  );
+}
+
+export function createBookingCancelRoute(bookings: Bookings) {
+  const route = new Hono();
+  route.use("*", async (c, next) => {
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    await next();
+  });
+
+  route.get("/:token", async (c) => {
+    const token = c.req.param("token");
+    const booking = await bookings.findByCancelToken(token);
+    if (!booking) {
+      return c.html(
+        page("Odkaz neplatí", html`<p>${czech(bookingMessages.tokenInvalid)}</p>`),
+        404,
+      );
+    }
+    const offerName = await bookings.offerName(booking.offerId);
+    if (booking.state === "cancelled" || booking.state === "declined") {
+      return c.html(
+        page(
+          "Rezervace je zrušená",
+          html`<p class="card">${sessionLine(booking, offerName)}</p>
+            <p>${czech("Budu ráda, když si vyberete jiný termín.")}
+              <a href="${paths.booking}">Vybrat termín</a></p>`,
+        ),
+      );
+    }
+    return c.html(
+      page(
+        "Zrušit rezervaci?",
+        html`<p class="card">${sessionLine(booking, offerName)}<br />Stav: ${bookingStateLabels[booking.state]}</p>
+          <form method="post">
+            <p>${czech("Po zrušení bude čas zase volný pro ostatní.")}</p>
+            <button type="submit">Ano, zrušit rezervaci</button>
+          </form>`,
+      ),
+    );
+  });
+
+  route.post("/:token", limitBody(1024), async (c) => {
+    const token = c.req.param("token");
+    try {
+      await bookings.cancel(token);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const heading = error.code === "cancel_too_late" ? "Na zrušení je pozdě" : "Odkaz neplatí";
+      return c.html(page(heading, html`<p>${czech(error.message)}</p>`), error.status as 404 | 409);
+    }
+    // A reload shows the cancelled booking and sends nothing again.
+    return c.redirect(`${paths.bookingCancel}/${token}`, 303);
+  });
+  return route;
+}
