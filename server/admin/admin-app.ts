@@ -8,6 +8,10 @@ import type { MiddlewareHandler } from "hono";
 import { createArticlesAdminApi } from "#server/articles/articles-api";
 import type { AdminEnv } from "#server/auth/require-admin";
 import {
+  type BookingSettingsApiDependencies,
+  createBookingSettingsApi,
+} from "#server/booking/booking-settings-api";
+import {
   type ContentAdminApiDependencies,
   createContentAdminApi,
 } from "#server/content/content-api";
@@ -21,7 +25,8 @@ export type AdminAppDependencies = AdminApiDependencies &
   Parameters<typeof createInboxApi>[0] &
   UsersAdminApiDependencies &
   Parameters<typeof createMaterialsAdminApi>[0] &
-  ContentAdminApiDependencies & {
+  ContentAdminApiDependencies &
+  BookingSettingsApiDependencies & {
     /**
      * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
      * the administration does not know how accounts work.
@@ -36,7 +41,8 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createUsersAdminApi(dependencies))
     .route("/", createMaterialsAdminApi(dependencies))
     .route("/", createContentAdminApi(dependencies))
-    .route("/", createArticlesAdminApi(dependencies));
+    .route("/", createArticlesAdminApi(dependencies))
+    .route("/", createBookingSettingsApi(dependencies));
 }
 
 /** The administration's routes as the browser's typed client (`hono/client`) reads them. */
