@@ -24,8 +24,25 @@ const partsFormat = new Intl.DateTimeFormat("en-US", {
 const minute = 60_000;
 const hour = 60 * minute;
 
+/**
+ * Offsets by UTC hour: Prague's clock changes only on a whole UTC hour, and Intl's
+ * formatting was most of the calculator's time (three calls a range, 60 days a request).
+ */
+const offsetsByHour = new Map<number, number>();
+
 /** How far Prague's wall clock is ahead of UTC at `instant`, in milliseconds. */
 function pragueOffset(instant: number): number {
+  const utcHour = Math.floor(instant / hour);
+  let offset = offsetsByHour.get(utcHour);
+  if (offset === undefined) {
+    if (offsetsByHour.size > 100_000) offsetsByHour.clear();
+    offset = readPragueOffset(utcHour * hour);
+    offsetsByHour.set(utcHour, offset);
+  }
+  return offset;
+}
+
+function readPragueOffset(instant: number): number {
   const parts = partsFormat.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((found) => found.type === type)?.value);
