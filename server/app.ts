@@ -31,6 +31,7 @@ import { createBackupRoute } from "./backup-route";
 import { createBookingApi } from "./booking/booking-api";
 import { createBookingCancelRoute } from "./booking/booking-cancel-route";
 import { createBookingMail } from "./booking/booking-mail";
+import { createBookingPage } from "./booking/booking-page";
 import { createBookings } from "./booking/bookings";
 import { createClientAddress } from "./client-address";
 import type { Clock } from "./clock";
@@ -271,6 +272,7 @@ export function createApp({
   });
   app.route("/api", createBookingApi(bookings));
   app.route(paths.bookingCancel, createBookingCancelRoute(bookings));
+  app.route(paths.booking, createBookingPage(bookings, config.siteUrl));
   // The retention rule's months, for the privacy notice.
   app.route("/api/retention", createPublicRetentionRoute(db));
   // The administration: one sub-app behind one guard; its route table is the one list of its routes.

@@ -10,39 +10,11 @@ import type { Booking } from "#database/schema";
 import { bookingMessages, bookingStateLabels } from "#shared/booking-schemas";
 import { formatPragueLong, formatPragueTime } from "#shared/prague-time";
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
 import { limitBody } from "../json-route";
+import { bookingPage as page } from "./booking-page-frame";
 import type { Bookings } from "./bookings";
-
-function page(heading: string, body: ReturnType<typeof html>) {
-  return html`<!doctype html>
-<html lang="cs">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${heading} – ${site.title}</title>
-    <style>
-      body { margin: 0; background: #faf6ef; color: #3e3328; font: 17px/1.6 system-ui, sans-serif; }
-      main { max-width: 36rem; margin: 0 auto; padding: 2.5rem 1.25rem; }
-      h1 { font-family: Georgia, serif; font-weight: 500; font-size: 1.9rem; line-height: 1.25; color: #3e3328; }
-      .card { background: #fff; border-radius: 1.25rem; padding: 1.25rem 1.5rem; box-shadow: 0 1px 3px #3e33281a; }
-      button { min-height: 44px; border: 0; border-radius: 999px; padding: 0.7rem 1.6rem; background: #4f6b4a; color: #fff; font: inherit; cursor: pointer; }
-      button:focus-visible, a:focus-visible { outline: 3px solid #c0784f; outline-offset: 2px; }
-      a { color: #4f6b4a; }
-    </style>
-  </head>
-  <body>
-    <main>
-      <h1>${heading}</h1>
-      ${body}
-      <p><a href="${paths.home}">Zpět na hlavní stránku</a></p>
-    </main>
-  </body>
-</html>`;
-}
 
 function sessionLine(booking: Booking, offerName: string) {
   return czech(
