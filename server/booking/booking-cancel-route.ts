@@ -13,12 +13,14 @@ import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
 import { limitBody } from "../json-route";
-import { bookingPage as page } from "./booking-page-frame";
+import { bookingPage as page, wholeDate } from "./booking-page-frame";
 import type { Bookings } from "./bookings";
 
 function sessionLine(booking: Booking, offerName: string) {
-  return czech(
-    `${offerName}, ${formatPragueLong(booking.startsAt)} – ${formatPragueTime(booking.endsAt)}`,
+  return wholeDate(
+    czech(
+      `${offerName}, ${formatPragueLong(booking.startsAt)} – ${formatPragueTime(booking.endsAt)}`,
+    ),
   );
 }
 

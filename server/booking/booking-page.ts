@@ -8,7 +8,7 @@
 import { Hono } from "hono";
 import { html } from "hono/html";
 import * as z from "zod/mini";
-import { bookingMessages, bookingRequestSchema, bookingStateLabels } from "#shared/booking-schemas";
+import { bookingMessages, bookingRequestSchema } from "#shared/booking-schemas";
 import { type OfferId, offerIds } from "#shared/content/content-schemas";
 import { honeypotField } from "#shared/form-schemas";
 import { formatPragueLong, formatPragueTime, ownerTimeZone } from "#shared/prague-time";
@@ -16,7 +16,7 @@ import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
 import { isFromThisSite } from "../forms/form-post-route";
-import { bookingPage } from "./booking-page-frame";
+import { bookingPage, sessionLength, wholeDate } from "./booking-page-frame";
 import type { Bookings } from "./bookings";
 
 const dayFormat = new Intl.DateTimeFormat("cs-CZ", {
@@ -61,8 +61,9 @@ export function createBookingPage(bookings: Bookings, siteUrl: string) {
     return bookingPage(
       czech(`Rezervace: ${offer.name}`),
       html`${choose}
-        <p>${czech(`Setkání trvá ${offer.durationMinutes} minut. Vyberte si volný čas a napište mi, jak vás zastihnu.`)}</p>
+        <p>${czech(`Setkání trvá ${sessionLength(offer.durationMinutes)}. Vyberte si volný čas a napište mi, jak vás zastihnu.`)}</p>
         ${notice ? html`<p class="notice" role="alert">${czech(notice)}</p>` : ""}
+        ${Object.keys(errors).length > 0 && !notice ? html`<p class="notice" role="alert">${czech("Rezervace zatím neodešla. Opravte prosím, co je u polí vyznačené.")}</p>` : ""}
         <form method="post" action="${paths.booking}">
           <input type="hidden" name="offerId" value="${offer.id}" />
           <h2>Volné časy</h2>
@@ -117,11 +118,17 @@ export function createBookingPage(bookings: Bookings, siteUrl: string) {
   route.get("/hotovo", async (c) => {
     const state = c.req.query("stav") === "confirmed" ? "confirmed" : "pending";
     const startsAt = new Date(c.req.query("cas") ?? "");
-    const when = Number.isNaN(startsAt.getTime()) ? "" : ` na ${formatPragueLong(startsAt)}`;
+    const when = Number.isNaN(startsAt.getTime()) ? "" : ` ${formatPragueLong(startsAt)}`;
     return c.html(
       bookingPage(
         state === "confirmed" ? "Rezervace je potvrzená" : "Rezervace čeká na potvrzení",
-        html`<p class="card">${czech(`Děkuji, vaši rezervaci${when} mám (${bookingStateLabels[state]}).`)}</p>
+        html`<p class="card">${wholeDate(
+          czech(
+            state === "confirmed"
+              ? `Děkuji, těším se na vás${when}.`
+              : `Děkuji, termín${when} pro vás držím. Potvrdím vám ho co nejdřív e-mailem.`,
+          ),
+        )}</p>
           <p>${czech("Poslala jsem vám e-mail se souborem do kalendáře a s odkazem, kterým můžete rezervaci zrušit.")}</p>`,
       ),
     );
