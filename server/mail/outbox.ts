@@ -384,9 +384,13 @@ export const removedToken = "[odstraněno]";
 /**
  * The token of a link `buildVerifyLink` wrote (base64url, right after `?`), and of a gift
  * request's own page (`giftPageUrl`: `/dar/<token>`). Migrations 0010 and 0012 use the same
- * patterns on e-mails sent before.
+ * patterns on e-mails sent before. A booking's cancel link (`/rezervace/zruseni/<token>`) too.
  */
-const linkTokens = [/(\/auth\/v1\/verify\?token=)[\w-]+/g, /(\/dar\/)[\w-]{20,}/g];
+const linkTokens = [
+  /(\/auth\/v1\/verify\?token=)[\w-]+/g,
+  /(\/dar\/)[\w-]{20,}/g,
+  /(\/rezervace\/zruseni\/)[\w-]{20,}/g,
+];
 
 /** `text` with the token of every confirmation, recovery or gift link replaced by `removedToken`. */
 export function withoutLinkTokens(text: string): string {
