@@ -23,6 +23,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { offerIds } from "#shared/content/content-schemas";
 import { formTypes, limits } from "#shared/form-schemas";
 import { type AccountRole, type AuditAction, accountRoles, auditActions } from "#shared/user-admin";
 
@@ -756,3 +757,79 @@ export const photoVariants = pgTable(
     check("photo_variants_format_known", sql`${table.format} in ('avif', 'webp', 'jpeg')`),
   ],
 );
+// Booking a session (issue 35; docs/decisions/0027-booking.md).
+
+export const bookingStates = ["pending", "confirmed", "declined", "cancelled"] as const;
+export type BookingState = (typeof bookingStates)[number];
+/** The states that hold a time: the exclusion constraint keeps these apart. */
+export const activeBookingStates = ["pending", "confirmed"] as const;
+
+/**
+ * Her booking settings, one row (id 1), in the shape `shared/booking-settings.ts`
+ * checks on every write. No row: the defaults there.
+ */
+export const bookingSettings = pgTable(
+  "booking_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    settings: jsonb("settings").notNull(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (table) => [check("booking_settings_single_row", sql`${table.id} = 1`)],
+);
+
+/**
+ * A visitor's booking of one of her offers. `blockedUntil` is the end with her
+ * pause after it, as it was when booked: the migration's exclusion constraint
+ * (`bookings_no_overlap`, which drizzle-kit cannot express) refuses a pending
+ * or confirmed booking whose [start, blockedUntil) meets another's, so two
+ * visitors never hold one time whatever the servers do. The cancel link's
+ * token is kept only as its digest.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    offerId: text("offer_id").notNull(),
+    startsAt: timestamptz("starts_at").notNull(),
+    endsAt: timestamptz("ends_at").notNull(),
+    blockedUntil: timestamptz("blocked_until").notNull(),
+    state: text("state").$type<BookingState>().notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    note: text("note"),
+    privacyConsent: boolean("privacy_consent").notNull(),
+    cancelTokenHash: text("cancel_token_hash").notNull().unique(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /** When it left the calendar (declined or cancelled). */
+    endedAt: timestamptz("ended_at"),
+  },
+  (table) => [
+    index("bookings_starts_at_idx").on(table.startsAt),
+    check("bookings_offer_known", sql`${table.offerId} in (${quoted(offerIds)})`),
+    check("bookings_state_known", sql`${table.state} in (${quoted(bookingStates)})`),
+    check(
+      "bookings_times_in_order",
+      sql`${table.endsAt} > ${table.startsAt} and ${table.blockedUntil} >= ${table.endsAt}`,
+    ),
+    check(
+      "bookings_name_length",
+      sql`char_length(${table.name}) between ${sql.raw(String(limits.nameMin))} and ${sql.raw(String(limits.nameMax))}`,
+    ),
+    check(
+      "bookings_email_shape",
+      sql`char_length(${table.email}) <= ${sql.raw(String(limits.emailMax))} and ${table.email} like '%_@_%'`,
+    ),
+    check(
+      "bookings_phone_length",
+      sql`char_length(${table.phone}) <= ${sql.raw(String(limits.phoneMax))}`,
+    ),
+    check(
+      "bookings_note_length",
+      sql`char_length(${table.note}) <= ${sql.raw(String(limits.messageMax))}`,
+    ),
+    check("bookings_privacy_consent_given", sql`${table.privacyConsent}`),
+  ],
+);
+export type Booking = typeof bookings.$inferSelect;

@@ -29,6 +29,11 @@ import { createSecretBox } from "./auth/secret-box";
 import { createSignInThrottle } from "./auth/throttling";
 import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
 import { createBackupRoute } from "./backup-route";
+import { createBookingApi } from "./booking/booking-api";
+import { createBookingCancelRoute } from "./booking/booking-cancel-route";
+import { createBookingMail } from "./booking/booking-mail";
+import { createBookingPage } from "./booking/booking-page";
+import { createBookings } from "./booking/bookings";
 import { createClientAddress } from "./client-address";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
@@ -273,6 +278,20 @@ export function createApp({
       clientAddress: createClientAddress(config.trustProxy),
     }),
   );
+  // Booking a session: her offers' free times, read fresh; a booking; its cancel link.
+  const readOffers = async () => (await createContentReader(db).read("offers")).offers;
+  const bookingMail = createBookingMail(mailSettings);
+  const bookings = createBookings({
+    db,
+    clock,
+    readOffers,
+    storeBookingMail: bookingMail.storeBookingMail,
+    storeCancellationMail: bookingMail.storeCancellationMail,
+    onMailQueued,
+  });
+  app.route("/api", createBookingApi(bookings));
+  app.route(paths.bookingCancel, createBookingCancelRoute(bookings));
+  app.route(paths.booking, createBookingPage(bookings, config.siteUrl));
   // The retention rule's months, for the privacy notice.
   app.route("/api/retention", createPublicRetentionRoute(db));
   // The administration: one sub-app behind one guard; its route table is the one list of its routes.

@@ -31,6 +31,7 @@ async function storePerson(db: Database, email: string) {
   const submissionId = randomUUID();
   const sessionId = randomUUID();
   const factorId = randomUUID();
+  const bookingId = randomUUID();
   const rows: [PgTable, Record<string, unknown>[]][] = [
     [schema.users, [{ id: userId, email, passwordHash: "", userMetadata: { full_name: email } }]],
     [schema.userRoles, [{ userId, role: "member" }]],
@@ -61,6 +62,24 @@ async function storePerson(db: Database, email: string) {
     ],
     [schema.giftLinks, [{ tokenHash: digest(`gift ${email}`), submissionId, gift: "gift_ritual" }]],
     [
+      schema.bookings,
+      [
+        {
+          id: bookingId,
+          offerId: "consultation",
+          startsAt: at,
+          endsAt: new Date(at.getTime() + 3_600_000),
+          blockedUntil: new Date(at.getTime() + 3_600_000),
+          // Cancelled: the two people's bookings may share a time.
+          state: "cancelled",
+          name: "Eva Nová",
+          email,
+          privacyConsent: true,
+          cancelTokenHash: digest(`cancel ${email}`),
+        },
+      ],
+    ],
+    [
       schema.mailOutbox,
       [
         // The owner's notification of her submission, and an e-mail to her of no submission.
@@ -72,6 +91,15 @@ async function storePerson(db: Database, email: string) {
           nextAttemptAt: at,
         },
         { kind: "password_changed", to: email, subject: "Heslo změněno", nextAttemptAt: at },
+        // The owner's notice of her booking.
+        {
+          ownerType: "booking",
+          ownerId: bookingId,
+          kind: "booking_owner_notification",
+          to: "majitelka@example.cz",
+          subject: "Nová rezervace",
+          nextAttemptAt: at,
+        },
       ],
     ],
   ];

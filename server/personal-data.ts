@@ -15,6 +15,7 @@ import type { ContentKey } from "#shared/content/content-items";
 import type { AddressSummary, RetentionPreview } from "#shared/inbox-schemas";
 import { submissionPersonalData } from "./admin/submission-personal-data";
 import { accountPersonalData } from "./auth/account-personal-data";
+import { bookingPersonalData } from "./booking/booking-personal-data";
 import { reviewPersonalData } from "./content/review-personal-data";
 import { mailPersonalData } from "./mail/mail-personal-data";
 import { rateLimitPersonalData } from "./rate-limit";
@@ -86,6 +87,8 @@ export type PersonalDataRegistration = {
  */
 export const personalDataRegistry: readonly PersonalDataRegistration[] = [
   submissionPersonalData,
+  // Before the e-mails: a booking's erasure takes the owner's notices of it too.
+  bookingPersonalData,
   mailPersonalData,
   accountPersonalData,
   rateLimitPersonalData,

@@ -153,13 +153,13 @@ export function personNameSchema(tooShort: string = messages.nameTooShort, tooLo
 
 const nameSchema = personNameSchema();
 
-const emailSchema = z.string(messages.emailInvalid).check(
+export const emailSchema = z.string(messages.emailInvalid).check(
   z.trim(),
   z.refine((text) => characterCount(text) <= limits.emailMax, messages.emailTooLong),
   z.email(messages.emailInvalid),
 );
 
-const phoneSchema = z.string(messages.phoneInvalid).check(
+export const phoneSchema = z.string(messages.phoneInvalid).check(
   z.trim(),
   z.refine((text) => characterCount(text) <= limits.phoneMax, messages.phoneTooLong),
   // Spaces only, not \s: a line break in a phone number is never honest.
@@ -179,13 +179,13 @@ const contactMessageSchema = lengthBetween(
   messages.messageTooLong,
 );
 
-const giftMessageSchema = z.string(messages.messageTooLong).check(
+export const giftMessageSchema = z.string(messages.messageTooLong).check(
   z.trim(),
   z.refine((text) => characterCount(text) <= limits.messageMax, messages.messageTooLong),
 );
 
 // A checkbox holds false until ticked; only true passes.
-const consentSchema = z.pipe(
+export const consentSchema = z.pipe(
   z.boolean(messages.consentRequired),
   z.literal(true, messages.consentRequired),
 );
@@ -211,7 +211,7 @@ export const giftFormSchema = z.object({
 export type GiftFormValues = z.input<typeof giftFormSchema>;
 
 /** An optional text field that comes out as undefined when it is left empty. */
-function absentWhenEmpty<T extends z.ZodMiniType<string | undefined, string | undefined>>(
+export function absentWhenEmpty<T extends z.ZodMiniType<string | undefined, string | undefined>>(
   schema: T,
 ) {
   return z.optional(

@@ -34,6 +34,10 @@ export const paths = {
   blog: "/blog",
   /** Where the forms post when no script sends them: the server answers with a page. */
   formPost: "/formular",
+  /** Booking a session: the offer, a free time, her details (works without scripts too). */
+  booking: "/rezervace",
+  /** A booking's cancel link: `/rezervace/zruseni#<token>` (not indexed). */
+  bookingCancel: "/rezervace/zruseni",
 } as const;
 
 /**

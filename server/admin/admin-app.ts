@@ -8,6 +8,10 @@ import type { MiddlewareHandler } from "hono";
 import { createArticlesAdminApi } from "#server/articles/articles-api";
 import type { AdminEnv } from "#server/auth/require-admin";
 import {
+  type BookingSettingsApiDependencies,
+  createBookingSettingsApi,
+} from "#server/booking/booking-settings-api";
+import {
   type ContentAdminApiDependencies,
   createContentAdminApi,
 } from "#server/content/content-api";
@@ -23,7 +27,8 @@ export type AdminAppDependencies = AdminApiDependencies &
   UsersAdminApiDependencies &
   Parameters<typeof createMaterialsAdminApi>[0] &
   ContentAdminApiDependencies &
-  Parameters<typeof createPhotosAdminApi>[0] & {
+  Parameters<typeof createPhotosAdminApi>[0] &
+  BookingSettingsApiDependencies & {
     /**
      * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
      * the administration does not know how accounts work.
@@ -39,7 +44,8 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createMaterialsAdminApi(dependencies))
     .route("/", createContentAdminApi(dependencies))
     .route("/", createArticlesAdminApi(dependencies))
-    .route("/", createPhotosAdminApi(dependencies));
+    .route("/", createPhotosAdminApi(dependencies))
+    .route("/", createBookingSettingsApi(dependencies));
 }
 
 /** The administration's routes as the browser's typed client (`hono/client`) reads them. */

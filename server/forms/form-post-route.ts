@@ -143,7 +143,7 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
  * Sec-Fetch-Site; older ones only send Origin, which must then be the site's
  * (or, without a proxy in front, the request's own). Neither: refused.
  */
-function isFromThisSite(c: Context, siteOrigin: string): boolean {
+export function isFromThisSite(c: Context, siteOrigin: string): boolean {
   const fetchSite = c.req.header("Sec-Fetch-Site");
   if (fetchSite !== undefined) return fetchSite === "same-origin";
   const origin = c.req.header("Origin");

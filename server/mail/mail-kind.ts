@@ -18,7 +18,12 @@ export type MailKind<Name extends string = string, Schema extends z.ZodType = z.
    * opens a gift): once the e-mail has gone, the copy kept of it shows them without their token.
    */
   secretLinks?: readonly (keyof z.output<Schema> & string)[];
+  /** Files sent with it, made from its data when it is sent (say, a booking's `.ics`). */
+  attachments?(data: z.output<Schema>): MailAttachment[];
 };
+
+/** A file an e-mail carries. */
+export type MailAttachment = { filename: string; content: string; contentType: string };
 
 export function defineMailKind<const Name extends string, Schema extends z.ZodType>(
   kind: MailKind<Name, Schema>,

@@ -2,6 +2,12 @@
  * Every kind of e-mail the app sends, each declared beside its template. A new
  * kind is one new `*-email.tsx` file and one line here.
  */
+import {
+  bookingCancelledMail,
+  bookingConfirmationMail,
+  bookingOwnerMail,
+  bookingReminderMail,
+} from "../booking/booking-email";
 import { accessRequestMail } from "./access-request-email";
 import { contactConfirmationMail } from "./contact-confirmation-email";
 import { emailConfirmationMail } from "./email-confirmation-email";
@@ -27,6 +33,11 @@ export const mailKinds = [
   giftWaitingMail,
   giftReminderMail,
   memberWelcomeMail,
+  // Booking a session (server/booking/).
+  bookingConfirmationMail,
+  bookingReminderMail,
+  bookingCancelledMail,
+  bookingOwnerMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];

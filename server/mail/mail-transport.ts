@@ -7,6 +7,7 @@ import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import { log } from "../logger";
+import type { MailAttachment } from "./mail-kind";
 
 /** Messages sent at once by one worker: the SMTP transport's pool holds as many connections. */
 export const mailSendConcurrency = 5;
@@ -21,6 +22,8 @@ export type OutgoingMail = {
   text: string;
   /** Header fields the outbox stored with it (say, `List-Unsubscribe`). */
   headers?: Record<string, string> | null;
+  /** Files rendered with it from its data (`MailKind.attachments`). */
+  attachments?: MailAttachment[];
 };
 
 export type MailTransport = {
@@ -57,6 +60,7 @@ function toMessage(mail: OutgoingMail, { from, messageIdDomain }: Envelope) {
     // The same message keeps its ID when a retry sends it again.
     messageId: `<outbox-${mail.id}@${messageIdDomain}>`,
     headers: { ...mail.headers, "Auto-Submitted": "auto-generated" },
+    ...(mail.attachments && { attachments: mail.attachments }),
   };
 }
 

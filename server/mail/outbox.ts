@@ -39,7 +39,7 @@ import { emailConfirmationMail } from "./email-confirmation-email";
 import { giftMail } from "./gift-email";
 import { giftReminderSubject } from "./gift-reminder-email";
 import { giftWaitingMail } from "./gift-waiting-email";
-import type { MailKind } from "./mail-kind";
+import type { MailAttachment, MailKind } from "./mail-kind";
 import { findMailKind, type MailKindName } from "./mail-kinds";
 import { memberWelcomeMail } from "./member-welcome-email";
 import { ownerNotificationMail, type SubmissionForMail } from "./owner-notification-email";
@@ -318,6 +318,24 @@ export async function deleteOwnedMail(db: Database, owner: { type: string; id: s
 }
 
 /** What a module that puts mail in the outbox needs: the database, the time, the worker's bell. */
+/** Deletes a record's unsent e-mails of one kind (say, a cancelled booking's reminder). */
+export async function deleteUnsentOwnedMail(
+  db: Database,
+  owner: { type: string; id: string },
+  kind: MailKindName,
+) {
+  await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.ownerType, owner.type),
+        eq(mailOutbox.ownerId, owner.id),
+        eq(mailOutbox.kind, kind),
+        ne(mailOutbox.status, "sent"),
+      ),
+    );
+}
+
 export type QueueingDependencies = {
   db: Database;
   clock: Clock;
@@ -366,9 +384,13 @@ export const removedToken = "[odstraněno]";
 /**
  * The token of a link `buildVerifyLink` wrote (base64url, right after `?`), and of a gift
  * request's own page (`giftPageUrl`: `/dar/<token>`). Migrations 0010 and 0012 use the same
- * patterns on e-mails sent before.
+ * patterns on e-mails sent before. A booking's cancel link (`/rezervace/zruseni/<token>`) too.
  */
-const linkTokens = [/(\/auth\/v1\/verify\?token=)[\w-]+/g, /(\/dar\/)[\w-]{20,}/g];
+const linkTokens = [
+  /(\/auth\/v1\/verify\?token=)[\w-]+/g,
+  /(\/dar\/)[\w-]{20,}/g,
+  /(\/rezervace\/zruseni\/)[\w-]{20,}/g,
+];
 
 /** `text` with the token of every confirmation, recovery or gift link replaced by `removedToken`. */
 export function withoutLinkTokens(text: string): string {
@@ -411,7 +433,7 @@ export async function renderStoredMail({
 }: {
   kind: string;
   data: unknown;
-}): Promise<{ html: string; text: string }> {
+}): Promise<{ html: string; text: string; attachments?: MailAttachment[] }> {
   const kind = findMailKind(name);
   if (!kind) throw new Error(`no template for e-mails of the kind "${name}"`);
   if (typeof data !== "object" || data === null) throw new Error("the e-mail has no data");
@@ -421,7 +443,8 @@ export async function renderStoredMail({
       `the data of the e-mail does not match its kind "${name}": ${z.prettifyError(parsed.error)}`,
     );
   }
-  return renderMail(kind.render(parsed.data));
+  const rendered = await renderMail(kind.render(parsed.data));
+  return kind.attachments ? { ...rendered, attachments: kind.attachments(parsed.data) } : rendered;
 }
 
 /**

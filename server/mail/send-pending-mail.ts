@@ -6,6 +6,7 @@ import type { Database } from "#database/open-database";
 import type { Clock } from "../clock";
 import { summarizeError } from "../error-summary";
 import { log } from "../logger";
+import type { MailAttachment } from "./mail-kind";
 import { type MailTransport, mailSendConcurrency } from "./mail-transport";
 import {
   claimDueMail,
@@ -110,7 +111,7 @@ export async function sendPendingMail(
   }
 
   async function sendOne(job: MailJob) {
-    let body: { html: string; text: string };
+    let body: Awaited<ReturnType<typeof bodyOf>>;
     try {
       body = await bodyOf(job);
     } catch (error) {
@@ -137,7 +138,7 @@ export async function sendPendingMail(
     }
     report.sent++;
     try {
-      await markMailSent(db, job, clock.now(), body);
+      await markMailSent(db, job, clock.now(), { html: body.html, text: body.text });
     } catch (error) {
       // Not the error's message, in the log or on the e-mail: drizzle's quotes the statement's
       // parameters, which are the e-mail's whole text. Not a failed send either: it went out.
@@ -192,7 +193,9 @@ export async function sendPendingMail(
 }
 
 /** The e-mail's HTML and text: rendered now from its data, or as stored before rendering moved here. */
-async function bodyOf(job: MailJob): Promise<{ html: string; text: string }> {
+async function bodyOf(
+  job: MailJob,
+): Promise<{ html: string; text: string; attachments?: MailAttachment[] }> {
   if (job.html !== null && job.text !== null) return { html: job.html, text: job.text };
   return renderStoredMail(job);
 }

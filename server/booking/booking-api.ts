@@ -1,0 +1,92 @@
+/**
+ * The public booking API, relative to /api: her bookable offers, an offer's
+ * free times (read fresh at every request: pages are served from the store,
+ * the times never are), a booking and its cancellation.
+ */
+import { Hono } from "hono";
+import * as z from "zod/mini";
+import type { Booking } from "#database/schema";
+import {
+  bookingMessages,
+  bookingRequestSchema,
+  cancelBookingSchema,
+  type FreeDayJson,
+} from "#shared/booking-schemas";
+import { offerIds } from "#shared/content/content-schemas";
+import { honeypotField } from "#shared/form-schemas";
+import { jsonBody, queryParams, shortJson } from "../json-route";
+import type { Bookings } from "./bookings";
+
+/** Far above the largest honest booking (a name, an address, a phone and a note of 1,000 characters). */
+export const maxBookingBodyBytes = 32 * 1024;
+
+const freeTimesQuerySchema = z.object({ offer: z.enum(offerIds, bookingMessages.offer) });
+
+/** What the visitor is told of her booking (never its cancel token, which only her e-mail has). */
+export function bookingJson(booking: Booking) {
+  return {
+    offerId: booking.offerId,
+    state: booking.state,
+    startsAt: booking.startsAt.toISOString(),
+    endsAt: booking.endsAt.toISOString(),
+  };
+}
+
+export function freeDaysJson(days: { day: string; starts: Date[] }[]): FreeDayJson[] {
+  return days.map(({ day, starts }) => ({
+    day,
+    starts: starts.map((start) => start.toISOString()),
+  }));
+}
+
+export function createBookingApi(bookings: Bookings) {
+  return new Hono()
+    .get("/booking/offers", async (c) => {
+      const offers = await bookings.bookableOffers();
+      return c.json({
+        offers: offers.map(({ id, name, durationMinutes, priceCzk, places }) => ({
+          id,
+          name,
+          durationMinutes,
+          priceCzk,
+          places,
+        })),
+      });
+    })
+    .get("/booking/free-times", queryParams(freeTimesQuerySchema), async (c) => {
+      const { offer } = c.req.valid("query");
+      c.header("Cache-Control", "no-store");
+      return c.json({ offerId: offer, days: freeDaysJson(await bookings.freeDays(offer)) });
+    })
+    .post(
+      "/bookings",
+      jsonBody(bookingRequestSchema, { maxBytes: maxBookingBodyBytes }),
+      async (c) => {
+        const request = c.req.valid("json");
+        if (request[honeypotField]?.trim()) {
+          // A bot: told what a person would be told, and nothing is kept.
+          const { offerId, startsAt } = request;
+          const pretended = { offerId, state: "pending", startsAt: startsAt.toISOString() };
+          return shortJson(c, { booking: pretended }, 201);
+        }
+        const outcome = await bookings.book(request);
+        if ("taken" in outcome) {
+          return c.json(
+            {
+              error: {
+                code: "slot_taken",
+                message: bookingMessages.taken,
+                nextFree: outcome.taken.map((start) => start.toISOString()),
+              },
+            },
+            409,
+          );
+        }
+        return shortJson(c, { booking: bookingJson(outcome.booking) }, 201);
+      },
+    )
+    .post("/bookings/cancel", jsonBody(cancelBookingSchema, { maxBytes: 1024 }), async (c) => {
+      const booking = await bookings.cancel(c.req.valid("json").token);
+      return c.json({ booking: bookingJson(booking) });
+    });
+}

@@ -1,0 +1,237 @@
+/**
+ * A booking's e-mails: the visitor's confirmation (with its `.ics` and cancel
+ * link), her reminder a day before, the cancellation, and the owner's notice.
+ * The visitor's go to whatever address was typed, so they quote nothing she
+ * wrote (no name, no note): only the offer, the time and the link.
+ */
+import { Text } from "@react-email/text";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { createElement } from "react";
+import { z } from "zod";
+import { formatPragueTime } from "#shared/prague-time";
+import { site } from "#shared/site";
+import { czech } from "#shared/typography";
+import {
+  EmailButton,
+  EmailLayout,
+  MultilineText,
+  pragueTime,
+  Signature,
+  textStyle,
+} from "../mail/email-layout";
+import { defineMailKind, type MailAttachment, storedDateSchema } from "../mail/mail-kind";
+
+const sessionSchema = z.object({
+  /** The booking's id: the calendar event's UID, so a cancellation replaces it. */
+  bookingId: z.string(),
+  offerName: z.string(),
+  startsAt: storedDateSchema,
+  endsAt: storedDateSchema,
+  siteUrl: z.string(),
+});
+type Session = z.output<typeof sessionSchema>;
+
+/** „Harmonizační setkání 5. května 2026 v 10:00 – 13:00“ */
+function when({ startsAt, endsAt }: Pick<Session, "startsAt" | "endsAt">) {
+  return `${pragueTime.format(startsAt)} – ${formatPragueTime(endsAt)}`;
+}
+
+/** The session as a calendar file: published (or cancelled) with the booking's UID. */
+function calendarFile(
+  session: Session,
+  status: "pending" | "confirmed" | "cancelled",
+): MailAttachment {
+  const calendar = ical({
+    prodId: { company: site.title, product: "Rezervace", language: "CS" },
+    method: status === "cancelled" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
+  });
+  calendar.createEvent({
+    id: `${session.bookingId}@${new URL(session.siteUrl).host}`,
+    start: session.startsAt,
+    end: session.endsAt,
+    summary: `${session.offerName} – ${site.ownerName}`,
+    description:
+      status === "pending"
+        ? "Rezervace čeká na potvrzení."
+        : status === "confirmed"
+          ? "Rezervace je potvrzená."
+          : "Rezervace je zrušená.",
+    status:
+      status === "pending"
+        ? ICalEventStatus.TENTATIVE
+        : status === "confirmed"
+          ? ICalEventStatus.CONFIRMED
+          : ICalEventStatus.CANCELLED,
+    // A cancellation must outrank the first file in a calendar that kept it.
+    sequence: status === "cancelled" ? 1 : 0,
+    url: session.siteUrl,
+  });
+  return {
+    filename: "rezervace.ics",
+    content: calendar.toString(),
+    contentType: `text/calendar; charset=utf-8; method=${status === "cancelled" ? "CANCEL" : "PUBLISH"}`,
+  };
+}
+
+export const bookingSubjects = {
+  pending: "Rezervace čeká na potvrzení",
+  confirmed: "Rezervace je potvrzená",
+  reminder: "Připomínka: zítra se uvidíme",
+  cancelled: "Rezervace je zrušená",
+} as const;
+
+const visitorFooter = czech(
+  "Tento e-mail vám přišel, protože na webu někdo rezervoval termín s vaší adresou. Pokud to nejste vy, stačí e-mail smazat nebo mi odpovědět.",
+);
+
+export function BookingConfirmationEmail(
+  data: Session & { state: "pending" | "confirmed"; cancelLink: string; cancelUntil: Date },
+) {
+  const subject = bookingSubjects[data.state];
+  return (
+    <EmailLayout preview={subject} heading={subject} siteUrl={data.siteUrl} footer={visitorFooter}>
+      <Text style={textStyle}>Dobrý den,</Text>
+      <Text style={textStyle}>
+        {czech(`děkuji za rezervaci: ${data.offerName}, ${when(data)}.`)}
+      </Text>
+      <Text style={textStyle}>
+        {czech(
+          data.state === "pending"
+            ? "Termín pro vás držím. Potvrdím vám ho co nejdřív dalším e-mailem."
+            : "Termín je potvrzený, těším se na vás.",
+        )}
+      </Text>
+      <Text style={textStyle}>
+        {czech("Do kalendáře si ho přidáte souborem rezervace.ics v příloze.")}
+      </Text>
+      <Text style={textStyle}>
+        {czech(
+          `Kdyby vám do toho něco vstoupilo, můžete rezervaci zrušit do ${pragueTime.format(data.cancelUntil)}:`,
+        )}
+      </Text>
+      <EmailButton href={data.cancelLink}>Zrušit rezervaci</EmailButton>
+      <Text style={textStyle}>{data.cancelLink}</Text>
+      <Signature />
+    </EmailLayout>
+  );
+}
+
+export const bookingConfirmationMail = defineMailKind({
+  name: "booking_confirmation",
+  dataSchema: sessionSchema.extend({
+    state: z.enum(["pending", "confirmed"]),
+    cancelLink: z.string(),
+    cancelUntil: storedDateSchema,
+  }),
+  subject: (data) => bookingSubjects[data.state],
+  render: (data) => createElement(BookingConfirmationEmail, data),
+  secretLinks: ["cancelLink"],
+  attachments: (data) => [calendarFile(data, data.state)],
+});
+
+export function BookingReminderEmail(data: Session) {
+  return (
+    <EmailLayout
+      preview={bookingSubjects.reminder}
+      heading={bookingSubjects.reminder}
+      siteUrl={data.siteUrl}
+      footer={visitorFooter}
+    >
+      <Text style={textStyle}>Dobrý den,</Text>
+      <Text style={textStyle}>
+        {czech(`připomínám vaši rezervaci: ${data.offerName}, ${when(data)}.`)}
+      </Text>
+      <Text style={textStyle}>
+        {czech(
+          "Přijďte v pohodlném oblečení a s časem jen pro sebe. Kdyby se něco změnilo, odpovězte mi prosím na tento e-mail.",
+        )}
+      </Text>
+      <Signature />
+    </EmailLayout>
+  );
+}
+
+/** Sent a day before the session (the outbox's due time), unless it was cancelled. */
+export const bookingReminderMail = defineMailKind({
+  name: "booking_reminder",
+  dataSchema: sessionSchema,
+  subject: () => bookingSubjects.reminder,
+  render: (data) => createElement(BookingReminderEmail, data),
+});
+
+export function BookingCancelledEmail(data: Session) {
+  return (
+    <EmailLayout
+      preview={bookingSubjects.cancelled}
+      heading={bookingSubjects.cancelled}
+      siteUrl={data.siteUrl}
+      footer={visitorFooter}
+    >
+      <Text style={textStyle}>Dobrý den,</Text>
+      <Text style={textStyle}>
+        {czech(`vaše rezervace (${data.offerName}, ${when(data)}) je zrušená.`)}
+      </Text>
+      <Text style={textStyle}>
+        {czech(
+          "Soubor v příloze ji odebere z vašeho kalendáře. Budu ráda, když si vyberete jiný termín, až se vám bude hodit.",
+        )}
+      </Text>
+      <Signature />
+    </EmailLayout>
+  );
+}
+
+export const bookingCancelledMail = defineMailKind({
+  name: "booking_cancelled",
+  dataSchema: sessionSchema,
+  subject: () => bookingSubjects.cancelled,
+  render: (data) => createElement(BookingCancelledEmail, data),
+  attachments: (data) => [calendarFile(data, "cancelled")],
+});
+
+const ownerSchema = sessionSchema.extend({
+  event: z.enum(["booked", "cancelled"]),
+  state: z.enum(["pending", "confirmed", "declined", "cancelled"]),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+export function BookingOwnerEmail(data: z.output<typeof ownerSchema>) {
+  const heading = data.event === "booked" ? "Nová rezervace" : "Zrušená rezervace";
+  return (
+    <EmailLayout preview={heading} heading={heading} siteUrl={data.siteUrl}>
+      <Text style={textStyle}>
+        {czech(`${data.offerName}, ${when(data)}`)}
+        <br />
+        {data.event === "booked"
+          ? data.state === "pending"
+            ? "Čeká na vaše potvrzení."
+            : "Potvrzená automaticky."
+          : "Zrušená odkazem z potvrzovacího e-mailu; čas je zase volný."}
+      </Text>
+      <Text style={textStyle}>
+        {data.name}
+        <br />
+        {data.email}
+        {data.phone ? (
+          <>
+            <br />
+            {data.phone}
+          </>
+        ) : null}
+      </Text>
+      {data.note ? <MultilineText text={data.note} /> : null}
+    </EmailLayout>
+  );
+}
+
+/** To her, as the forms notify her: every booking and cancellation, with what the visitor wrote. */
+export const bookingOwnerMail = defineMailKind({
+  name: "booking_owner_notification",
+  dataSchema: ownerSchema,
+  subject: (data) =>
+    `${data.event === "booked" ? "Nová rezervace" : "Zrušená rezervace"}: ${data.name}, ${pragueTime.format(data.startsAt)}`,
+  render: (data) => createElement(BookingOwnerEmail, data),
+});

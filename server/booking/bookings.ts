@@ -1,0 +1,243 @@
+/**
+ * Booking a session: her settings, the free times of an offer, a visitor's
+ * booking and its cancellation. The exclusion constraint `bookings_no_overlap`
+ * is what keeps two bookings apart (on either database, across servers): the
+ * free times read here only choose the message, never guard the write.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import type { Database } from "#database/open-database";
+import { activeBookingStates, type Booking, bookingSettings, bookings } from "#database/schema";
+import { type BookingRequest, bookingMessages } from "#shared/booking-schemas";
+import {
+  type BookingSettings,
+  bookingSettingsSchema,
+  confirmationOf,
+  defaultBookingSettings,
+} from "#shared/booking-settings";
+import { type FreeDay, findFreeSlots, isFreeStart, nextFreeStarts } from "#shared/booking-slots";
+import type { Offer, OfferId } from "#shared/content/content-schemas";
+import { ApiError } from "../api-error";
+import type { Clock } from "../clock";
+import type { BookingMailContext } from "./booking-mail";
+
+export type BookingDependencies = {
+  db: Database;
+  clock: Clock;
+  /** Her offers as published (the content reader's `offers`): durations and whether bookable. */
+  readOffers: () => Promise<readonly Offer[]>;
+  /**
+   * Writes the e-mails of a new booking in its transaction (the outbox); `cancelToken` is the
+   * cancel link's secret, which only the e-mail carries.
+   */
+  storeBookingMail?: (
+    tx: Database,
+    booking: Booking,
+    cancelToken: string,
+    context: BookingMailContext,
+  ) => Promise<void>;
+  /** Writes the e-mails of a cancellation (and drops its unsent reminder) in its transaction. */
+  storeCancellationMail?: (
+    tx: Database,
+    booking: Booking,
+    context: BookingMailContext,
+  ) => Promise<void>;
+  /** Called once a booking's e-mails are stored (wakes the mail worker). */
+  onMailQueued?: () => void;
+};
+
+/** How many free starts a visitor whose time was just taken is offered instead. */
+const alternatives = 5;
+const minute = 60_000;
+
+/** Her settings as stored, or the defaults until she saves her own. */
+export async function readBookingSettings(db: Database): Promise<BookingSettings> {
+  const [row] = await db.select().from(bookingSettings).where(eq(bookingSettings.id, 1));
+  return row ? bookingSettingsSchema.parse(row.settings) : defaultBookingSettings;
+}
+
+export async function saveBookingSettings(db: Database, settings: BookingSettings, at: Date) {
+  await db
+    .insert(bookingSettings)
+    .values({ id: 1, settings, updatedAt: at })
+    .onConflictDoUpdate({ target: bookingSettings.id, set: { settings, updatedAt: at } });
+}
+
+function newCancelToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, tokenHash: digestCancelToken(token) };
+}
+
+export function digestCancelToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+/** Whether `error` (or what it wraps: drizzle wraps the driver's) is PostgreSQL's `code`. */
+function isDatabaseError(error: unknown, code: string): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    if ((cause as { code?: unknown }).code === code) return true;
+    cause = cause.cause;
+  }
+  return false;
+}
+const exclusionViolation = "23P01";
+
+/** The offer a visitor may book: published, shown, bookable and with a length. */
+export function bookableOffer(offers: readonly Offer[], offerId: OfferId) {
+  const offer = offers.find((found) => found.id === offerId);
+  if (!offer?.bookable || !offer.shown || offer.durationMinutes === null) return undefined;
+  return { ...offer, durationMinutes: offer.durationMinutes };
+}
+
+export function createBookings(deps: BookingDependencies) {
+  const { db, clock } = deps;
+
+  async function requireOffer(offerId: OfferId) {
+    const offer = bookableOffer(await deps.readOffers(), offerId);
+    if (!offer) throw new ApiError(422, "offer_not_bookable", bookingMessages.offerNotBookable);
+    return offer;
+  }
+
+  /** Active bookings that reach into [from, until). */
+  async function takenBetween(from: Date, until: Date) {
+    return db
+      .select({ startsAt: bookings.startsAt, blockedUntil: bookings.blockedUntil })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.state, [...activeBookingStates]),
+          lt(bookings.startsAt, until),
+          gt(bookings.blockedUntil, from),
+        ),
+      );
+  }
+
+  async function slotQuery(durationMinutes: number) {
+    const settings = await readBookingSettings(db);
+    const now = clock.now();
+    const horizonEnd = new Date(now.getTime() + (settings.horizonDays + 2) * 24 * 60 * minute);
+    return { settings, durationMinutes, taken: await takenBetween(now, horizonEnd), now };
+  }
+
+  return {
+    /** The offers a visitor can book, in the site's order. */
+    async bookableOffers() {
+      const offers = await deps.readOffers();
+      return offers.flatMap((offer) => bookableOffer(offers, offer.id) ?? []);
+    },
+
+    /** The free times of an offer, day by day. */
+    async freeDays(offerId: OfferId): Promise<FreeDay[]> {
+      const offer = await requireOffer(offerId);
+      return findFreeSlots(await slotQuery(offer.durationMinutes));
+    },
+
+    /**
+     * Books `request`: 422 for a start never offered (outside her hours, past, beyond the
+     * horizon, off the grid); `taken` with the next free starts when another booking holds it.
+     */
+    async book(request: BookingRequest): Promise<{ booking: Booking } | { taken: Date[] }> {
+      const offer = await requireOffer(request.offerId);
+      const query = await slotQuery(offer.durationMinutes);
+      const { startsAt } = request;
+      if (!isFreeStart({ ...query, taken: [] }, startsAt)) {
+        throw new ApiError(422, "slot_not_offered", bookingMessages.notOffered, {
+          startsAt: bookingMessages.notOffered,
+        });
+      }
+      // Only the answer: a time taken between this read and the insert is refused by the constraint.
+      if (!isFreeStart(query, startsAt)) return { taken: nextFreeStarts(query, alternatives) };
+      const endsAt = new Date(startsAt.getTime() + offer.durationMinutes * minute);
+      const { token, tokenHash } = newCancelToken();
+      try {
+        const booking = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(bookings)
+            .values({
+              offerId: offer.id,
+              startsAt,
+              endsAt,
+              blockedUntil: new Date(endsAt.getTime() + query.settings.bufferMinutes * minute),
+              state:
+                confirmationOf(query.settings, offer.id) === "automatic" ? "confirmed" : "pending",
+              name: request.name,
+              email: request.email,
+              phone: request.phone ?? null,
+              note: request.note ?? null,
+              privacyConsent: request.privacyConsent,
+              cancelTokenHash: tokenHash,
+              createdAt: query.now,
+            })
+            .returning();
+          if (!row) throw new Error("The booking was not stored");
+          await deps.storeBookingMail?.(tx as unknown as Database, row, token, {
+            offerName: offer.name,
+            cancelHours: query.settings.cancelHours,
+          });
+          return row;
+        });
+        deps.onMailQueued?.();
+        return { booking };
+      } catch (error) {
+        if (!isDatabaseError(error, exclusionViolation)) throw error;
+        return { taken: nextFreeStarts(await slotQuery(offer.durationMinutes), alternatives) };
+      }
+    },
+
+    /** An offer's name as she publishes it (a booking's offer may have stopped being bookable). */
+    async offerName(offerId: string): Promise<string> {
+      return (await deps.readOffers()).find((offer) => offer.id === offerId)?.name ?? offerId;
+    },
+
+    /** The booking a cancel link opens, or undefined for a link that never was. */
+    async findByCancelToken(token: string): Promise<Booking | undefined> {
+      const [row] = await db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.cancelTokenHash, digestCancelToken(token)));
+      return row;
+    },
+
+    /**
+     * Cancels the booking of a cancel link, until `cancelHours` before its start; its time is
+     * free again at once (the constraint only counts pending and confirmed bookings).
+     */
+    async cancel(token: string): Promise<Booking> {
+      const settings = await readBookingSettings(db);
+      const offers = await deps.readOffers();
+      const now = clock.now();
+      const deadline = new Date(now.getTime() + settings.cancelHours * 60 * minute);
+      const booking = await db.transaction(async (tx) => {
+        // One statement decides, so a double click cancels once and sends one e-mail.
+        const [row] = await tx
+          .update(bookings)
+          .set({ state: "cancelled", endedAt: now })
+          .where(
+            and(
+              eq(bookings.cancelTokenHash, digestCancelToken(token)),
+              inArray(bookings.state, [...activeBookingStates]),
+              gt(bookings.startsAt, deadline),
+            ),
+          )
+          .returning();
+        if (row) {
+          await deps.storeCancellationMail?.(tx as unknown as Database, row, {
+            offerName: offers.find((offer) => offer.id === row.offerId)?.name ?? row.offerId,
+            cancelHours: settings.cancelHours,
+          });
+        }
+        return row;
+      });
+      if (booking) {
+        deps.onMailQueued?.();
+        return booking;
+      }
+      const found = await this.findByCancelToken(token);
+      if (found && found.state !== "cancelled" && found.state !== "declined") {
+        throw new ApiError(409, "cancel_too_late", bookingMessages.cancelTooLate);
+      }
+      throw new ApiError(404, "cancel_link_invalid", bookingMessages.tokenInvalid);
+    },
+  };
+}
+export type Bookings = ReturnType<typeof createBookings>;

@@ -1,0 +1,79 @@
+/**
+ * A visitor's booking as the page sends it and the API checks it: the same
+ * name, e-mail, phone and consent rules as the forms (`form-schemas.ts`), an
+ * offer and a start. Whether that start is free is the server's to say.
+ */
+import * as z from "zod/mini";
+import { offerIds } from "./content/content-schemas";
+import {
+  absentWhenEmpty,
+  consentSchema,
+  emailSchema,
+  giftMessageSchema,
+  honeypotField,
+  personNameSchema,
+  phoneSchema,
+} from "./form-schemas";
+
+export const bookingMessages = {
+  offer: "Vyberte prosím, co si chcete rezervovat.",
+  start: "Vyberte prosím jeden z volných časů.",
+  offerNotBookable: "Tuto nabídku teď nelze rezervovat online. Napište mi prosím.",
+  notOffered:
+    "Tento čas rezervovat nelze: je mimo moje hodiny, už minul nebo je příliš daleko dopředu. Vyberte prosím jiný z nabídky.",
+  taken:
+    "Tento čas si mezitím rezervoval někdo jiný. Vyberte prosím jiný – nejbližší volné jsou v nabídce.",
+  tokenInvalid: "Tento odkaz pro zrušení neplatí. Možná už byla rezervace zrušená.",
+  cancelTooLate: "Na zrušení přes odkaz je už pozdě. Napište mi prosím nebo zavolejte.",
+  cancelled: "Rezervace je zrušená a čas je zase volný.",
+} as const;
+
+/** What the visitor sees of a booking's state. */
+export const bookingStateLabels = {
+  pending: "čeká na potvrzení",
+  confirmed: "potvrzeno",
+  declined: "odmítnuto",
+  cancelled: "zrušeno",
+} as const;
+
+const strictParams = {
+  error: (issue: { code?: string }) =>
+    issue.code === "unrecognized_keys"
+      ? "Formulář obsahuje pole, které k němu nepatří"
+      : "Odeslaná data nemají správný tvar",
+};
+
+/** The start as the free times give it: an ISO moment with its offset. */
+const startSchema = z.pipe(
+  z.iso.datetime({ offset: true, error: bookingMessages.start }),
+  z.transform((text) => new Date(text)),
+);
+
+/** What `POST /api/bookings` and the no-script form accept. */
+export const bookingRequestSchema = /* @__PURE__ */ z.strictObject(
+  {
+    offerId: z.enum(offerIds, bookingMessages.offer),
+    startsAt: startSchema,
+    name: personNameSchema(),
+    email: emailSchema,
+    phone: absentWhenEmpty(phoneSchema),
+    note: absentWhenEmpty(giftMessageSchema),
+    privacyConsent: consentSchema,
+    [honeypotField]: z.optional(z.string()),
+  },
+  strictParams,
+);
+export type BookingRequestPayload = z.input<typeof bookingRequestSchema>;
+export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+export const cancelBookingSchema = z.strictObject({
+  token: z
+    .string(bookingMessages.tokenInvalid)
+    .check(
+      z.minLength(16, bookingMessages.tokenInvalid),
+      z.maxLength(100, bookingMessages.tokenInvalid),
+    ),
+});
+
+/** A day's free starts, as the API answers them (ISO moments). */
+export type FreeDayJson = { day: string; starts: string[] };
