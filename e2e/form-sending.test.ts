@@ -6,7 +6,7 @@ import type { Locator, Page } from "@playwright/test";
 import {
   type FormType,
   formTypeLabels,
-  rateLimitedMessage,
+  giftRateLimitedMessage,
   serviceTypes,
   successMessages,
 } from "../shared/form-schemas";
@@ -118,7 +118,7 @@ test.describe("sending the forms to the real server", () => {
     await form.getByRole("checkbox").check();
     await form.getByRole("button", { name: forms.gift_ritual.submit, exact: true }).click();
 
-    await expect(form.getByRole("alert")).toHaveText(rateLimitedMessage);
+    await expect(form.getByRole("alert")).toHaveText(giftRateLimitedMessage);
     await expect(field(form, "E-mail")).toHaveValue(email);
     expect(await mailsAbout(email)).toEqual([]);
   });

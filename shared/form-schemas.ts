@@ -40,6 +40,14 @@ export const messages = {
 export const sendFailedMessage = "Něco se pokazilo. Zkuste to prosím znovu.";
 export const rateLimitedMessage =
   "Za krátkou dobu přišlo příliš mnoho zpráv. Zkuste to prosím znovu za pár minut.";
+/** The same on the gift page, which speaks with „ty“ (its other errors are the specification's). */
+export const giftRateLimitedMessage =
+  "Za krátkou dobu přišlo příliš mnoho žádostí. Zkus to prosím znovu za pár minut.";
+
+/** What a form says when its sender's address has sent too much, in the voice of its page. */
+export function rateLimitedMessageFor(formType: FormType): string {
+  return formType === "contact" ? rateLimitedMessage : giftRateLimitedMessage;
+}
 
 /** The services a visitor can ask about in the contact form. */
 export const serviceTypes = {
