@@ -5,7 +5,7 @@
 import type { Locator, Page } from "@playwright/test";
 import {
   type FormType,
-  formTypeLabels,
+  formTypeNames,
   giftRateLimitedMessage,
   serviceTypes,
   successMessages,
@@ -55,7 +55,7 @@ test.describe("sending the forms to the real server", () => {
 
     await expect(form.getByRole("status")).toHaveText(successMessages.contact);
     const { owner, visitor } = await waitForMails(email);
-    expect(owner.subject).toBe(`${formTypeLabels.contact}: Jana Nováková`);
+    expect(owner.subject).toBe(`${formTypeNames.contact}: Jana Nováková`);
     expect(headerHas(owner.replyTo, email)).toBe(true);
     for (const value of [
       "Jana Nováková",
@@ -88,7 +88,7 @@ test.describe("sending the forms to the real server", () => {
 
       await expect(form.getByRole("status")).toHaveText(successMessages[formType]);
       const { owner, visitor } = await waitForMails(email);
-      expect(owner.subject).toBe(`${formTypeLabels[formType]}: Šárka`);
+      expect(owner.subject).toBe(`${formTypeNames[formType]}: Šárka`);
       expect(owner.text).toContain("Těším se!");
       expect(visitor.subject).toMatch(/^Tvůj dárek: /);
       expect(visitor.text).toContain(link);

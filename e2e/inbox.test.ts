@@ -485,7 +485,7 @@ test("the CSV export of the current view: BOM, „;“, Czech letters intact, a 
   const parsed = Papa.parse<string[]>(text, { delimiter: ";", skipEmptyLines: true });
   expect(parsed.errors).toEqual([]);
   expect(parsed.data).toHaveLength(2);
-  expect(parsed.data[0]?.slice(0, 4)).toEqual(["Datum", "Typ formuláře", "Jméno", "Email"]);
+  expect(parsed.data[0]?.slice(0, 4)).toEqual(["Datum", "Typ formuláře", "Jméno", "E-mail"]);
   expect(parsed.data[1]?.[2]).toBe("Žofie Šťastná");
   expect(parsed.data[1]?.[6]?.startsWith("'=HYPERLINK")).toBe(true);
 });

@@ -65,13 +65,26 @@ export function isServiceType(value: unknown): value is ServiceType {
   return typeof value === "string" && Object.hasOwn(serviceTypes, value);
 }
 
-/** The form types as stored, and the names the site shows for them. */
+/**
+ * The form types as stored, and the labels the administration's table shows for them: the
+ * specification's, hyphen and capital included.
+ */
 export const formTypeLabels = {
   contact: "Kontaktní formulář",
   gift_ritual: "Dárek - Rituál",
   gift_fragrance: "Dárek - Vůně",
 } as const;
 export type FormType = keyof typeof formTypeLabels;
+
+/**
+ * The same forms named everywhere else – the e-mails, the record's page, the CSV, the export,
+ * the audit log – in Czech typography: an en dash, not a hyphen, and no capital after it.
+ */
+export const formTypeNames = {
+  contact: "Kontaktní formulář",
+  gift_ritual: "Dárek – rituál",
+  gift_fragrance: "Dárek – vůně",
+} as const satisfies Record<FormType, string>;
 export type GiftFormType = Exclude<FormType, "contact">;
 export const formTypes = Object.keys(formTypeLabels) as [FormType, ...FormType[]];
 

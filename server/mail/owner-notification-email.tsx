@@ -3,7 +3,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { createElement } from "react";
 import { z } from "zod";
-import { type FormType, formTypeLabels, formTypes, serviceTypes } from "#shared/form-schemas";
+import { type FormType, formTypeNames, formTypes, serviceTypes } from "#shared/form-schemas";
 import { adminRecordPath, paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { EmailButton, EmailLayout, MultilineText, pragueTime, textStyle } from "./email-layout";
@@ -22,7 +22,7 @@ export type SubmissionForMail = {
 };
 
 export function ownerNotificationSubject(submission: SubmissionForMail): string {
-  return `${formTypeLabels[submission.formType]}: ${submission.name}`;
+  return `${formTypeNames[submission.formType]}: ${submission.name}`;
 }
 
 function serviceLabel(serviceType: string | null): string | null {
@@ -44,7 +44,7 @@ export function OwnerNotificationEmail({
   submission: SubmissionForMail;
   siteUrl: string;
 }) {
-  const label = formTypeLabels[submission.formType];
+  const label = formTypeNames[submission.formType];
   const fields: [string, React.ReactNode][] = [
     ["Formulář", label],
     ["Jméno", submission.name],

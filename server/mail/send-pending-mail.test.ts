@@ -166,14 +166,14 @@ describe.each(testDatabases)(
         ritualGift,
         testSettings.GIFT_RITUAL_URL,
         "Tvůj dárek: video s každodenním rituálem",
-        "Dárek - Rituál: Šárka Dvořáková",
+        "Dárek – rituál: Šárka Dvořáková",
       ],
       [
         "the scent guide",
         { ...ritualGift, formType: "gift_fragrance", message: "Moc se těším!" },
         testSettings.GIFT_FRAGRANCE_URL,
         "Tvůj dárek: návod na osobní vůni",
-        "Dárek - Vůně: Šárka Dvořáková",
+        "Dárek – vůně: Šárka Dvořáková",
       ],
     ])(
       "sends the visitor %s in a warm Czech e-mail",

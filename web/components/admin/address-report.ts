@@ -7,7 +7,7 @@ import { formatPragueDate, formatPragueTime } from "#shared/prague-time";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import type { Submission } from "#shared/submission";
-import { formTypeLabel, serviceLabel } from "~/components/admin/submission-format";
+import { formTypeName, serviceLabel } from "~/components/admin/submission-format";
 import { describeDevice, roleLabel } from "~/components/admin/user-format";
 
 /** The export as `POST /api/admin/address/export` answers it (server/admin/gdpr.ts). */
@@ -88,7 +88,7 @@ export function addressReport(data: AddressExport, origin: string): string {
   const { operator } = site;
   const submissions = data.submissions.map((submission, index) =>
     [
-      `${index + 1}. ${formTypeLabel(submission.form_type)}, odesláno ${formatMoment(submission.created_at)}`,
+      `${index + 1}. ${formTypeName(submission.form_type)}, odesláno ${formatMoment(submission.created_at)}`,
       `   Jméno: ${submission.name}`,
       `   E-mail: ${submission.email}`,
       `   Telefon: ${submission.phone || "–"}`,

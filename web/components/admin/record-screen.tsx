@@ -27,9 +27,9 @@ import {
 import { listViewKey, stateLabel } from "~/components/admin/inbox-filter";
 import { PhoneLink, StateBadges } from "~/components/admin/inbox-parts";
 import {
+  emptyField,
   formatSubmittedAt,
-  formTypeLabel,
-  orDash,
+  formTypeName,
   serviceLabel,
 } from "~/components/admin/submission-format";
 import { EmailLink } from "~/components/email-link";
@@ -54,7 +54,7 @@ export const recordNotices = {
  */
 export function replySubject(formType: string): string {
   const known = toFormType(formType);
-  return `Re: ${known ? visitorMailSubjects[known] : formTypeLabel(formType)}`;
+  return `Re: ${known ? visitorMailSubjects[known] : formTypeName(formType)}`;
 }
 
 const mailKinds: Record<string, string> = {
@@ -298,7 +298,7 @@ export function RecordScreen({
           className="mt-4 rounded-[2rem] bg-cream p-4 shadow-sm ring-1 ring-bark/10 sm:p-8"
         >
           <p className="text-sm font-semibold text-bark-soft">
-            {formTypeLabel(submission.form_type)} · {formatSubmittedAt(submission.created_at)}
+            {formTypeName(submission.form_type)} · {formatSubmittedAt(submission.created_at)}
           </p>
           <h2
             id="record-heading"
@@ -356,7 +356,7 @@ export function RecordScreen({
             data-full-message
             className="mt-3 border-l-4 border-sage py-1 pl-4 leading-relaxed whitespace-pre-wrap text-bark [overflow-wrap:anywhere]"
           >
-            {submission.message?.trim() ? submission.message : orDash(null)}
+            {submission.message?.trim() ? submission.message : emptyField}
           </div>
 
           <dl className="mt-6">
@@ -365,7 +365,7 @@ export function RecordScreen({
                 {formatSubmittedAt(submission.created_at)}
               </time>
             </Field>
-            <Field label="Typ formuláře">{formTypeLabel(submission.form_type)}</Field>
+            <Field label="Typ formuláře">{formTypeName(submission.form_type)}</Field>
             <Field label="Jméno">
               <span className="[overflow-wrap:anywhere]">{submission.name}</span>
             </Field>
@@ -376,9 +376,9 @@ export function RecordScreen({
               />
             </Field>
             <Field label="Telefon">
-              {submission.phone?.trim() ? <PhoneLink phone={submission.phone} /> : orDash(null)}
+              {submission.phone?.trim() ? <PhoneLink phone={submission.phone} /> : emptyField}
             </Field>
-            <Field label="Služba">{serviceLabel(submission.service_type)}</Field>
+            <Field label="Služba">{serviceLabel(submission.service_type, emptyField)}</Field>
             <Field label="Souhlas se zpracováním údajů">
               {submission.privacy_consent ? "Ano" : "Ne"}
             </Field>

@@ -2,7 +2,7 @@
 import { contentItems, isContentKey } from "#shared/content/content-items";
 import { formatPragueDate, formatPragueDateTime } from "#shared/prague-time";
 import { type AccountRole, type AuditEntry, roleLabels } from "#shared/user-admin";
-import { formTypeLabel } from "~/components/admin/submission-format";
+import { formTypeName } from "~/components/admin/submission-format";
 
 /** „14. 3. 2026“, the day in Prague. */
 export function formatDate(isoTime: string): string {
@@ -72,7 +72,7 @@ const deletionReasons = {
 
 function deletedSubmission(entry: AuditEntry): string {
   return entry.submission
-    ? `Smazán záznam „${formTypeLabel(entry.submission.form_type)}“ odeslaný ${formatDateTime(entry.submission.created_at)}`
+    ? `Smazán záznam „${formTypeName(entry.submission.form_type)}“ odeslaný ${formatDateTime(entry.submission.created_at)}`
     : "Smazán záznam z formuláře";
 }
 
