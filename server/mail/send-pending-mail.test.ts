@@ -138,7 +138,7 @@ describe.each(testDatabases)(
         "Harmonizační setkání",
         "Dobrý den,\nráda bych se objednala na harmonizační setkání.\nDěkuji, Jana",
         "Souhlas se zpracováním údajů: ano",
-        "4. května 2026 v 10:00",
+        "4. května 2026\u00a0v\u00a010:00",
         id,
       ]) {
         expect(owner?.text).toContain(field);

@@ -3,7 +3,7 @@
  * person who asked (GDPR art. 15: a copy in a form anyone can read). The JSON
  * download beside it holds the same data for a machine (art. 20).
  */
-import { formatPragueDate, formatPragueTime } from "#shared/prague-time";
+import { formatPragueMoment } from "#shared/prague-time";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import type { Submission } from "#shared/submission";
@@ -46,9 +46,7 @@ export type AddressExport = {
 };
 
 /** „14. 3. 2026 v 9:30“, in Czech time whatever the browser's zone. */
-function formatMoment(isoTime: string): string {
-  return `${formatPragueDate(isoTime)} v ${formatPragueTime(isoTime)}`;
-}
+const formatMoment = formatPragueMoment;
 
 const mailKinds: Record<string, string> = {
   owner_notification: "upozornění pro provozovatelku webu",

@@ -102,7 +102,9 @@ describe("the users, sign-ins and audit log texts", () => {
         submission: { created_at: "2026-03-14T08:30:00.000Z", form_type: "darek_1" },
       }),
     );
-    expect(deleted).toMatch(/^Smazán záznam „Dárek – rituál“ odeslaný 14\. 3\. 2026 \d{1,2}:30\.$/);
+    expect(deleted).toMatch(
+      /^Smazán záznam „Dárek – rituál“ odeslaný 14\.\u00a03\.\u00a02026\u00a0v\u00a0\d{1,2}:30\.$/,
+    );
   });
 
   it("names the command line when no account acted", () => {

@@ -1,6 +1,6 @@
 /** How the users, sign-ins and audit log views put facts into Czech words. */
 import { contentItems, isContentKey } from "#shared/content/content-items";
-import { formatPragueDate, formatPragueDateTime } from "#shared/prague-time";
+import { formatPragueDate, formatPragueDateTime, formatPragueMoment } from "#shared/prague-time";
 import { type AccountRole, type AuditEntry, roleLabels } from "#shared/user-admin";
 import { formTypeName } from "~/components/admin/submission-format";
 
@@ -9,9 +9,14 @@ export function formatDate(isoTime: string): string {
   return formatPragueDate(isoTime);
 }
 
-/** „14. 3. 2026 9:30“, in Prague time. */
+/** „14. 3. 2026 9:30“, in Prague time: a column of times, or a time under its label. */
 export function formatDateTime(isoTime: string): string {
   return formatPragueDateTime(isoTime);
+}
+
+/** „14. 3. 2026 v 9:30“, on one line: a moment inside a sentence („Zveřejněno …“). */
+export function formatMoment(isoTime: string): string {
+  return formatPragueMoment(isoTime);
 }
 
 const pluralRules = new Intl.PluralRules("cs-CZ");
@@ -72,7 +77,7 @@ const deletionReasons = {
 
 function deletedSubmission(entry: AuditEntry): string {
   return entry.submission
-    ? `Smazán záznam „${formTypeName(entry.submission.form_type)}“ odeslaný ${formatDateTime(entry.submission.created_at)}`
+    ? `Smazán záznam „${formTypeName(entry.submission.form_type)}“ odeslaný ${formatMoment(entry.submission.created_at)}`
     : "Smazán záznam z formuláře";
 }
 
