@@ -62,7 +62,7 @@ describe("the e-mails of a submission", () => {
     // One tap to the record itself; its id is in the link only, never printed.
     expect(owner?.html).toContain(`href="https://harmonie.example/admin/zaznam/${contact.id}"`);
     expect(owner?.text).toContain(
-      `Otevřít záznam v administraci https://harmonie.example/admin/zaznam/${contact.id}`,
+      `Otevřít záznam v\u00a0administraci https://harmonie.example/admin/zaznam/${contact.id}`,
     );
     expect(owner?.text?.replaceAll(`/admin/zaznam/${contact.id}`, "")).not.toContain(contact.id);
   });
