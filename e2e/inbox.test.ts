@@ -539,7 +539,7 @@ test("everything about one address: exported as one file, erased after a confirm
   await expect(dialog).toBeVisible();
   await shoot(page, "gdpr-dialog", false);
   await dialog.getByRole("button", { name: "Smazat vše" }).click();
-  await expect(page.getByText("Údaje adresy smazány")).toBeVisible();
+  await expect(page.getByText("Údaje adresy gita@example.cz jsou smazané.")).toBeVisible();
   await openList(page);
   await expect(page.locator("[data-submission-id]").first()).toBeVisible();
   await expect(page.locator("[data-submission-id]", { hasText: "Gita Gdpr" })).toHaveCount(0);
@@ -574,7 +574,7 @@ test("the retention setting: off by default, saved in the database, shown after 
   // Two years deletes nothing she has now: saved without a question.
   await page.getByLabel("Počet měsíců").fill("24");
   await page.getByRole("button", { name: "Uložit" }).click();
-  await expect(page.getByText("Nastavení uloženo")).toBeVisible();
+  await expect(page.getByText("Nastavení je uložené.")).toBeVisible();
   await page.reload();
   await expect(status).toContainText(
     "Zapnuto: server jednou denně smaže záznamy starší než 24 měsíců.",

@@ -132,7 +132,7 @@ export function useContentEditor<K extends ContentKey>(
         const answer = await publishContent(key, current.version);
         published(answer);
         await reloadRevisions();
-        toast.success(`Zveřejněno. ${pagesNotice[answer.pages.outcome]}`);
+        toast.success(`Změny jsou zveřejněné. ${pagesNotice[answer.pages.outcome]}`);
       }),
     restore: (revision: ContentRevision) =>
       run(async () => {

@@ -36,13 +36,14 @@ export function describeErasure(summary: AddressSummary): string {
   return summary.account ? `${parts.join(", ")} a účet` : parts.join(" a ");
 }
 
+/** Notices in one style, as every toast of the administration: a full sentence („… je smazaný.“). */
 export const privacyNotices = {
   nothingStored: "O této adrese web nic neuchovává.",
   downloaded: "Soubor s údaji adresy je stažený.",
   downloadedNothing: "O této adrese web nic neuchovává. Stažený soubor to potvrzuje.",
-  erased: "Údaje adresy smazány",
+  erased: (email: string) => `Údaje adresy ${email} jsou smazané.`,
   failed: "Akce se nepodařila. Zkuste to prosím znovu.",
-  retentionSaved: "Nastavení uloženo",
+  retentionSaved: "Nastavení je uložené.",
 } as const;
 
 function failureText(error: unknown) {
@@ -103,7 +104,7 @@ function AddressData() {
   async function erase(summary: AddressSummary) {
     try {
       await eraseAddress(summary.email);
-      toast.success(privacyNotices.erased);
+      toast.success(privacyNotices.erased(summary.email));
       setEmail("");
     } catch (error) {
       toast.error(failureText(error));

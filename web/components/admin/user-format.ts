@@ -32,6 +32,12 @@ export function accessTo(role: AccountRole | string): string {
   return role === "admin" ? "přístup do administrace" : "přístup do členské sekce";
 }
 
+/** The notice after a change of access: „Přístup do členské sekce pro jana@example.cz je přidaný.“ */
+export function accessChangedNotice(role: AccountRole, email: string, grant: boolean): string {
+  const access = accessTo(role);
+  return `${access.charAt(0).toUpperCase()}${access.slice(1)} pro ${email} je ${grant ? "přidaný" : "odebraný"}.`;
+}
+
 export function roleLabel(role: string): string {
   return role in roleLabels ? roleLabels[role as AccountRole] : role;
 }

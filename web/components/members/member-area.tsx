@@ -468,7 +468,7 @@ function AccessRequest({
             <span>{typeset(texts.requestSent)}</span>
           </p>
           <p className="mt-2 pl-8 text-sm text-bark-soft">
-            Žádost odeslána {formatPragueMoment(requestedAt)}.
+            Žádost odešla {formatPragueMoment(requestedAt)}.
           </p>
         </div>
       ) : (
