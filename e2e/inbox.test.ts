@@ -521,7 +521,7 @@ test("everything about one address: exported as one file, erased after a confirm
   expect(report).not.toContain("{");
   await expect(page.getByText("Soubor s údaji adresy je stažený.")).toBeVisible();
   const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Stáhnout údaje jako JSON" }).click();
+  await page.getByRole("button", { name: "Pro přenos jinam" }).click();
   expect((await downloading).suggestedFilename()).toBe("udaje-gita@example.cz.json");
   const file = JSON.parse(await readFile((await (await downloading).path()) as string, "utf8"));
   expect(file.submissions).toHaveLength(2);
@@ -549,7 +549,7 @@ test("everything about one address: exported as one file, erased after a confirm
   await expect(page.getByText("O této adrese web nic neuchovává.", { exact: true })).toBeVisible();
   // Downloading what is kept about an address with nothing stored: the file, and a word on it.
   const nothing = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Stáhnout údaje jako JSON" }).click();
+  await page.getByRole("button", { name: "Pro přenos jinam" }).click();
   const empty = JSON.parse(await readFile((await (await nothing).path()) as string, "utf8"));
   expect(empty.submissions).toEqual([]);
   await expect(

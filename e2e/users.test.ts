@@ -164,7 +164,7 @@ test("the audit log shows each change, who made it and when", async ({ page }) =
   ]);
   // The seed's grants were made on the server's command line.
   await expect(
-    page.locator("[data-audit-entry]").filter({ hasText: "Kdo: příkazová řádka serveru" }).first(),
+    page.locator("[data-audit-entry]").filter({ hasText: "Kdo: správa přímo na serveru" }).first(),
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, "audit-log");

@@ -116,7 +116,7 @@ function AddressData() {
       <h3 className="text-xl font-semibold text-bark">Údaje podle e-mailové adresy</h3>
       <p className="mt-2 max-w-3xl leading-relaxed text-bark-soft">
         {typeset(
-          "Když vás někdo požádá o své údaje nebo o jejich smazání: stáhněte nebo smažte vše, co web o jeho adrese uchovává – odeslané formuláře, e-maily a účet. Stažený přehled je čitelný text, který mu můžete poslat; tytéž údaje pro počítač jsou v souboru JSON.",
+          "Když vás někdo požádá o své údaje nebo o jejich smazání: stáhněte nebo smažte vše, co web o té adrese uchovává – odeslané formuláře, e-maily a účet. Stažený přehled je čitelný text, který můžete poslat tomu, kdo o něj žádá. Kdo si je chce přenést k jiné službě, dostane i soubor „Pro přenos jinam“ – tytéž údaje ve strojově čitelné podobě.",
         )}
       </p>
       <form
@@ -146,10 +146,10 @@ function AddressData() {
             className="px-4"
             disabled={busy || !address.includes("@")}
             onClick={() => void download("json")}
-            aria-label="Stáhnout údaje jako JSON"
+            aria-label="Pro přenos jinam: stáhnout údaje ve strojově čitelné podobě"
           >
             <FileJson aria-hidden="true" className="size-5" />
-            Jako JSON
+            Pro přenos jinam
           </Button>
           <Button
             variant="ghost"

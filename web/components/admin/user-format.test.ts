@@ -109,6 +109,6 @@ describe("the users, sign-ins and audit log texts", () => {
 
   it("names the command line when no account acted", () => {
     expect(actorOf(entry({}))).toBe("spravkyne@example.cz");
-    expect(actorOf(entry({ actor_email: null }))).toBe("příkazová řádka serveru");
+    expect(actorOf(entry({ actor_email: null }))).toBe("správa přímo na serveru");
   });
 });

@@ -67,12 +67,12 @@ export function describeDevice(userAgent: string | null): string {
   return system ? `${browser} ${system}` : browser;
 }
 
-/** Who made a change: her e-mail, the server's command line, or its retention rule. */
+/** Who made a change: her e-mail, someone at the server (its `npm run admin`), or its retention rule. */
 export function actorOf(entry: AuditEntry): string {
   if (entry.actor_email) return entry.actor_email;
   return entry.action === "submission_expired"
     ? "automatické mazání starých záznamů"
-    : "příkazová řádka serveru";
+    : "správa přímo na serveru";
 }
 
 const deletionReasons = {
