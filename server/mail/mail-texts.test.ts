@@ -99,6 +99,10 @@ describe("every e-mail read as a Czech copy editor", () => {
     expect(text).not.toMatch(/ v \d{1,2}:\d{2}/);
   });
 
+  it.each(rendered)("$kind: no line for a value that is not there", (mail) => {
+    expect(mail.text).not.toMatch(/: –$/m);
+  });
+
   it.each(rendered)("$kind: signed by her when it goes to one person", (mail) => {
     const signature = `S\u00a0láskou\n${site.ownerFirstName}`;
     if (toHerself.has(mail.kind)) expect(mail.text).not.toContain(signature);
