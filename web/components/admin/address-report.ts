@@ -169,6 +169,6 @@ export function addressReport(data: AddressExport, origin: string): string {
     "",
     "Časy jsou uvedené v českém čase. Odkazy, které fungovaly jako klíč (potvrzení adresy, nové heslo), jsou v textech e-mailů bez svého kódu („[odstraněno]“).",
     `Proč a jak dlouho se údaje uchovávají a jaká máte práva: ${origin}${paths.privacy}`,
-    "Tytéž údaje jsou k dispozici také ve strojově čitelném souboru JSON.",
+    "Tytéž údaje jsou k dispozici také ve strojově čitelném souboru.",
   ].join("\n")}\n`;
 }

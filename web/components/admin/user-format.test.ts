@@ -74,10 +74,10 @@ describe("the users, sign-ins and audit log texts", () => {
       "Účtu jana@example.cz byl odebrán přístup do administrace.",
     );
     expect(describeAuditEntry(entry({ action: "two_factor_enrolled", role: null }))).toBe(
-      "U účtu jana@example.cz bylo zapnuto dvoufázové ověření.",
+      "U účtu jana@example.cz bylo zapnuto ověření kódem z aplikace.",
     );
     expect(describeAuditEntry(entry({ action: "two_factor_reset", role: null }))).toBe(
-      "Účtu jana@example.cz bylo zrušeno dvoufázové ověření.",
+      "Účtu jana@example.cz bylo zrušeno ověření kódem z aplikace.",
     );
     expect(describeAuditEntry(entry({ action: "two_factor_app_added", role: null }))).toBe(
       "U účtu jana@example.cz přibyla další aplikace pro ověřovací kódy.",

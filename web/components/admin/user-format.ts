@@ -102,9 +102,9 @@ export function describeAuditEntry(entry: AuditEntry): string {
     case "role_revoked":
       return `Účtu ${target} byl odebrán ${accessTo(entry.role ?? "")}.`;
     case "two_factor_enrolled":
-      return `U účtu ${target} bylo zapnuto dvoufázové ověření.`;
+      return `U účtu ${target} bylo zapnuto ověření kódem z aplikace.`;
     case "two_factor_reset":
-      return `Účtu ${target} bylo zrušeno dvoufázové ověření.`;
+      return `Účtu ${target} bylo zrušeno ověření kódem z aplikace.`;
     case "two_factor_app_added":
       return `U účtu ${target} přibyla další aplikace pro ověřovací kódy.`;
     case "two_factor_app_removed":

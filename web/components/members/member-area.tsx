@@ -473,7 +473,7 @@ function AccessRequest({
         </div>
       ) : (
         <Button className="mt-6" onClick={onRequest} disabled={sending}>
-          {sending ? "Odesílám..." : "Požádat o přístup"}
+          {sending ? "Odesílám…" : "Požádat o přístup"}
         </Button>
       )}
     </div>
