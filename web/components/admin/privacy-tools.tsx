@@ -113,7 +113,7 @@ function AddressData() {
 
   return (
     <div>
-      <h3 className="text-xl font-semibold text-bark">Údaje podle e-mailové adresy</h3>
+      <h3 className="text-xl font-semibold text-bark">{typeset("Údaje podle e-mailové adresy")}</h3>
       <p className="mt-2 max-w-3xl leading-relaxed text-bark-soft">
         {typeset(
           "Když vás někdo požádá o své údaje nebo o jejich smazání: stáhněte nebo smažte vše, co web o té adrese uchovává – odeslané formuláře, e-maily a účet. Stažený přehled je čitelný text, který můžete poslat tomu, kdo o něj žádá. Kdo si je chce přenést k jiné službě, dostane i soubor „Pro přenos jinam“ – tytéž údaje ve strojově čitelné podobě.",

@@ -15,6 +15,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import { toFormType } from "#shared/form-schemas";
+import { formatPragueMoment } from "#shared/prague-time";
 import { paths } from "#shared/routes";
 import type { SubmissionDetail, SubmissionMail, SubmissionStateChange } from "#shared/submission";
 import { visitorMailSubjects } from "#shared/visitor-mail";
@@ -116,7 +117,7 @@ function MailRow({
         {mail.status === "sent" && (
           <>
             <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-moss-dark" />
-            <span>Odešel {mail.sent_at ? formatSubmittedAt(mail.sent_at) : ""}</span>
+            <span>Odešel {mail.sent_at ? formatPragueMoment(mail.sent_at) : ""}</span>
           </>
         )}
         {mail.status === "pending" && (
