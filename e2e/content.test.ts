@@ -86,7 +86,7 @@ test("she edits the home page's heading and a price on her phone, publishes, and
   await heading.fill("Najděte cestu zpátky k sobě");
   const headingPublished = Date.now();
   await page.getByRole("button", { name: "Zveřejnit" }).click();
-  await expectNotice(page, "Zveřejněno.");
+  await expectNotice(page, "Změny jsou zveřejněné.");
   await expect(page.locator("#content-heading-error")).toHaveCount(0);
   const revisions = page.getByTestId("content-revision");
   await expect(revisions).toHaveCount(2);
@@ -117,7 +117,7 @@ test("she edits the home page's heading and a price on her phone, publishes, and
   await page.getByLabel("Cena v Kč").fill("1200");
   const pricePublished = Date.now();
   await page.getByRole("button", { name: "Zveřejnit" }).click();
-  await expectNotice(page, "Zveřejněno.");
+  await expectNotice(page, "Změny jsou zveřejněné.");
   await expectNoAxeViolations(page);
   await screenshot(page, "offer");
   await page.getByRole("link", { name: "← Zpět na celou nabídku" }).click();

@@ -5,8 +5,8 @@
 import type { Locator, Page } from "@playwright/test";
 import {
   type FormType,
-  formTypeLabels,
-  rateLimitedMessage,
+  formTypeNames,
+  giftRateLimitedMessage,
   serviceTypes,
   successMessages,
 } from "../shared/form-schemas";
@@ -55,7 +55,7 @@ test.describe("sending the forms to the real server", () => {
 
     await expect(form.getByRole("status")).toHaveText(successMessages.contact);
     const { owner, visitor } = await waitForMails(email);
-    expect(owner.subject).toBe(`${formTypeLabels.contact}: Jana Nováková`);
+    expect(owner.subject).toBe(`${formTypeNames.contact}: Jana Nováková`);
     expect(headerHas(owner.replyTo, email)).toBe(true);
     for (const value of [
       "Jana Nováková",
@@ -88,7 +88,7 @@ test.describe("sending the forms to the real server", () => {
 
       await expect(form.getByRole("status")).toHaveText(successMessages[formType]);
       const { owner, visitor } = await waitForMails(email);
-      expect(owner.subject).toBe(`${formTypeLabels[formType]}: Šárka`);
+      expect(owner.subject).toBe(`${formTypeNames[formType]}: Šárka`);
       expect(owner.text).toContain("Těším se!");
       expect(visitor.subject).toMatch(/^Tvůj dárek: /);
       expect(visitor.text).toContain(link);
@@ -118,7 +118,7 @@ test.describe("sending the forms to the real server", () => {
     await form.getByRole("checkbox").check();
     await form.getByRole("button", { name: forms.gift_ritual.submit, exact: true }).click();
 
-    await expect(form.getByRole("alert")).toHaveText(rateLimitedMessage);
+    await expect(form.getByRole("alert")).toHaveText(giftRateLimitedMessage);
     await expect(field(form, "E-mail")).toHaveValue(email);
     expect(await mailsAbout(email)).toEqual([]);
   });

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Route } from "@playwright/test";
 import {
   type FormType,
+  giftRateLimitedMessage,
   honeypotField,
   limits,
   messages,
@@ -573,7 +574,7 @@ test.describe("the gift forms", () => {
       await fillGiftForm(form);
       await submitButton(form, formType).click();
       held.answer(429);
-      await expect(form.getByRole("alert")).toHaveText(rateLimitedMessage);
+      await expect(form.getByRole("alert")).toHaveText(giftRateLimitedMessage);
       await expect(field(form, "E-mail")).toHaveValue("jana@example.cz");
     });
   }

@@ -485,7 +485,7 @@ test("the CSV export of the current view: BOM, „;“, Czech letters intact, a 
   const parsed = Papa.parse<string[]>(text, { delimiter: ";", skipEmptyLines: true });
   expect(parsed.errors).toEqual([]);
   expect(parsed.data).toHaveLength(2);
-  expect(parsed.data[0]?.slice(0, 4)).toEqual(["Datum", "Typ formuláře", "Jméno", "Email"]);
+  expect(parsed.data[0]?.slice(0, 4)).toEqual(["Datum", "Typ formuláře", "Jméno", "E-mail"]);
   expect(parsed.data[1]?.[2]).toBe("Žofie Šťastná");
   expect(parsed.data[1]?.[6]?.startsWith("'=HYPERLINK")).toBe(true);
 });
@@ -521,7 +521,7 @@ test("everything about one address: exported as one file, erased after a confirm
   expect(report).not.toContain("{");
   await expect(page.getByText("Soubor s údaji adresy je stažený.")).toBeVisible();
   const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Stáhnout údaje jako JSON" }).click();
+  await page.getByRole("button", { name: "Pro přenos jinam" }).click();
   expect((await downloading).suggestedFilename()).toBe("udaje-gita@example.cz.json");
   const file = JSON.parse(await readFile((await (await downloading).path()) as string, "utf8"));
   expect(file.submissions).toHaveLength(2);
@@ -539,7 +539,7 @@ test("everything about one address: exported as one file, erased after a confirm
   await expect(dialog).toBeVisible();
   await shoot(page, "gdpr-dialog", false);
   await dialog.getByRole("button", { name: "Smazat vše" }).click();
-  await expect(page.getByText("Údaje adresy smazány")).toBeVisible();
+  await expect(page.getByText("Údaje adresy gita@example.cz jsou smazané.")).toBeVisible();
   await openList(page);
   await expect(page.locator("[data-submission-id]").first()).toBeVisible();
   await expect(page.locator("[data-submission-id]", { hasText: "Gita Gdpr" })).toHaveCount(0);
@@ -549,7 +549,7 @@ test("everything about one address: exported as one file, erased after a confirm
   await expect(page.getByText("O této adrese web nic neuchovává.", { exact: true })).toBeVisible();
   // Downloading what is kept about an address with nothing stored: the file, and a word on it.
   const nothing = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Stáhnout údaje jako JSON" }).click();
+  await page.getByRole("button", { name: "Pro přenos jinam" }).click();
   const empty = JSON.parse(await readFile((await (await nothing).path()) as string, "utf8"));
   expect(empty.submissions).toEqual([]);
   await expect(
@@ -574,7 +574,7 @@ test("the retention setting: off by default, saved in the database, shown after 
   // Two years deletes nothing she has now: saved without a question.
   await page.getByLabel("Počet měsíců").fill("24");
   await page.getByRole("button", { name: "Uložit" }).click();
-  await expect(page.getByText("Nastavení uloženo")).toBeVisible();
+  await expect(page.getByText("Nastavení je uložené.")).toBeVisible();
   await page.reload();
   await expect(status).toContainText(
     "Zapnuto: server jednou denně smaže záznamy starší než 24 měsíců.",

@@ -238,7 +238,7 @@ test("the new-material form names every problem under its field at once, and cre
     buffer: Buffer.from("Nějaké poznámky"),
   });
   await card.getByRole("button", { name: "Přidat a nahrát" }).click();
-  await expect(card.getByText(/^Tento typ souboru neumím přijmout\./)).toBeVisible();
+  await expect(card.getByText(/^Takový soubor web nepřijme\./)).toBeVisible();
   await expect(title).not.toHaveAttribute("aria-invalid", "true");
   // A link that is no video: said under the address.
   await card.getByLabel("Odkaz na YouTube nebo Vimeo").check();

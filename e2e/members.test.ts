@@ -219,6 +219,17 @@ test("an account without the role asks for access once and sees that it was sent
   // Back later the same day: the page remembers the request, and asking again sends nothing.
   await openMembers(page);
   await expect(page.getByText("Děkuji, žádost o přístup mám.")).toBeVisible();
+  // When, in Prague time, on one line: „Žádost odešla 26. 11. 2026 v 21:50.“
+  await expect(
+    page.getByText(
+      /^Žádost odešla \d{1,2}\.\u00a0\d{1,2}\.\u00a0\d{4}\u00a0v\u00a0\d{1,2}:\d{2}\.$/,
+    ),
+  ).toBeVisible();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByText("Děkuji, žádost o přístup mám.").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath("members", `access-requested-${width}.png`) });
+  }
   const again = await page.evaluate(async (key) => {
     const session = JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string };
     const response = await fetch("/api/members/access-requests", {

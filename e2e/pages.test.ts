@@ -36,11 +36,11 @@ const innerPages = {
   },
   gift: {
     path: paths.gift,
-    headline: "Dárek pro Tebe",
+    headline: "Dárek pro tebe",
     texts: [
       "Minutový rituál pro každý den",
       "Video krok za krokem",
-      "Návod na Tvou osobní vůni",
+      "Návod na tvou osobní vůni",
       "Co dostaneš",
       "Zpět na hlavní stránku",
     ],
@@ -119,6 +119,31 @@ test("the members' page, pre-rendered while materials come and go, never says th
     expect(html, `HTML says „${claim}“`).not.toContain(claim);
   }
   expect(html).toContain("Materiály přibývají postupně");
+});
+
+test("the gift page speaks with „ty“ in lowercase: capitals belong in a personal letter, not on a page for everyone", async ({
+  page,
+}) => {
+  await open(page, paths.gift);
+  // The forms come to life near the screen.
+  await page.locator("footer").scrollIntoViewIfNeeded();
+  await expect(page.getByRole("button", { name: "Chci rituál zdarma" })).toBeVisible();
+  // What a visitor sees: the specification's thanks („… Ti brzy pošleme …“), hidden until a
+  // form is sent, stay as quoted.
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, without hidden notices
+  const text = (await page.locator("main").innerText()).replaceAll("\u00a0", " ");
+  // A capital form in the middle of a sentence (after a word or a comma), where only the
+  // lowercase one belongs; a sentence may still start with „Tvoje“.
+  const capitals = text.match(
+    /(?<=[\p{Ll},] )(Ti|Tě|Tebe|Tobě|Tebou|Tvůj|Tvoje|Tvoji|Tvou|Tvá|Tvé|Tvého|Tvému|Tvým|Tvých)(?![\p{L}])/gu,
+  );
+  expect(capitals ?? []).toEqual([]);
+  expect(text).toContain("Připravila jsem pro tebe dva dárky zdarma");
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, paths.gift);
+    await page.screenshot({ path: screenshotPath(`gift-${width}.png`), fullPage: true });
+  }
 });
 
 for (const [name, innerPage] of Object.entries(innerPages) as [string, InnerPage][]) {
@@ -206,7 +231,7 @@ test.describe("gift page", () => {
     await expect(forms.nth(0)).toHaveAccessibleName(giftForms[0] as string);
     await expect(forms.nth(1)).toHaveAccessibleName(giftForms[1] as string);
     const ritual = page.getByRole("region", { name: "Minutový rituál pro každý den" });
-    const fragrance = page.getByRole("region", { name: "Návod na Tvou osobní vůni" });
+    const fragrance = page.getByRole("region", { name: "Návod na tvou osobní vůni" });
     await expect(ritual.getByRole("form", { name: giftForms[0] })).toBeVisible();
     await expect(fragrance.getByRole("form", { name: giftForms[1] })).toBeVisible();
   });
@@ -215,7 +240,7 @@ test.describe("gift page", () => {
     await open(page, paths.gift);
     await page.getByRole("link", { name: /Návod na osobní vůni/ }).click();
     await expect(page).toHaveURL(/#osobni-vune$/);
-    await expect(page.getByRole("heading", { name: "Návod na Tvou osobní vůni" })).toBeInViewport();
+    await expect(page.getByRole("heading", { name: "Návod na tvou osobní vůni" })).toBeInViewport();
   });
 });
 
@@ -319,7 +344,7 @@ test.describe("parts that need no JavaScript", () => {
     });
     await page.getByRole("banner").getByRole("link", { name: "Dárek", exact: true }).click();
     await expect(page).toHaveURL(paths.gift);
-    for (const name of ["Minutový rituál pro každý den", "Návod na Tvou osobní vůni"]) {
+    for (const name of ["Minutový rituál pro každý den", "Návod na tvou osobní vůni"]) {
       const offer = page.getByRole("region", { name });
       await expect(offer.getByRole("heading", { level: 2, name })).toBeVisible();
       await expect(offer.getByRole("heading", { name: "Co dostaneš" })).toBeVisible();

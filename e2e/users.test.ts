@@ -92,7 +92,7 @@ test("granting and revoking member and admin on the page, each behind a confirma
   await expect(row).toContainText("žádná");
 
   await changeRole(page, target.email, "Dát přístup do členské sekce", "Dát přístup");
-  await expect(page.getByText(/^Přidáno: přístup do členské sekce\s–\s/)).toBeVisible();
+  await expect(page.getByText(/^Přístup do členské sekce pro \S+ je přidaný\.$/)).toBeVisible();
   await expect(row).toContainText("členská sekce");
 
   await changeRole(page, target.email, "Dát přístup do administrace", "Dát přístup");
@@ -164,7 +164,7 @@ test("the audit log shows each change, who made it and when", async ({ page }) =
   ]);
   // The seed's grants were made on the server's command line.
   await expect(
-    page.locator("[data-audit-entry]").filter({ hasText: "Kdo: příkazová řádka serveru" }).first(),
+    page.locator("[data-audit-entry]").filter({ hasText: "Kdo: správa přímo na serveru" }).first(),
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, "audit-log");

@@ -30,7 +30,7 @@ export const jsonMessages = {
   notJson:
     "Data je třeba odeslat ve formátu JSON v kódování UTF-8 (Content-Type: application/json).",
   notUtf8: "Odeslaná data nejsou v kódování UTF-8.",
-  badJson: "Odeslaná data nejsou platný JSON.",
+  badJson: "Odeslaná data se nepodařilo přečíst.",
   aborted: "Spojení se přerušilo dřív, než dorazila všechna data. Zkuste to prosím znovu.",
   methodNotAllowed: "Tato adresa tuto metodu nepodporuje.",
 } as const;

@@ -40,6 +40,14 @@ export const messages = {
 export const sendFailedMessage = "Něco se pokazilo. Zkuste to prosím znovu.";
 export const rateLimitedMessage =
   "Za krátkou dobu přišlo příliš mnoho zpráv. Zkuste to prosím znovu za pár minut.";
+/** The same on the gift page, which speaks with „ty“ (its other errors are the specification's). */
+export const giftRateLimitedMessage =
+  "Za krátkou dobu přišlo příliš mnoho žádostí. Zkus to prosím znovu za pár minut.";
+
+/** What a form says when its sender's address has sent too much, in the voice of its page. */
+export function rateLimitedMessageFor(formType: FormType): string {
+  return formType === "contact" ? rateLimitedMessage : giftRateLimitedMessage;
+}
 
 /** The services a visitor can ask about in the contact form. */
 export const serviceTypes = {
@@ -57,13 +65,26 @@ export function isServiceType(value: unknown): value is ServiceType {
   return typeof value === "string" && Object.hasOwn(serviceTypes, value);
 }
 
-/** The form types as stored, and the names the site shows for them. */
+/**
+ * The form types as stored, and the labels the administration's table shows for them: the
+ * specification's, hyphen and capital included.
+ */
 export const formTypeLabels = {
   contact: "Kontaktní formulář",
   gift_ritual: "Dárek - Rituál",
   gift_fragrance: "Dárek - Vůně",
 } as const;
 export type FormType = keyof typeof formTypeLabels;
+
+/**
+ * The same forms named everywhere else – the e-mails, the record's page, the CSV, the export,
+ * the audit log – in Czech typography: an en dash, not a hyphen, and no capital after it.
+ */
+export const formTypeNames = {
+  contact: "Kontaktní formulář",
+  gift_ritual: "Dárek – rituál",
+  gift_fragrance: "Dárek – vůně",
+} as const satisfies Record<FormType, string>;
 export type GiftFormType = Exclude<FormType, "contact">;
 export const formTypes = Object.keys(formTypeLabels) as [FormType, ...FormType[]];
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, peopleWaiting, waitingGiftSubject } from "./gift-waiting";
+import { successMessages } from "./form-schemas";
+import {
+  formatDuration,
+  giftWaitingNotices,
+  peopleWaiting,
+  waitingGiftSubject,
+} from "./gift-waiting";
 
 describe("what the site says of a gift that waits", () => {
   it("counts people in the Czech plural: 1 člověk čeká, 2–4 lidé čekají, 5 and more lidí čeká", () => {
@@ -30,5 +36,17 @@ describe("what the site says of a gift that waits", () => {
       "asi 2\u00a0minuty",
       "asi 1\u00a0minuta",
     ]);
+  });
+
+  it("speaks on the gift page with „ty“ in lowercase, and after the specification's „Ti brzy pošleme“ with no pronoun at all", () => {
+    const capital = /\b(Ti|Tě|Tebe|Tobě|Tvůj|Tvoje|Tvou)\b/u;
+    const lowercase = /\b(ti|tě|tebe|tobě|tvůj|tvoje|tvou)\b/u;
+    for (const notices of Object.values(giftWaitingNotices)) {
+      expect(notices.beforeSending).not.toMatch(capital);
+      expect(notices.afterSending).not.toMatch(capital);
+      expect(notices.afterSending).not.toMatch(lowercase);
+    }
+    expect(giftWaitingNotices.gift_ritual.beforeSending).toContain("pošlu ti ho hned");
+    expect(successMessages.gift_ritual).toContain(" Ti ");
   });
 });

@@ -52,20 +52,22 @@ export function waitingGiftSubject(gift: GiftFormType, count: number): string {
 
 /**
  * What the gift form says while its gift has no material yet (before and after sending):
- * she is told what will happen, in the practitioner's voice („ty“, as on the gift page).
+ * she is told what will happen, in the practitioner's voice („ty“, as on the gift page, in
+ * lowercase: a page is for everyone). The notice after sending follows the specification's
+ * „Ti brzy pošleme“ in one paragraph, so it needs no pronoun at all.
  */
 export const giftWaitingNotices = {
   gift_ritual: {
     beforeSending:
-      "Video s rituálem právě dokončuji. Když se přihlásíš už teď, pošlu Ti ho hned, jak bude hotové – nemusíš nic dělat. A kdyby to trvalo déle než dva dny, napíšu Ti, že na Tebe nezapomínám.",
+      "Video s rituálem právě dokončuji. Když se přihlásíš už teď, pošlu ti ho hned, jak bude hotové – nemusíš nic dělat. A kdyby to trvalo déle než dva dny, napíšu ti, že na tebe nezapomínám.",
     afterSending:
-      "Video ještě dokončuji: odkaz Ti pošlu, jakmile bude hotové. Kdyby to trvalo déle než dva dny, mezitím Ti napíšu.",
+      "Video ještě dokončuji: odkaz přijde, jakmile bude hotové. Kdyby to trvalo déle než dva dny, mezitím se ozvu.",
   },
   gift_fragrance: {
     beforeSending:
-      "Návod na osobní vůni právě dokončuji. Když se přihlásíš už teď, pošlu Ti ho hned, jak bude hotový – nemusíš nic dělat. A kdyby to trvalo déle než dva dny, napíšu Ti, že na Tebe nezapomínám.",
+      "Návod na osobní vůni právě dokončuji. Když se přihlásíš už teď, pošlu ti ho hned, jak bude hotový – nemusíš nic dělat. A kdyby to trvalo déle než dva dny, napíšu ti, že na tebe nezapomínám.",
     afterSending:
-      "Návod ještě dokončuji: pošlu Ti ho, jakmile bude hotový. Kdyby to trvalo déle než dva dny, mezitím Ti napíšu.",
+      "Návod ještě dokončuji: přijde, jakmile bude hotový. Kdyby to trvalo déle než dva dny, mezitím se ozvu.",
   },
 } as const satisfies Record<GiftFormType, Record<string, string>>;
 

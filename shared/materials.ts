@@ -54,7 +54,7 @@ export const materialMessages = {
   linkInvalid:
     "Odkaz musí vést na video na YouTube nebo na Vimeu (například https://youtu.be/… nebo https://vimeo.com/…).",
   typeRefused:
-    "Tento typ souboru neumím přijmout. Nahrajte prosím video (MP4, WebM, MOV), zvuk (MP3, M4A, OGG, WAV), PDF nebo obrázek (JPEG, PNG, WebP).",
+    "Takový soubor web nepřijme. Nahrajte prosím video (MP4, WebM, MOV), zvuk (MP3, M4A, OGG, WAV), PDF nebo obrázek (JPEG, PNG, WebP).",
   contentMismatch:
     "Obsah souboru neodpovídá jeho typu. Zkuste prosím soubor uložit znovu a nahrát ho ještě jednou.",
   tooLarge: `Soubor je větší než ${maxMaterialBytes / 1024 / 1024 / 1024} GB. Zmenšete ho prosím (například nižší kvalitou videa), nebo ho nahrajte na YouTube či Vimeo a vložte odkaz.`,

@@ -3,6 +3,7 @@ import {
   formatPragueDate,
   formatPragueDateTime,
   formatPragueLong,
+  formatPragueMoment,
   formatPragueTime,
   pragueDay,
 } from "./prague-time";
@@ -37,8 +38,17 @@ describe("Prague time", () => {
     expect(pragueDay("2026-10-25T23:00:00Z")).toBe("2026-10-26");
   });
 
-  it("writes the e-mails' long form in Prague time", () => {
-    expect(formatPragueLong("2026-10-25T01:30:00Z")).toBe("25. října 2026 v 2:30");
-    expect(formatPragueLong("2026-03-29T01:30:00Z")).toBe("29. března 2026 v 3:30");
+  it("writes the e-mails' long form in Prague time, „v“ held to the year and the time by non-breaking spaces", () => {
+    expect(formatPragueLong("2026-10-25T01:30:00Z")).toBe("25. října 2026\u00a0v\u00a02:30");
+    expect(formatPragueLong("2026-03-29T01:30:00Z")).toBe("29. března 2026\u00a0v\u00a03:30");
+  });
+
+  it("writes a moment inside a sentence with „v“ before its time, on one line", () => {
+    expect(formatPragueMoment("2026-03-29T07:30:00Z")).toBe(
+      "29.\u00a03.\u00a02026\u00a0v\u00a09:30",
+    );
+    expect(formatPragueMoment("2026-01-14T08:05:00Z")).toBe(
+      "14.\u00a01.\u00a02026\u00a0v\u00a09:05",
+    );
   });
 });

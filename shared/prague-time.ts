@@ -4,6 +4,8 @@
  * administration opened abroad must show the same times as her e-mails.
  * Intl knows the daylight-saving changes, so no offset is ever computed here.
  */
+import { czech } from "./typography";
+
 export const ownerTimeZone = "Europe/Prague";
 
 const dateFormat = new Intl.DateTimeFormat("cs-CZ", {
@@ -55,9 +57,20 @@ export function formatPragueDateTime(moment: Moment, options?: { seconds?: boole
   return `${formatPragueDate(moment)} ${formatPragueTime(moment, options)}`;
 }
 
-/** „27. listopadu 2026 v 9:30“ */
+/**
+ * „27. listopadu 2026 v 9:30“, with non-breaking spaces around the „v“ (and after the year):
+ * a line never ends with the „v“ or starts with the time.
+ */
 export function formatPragueLong(moment: Moment): string {
-  return longFormat.format(toDate(moment));
+  return czech(longFormat.format(toDate(moment)));
+}
+
+/**
+ * „29. 3. 2026 v 9:30“: a moment inside a sentence („Zveřejněno 29. 3. 2026 v 9:30“), held
+ * together by non-breaking spaces. A column of times (a table) uses `formatPragueDateTime`.
+ */
+export function formatPragueMoment(moment: Moment): string {
+  return czech(`${formatPragueDate(moment)} v ${formatPragueTime(moment)}`);
 }
 
 /** The day in Prague as YYYY-MM-DD (the value of a date field), e.g. for a filter by date. */

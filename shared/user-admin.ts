@@ -99,12 +99,12 @@ export type AuditEntry = {
 export type AuditPage = { entries: AuditEntry[]; next_before: number | null };
 
 export const userAdminMessages = {
-  unknownRole: "Taková role neexistuje. Lze přidělit roli admin nebo member.",
+  unknownRole: "Takový přístup neexistuje. Lze dát přístup do administrace nebo do členské sekce.",
   userNotFound: "Takový účet neexistuje.",
   emailNotConfirmed:
     "Tento účet zatím nemá potvrzenou e-mailovou adresu, a tak mu nelze přidělit roli. Jakmile adresu potvrdí odkazem z e-mailu, půjde to.",
   predatesConfirmation:
-    "Tento účet má aplikaci pro ověření nebo přihlášení z\u00a0doby před potvrzením adresy (mohl je založit kdokoli, kdo adresu zadal). Roli mu přidělíte, až je odstraníte příkazy npm run admin -- reset-2fa a\u00a0npm run admin -- sign-out.",
+    "Tento účet má aplikaci pro ověření nebo přihlášení z\u00a0doby před potvrzením adresy (mohl je založit kdokoli, kdo adresu zadal). Přístup mu dáte, až je odstraní ten, kdo spravuje server (příkazy npm run admin -- reset-2fa a\u00a0npm run admin -- sign-out).",
   lastAdmin:
     "Toto je poslední účet s rolí administrátora. Aby se do administrace stále dalo dostat, přidělte nejdřív tuto roli jinému účtu.",
   emailAlreadyConfirmed: "Adresa tohoto účtu už je potvrzená, potvrzovací e-mail není potřeba.",

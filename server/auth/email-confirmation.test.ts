@@ -192,7 +192,7 @@ describe.each(testDatabases)("on $name", { timeout: testTimeoutMs }, ({ open }) 
       });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toBe(
-        "Znovu lze poslat jen potvrzení e-mailu (type: signup).",
+        "Znovu lze poslat jen e-mail s potvrzením adresy.",
       );
     });
   });

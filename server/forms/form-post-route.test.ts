@@ -8,7 +8,7 @@ import { asc, count } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contentEntries, formSubmissions, mailOutbox } from "#database/schema";
 import { contentSeed } from "#shared/content/content-seed";
-import { messages, rateLimitedMessage } from "#shared/form-schemas";
+import { giftRateLimitedMessage, messages } from "#shared/form-schemas";
 import { createTestApp, testSettings } from "#testing/test-app";
 import {
   emptyTables,
@@ -441,7 +441,7 @@ describe.each(testDatabases)(
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
       const html = await refused.text();
-      expect(textOf(html)).toContain(rateLimitedMessage);
+      expect(textOf(html)).toContain(giftRateLimitedMessage);
       expect(html).toContain('value="Eliška"');
       expect((await storedCounts()).submissions).toBe(2);
     });

@@ -4,7 +4,7 @@ import {
   type FormType,
   formSubmissionSchema,
   messages,
-  rateLimitedMessage,
+  rateLimitedMessageFor,
   sendFailedMessage,
   toFormType,
 } from "#shared/form-schemas";
@@ -121,7 +121,7 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
       ({ giftWaits } = await submitForm(deps, parsed.data, { clientAddress: clientAddress(c) }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
-        return refuse(429, {}, rateLimitedMessage, error.headers);
+        return refuse(429, {}, rateLimitedMessageFor(formType), error.headers);
       }
       if (error instanceof ApiError) return refuse(error.status, {}, sendFailedMessage);
       log.error({ error: summarizeError(error) }, "A form sent without scripts was not stored");

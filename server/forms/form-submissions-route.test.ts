@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formSubmissions, mailOutbox } from "#database/schema";
 import { captureLog } from "#server/logger";
 import { renderStoredMail } from "#server/mail/outbox";
-import { formTypeLabels, rateLimitedMessage, sendFailedMessage } from "#shared/form-schemas";
+import { formTypeNames, giftRateLimitedMessage, sendFailedMessage } from "#shared/form-schemas";
 import { refuseWrites } from "#testing/injected-failure";
 import { sampleContact, sampleRitualGift } from "#testing/sample-submissions";
 import { createTestApp, createTestClock, postForm, testSettings } from "#testing/test-app";
@@ -188,7 +188,7 @@ describe.each(testDatabases)(
           status: "pending",
         },
       ]);
-      expect(mails[0]?.subject).toBe(`${formTypeLabels.contact}: Jana Nováková`);
+      expect(mails[0]?.subject).toBe(`${formTypeNames.contact}: Jana Nováková`);
       expect(storedSignals).toBe(1);
     });
 
@@ -212,7 +212,7 @@ describe.each(testDatabases)(
         });
         const [owner, gift] = await storedMail();
         expect(owner).toMatchObject({ kind: "owner_notification", replyTo: payload.email });
-        expect(owner?.subject).toBe(`${formTypeLabels[formType]}: ${payload.name}`);
+        expect(owner?.subject).toBe(`${formTypeNames[formType]}: ${payload.name}`);
         expect(gift).toMatchObject({ kind: "gift_delivery", to: payload.email });
         // Stored with what its template needs; the worker renders it when it sends it.
         expect(gift?.html).toBeNull();
@@ -372,7 +372,7 @@ describe.each(testDatabases)(
 
       expect(refused.status).toBe(429);
       expect(await refused.json()).toEqual({
-        error: { code: "rate_limited", message: rateLimitedMessage },
+        error: { code: "rate_limited", message: giftRateLimitedMessage },
       });
       expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect((await send(5, "198.51.100.2")).status).toBe(201);

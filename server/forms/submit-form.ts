@@ -9,7 +9,7 @@ import {
   honeypotField,
   isHoneypotFilled,
   messages,
-  rateLimitedMessage,
+  rateLimitedMessageFor,
 } from "#shared/form-schemas";
 import { ApiError, retryAfter } from "../api-error";
 import type { Clock } from "../clock";
@@ -126,7 +126,7 @@ export async function submitForm(
     throw new ApiError(
       429,
       "rate_limited",
-      rateLimitedMessage,
+      rateLimitedMessageFor(submission.formType),
       undefined,
       retryAfter(counted.first.retryAfterSeconds),
     );

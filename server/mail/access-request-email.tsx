@@ -47,9 +47,11 @@ export function AccessRequestEmail({
         <Text style={{ ...textStyle, margin: "0 0 8px" }}>
           <strong>Účet:</strong> <Link href={`mailto:${request.email}`}>{request.email}</Link>
         </Text>
-        <Text style={{ ...textStyle, margin: "0 0 8px" }}>
-          <strong>Jméno:</strong> {request.fullName || "–"}
-        </Text>
+        {request.fullName ? (
+          <Text style={{ ...textStyle, margin: "0 0 8px" }}>
+            <strong>Jméno:</strong> {request.fullName}
+          </Text>
+        ) : null}
         <Text style={{ ...textStyle, margin: "0 0 16px" }}>
           <strong>Požádáno:</strong> {pragueTime.format(request.requestedAt)}
         </Text>

@@ -3,7 +3,7 @@ import { Text } from "@react-email/text";
 import { z } from "zod";
 import { formatGreeting } from "#shared/greeting-name";
 import { czech } from "#shared/typography";
-import { EmailButton, EmailLayout, textStyle } from "./email-layout";
+import { EmailButton, EmailLayout, Signature, textStyle } from "./email-layout";
 import { fullNameSchema } from "./mail-kind";
 
 /** What an e-mail with one link for an account holds: the link is a credential until it is sent. */
@@ -52,6 +52,7 @@ export function AccountLinkEmail({
         {czech("Kdyby tlačítko nefungovalo, zkopírujte si do prohlížeče tento odkaz:")}{" "}
         <Link href={link}>{link}</Link>
       </Text>
+      <Signature />
     </EmailLayout>
   );
 }

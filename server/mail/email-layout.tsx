@@ -28,7 +28,10 @@ export const textStyle = {
 /** A moment as the e-mails write it: „27. listopadu 2026 v 9:30“, in Prague time (shared with the administration). */
 export const pragueTime = { format: formatPragueLong } as const;
 
-/** The frame every e-mail of the site shares: Czech, calm, readable without images. */
+/**
+ * The frame every e-mail of the site shares: Czech, calm, readable without images. Its heading
+ * and preview go through `czech()` here, so that no template can forget it.
+ */
 export function EmailLayout({
   preview,
   heading,
@@ -45,7 +48,7 @@ export function EmailLayout({
   return (
     <Html lang="cs">
       <Head />
-      <Preview>{preview}</Preview>
+      <Preview>{czech(preview)}</Preview>
       <Body
         style={{ backgroundColor: colors.cream, fontFamily: "Georgia, 'Times New Roman', serif" }}
       >
@@ -56,7 +59,7 @@ export function EmailLayout({
             {site.title.toUpperCase()}
           </Text>
           <Heading as="h1" style={{ color: colors.bark, fontSize: "24px", lineHeight: "32px" }}>
-            {heading}
+            {czech(heading)}
           </Heading>
           {children}
           <Hr style={{ borderColor: "#dfe5d3", margin: "32px 0 16px" }} />
@@ -75,7 +78,7 @@ export function EmailLayout({
   );
 }
 
-/** A prominent link, with the address also written out for clients that drop buttons. */
+/** A prominent link, with the address also written out for clients that drop buttons; its label typeset. */
 export function EmailButton({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Section style={{ margin: "24px 0" }}>
@@ -90,7 +93,7 @@ export function EmailButton({ href, children }: { href: string; children: ReactN
           fontFamily: "Arial, sans-serif",
         }}
       >
-        {children}
+        {typeof children === "string" ? czech(children) : children}
       </Button>
     </Section>
   );
@@ -112,6 +115,10 @@ export function MultilineText({ text, style }: { text: string; style?: CSSProper
   );
 }
 
+/**
+ * How she signs every e-mail that goes to one person (a visitor, an account): the one place her
+ * signature is written. E-mails to herself (a submission, a request, a waiting gift) go unsigned.
+ */
 export function Signature() {
   return (
     <Text style={textStyle}>

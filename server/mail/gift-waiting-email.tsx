@@ -32,7 +32,7 @@ export function GiftWaitingEmail({
     >
       <Text style={textStyle}>
         {czech(
-          `Lidé o dárek na webu žádají, ale ${material} k němu v administraci zatím není, a tak e-maily s odkazem čekají. Jakmile ho přidáte v „Materiálech“ (místo „${placeLabels[gift]}“), odejdou všem čekajícím samy.`,
+          `Lidé o dárek na webu žádají, ale ${material} k němu v administraci zatím není, a tak e-maily s odkazem čekají. Jakmile ho v „Materiálech“ přidáte do části „${placeLabels[gift]}“, odejdou všem čekajícím samy.`,
         )}
       </Text>
       <Text style={textStyle}>

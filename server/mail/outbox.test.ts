@@ -44,7 +44,7 @@ const contact = {
 };
 
 describe("the e-mails of a submission", () => {
-  it("give the practitioner every field, with empty ones marked and line breaks kept", async () => {
+  it("give the practitioner every field that holds something, with line breaks kept", async () => {
     const [owner] = await composeSubmissionMail(contact, settings);
 
     expect(owner).toMatchObject({
@@ -53,18 +53,33 @@ describe("the e-mails of a submission", () => {
       replyTo: "jiri@example.cz",
       subject: "Kontaktní formulář: Jiří Čermák",
     });
-    expect(owner?.text).toContain("Telefon: –");
+    expect(owner?.text).not.toContain("Telefon");
     expect(owner?.text).toContain("Služba: Skupinový workshop");
-    expect(owner?.text).toContain("Odesláno: 24. prosince 2026 v 18:30");
+    expect(owner?.text).toContain("Odesláno: 24. prosince 2026\u00a0v\u00a018:30");
     expect(owner?.text).toContain("Dobrý den,\n\nmáte volno v lednu?");
     expect(owner?.html).toMatch(/<html [^>]*lang="cs"/);
     expect(owner?.html).toContain("https://harmonie.example/admin");
     // One tap to the record itself; its id is in the link only, never printed.
     expect(owner?.html).toContain(`href="https://harmonie.example/admin/zaznam/${contact.id}"`);
     expect(owner?.text).toContain(
-      `Otevřít záznam v administraci https://harmonie.example/admin/zaznam/${contact.id}`,
+      `Otevřít záznam v\u00a0administraci https://harmonie.example/admin/zaznam/${contact.id}`,
     );
     expect(owner?.text?.replaceAll(`/admin/zaznam/${contact.id}`, "")).not.toContain(contact.id);
+  });
+
+  it("name a gift's form once, in the heading, with no empty phone, service or message lines", async () => {
+    const [owner] = await composeSubmissionMail(
+      { ...contact, formType: "gift_ritual", serviceType: null, message: null },
+      settings,
+    );
+    const text = (owner?.text ?? "").replaceAll("\u00a0", " ");
+    expect(owner?.subject).toBe("Dárek – rituál: Jiří Čermák");
+    expect(text).toContain("Nový záznam: Dárek – rituál");
+    expect(text.match(/Dárek – rituál/g)).toHaveLength(1);
+    for (const empty of ["Formulář:", "Telefon", "Služba", "Zpráva", ": –"]) {
+      expect(text).not.toContain(empty);
+    }
+    expect(text).toContain("Jméno: Jiří Čermák");
   });
 
   it("escape what the visitor typed in the HTML", async () => {

@@ -3,7 +3,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { createElement } from "react";
 import { z } from "zod";
-import { type FormType, formTypeLabels, formTypes, serviceTypes } from "#shared/form-schemas";
+import { type FormType, formTypeNames, formTypes, serviceTypes } from "#shared/form-schemas";
 import { adminRecordPath, paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { EmailButton, EmailLayout, MultilineText, pragueTime, textStyle } from "./email-layout";
@@ -22,7 +22,7 @@ export type SubmissionForMail = {
 };
 
 export function ownerNotificationSubject(submission: SubmissionForMail): string {
-  return `${formTypeLabels[submission.formType]}: ${submission.name}`;
+  return `${formTypeNames[submission.formType]}: ${submission.name}`;
 }
 
 function serviceLabel(serviceType: string | null): string | null {
@@ -33,9 +33,10 @@ function serviceLabel(serviceType: string | null): string | null {
 }
 
 /**
- * What the practitioner receives for every submission: every field, ready to
- * answer, and one tap to the record in the administration (through its
- * sign-in and code when she is not signed in on that device).
+ * What the practitioner receives for every submission: every field that holds something, ready
+ * to answer, and one tap to the record in the administration (through its sign-in and code when
+ * she is not signed in on that device). The heading names the form, so no line repeats it, and a
+ * gift's e-mail has no „Telefon: –“ or „Služba: –“ (its form has neither).
  */
 export function OwnerNotificationEmail({
   submission,
@@ -44,9 +45,9 @@ export function OwnerNotificationEmail({
   submission: SubmissionForMail;
   siteUrl: string;
 }) {
-  const label = formTypeLabels[submission.formType];
+  const label = formTypeNames[submission.formType];
+  const service = serviceLabel(submission.serviceType);
   const fields: [string, React.ReactNode][] = [
-    ["Formulář", label],
     ["Jméno", submission.name],
     [
       "E-mail",
@@ -54,8 +55,8 @@ export function OwnerNotificationEmail({
         {submission.email}
       </Link>,
     ],
-    ["Telefon", submission.phone ?? "–"],
-    ["Služba", serviceLabel(submission.serviceType) ?? "–"],
+    ...(submission.phone?.trim() ? [["Telefon", submission.phone] as [string, string]] : []),
+    ...(service ? [["Služba", service] as [string, string]] : []),
     ["Souhlas se zpracováním údajů", submission.privacyConsent ? "ano" : "ne"],
     ["Odesláno", pragueTime.format(submission.createdAt)],
   ];
@@ -80,10 +81,14 @@ export function OwnerNotificationEmail({
           </Text>
         ))}
       </Section>
-      <Text style={{ ...textStyle, margin: "16px 0 4px" }}>
-        <strong>Zpráva:</strong>
-      </Text>
-      <MultilineText text={submission.message || "–"} />
+      {submission.message?.trim() ? (
+        <>
+          <Text style={{ ...textStyle, margin: "16px 0 4px" }}>
+            <strong>Zpráva:</strong>
+          </Text>
+          <MultilineText text={submission.message} />
+        </>
+      ) : null}
       <EmailButton href={`${siteUrl}${adminRecordPath(submission.id)}`}>
         Otevřít záznam v administraci
       </EmailButton>

@@ -5,7 +5,7 @@ import { formatGreeting } from "#shared/greeting-name";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
-import { EmailButton, EmailLayout, pragueTime, textStyle } from "./email-layout";
+import { EmailButton, EmailLayout, pragueTime, Signature, textStyle } from "./email-layout";
 import { defineMailKind, fullNameSchema, storedDateSchema } from "./mail-kind";
 
 export const passwordChangedSubject = `Heslo k účtu je změněné – ${site.title}`;
@@ -45,6 +45,7 @@ export function PasswordChangedEmail({
         )}
       </Text>
       <EmailButton href={`${siteUrl}${paths.signIn}`}>Otevřít přihlášení</EmailButton>
+      <Signature />
     </EmailLayout>
   );
 }

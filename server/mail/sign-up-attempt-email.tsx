@@ -5,7 +5,7 @@ import { formatGreeting } from "#shared/greeting-name";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
-import { EmailButton, EmailLayout, textStyle } from "./email-layout";
+import { EmailButton, EmailLayout, Signature, textStyle } from "./email-layout";
 import { defineMailKind, fullNameSchema } from "./mail-kind";
 
 export const signUpAttemptSubject = `Registrace s vaší adresou – ${site.title}`;
@@ -44,6 +44,7 @@ export function SignUpAttemptEmail({
         )}
       </Text>
       <EmailButton href={`${siteUrl}${paths.signIn}`}>Otevřít přihlášení</EmailButton>
+      <Signature />
     </EmailLayout>
   );
 }

@@ -20,7 +20,7 @@ export const meta = () =>
   pageMeta({
     title: "Dárek zdarma",
     description: czech(
-      "Dva dárky zdarma: video s každodenním minutovým rituálem a návod, jak si vytvořit osobní vůni. Stačí jméno a e-mail a pošlu Ti je.",
+      "Dva dárky zdarma: video s každodenním minutovým rituálem a návod, jak si vytvořit osobní vůni. Stačí jméno a e-mail a pošlu ti je.",
     ),
     path: paths.gift,
   });
@@ -72,11 +72,11 @@ export default function GiftPage({ loaderData }: Route.ComponentProps) {
     <main id="obsah">
       <PageHero
         eyebrow="Dárek zdarma"
-        title="Dárek pro Tebe"
+        title="Dárek pro tebe"
         lead={
           <p>
             {typeset(
-              "Péče o sebe nemusí zabrat hodiny ani stát peníze. Připravila jsem pro Tebe dva dárky zdarma – vyber si jeden, nebo si nech poslat oba. Stačí vyplnit jméno a e-mail a já Ti je pošlu.",
+              "Péče o sebe nemusí zabrat hodiny ani stát peníze. Připravila jsem pro tebe dva dárky zdarma – vyber si jeden, nebo si nech poslat oba. Stačí vyplnit jméno a e-mail a já ti je pošlu.",
             )}
           </p>
         }
@@ -90,7 +90,7 @@ export default function GiftPage({ loaderData }: Route.ComponentProps) {
               <span className="flex size-11 items-center justify-center rounded-full bg-terracotta-dark text-cream">
                 <Gift aria-hidden="true" className="size-5" />
               </span>
-              {typeset("Co pro Tebe mám")}
+              {typeset("Co pro tebe mám")}
             </p>
             <ol className="mt-6 space-y-3">
               {gifts.map((gift, index) => (
@@ -120,7 +120,7 @@ export default function GiftPage({ loaderData }: Route.ComponentProps) {
         about={<StaticPart name="gift-ritual" part={ritualAbout} />}
         poster={<RitualPoster />}
         formTitle="Chci minutový rituál"
-        formIntro="Vyplň jméno a e-mail a odkaz na video Ti přijde do schránky."
+        formIntro="Vyplň jméno a e-mail a odkaz na video ti přijde do schránky."
         form={
           <LoadWhenNear name="gift_ritual">
             <GiftForm formType="gift_ritual" submitted={refused?.gift_ritual ?? undefined} />
@@ -134,7 +134,7 @@ export default function GiftPage({ loaderData }: Route.ComponentProps) {
         about={<StaticPart name="gift-fragrance" part={fragranceAbout} />}
         poster={<FragrancePoster />}
         formTitle="Chci návod na osobní vůni"
-        formIntro="Vyplň jméno a e-mail a návod Ti přijde do schránky."
+        formIntro="Vyplň jméno a e-mail a návod ti přijde do schránky."
         form={
           <LoadWhenNear name="gift_fragrance">
             <GiftForm formType="gift_fragrance" submitted={refused?.gift_fragrance ?? undefined} />
@@ -152,7 +152,7 @@ export default function GiftPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-5 text-lg leading-relaxed text-bark-soft">
             {typeset(
-              "Tvoje jméno a e-mail použiju jen k tomu, abych Ti poslala dárek, a nikomu je nepředám. Kdyby dárek nedorazil, napiš mi na",
+              "Tvoje jméno a e-mail použiju jen k tomu, abych ti poslala dárek, a nikomu je nepředám. Kdyby dárek nedorazil, napiš mi na",
             )}{" "}
             <EmailLink className="font-semibold text-moss-dark underline underline-offset-4" />.
           </p>

@@ -3,11 +3,11 @@
  * person who asked (GDPR art. 15: a copy in a form anyone can read). The JSON
  * download beside it holds the same data for a machine (art. 20).
  */
-import { formatPragueDate, formatPragueTime } from "#shared/prague-time";
+import { formatPragueMoment } from "#shared/prague-time";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import type { Submission } from "#shared/submission";
-import { formTypeLabel, serviceLabel } from "~/components/admin/submission-format";
+import { formTypeName, serviceLabel } from "~/components/admin/submission-format";
 import { describeDevice, roleLabel } from "~/components/admin/user-format";
 
 /** The export as `POST /api/admin/address/export` answers it (server/admin/gdpr.ts). */
@@ -46,9 +46,7 @@ export type AddressExport = {
 };
 
 /** „14. 3. 2026 v 9:30“, in Czech time whatever the browser's zone. */
-function formatMoment(isoTime: string): string {
-  return `${formatPragueDate(isoTime)} v ${formatPragueTime(isoTime)}`;
-}
+const formatMoment = formatPragueMoment;
 
 const mailKinds: Record<string, string> = {
   owner_notification: "upozornění pro provozovatelku webu",
@@ -88,7 +86,7 @@ export function addressReport(data: AddressExport, origin: string): string {
   const { operator } = site;
   const submissions = data.submissions.map((submission, index) =>
     [
-      `${index + 1}. ${formTypeLabel(submission.form_type)}, odesláno ${formatMoment(submission.created_at)}`,
+      `${index + 1}. ${formTypeName(submission.form_type)}, odesláno ${formatMoment(submission.created_at)}`,
       `   Jméno: ${submission.name}`,
       `   E-mail: ${submission.email}`,
       `   Telefon: ${submission.phone || "–"}`,
@@ -171,6 +169,6 @@ export function addressReport(data: AddressExport, origin: string): string {
     "",
     "Časy jsou uvedené v českém čase. Odkazy, které fungovaly jako klíč (potvrzení adresy, nové heslo), jsou v textech e-mailů bez svého kódu („[odstraněno]“).",
     `Proč a jak dlouho se údaje uchovávají a jaká máte práva: ${origin}${paths.privacy}`,
-    "Tytéž údaje jsou k dispozici také ve strojově čitelném souboru JSON.",
+    "Tytéž údaje jsou k dispozici také ve strojově čitelném souboru.",
   ].join("\n")}\n`;
 }

@@ -26,7 +26,7 @@ import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminSection } from "~/components/admin/admin-section";
 import { EditorCard } from "~/components/admin/content-editor";
-import { formatDateTime } from "~/components/admin/user-format";
+import { formatDateTime, formatMoment } from "~/components/admin/user-format";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FieldError, TextAreaField, TextField } from "~/components/ui/form-field";
 import {
@@ -54,12 +54,12 @@ function describeDate(article: {
   updated_at: string;
 }) {
   if (article.state === "published" && article.publish_at) {
-    return `Zveřejněno ${formatDateTime(article.publish_at)}`;
+    return `Zveřejněno ${formatMoment(article.publish_at)}`;
   }
   if (article.state === "scheduled" && article.publish_at) {
-    return `Zveřejní se ${formatDateTime(article.publish_at)}`;
+    return `Zveřejní se ${formatMoment(article.publish_at)}`;
   }
-  return `Naposledy upraveno ${formatDateTime(article.updated_at)}`;
+  return `Naposledy upraveno ${formatMoment(article.updated_at)}`;
 }
 
 const stateBadge: Record<ArticleState, string> = {
@@ -268,7 +268,7 @@ export function ArticleScreen({
     if (!article) return;
     return run(async () => {
       const answer = await restoreArticleRevision(article.id, revision.id, article.version);
-      await saved(answer, `Verze z ${formatDateTime(revision.published_at)} je znovu zveřejněná.`);
+      await saved(answer, `Verze z ${formatMoment(revision.published_at)} je znovu zveřejněná.`);
       setRestored((count) => count + 1);
     });
   }
@@ -493,7 +493,7 @@ function ArticleRevisions({
                 disabled={busy}
                 onClick={() => onRestore(revision)}
                 className="px-4 py-2 text-sm"
-                aria-label={`Obnovit verzi z ${formatDateTime(revision.published_at)}`}
+                aria-label={`Obnovit verzi z ${formatMoment(revision.published_at)}`}
               >
                 <RotateCcw aria-hidden="true" className="size-4" />
                 Obnovit

@@ -48,7 +48,7 @@ export function AuditLogScreen({
         icon={History}
         title="Záznamy změn"
         intro={
-          "Každé přidělení a odebrání přístupu, zapnutí a zrušení dvoufázového ověření a smazání záznamu z formulářů – u smazaného záznamu jen datum a formulář, nikdy jeho obsah. Záznamy nejde upravit ani smazat."
+          "Každé přidělení a odebrání přístupu, zapnutí a zrušení ověření kódem z aplikace a smazání záznamu z formulářů – u smazaného záznamu jen datum a formulář, nikdy jeho obsah. Záznamy nejde upravit ani smazat."
         }
         header={
           failed && (

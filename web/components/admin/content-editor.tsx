@@ -14,7 +14,7 @@ import type {
 } from "#shared/content/content-admin";
 import type { ContentData, ContentKey } from "#shared/content/content-items";
 import { paths } from "#shared/routes";
-import { formatDateTime } from "~/components/admin/user-format";
+import { formatDateTime, formatMoment } from "~/components/admin/user-format";
 import { Button } from "~/components/ui/button";
 import {
   AdminApiError,
@@ -133,7 +133,7 @@ export function useContentEditor<K extends ContentKey>(
         const answer = await publishContent(key, current.version);
         published(answer);
         await reloadRevisions();
-        toast.success(`Zveřejněno. ${pagesNotice[answer.pages.outcome]}`);
+        toast.success(`Změny jsou zveřejněné. ${pagesNotice[answer.pages.outcome]}`);
       }),
     restore: (revision: ContentRevision) =>
       run(async () => {
@@ -141,7 +141,7 @@ export function useContentEditor<K extends ContentKey>(
         published(answer);
         await reloadRevisions();
         toast.success(
-          `Verze z ${formatDateTime(revision.published_at)} je znovu zveřejněná. ${pagesNotice[answer.pages.outcome]}`,
+          `Verze z ${formatMoment(revision.published_at)} je znovu zveřejněná. ${pagesNotice[answer.pages.outcome]}`,
         );
       }),
   };
@@ -161,7 +161,7 @@ export function PublishBar<K extends ContentKey>({
     ? "Máte neuložené změny."
     : entry.draft
       ? "Uložený koncept zatím není na webu: zveřejněte ho, až bude hotový."
-      : `Na webu je verze zveřejněná ${formatDateTime(entry.published_at)}.`;
+      : `Na webu je verze zveřejněná ${formatMoment(entry.published_at)}.`;
   return (
     <div className="mt-8 rounded-2xl bg-white/70 px-4 py-4 ring-1 ring-bark/10 sm:px-6">
       <p role="status" className="text-[0.9375rem] leading-snug text-bark-soft">
@@ -227,7 +227,7 @@ export function RevisionList<K extends ContentKey>({ editor }: { editor: Content
                 disabled={busy}
                 onClick={() => editor.restore(revision)}
                 className="px-4 py-2 text-sm"
-                aria-label={`Obnovit verzi z ${formatDateTime(revision.published_at)}`}
+                aria-label={`Obnovit verzi z ${formatMoment(revision.published_at)}`}
               >
                 <RotateCcw aria-hidden="true" className="size-4" />
                 Obnovit

@@ -17,7 +17,7 @@ import { ReviewsEditor } from "~/components/admin/content-reviews";
 import { ScentGuideEditor } from "~/components/admin/content-scent-guide";
 import { SectionEditor, sectionForms } from "~/components/admin/content-section-form";
 import { PhotosEditor } from "~/components/admin/photo-slots-editor";
-import { formatDateTime } from "~/components/admin/user-format";
+import { formatMoment } from "~/components/admin/user-format";
 import { typeset } from "~/lib/typography";
 
 const loadFailed = "Obsah se nepodařilo načíst. Zkuste prosím stránku načíst znovu.";
@@ -56,7 +56,7 @@ export function ContentListScreen({
                     <p className="mt-2 text-sm font-semibold text-moss-dark">
                       {item.has_draft
                         ? "Koncept čeká na zveřejnění"
-                        : `Zveřejněno ${formatDateTime(item.published_at)}`}
+                        : `Zveřejněno ${formatMoment(item.published_at)}`}
                     </p>
                   </div>
                   <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-moss-dark" />

@@ -8,13 +8,13 @@ import { isServiceType, serviceTypes } from "#shared/form-schemas";
 import { pragueDay } from "#shared/prague-time";
 import type { Submission } from "#shared/submission";
 import { mailStateLabels, stateLabel } from "~/components/admin/inbox-filter";
-import { formatSubmittedAt, formTypeLabel } from "~/components/admin/submission-format";
+import { formatSubmittedAt, formTypeName } from "~/components/admin/submission-format";
 
 export const csvHeader = [
   "Datum",
   "Typ formuláře",
   "Jméno",
-  "Email",
+  "E-mail",
   "Telefon",
   "Služba",
   "Zpráva",
@@ -25,7 +25,7 @@ export const csvHeader = [
 export function toCsv(submissions: readonly Submission[]): string {
   const rows = submissions.map((submission) => [
     formatSubmittedAt(submission.created_at),
-    formTypeLabel(submission.form_type),
+    formTypeName(submission.form_type),
     submission.name,
     submission.email,
     submission.phone ?? "",

@@ -15,7 +15,7 @@ import { createFirstAdmin, FirstAdminError } from "~/lib/first-admin-api";
 import { typeset } from "~/lib/typography";
 
 export const firstAdminTexts = {
-  created: "Účet je založený a jste přihlášeni.",
+  created: "Účet je založený a přihlášený.",
   stepAccount: "Krok 1 ze 2: účet",
   stepApp: "Krok 2 ze 2: kód z aplikace",
 } as const;

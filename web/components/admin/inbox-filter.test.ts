@@ -102,12 +102,16 @@ describe("the CSV export", () => {
     const parsed = Papa.parse<string[]>(csv.slice(1), { delimiter: ";", skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     expect(parsed.data[0]).toEqual([...csvHeader]);
+    // Her spreadsheet's headings are Czech words, „E-mail“ as everywhere else she reads.
+    expect(parsed.data[0]).toContain("E-mail");
+    expect(parsed.data[0]).not.toContain("Email");
+    expect(csv).not.toMatch(/\p{L} - \p{L}/u);
     expect(parsed.data[1]?.slice(1, 4)).toEqual([
       "Kontaktní formulář",
       "Cecílie Dvořáková",
       "cecilie@example.cz",
     ]);
-    expect(parsed.data[2]?.[1]).toBe("Dárek - Rituál");
+    expect(parsed.data[2]?.[1]).toBe("Dárek – rituál");
     expect(parsed.data[2]?.[8]).toBe("E-mail neodešel");
     expect(parsed.data[3]?.[6]).toBe('\'=HYPERLINK("http://zle.example")');
     expect(parsed.data[1]?.[4]).toBe("'+420 777 123 456");

@@ -51,7 +51,11 @@ export function useMaterialUpload(reload: () => Promise<void>): {
       toast.success(`Soubor „${file.name}“ je nahraný.`);
       return true;
     } catch (error) {
-      toast.error(error instanceof AdminApiError ? error.message : "Nahrávání se nepovedlo.");
+      toast.error(
+        error instanceof AdminApiError
+          ? error.message
+          : "Nahrávání se nepovedlo. Zkuste to prosím znovu.",
+      );
       return false;
     } finally {
       setUpload(null);

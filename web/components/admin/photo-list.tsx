@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { type PhotoJson, photoLimits } from "#shared/content/photo-library";
 import { type Focus, FocusPicker } from "~/components/admin/photo-focus";
 import { thumbnailUrl } from "~/components/admin/photo-picker";
-import { formatDateTime } from "~/components/admin/user-format";
+import { formatMoment } from "~/components/admin/user-format";
 import { AlertDialogAction, ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
@@ -126,7 +126,7 @@ function PhotoCard({
       </div>
       <p className="text-sm text-bark-soft">
         {photo.originalName ? `${photo.originalName} · ` : ""}
-        {photo.width} × {photo.height} px · nahráno {formatDateTime(photo.createdAt)}
+        {photo.width} × {photo.height} px · nahráno {formatMoment(photo.createdAt)}
       </p>
       <TextField
         id={`photo-alt-${photo.id}`}

@@ -36,13 +36,14 @@ export function describeErasure(summary: AddressSummary): string {
   return summary.account ? `${parts.join(", ")} a účet` : parts.join(" a ");
 }
 
+/** Notices in one style, as every toast of the administration: a full sentence („… je smazaný.“). */
 export const privacyNotices = {
   nothingStored: "O této adrese web nic neuchovává.",
   downloaded: "Soubor s údaji adresy je stažený.",
   downloadedNothing: "O této adrese web nic neuchovává. Stažený soubor to potvrzuje.",
-  erased: "Údaje adresy smazány",
+  erased: (email: string) => `Údaje adresy ${email} jsou smazané.`,
   failed: "Akce se nepodařila. Zkuste to prosím znovu.",
-  retentionSaved: "Nastavení uloženo",
+  retentionSaved: "Nastavení je uložené.",
 } as const;
 
 function failureText(error: unknown) {
@@ -103,7 +104,7 @@ function AddressData() {
   async function erase(summary: AddressSummary) {
     try {
       await eraseAddress(summary.email);
-      toast.success(privacyNotices.erased);
+      toast.success(privacyNotices.erased(summary.email));
       setEmail("");
     } catch (error) {
       toast.error(failureText(error));
@@ -112,10 +113,10 @@ function AddressData() {
 
   return (
     <div>
-      <h3 className="text-xl font-semibold text-bark">Údaje podle e-mailové adresy</h3>
+      <h3 className="text-xl font-semibold text-bark">{typeset("Údaje podle e-mailové adresy")}</h3>
       <p className="mt-2 max-w-3xl leading-relaxed text-bark-soft">
         {typeset(
-          "Když vás někdo požádá o své údaje nebo o jejich smazání: stáhněte nebo smažte vše, co web o jeho adrese uchovává – odeslané formuláře, e-maily a účet. Stažený přehled je čitelný text, který mu můžete poslat; tytéž údaje pro počítač jsou v souboru JSON.",
+          "Když vás někdo požádá o své údaje nebo o jejich smazání: stáhněte nebo smažte vše, co web o té adrese uchovává – odeslané formuláře, e-maily a účet. Stažený přehled je čitelný text, který můžete poslat tomu, kdo o něj žádá. Kdo si je chce přenést k jiné službě, dostane i soubor „Pro přenos jinam“ – tytéž údaje ve strojově čitelné podobě.",
         )}
       </p>
       <form
@@ -145,10 +146,10 @@ function AddressData() {
             className="px-4"
             disabled={busy || !address.includes("@")}
             onClick={() => void download("json")}
-            aria-label="Stáhnout údaje jako JSON"
+            aria-label="Pro přenos jinam: stáhnout údaje ve strojově čitelné podobě"
           >
             <FileJson aria-hidden="true" className="size-5" />
-            Jako JSON
+            Pro přenos jinam
           </Button>
           <Button
             variant="ghost"

@@ -15,6 +15,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
 import { toFormType } from "#shared/form-schemas";
+import { formatPragueMoment } from "#shared/prague-time";
 import { paths } from "#shared/routes";
 import type { SubmissionDetail, SubmissionMail, SubmissionStateChange } from "#shared/submission";
 import { visitorMailSubjects } from "#shared/visitor-mail";
@@ -27,9 +28,9 @@ import {
 import { listViewKey, stateLabel } from "~/components/admin/inbox-filter";
 import { PhoneLink, StateBadges } from "~/components/admin/inbox-parts";
 import {
+  emptyField,
   formatSubmittedAt,
-  formTypeLabel,
-  orDash,
+  formTypeName,
   serviceLabel,
 } from "~/components/admin/submission-format";
 import { EmailLink } from "~/components/email-link";
@@ -54,7 +55,7 @@ export const recordNotices = {
  */
 export function replySubject(formType: string): string {
   const known = toFormType(formType);
-  return `Re: ${known ? visitorMailSubjects[known] : formTypeLabel(formType)}`;
+  return `Re: ${known ? visitorMailSubjects[known] : formTypeName(formType)}`;
 }
 
 const mailKinds: Record<string, string> = {
@@ -116,7 +117,7 @@ function MailRow({
         {mail.status === "sent" && (
           <>
             <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-moss-dark" />
-            <span>Odešel {mail.sent_at ? formatSubmittedAt(mail.sent_at) : ""}</span>
+            <span>Odešel {mail.sent_at ? formatPragueMoment(mail.sent_at) : ""}</span>
           </>
         )}
         {mail.status === "pending" && (
@@ -298,7 +299,7 @@ export function RecordScreen({
           className="mt-4 rounded-[2rem] bg-cream p-4 shadow-sm ring-1 ring-bark/10 sm:p-8"
         >
           <p className="text-sm font-semibold text-bark-soft">
-            {formTypeLabel(submission.form_type)} · {formatSubmittedAt(submission.created_at)}
+            {formTypeName(submission.form_type)} · {formatSubmittedAt(submission.created_at)}
           </p>
           <h2
             id="record-heading"
@@ -356,7 +357,7 @@ export function RecordScreen({
             data-full-message
             className="mt-3 border-l-4 border-sage py-1 pl-4 leading-relaxed whitespace-pre-wrap text-bark [overflow-wrap:anywhere]"
           >
-            {submission.message?.trim() ? submission.message : orDash(null)}
+            {submission.message?.trim() ? submission.message : emptyField}
           </div>
 
           <dl className="mt-6">
@@ -365,7 +366,7 @@ export function RecordScreen({
                 {formatSubmittedAt(submission.created_at)}
               </time>
             </Field>
-            <Field label="Typ formuláře">{formTypeLabel(submission.form_type)}</Field>
+            <Field label="Typ formuláře">{formTypeName(submission.form_type)}</Field>
             <Field label="Jméno">
               <span className="[overflow-wrap:anywhere]">{submission.name}</span>
             </Field>
@@ -376,9 +377,9 @@ export function RecordScreen({
               />
             </Field>
             <Field label="Telefon">
-              {submission.phone?.trim() ? <PhoneLink phone={submission.phone} /> : orDash(null)}
+              {submission.phone?.trim() ? <PhoneLink phone={submission.phone} /> : emptyField}
             </Field>
-            <Field label="Služba">{serviceLabel(submission.service_type)}</Field>
+            <Field label="Služba">{serviceLabel(submission.service_type, emptyField)}</Field>
             <Field label="Souhlas se zpracováním údajů">
               {submission.privacy_consent ? "Ano" : "Ne"}
             </Field>

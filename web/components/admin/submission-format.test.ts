@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatSubmittedAt,
   formTypeLabel,
+  formTypeName,
   orDash,
   serviceLabel,
   splitSubmittedAt,
@@ -17,6 +18,13 @@ describe("the submission table's texts", () => {
     expect(formTypeLabel("gift_fragrance")).toBe("Dárek - Vůně");
     expect(formTypeLabel("darek_2")).toBe("Dárek - Vůně");
     expect(formTypeLabel("newsletter")).toBe("newsletter");
+  });
+
+  it("names the forms outside the table with the Czech dash, not the specification's hyphen", () => {
+    expect(formTypeName("kontakt")).toBe("Kontaktní formulář");
+    expect(formTypeName("darek_1")).toBe("Dárek – rituál");
+    expect(formTypeName("gift_fragrance")).toBe("Dárek – vůně");
+    expect(formTypeName("newsletter")).toBe("newsletter");
   });
 
   it("shows „-“ for an empty phone, service or message", () => {

@@ -1,18 +1,36 @@
-import { formTypeLabels, isServiceType, serviceTypes, toFormType } from "#shared/form-schemas";
+import {
+  formTypeLabels,
+  formTypeNames,
+  isServiceType,
+  serviceTypes,
+  toFormType,
+} from "#shared/form-schemas";
 import { formatPragueDate, formatPragueTime } from "#shared/prague-time";
 
-/** What an empty phone, service or message shows. */
+/** What an empty phone, service or message shows in the table (the specification's „-“). */
 export const emptyCell = "-";
 
-/** „Kontaktní formulář“ for both `contact` and `kontakt`; an unknown type as it is stored. */
+/** What an empty field shows outside the table (the record's page): the Czech dash. */
+export const emptyField = "–";
+
+/**
+ * The table's „Kontaktní formulář“ for both `contact` and `kontakt`; an unknown type as it is
+ * stored. The table's (and its cards') label is the specification's „Dárek - Rituál“.
+ */
 export function formTypeLabel(formType: string): string {
   const known = toFormType(formType);
   return known ? formTypeLabels[known] : formType;
 }
 
-/** The service's name as the contact form offers it; anything else as stored; „-“ when empty. */
-export function serviceLabel(serviceType: string | null): string {
-  if (!serviceType) return emptyCell;
+/** The form's name outside the table (the record, the CSV, the export): „Dárek – rituál“. */
+export function formTypeName(formType: string): string {
+  const known = toFormType(formType);
+  return known ? formTypeNames[known] : formType;
+}
+
+/** The service's name as the contact form offers it; anything else as stored; `empty` when empty. */
+export function serviceLabel(serviceType: string | null, empty: string = emptyCell): string {
+  if (!serviceType) return empty;
   return isServiceType(serviceType) ? serviceTypes[serviceType] : serviceType;
 }
 

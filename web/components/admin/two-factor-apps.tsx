@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { paths } from "#shared/routes";
 import { AdminSection } from "~/components/admin/admin-section";
 import { RecoveryCodes, TwoFactorSetup } from "~/components/admin/two-factor-setup";
-import { formatDateTime } from "~/components/admin/user-format";
+import { formatMoment } from "~/components/admin/user-format";
 import { AlertDialogAction, AlertDialogConfirm, ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -23,7 +23,7 @@ export const twoFactorAppsTexts = {
 
 /** „Telefon přidaný 29. 11. 2026 v 3:40“, or the name she gave it. */
 function describeApp(app: Factor): string {
-  return app.friendly_name || `Telefon přidaný ${formatDateTime(app.created_at)}`;
+  return app.friendly_name || `Telefon přidaný ${formatMoment(app.created_at)}`;
 }
 
 /**

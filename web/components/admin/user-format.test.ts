@@ -74,10 +74,10 @@ describe("the users, sign-ins and audit log texts", () => {
       "Účtu jana@example.cz byl odebrán přístup do administrace.",
     );
     expect(describeAuditEntry(entry({ action: "two_factor_enrolled", role: null }))).toBe(
-      "U účtu jana@example.cz bylo zapnuto dvoufázové ověření.",
+      "U účtu jana@example.cz bylo zapnuto ověření kódem z aplikace.",
     );
     expect(describeAuditEntry(entry({ action: "two_factor_reset", role: null }))).toBe(
-      "Účtu jana@example.cz bylo zrušeno dvoufázové ověření.",
+      "Účtu jana@example.cz bylo zrušeno ověření kódem z aplikace.",
     );
     expect(describeAuditEntry(entry({ action: "two_factor_app_added", role: null }))).toBe(
       "U účtu jana@example.cz přibyla další aplikace pro ověřovací kódy.",
@@ -102,11 +102,13 @@ describe("the users, sign-ins and audit log texts", () => {
         submission: { created_at: "2026-03-14T08:30:00.000Z", form_type: "darek_1" },
       }),
     );
-    expect(deleted).toMatch(/^Smazán záznam „Dárek - Rituál“ odeslaný 14\. 3\. 2026 \d{1,2}:30\.$/);
+    expect(deleted).toMatch(
+      /^Smazán záznam „Dárek – rituál“ odeslaný 14\.\u00a03\.\u00a02026\u00a0v\u00a0\d{1,2}:30\.$/,
+    );
   });
 
   it("names the command line when no account acted", () => {
     expect(actorOf(entry({}))).toBe("spravkyne@example.cz");
-    expect(actorOf(entry({ actor_email: null }))).toBe("příkazová řádka serveru");
+    expect(actorOf(entry({ actor_email: null }))).toBe("správa přímo na serveru");
   });
 });

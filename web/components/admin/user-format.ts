@@ -1,17 +1,22 @@
 /** How the users, sign-ins and audit log views put facts into Czech words. */
 import { contentItems, isContentKey } from "#shared/content/content-items";
-import { formatPragueDate, formatPragueDateTime } from "#shared/prague-time";
+import { formatPragueDate, formatPragueDateTime, formatPragueMoment } from "#shared/prague-time";
 import { type AccountRole, type AuditEntry, roleLabels } from "#shared/user-admin";
-import { formTypeLabel } from "~/components/admin/submission-format";
+import { formTypeName } from "~/components/admin/submission-format";
 
 /** „14. 3. 2026“, the day in Prague. */
 export function formatDate(isoTime: string): string {
   return formatPragueDate(isoTime);
 }
 
-/** „14. 3. 2026 9:30“, in Prague time. */
+/** „14. 3. 2026 9:30“, in Prague time: a column of times, or a time under its label. */
 export function formatDateTime(isoTime: string): string {
   return formatPragueDateTime(isoTime);
+}
+
+/** „14. 3. 2026 v 9:30“, on one line: a moment inside a sentence („Zveřejněno …“). */
+export function formatMoment(isoTime: string): string {
+  return formatPragueMoment(isoTime);
 }
 
 const pluralRules = new Intl.PluralRules("cs-CZ");
@@ -25,6 +30,12 @@ export function accountCount(count: number): string {
 /** „přístup do administrace“, „přístup do členské sekce“ */
 export function accessTo(role: AccountRole | string): string {
   return role === "admin" ? "přístup do administrace" : "přístup do členské sekce";
+}
+
+/** The notice after a change of access: „Přístup do členské sekce pro jana@example.cz je přidaný.“ */
+export function accessChangedNotice(role: AccountRole, email: string, grant: boolean): string {
+  const access = accessTo(role);
+  return `${access.charAt(0).toUpperCase()}${access.slice(1)} pro ${email} je ${grant ? "přidaný" : "odebraný"}.`;
 }
 
 export function roleLabel(role: string): string {
@@ -56,12 +67,12 @@ export function describeDevice(userAgent: string | null): string {
   return system ? `${browser} ${system}` : browser;
 }
 
-/** Who made a change: her e-mail, the server's command line, or its retention rule. */
+/** Who made a change: her e-mail, someone at the server (its `npm run admin`), or its retention rule. */
 export function actorOf(entry: AuditEntry): string {
   if (entry.actor_email) return entry.actor_email;
   return entry.action === "submission_expired"
     ? "automatické mazání starých záznamů"
-    : "příkazová řádka serveru";
+    : "správa přímo na serveru";
 }
 
 const deletionReasons = {
@@ -72,7 +83,7 @@ const deletionReasons = {
 
 function deletedSubmission(entry: AuditEntry): string {
   return entry.submission
-    ? `Smazán záznam „${formTypeLabel(entry.submission.form_type)}“ odeslaný ${formatDateTime(entry.submission.created_at)}`
+    ? `Smazán záznam „${formTypeName(entry.submission.form_type)}“ odeslaný ${formatMoment(entry.submission.created_at)}`
     : "Smazán záznam z formuláře";
 }
 
@@ -91,9 +102,9 @@ export function describeAuditEntry(entry: AuditEntry): string {
     case "role_revoked":
       return `Účtu ${target} byl odebrán ${accessTo(entry.role ?? "")}.`;
     case "two_factor_enrolled":
-      return `U účtu ${target} bylo zapnuto dvoufázové ověření.`;
+      return `U účtu ${target} bylo zapnuto ověření kódem z aplikace.`;
     case "two_factor_reset":
-      return `Účtu ${target} bylo zrušeno dvoufázové ověření.`;
+      return `Účtu ${target} bylo zrušeno ověření kódem z aplikace.`;
     case "two_factor_app_added":
       return `U účtu ${target} přibyla další aplikace pro ověřovací kódy.`;
     case "two_factor_app_removed":

@@ -12,6 +12,7 @@ import {
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminSection } from "~/components/admin/admin-section";
 import {
+  accessChangedNotice,
   accessTo,
   accountCount,
   formatDate,
@@ -88,11 +89,7 @@ export function UsersScreen({
         users: current.users.map((user) => (user.id === result.user.id ? result.user : user)),
       }));
       setRefusal(null);
-      toast.success(
-        czech(
-          `${change.grant ? "Přidáno" : "Odebráno"}: ${accessTo(change.role)} – ${change.user.email}`,
-        ),
-      );
+      toast.success(czech(accessChangedNotice(change.role, change.user.email, change.grant)));
       // Without the role she may not stay: the next load sends her out with the reason.
       if (!change.grant && change.role === "admin" && change.user.email === email) {
         window.location.assign(paths.admin);

@@ -20,15 +20,15 @@ import { czech } from "~/lib/typography";
 const giftCopy = {
   gift_ritual: {
     formLabel: "Rituál zdarma",
-    emailHint: "Sem Ti pošlu odkaz na video s rituálem.",
-    messageHint: "Chceš mi něco napsat? Třeba co Tě k rituálu přivádí.",
+    emailHint: "Sem ti pošlu odkaz na video s rituálem.",
+    messageHint: "Chceš mi něco napsat? Třeba co tě k rituálu přivádí.",
     consent: "Souhlasím se zpracováním osobních údajů za účelem zaslání odkazu na rituál.",
     submit: "Chci rituál zdarma",
   },
   gift_fragrance: {
     formLabel: "Návod na osobní vůni zdarma",
-    emailHint: "Sem Ti pošlu návod na osobní vůni.",
-    messageHint: "Chceš mi něco napsat? Třeba jaké vůně Tě těší.",
+    emailHint: "Sem ti pošlu návod na osobní vůni.",
+    messageHint: "Chceš mi něco napsat? Třeba jaké vůně tě těší.",
     consent: "Souhlasím se zpracováním osobních údajů za účelem zaslání návodu na osobní vůni.",
     submit: "Chci návod zdarma",
   },

@@ -3,7 +3,7 @@ import {
   type FormSubmissionPayload,
   type FormType,
   honeypotField,
-  rateLimitedMessage,
+  rateLimitedMessageFor,
   sendFailedMessage,
   successMessages,
 } from "#shared/form-schemas";
@@ -46,7 +46,8 @@ export function useFormSubmission(formType: FormType) {
     console.error("The form could not be sent", result.error);
     setOutcome({
       state: "failed",
-      message: result.status === "rate-limited" ? rateLimitedMessage : sendFailedMessage,
+      message:
+        result.status === "rate-limited" ? rateLimitedMessageFor(formType) : sendFailedMessage,
     });
     return false;
   }

@@ -72,16 +72,16 @@ export function RitualAbout() {
       eyebrow={"Dárek č.\u00a01"}
       title="Minutový rituál pro každý den"
       paragraphs={[
-        "Každý den jedna minuta jen pro Tebe. Ve videu Tě krok za krokem provedu jednoduchým rituálem s dechem, dotekem a vůní.",
+        "Každý den jedna minuta jen pro tebe. Ve videu tě krok za krokem provedu jednoduchým rituálem s dechem, dotekem a vůní.",
         "Jakmile si ho osvojíš, zvládneš ho každý den za jedinou minutu – ráno, když chceš vykročit do dne s klidem, nebo večer, když chceš odložit všechno, co už nepotřebuješ.",
       ]}
       facts={[
         { icon: CirclePlay, text: "Video krok za krokem" },
         { icon: Sun, text: "Rituál na 1\u00a0minutu denně" },
-        { icon: Mail, text: "Odkaz Ti přijde e-mailem" },
+        { icon: Mail, text: "Odkaz ti přijde e-mailem" },
       ]}
       benefits={[
-        "Video, ve kterém Tě rituálem provedu krok za krokem.",
+        "Video, ve kterém tě rituálem provedu krok za krokem.",
         "Minutový rituál, který zvládneš kdykoli a kdekoli, i v tom nejnabitějším dni.",
         "Jednoduché kroky s dechem, dotekem a vůní – bez pomůcek a bez zkušeností.",
         "Odkaz přímo do e-mailové schránky, takže se k videu můžeš vracet, kdykoli budeš chtít.",
@@ -95,18 +95,18 @@ export function FragranceAbout() {
     <GiftAbout
       id={fragranceId}
       eyebrow={"Dárek č.\u00a02"}
-      title="Návod na Tvou osobní vůni"
+      title="Návod na tvou osobní vůni"
       paragraphs={[
-        "Vůně je nejkratší cesta k našim emocím i vzpomínkám. Jediný nádech dokáže zklidnit, povzbudit nebo Tě vrátit do pocitu bezpečí.",
-        "V návodu Ti ukážu, jak si z éterických olejů a bylin namíchat vlastní osobní vůni – takovou, která Tě podrží, když potřebuješ klid, a dodá Ti odvahu, když ji hledáš.",
+        "Vůně je nejkratší cesta k našim emocím i vzpomínkám. Jediný nádech dokáže zklidnit, povzbudit nebo tě vrátit do pocitu bezpečí.",
+        "V návodu ti ukážu, jak si z éterických olejů a bylin namíchat vlastní osobní vůni – takovou, která tě podrží, když potřebuješ klid, a dodá ti odvahu, když ji hledáš.",
       ]}
       facts={[
-        { icon: Mail, text: "Návod Ti přijde e-mailem" },
+        { icon: Mail, text: "Návod ti přijde e-mailem" },
         { icon: FlaskConical, text: "Zvládneš doma" },
         { icon: Leaf, text: "Jen přírodní suroviny" },
       ]}
       benefits={[
-        "Jak poznat, které vůně Tvoje tělo a duše právě potřebují.",
+        "Jak poznat, které vůně tvoje tělo a duše právě potřebují.",
         "Jak poskládat hlavové, srdcové a základní tóny, aby vůně dlouho vydržela.",
         "Tři osvědčené recepty pro začátek: na klid, na radost a na odvahu.",
         "Malý rituál, se kterým svou vůni naplníš vlastním záměrem.",

@@ -7,6 +7,7 @@ import {
   type MemberMaterialJson,
   memberAccessMessages,
 } from "#shared/member-access";
+import { formatPragueMoment } from "#shared/prague-time";
 import { memberAreaAnchor, paths } from "#shared/routes";
 import { signInPathFor } from "#shared/sign-in-modes";
 import { ConfirmationReminder, isEmailNotConfirmed } from "~/components/auth/confirmation-reminder";
@@ -26,7 +27,7 @@ import {
   MembersApiError,
   requestMemberAccess,
 } from "~/lib/members-api";
-import { czech, typeset } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 // Only a password-reset link needs it: its code loads then.
 const MemberNewPassword = lazy(() =>
@@ -69,19 +70,6 @@ const texts = {
   requestFailed: "Žádost se nepodařilo odeslat. Zkuste to prosím za chvíli znovu.",
   sessionEnded: "Vypršelo přihlášení. Přihlaste se prosím znovu.",
 } as const;
-
-const requestedOnFormat = new Intl.DateTimeFormat("cs-CZ", {
-  day: "numeric",
-  month: "numeric",
-  year: "numeric",
-});
-const requestedAtFormat = new Intl.DateTimeFormat("cs-CZ", { hour: "numeric", minute: "2-digit" });
-
-/** „26. 11. 2026 v 21:50“, as the e-mails write a moment. */
-function requestedMoment(iso: string): string {
-  const moment = new Date(iso);
-  return czech(`${requestedOnFormat.format(moment)} v ${requestedAtFormat.format(moment)}`);
-}
 
 /**
  * The members' part of `/clenska-sekce`: the sign-in for members (the same
@@ -480,12 +468,12 @@ function AccessRequest({
             <span>{typeset(texts.requestSent)}</span>
           </p>
           <p className="mt-2 pl-8 text-sm text-bark-soft">
-            Žádost odeslána {requestedMoment(requestedAt)}.
+            Žádost odešla {formatPragueMoment(requestedAt)}.
           </p>
         </div>
       ) : (
         <Button className="mt-6" onClick={onRequest} disabled={sending}>
-          {sending ? "Odesílám..." : "Požádat o přístup"}
+          {sending ? "Odesílám…" : "Požádat o přístup"}
         </Button>
       )}
     </div>

@@ -1,0 +1,118 @@
+/**
+ * Every kind of e-mail, rendered as it is sent and read as a Czech copy editor reads it: no
+ * hyphen where a dash belongs, no one-letter word left at a line's end (a date's „v“
+ * included), and her signature under every e-mail to one person.
+ */
+import { describe, expect, it } from "vitest";
+import { site } from "#shared/site";
+import { mailKinds } from "./mail-kinds";
+import { renderMail } from "./outbox";
+
+const siteUrl = "https://www.harmonieprirody.cz";
+const at = "2026-11-26T20:50:00.000Z";
+const link = `${siteUrl}/darek/odkaz`;
+const submission = {
+  id: "8f0c6f8e-0000-4000-8000-000000000001",
+  createdAt: at,
+  name: "Petra Nováková",
+  email: "petra@example.cz",
+  privacyConsent: true,
+};
+
+/** Each kind's data, as the outbox stores it: every kind has at least one. */
+const samples: Record<string, Record<string, unknown>[]> = {
+  owner_notification: [
+    {
+      submission: {
+        ...submission,
+        formType: "gift_ritual",
+        phone: null,
+        serviceType: null,
+        message: null,
+      },
+      siteUrl,
+    },
+    {
+      submission: {
+        ...submission,
+        formType: "contact",
+        phone: "+420 777 123 456",
+        serviceType: "consultation",
+        message: "Dobrý den, ráda bych přišla.",
+      },
+      siteUrl,
+    },
+  ],
+  contact_confirmation: [{ siteUrl }],
+  gift_delivery: [
+    { formType: "gift_ritual", name: "Petra", link, siteUrl, durationSeconds: 372, waited: true },
+    { formType: "gift_fragrance", name: "Petra", link, siteUrl },
+  ],
+  password_recovery: [{ fullName: "Petra Nováková", link, siteUrl }],
+  email_confirmation: [{ fullName: null, link, siteUrl }],
+  password_changed: [{ fullName: "Petra", changedAt: at, siteUrl }],
+  sign_up_attempt: [{ fullName: "Petra", siteUrl }],
+  access_request: [{ email: "petra@example.cz", fullName: null, requestedAt: at, siteUrl }],
+  gift_waiting: [
+    { gift: "gift_ritual", waiting: 3, siteUrl },
+    { gift: "gift_fragrance", waiting: 1, siteUrl },
+  ],
+  gift_reminder: [
+    { formType: "gift_ritual", name: "Petra", siteUrl },
+    { formType: "gift_fragrance", name: "Petra", siteUrl },
+  ],
+  member_welcome: [{ fullName: "Petra", siteUrl }],
+};
+
+/** The e-mails she gets herself: a notice from her site, not a letter, so unsigned. */
+const toHerself = new Set(["owner_notification", "access_request", "gift_waiting"]);
+/** The letters to one visitor in „ty“, where the capital „Ti“ belongs. */
+const inTy = new Set(["gift_delivery", "gift_reminder"]);
+
+const rendered = await Promise.all(
+  mailKinds.flatMap((kind) =>
+    (samples[kind.name] ?? []).map(async (sample) => {
+      const data = kind.dataSchema.parse(sample);
+      const { text } = await renderMail(kind.render(data as never));
+      return { kind: kind.name, subject: kind.subject(data as never), text };
+    }),
+  ),
+);
+
+/** The text without its links: an address may hold anything. */
+const withoutLinks = (text: string) => text.replace(/\S+@\S+|https?:\/\/\S+/g, "");
+
+describe("every e-mail read as a Czech copy editor", () => {
+  it("has a sample of every kind here", () => {
+    expect(mailKinds.filter((kind) => !samples[kind.name]).map((kind) => kind.name)).toEqual([]);
+  });
+
+  it.each(rendered)("$kind: an en dash where a dash belongs, never a hyphen", (mail) => {
+    expect(mail.subject).not.toMatch(/ - /);
+    expect(mail.text).not.toMatch(/[ \u00a0]-[ \u00a0]/);
+    expect(`${mail.subject}\n${mail.text}`).not.toContain("Dárek - ");
+  });
+
+  it.each(rendered)("$kind: no one-letter word at a line's end, a date's „v“ included", (mail) => {
+    const text = withoutLinks(mail.text);
+    expect(text.match(/(?<=^|[\s(„])[ksvzouaiKSVZOUAI] (?=\S)/gmu) ?? []).toEqual([]);
+    expect(text).not.toMatch(/ v \d{1,2}:\d{2}/);
+  });
+
+  it.each(rendered)("$kind: no line for a value that is not there", (mail) => {
+    expect(mail.text).not.toMatch(/: –$/m);
+  });
+
+  it.each(rendered)("$kind: signed by her when it goes to one person", (mail) => {
+    const signature = `S\u00a0láskou\n${site.ownerFirstName}`;
+    if (toHerself.has(mail.kind)) expect(mail.text).not.toContain(signature);
+    else expect(mail.text).toContain(signature);
+  });
+
+  it.each(rendered)("$kind: „ty“ only in the gift letters", (mail) => {
+    if (inTy.has(mail.kind)) return;
+    expect(mail.text).not.toMatch(
+      /(?<![\p{L}])(Ti|Tě|Tebe|Tobě|Tvůj|Tvoje|Tvou|ti|tě|tebe)(?![\p{L}])/u,
+    );
+  });
+});
