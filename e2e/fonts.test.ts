@@ -197,7 +197,7 @@ test("the first page of a visit is set in its first-visit fonts, then fetches th
   const requested = recordFontRequests(page);
   await page.goto(paths.home);
   await expect(page.locator("html")).not.toHaveAttribute("data-fonts", /./);
-  expect(await bodyFontFamily(page)).toMatch(/^"Public Sans", "Public Sans Fallback"/);
+  expect(await bodyFontFamily(page)).toMatch(/^"Public Sans First Visit", "Public Sans Fallback"/);
   expect(
     await page.evaluate(() =>
       [...document.fonts]
@@ -206,9 +206,9 @@ test("the first page of a visit is set in its first-visit fonts, then fetches th
     ),
   ).not.toContain("loaded");
 
-  // The page preloads Lora's two small first-visit files; once it has loaded, the Czech and latin
+  // The page preloads the two small first-visit files; once it has loaded, the Czech and latin
   // files of both web fonts come into the cache.
-  const firstVisitFiles = ["lora-first-visit-latin-600", "lora-first-visit-czech-600"];
+  const firstVisitFiles = ["lora-first-visit-600", "public-sans-first-visit-400"];
   const namesOf = (urls: string[]) =>
     urls.map((url) => [...firstVisitFiles, ...everydayFiles].find((name) => isFontFile(url, name)));
   await expect
@@ -275,12 +275,6 @@ async function renderedFonts(page: Page, selector: string) {
   return fonts.map(({ familyName, glyphCount }) => ({ familyName, glyphCount }));
 }
 
-/** The family that drew most of the element's glyphs. */
-async function mainFont(page: Page, selector: string) {
-  const fonts = await renderedFonts(page, selector);
-  return fonts.toSorted((a, b) => b.glyphCount - a.glyphCount)[0]?.familyName;
-}
-
 /** Every layout shift the page has had so far, as the Layout Instability API reports them. */
 function layoutShifts(page: Page) {
   return page.evaluate(
@@ -294,7 +288,7 @@ function layoutShifts(page: Page) {
   );
 }
 
-/** Lora's first-visit files (web/app.css, preloaded by web/root.tsx) have both arrived. */
+/** The two first-visit files (web/app.css, preloaded by web/root.tsx) have both arrived. */
 async function waitForFirstVisitFiles(page: Page) {
   await expect
     .poll(() =>
@@ -309,24 +303,25 @@ async function waitForFirstVisitFiles(page: Page) {
     .toBe(2);
 }
 
-test("the first page of a visit shows its headings in Lora when it arrives in time", async ({
+test("the first page of a visit shows its headings in Lora and its text in Public Sans when they arrive in time", async ({
   page,
 }) => {
   // A new browser context: an empty cache, no referrer, as a first visit.
   await page.goto(paths.home);
   await expect(page.locator("html")).not.toHaveAttribute("data-fonts", /./);
 
-  // Its Czech letters too („Harmonizační setkání…“), from the small Czech file, not a local font.
+  // Their Czech letters too („Harmonizační setkání…“, „…přírody…“), not from a local font.
   expect(await renderedFonts(page, "h1")).toEqual([
     { familyName: "Lora", glyphCount: expect.any(Number) },
   ]);
-  // The text stays in the metric-matched local font: a file of its own made the page miss its
-  // LCP budget (docs/decisions/0023-brand-fonts-on-the-first-page.md).
-  expect(await mainFont(page, "main h1 ~ p")).toBe("Liberation Sans");
+  // The file pinned to weight 400 keeps the variable font's default name, „Public Sans Thin“.
+  expect(await renderedFonts(page, "main h1 ~ p")).toEqual([
+    { familyName: expect.stringMatching(/^Public Sans/), glyphCount: expect.any(Number) },
+  ]);
   expect(await layoutShifts(page)).toEqual([]);
 });
 
-test("on a slow connection the first page keeps the local fonts, and nothing moves when Lora arrives", async ({
+test("on a slow connection the first page keeps the local fonts, and nothing moves when the files arrive", async ({
   page,
 }) => {
   const session = await page.context().newCDPSession(page);
@@ -347,6 +342,23 @@ test("on a slow connection the first page keeps the local fonts, and nothing mov
   expect(await renderedFonts(page, "h1")).toEqual([
     { familyName: "Liberation Serif", glyphCount: expect.any(Number) },
   ]);
+  expect(await renderedFonts(page, "main h1 ~ p")).toEqual([
+    { familyName: "Liberation Sans", glyphCount: expect.any(Number) },
+  ]);
   expect(await layoutShifts(page)).toEqual([]);
   await session.detach();
+});
+
+test("a first page led by a photo keeps the local fonts and preloads none", async ({ page }) => {
+  const requested = recordFontRequests(page, { fontsOnly: true });
+  await page.goto(paths.about);
+  await expect(page.locator("html")).toHaveAttribute("data-first-page-fonts", "local");
+  expect(await renderedFonts(page, "h1")).toEqual([
+    { familyName: "Liberation Serif", glyphCount: expect.any(Number) },
+  ]);
+  // The lead's text under its first line (which is set in the serif).
+  expect(await renderedFonts(page, "main h1 ~ div p:not(.font-serif)")).toEqual([
+    { familyName: "Liberation Sans", glyphCount: expect.any(Number) },
+  ]);
+  expect(requested).toEqual([]);
 });

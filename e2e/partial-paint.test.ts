@@ -92,6 +92,13 @@ test.describe("a page painted before all of it has arrived", () => {
         (route) => route.fulfill({ status: 200, contentType: "text/html", body }),
       );
 
+      // A first visit is painted in the first-visit fonts only when they arrive in time
+      // (`font-display: optional`, decision 0023), which may differ from one load to the next,
+      // even from the cache on a busy machine: without them every load below is painted in the
+      // local fonts, and only the cut can move an element (e2e/fonts.test.ts shows that nothing
+      // moves when they arrive).
+      await page.route("**/*.woff2", (route) => route.abort());
+
       for (const screen of screens) {
         await page.setViewportSize(screen);
         body = html;

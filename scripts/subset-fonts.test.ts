@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { firstVisitLatinCharacters, fontSubsets, fontsDir, makeSubset } from "./subset-fonts";
+import {
+  czechLetters,
+  firstVisitLatinCharacters,
+  fontSubsets,
+  fontsDir,
+  makeSubset,
+} from "./subset-fonts";
 
 describe("the small fonts in web/fonts", () => {
   it.each(fontSubsets)(
@@ -30,16 +36,28 @@ describe("the small fonts in web/fonts", () => {
     for (const size of sizes) expect(size).toBeLessThan(14_000);
   });
 
-  it("web/app.css gives the first-visit latin faces exactly the characters their files hold", () => {
+  it("web/app.css gives the first-visit faces exactly the characters their files hold", () => {
     const css = readFileSync(new URL("../web/app.css", import.meta.url), "utf8");
     const hex = (codePoint: number) => codePoint.toString(16).toUpperCase().padStart(4, "0");
-    const expected = firstVisitLatinCharacters
+    const codePoints = [
+      ...firstVisitLatinCharacters.flatMap(([first, last]) =>
+        Array.from({ length: last - first + 1 }, (_, index) => first + index),
+      ),
+      ...czechLetters,
+    ].sort((a, b) => a - b);
+    const ranges: [number, number][] = [];
+    for (const codePoint of codePoints) {
+      const last = ranges.at(-1);
+      if (last && last[1] === codePoint - 1) last[1] = codePoint;
+      else ranges.push([codePoint, codePoint]);
+    }
+    const expected = ranges
       .map(([first, last]) => (first === last ? `U+${hex(first)}` : `U+${hex(first)}-${hex(last)}`))
       .join(", ");
     const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)]
       .map((match) => match[1] ?? "")
-      .filter((face) => /first-visit-latin/.test(face) && !/unicode-range:\s*U\+2013;/.test(face));
-    expect(faces).toHaveLength(1);
+      .filter((face) => /first-visit/.test(face) && !/unicode-range:\s*U\+2013;/.test(face));
+    expect(faces).toHaveLength(2);
     for (const face of faces)
       expect(
         face

@@ -7,12 +7,13 @@
  *   the sake of ě š č ř ž ů ň ť ď; the subsets are about 5 KB. web/app.css
  *   still declares the full latin-ext files for the rarer letters (Slovak ľ,
  *   Polish ł…), which browsers then fetch only when a page shows one.
- * - The first-visit fonts: the headings of the first page of a visit in Lora
+ * - The first-visit fonts: the first page of a visit in Lora and Public Sans
  *   if they arrive in time (`font-display: optional`, preloaded: web/root.tsx).
- *   Lora pinned to the headings' weight (600), cut to the characters Czech
- *   copy uses, without hinting: 16 KB in two files instead of the 72 KB of
- *   both web fonts, so they can arrive with the document over a slow
- *   connection (docs/performance.md, "Session 24").
+ *   Lora pinned to the headings' weight (600), Public Sans to the text's (400),
+ *   cut to the characters Czech copy uses, without hinting, each family's latin
+ *   and Czech letters merged into one file: two files instead of the four of
+ *   both web fonts (72 KB), so they can arrive with the document over a slow
+ *   connection (docs/decisions/0023-brand-fonts-on-the-first-page.md).
  *
  * Run after updating the @fontsource-variable packages, then commit the files
  * (scripts/subset-fonts.test.ts fails until you do):
@@ -22,6 +23,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import subsetFont from "subset-font";
+import { mergeFonts } from "./merge-fonts";
 
 /** The letters Czech needs beyond Fontsource's latin subset: ČčĎďĚěŇňŘřŠšŤťŮůŽž. */
 export const czechLetters = [
@@ -74,6 +76,11 @@ function charactersOf(ranges: readonly (readonly [number, number])[]): string {
 
 type Subset = {
   source: string;
+  /**
+   * A second Fontsource file of the family whose characters (of `characters`) the first lacks,
+   * merged in (scripts/merge-fonts.ts): one file instead of two.
+   */
+  mergedWith?: string;
   target: string;
   characters: string;
   /** The wght value the variable font is pinned to; without it every weight is kept. */
@@ -83,7 +90,7 @@ type Subset = {
 const lora = "@fontsource-variable/lora/files/lora";
 const publicSans = "@fontsource-variable/public-sans/files/public-sans";
 const czech = String.fromCodePoint(...czechLetters);
-const firstVisitLatin = charactersOf(firstVisitLatinCharacters);
+const firstVisit = charactersOf(firstVisitLatinCharacters) + czech;
 
 /** Each small font, with the Fontsource file it is cut from. */
 export const fontSubsets: readonly Subset[] = [
@@ -99,15 +106,17 @@ export const fontSubsets: readonly Subset[] = [
   },
   {
     source: `${lora}-latin-wght-normal.woff2`,
-    target: "lora-first-visit-latin-600.woff2",
-    characters: firstVisitLatin,
+    mergedWith: `${lora}-latin-ext-wght-normal.woff2`,
+    target: "lora-first-visit-600.woff2",
+    characters: firstVisit,
     weight: 600,
   },
   {
-    source: `${lora}-latin-ext-wght-normal.woff2`,
-    target: "lora-first-visit-czech-600.woff2",
-    characters: czech,
-    weight: 600,
+    source: `${publicSans}-latin-wght-normal.woff2`,
+    mergedWith: `${publicSans}-latin-ext-wght-normal.woff2`,
+    target: "public-sans-first-visit-400.woff2",
+    characters: firstVisit,
+    weight: 400,
   },
 ];
 
@@ -115,19 +124,35 @@ export const fontsDir = new URL("../web/fonts/", import.meta.url);
 
 const require = createRequire(import.meta.url);
 
-/** One small woff2 font: the Fontsource file cut to its characters, and pinned to its weight. */
-export function makeSubset({ source, characters, weight }: Subset): Promise<Buffer> {
-  const font = readFileSync(require.resolve(source));
-  if (weight === undefined) return subsetFont(font, characters, { targetFormat: "woff2" });
+const readSource = (source: string) => readFileSync(require.resolve(source));
+
+/**
+ * One small woff2 font: the Fontsource file (with the one merged into it) cut to its characters,
+ * and pinned to its weight.
+ */
+export async function makeSubset({
+  source,
+  mergedWith,
+  characters,
+  weight,
+}: Subset): Promise<Buffer> {
+  if (weight === undefined)
+    return subsetFont(readSource(source), characters, { targetFormat: "woff2" });
   // Without hinting (it helps only on low-resolution screens under Windows) and without the
-  // glyphs that only OpenType features reach (ligatures, alternates), Lora's latin file fits in
-  // a new connection's first flight (14.6 KB).
-  return subsetFont(font, characters, {
-    targetFormat: "woff2",
-    variationAxes: { wght: weight },
-    noHinting: true,
-    noLayoutClosure: true,
-  });
+  // glyphs that only OpenType features reach (ligatures, alternates), the first-visit files
+  // stay small enough to arrive with the document.
+  const options = { noHinting: true, noLayoutClosure: true };
+  const cut = (file: string, targetFormat: "sfnt" | "woff2") =>
+    subsetFont(readSource(file), characters, {
+      targetFormat,
+      variationAxes: { wght: weight },
+      ...options,
+    });
+  if (!mergedWith) return cut(source, "woff2");
+  const merged = mergeFonts(await cut(source, "sfnt"), await cut(mergedWith, "sfnt"));
+  // Through harfbuzz once more: it recomputes what the merge left approximate (bounds, maxp's
+  // limits, checksums) and writes the woff2.
+  return subsetFont(merged, characters, { targetFormat: "woff2", ...options });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -7,8 +7,8 @@ import { firstScreenEndId } from "~/components/first-screen-end";
 import { FlashNotice } from "~/components/flash-notice";
 import { SiteHeader } from "~/components/site-header";
 import { PageSpinner } from "~/components/ui/spinner";
-import loraFirstVisitCzech from "~/fonts/lora-first-visit-czech-600.woff2?url";
-import loraFirstVisitLatin from "~/fonts/lora-first-visit-latin-600.woff2?url";
+import loraFirstVisit from "~/fonts/lora-first-visit-600.woff2?url";
+import publicSansFirstVisit from "~/fonts/public-sans-first-visit-400.woff2?url";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
 import { holdSubmissionsScript, markLive } from "~/progressive/held-submissions";
 import { fontsScript, webFontFamilies } from "~/progressive/page-starter";
@@ -23,19 +23,22 @@ import type { Route } from "./+types/root";
 const inlineStyles = import.meta.env.SSR || import.meta.env.DEV ? appStyles : "";
 
 /**
- * The first-visit files of Lora (web/app.css), asked for with the document: with
+ * The first-visit files of Lora and Public Sans (web/app.css), asked for with the document: with
  * `font-display: optional`, Chromium holds the first paint a moment for fonts
  * that are preloaded, so on a fast enough connection the first page shows
  * them from its first frame, and on a slow one it keeps the local fonts.
- * A page opened from another page finds them in the cache.
+ * A page opened from another page finds them in the cache. Lora's comes first:
+ * the larger, it gets the document's connection, already open, so on slow 4G
+ * both arrive one round trip after the document
+ * (docs/decisions/0023-brand-fonts-on-the-first-page.md).
  */
-const firstVisitFonts = [loraFirstVisitLatin, loraFirstVisitCzech];
+const firstVisitFonts = [loraFirstVisit, publicSansFirstVisit];
 
 /**
  * Pages whose first screen is led by a photo, which is what their first paint is measured by:
- * there the first-visit Lora files would share the photo's bandwidth and cost it about a quarter
+ * there the first-visit files would share the photo's bandwidth and cost it about a quarter
  * of a second on slow 4G (docs/performance.md, "Session 24"). Their first page keeps the
- * metric-matched local serif (`data-first-page-serif="local"`, web/app.css) and preloads nothing.
+ * metric-matched local fonts (`data-first-page-fonts="local"`, web/app.css) and preloads nothing.
  */
 const photoLedPaths: readonly string[] = [paths.about, paths.harmonisation];
 
@@ -58,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const photoLed = photoLedPaths.includes(pathname.replace(/(.)\/+$/, "$1"));
   return (
-    <html lang="cs" data-first-page-serif={photoLed ? "local" : undefined}>
+    <html lang="cs" data-first-page-fonts={photoLed ? "local" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -5,8 +5,9 @@
  *
  * - `fontsScript`, in the head: a page opened from another page of the site
  *   is set in the web fonts (`data-fonts="web"`, web/app.css); the first page
- *   of a visit stays in the local fallbacks but for its headings, in Lora from
- *   two small preloaded files when they arrive in time (docs/decisions/0023-brand-fonts-on-the-first-page.md).
+ *   of a visit is set in Lora and Public Sans from two small preloaded files
+ *   when they arrive in time, in the local fallbacks otherwise
+ *   (docs/decisions/0023-brand-fonts-on-the-first-page.md).
  * - `pageStarterScript`, where React Router's module script was
  *   (page-scripts.server.ts): the page's JavaScript starts at the visitor's
  *   first input – a touch, a click, a key, focus or the wheel –
