@@ -1,8 +1,10 @@
 import { clsx } from "clsx";
 import { ArrowDown, ArrowUp, Eye, EyeOff, FileUp, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
+import { Link } from "react-router";
 import { formatDuration } from "#shared/gift-waiting";
 import { type AdminMaterial, materialChangeSchema, materialLimits } from "#shared/materials";
+import { contentPath } from "~/components/admin/content-editor";
 import type { RunAction } from "~/components/admin/material-list";
 import { formatSize, kindLabels } from "~/components/admin/material-texts";
 import { accept, type SendFile } from "~/components/admin/material-upload";
@@ -134,15 +136,25 @@ export function MaterialItem({
               {typeset(material.description)}
             </p>
           )}
-          {material.url && (
-            <a
-              href={material.url}
-              target="_blank"
-              rel="noreferrer"
-              className="mt-2 inline-block break-all text-sm text-moss-dark underline underline-offset-4"
+          {material.kind === "guide" ? (
+            // The guide opens only under a visitor's personal link (decision 0028); its text is hers in „Obsah“.
+            <Link
+              to={contentPath("scent-guide")}
+              className="mt-2 inline-block text-sm text-moss-dark underline underline-offset-4"
             >
-              {material.fileName ?? material.linkUrl ?? "Otevřít"}
-            </a>
+              Upravit text průvodce v Obsahu
+            </Link>
+          ) : (
+            material.url && (
+              <a
+                href={material.url}
+                target="_blank"
+                rel="noreferrer"
+                className="mt-2 inline-block break-all text-sm text-moss-dark underline underline-offset-4"
+              >
+                {material.fileName ?? material.linkUrl ?? "Otevřít"}
+              </a>
+            )
           )}
         </div>
         <div className="flex flex-wrap gap-2">
