@@ -209,7 +209,7 @@ export function BookingOwnerEmail(data: z.output<typeof ownerSchema>) {
           ? data.state === "pending"
             ? "Čeká na vaše potvrzení."
             : "Potvrzená automaticky."
-          : "Zrušená odkazem z potvrzovacího e-mailu; čas je zase volný."}
+          : czech("Zrušená odkazem z potvrzovacího e-mailu; čas je zase volný.")}
       </Text>
       <Text style={textStyle}>
         {data.name}

@@ -81,7 +81,9 @@ describe("a booking's e-mails", () => {
       const mails = await smtp.waitForMails(2);
       const owner = mails.find((mail) => to(mail) === testSettings.NOTIFY_EMAIL);
       const visitor = mails.find((mail) => to(mail) === "jana@example.cz");
-      expect(owner?.subject).toBe("Nová rezervace: Jana Nováková, 6. května 2026 v 10:00");
+      expect(owner?.subject).toBe(
+        "Nová rezervace: Jana Nováková, 6. května 2026\u00a0v\u00a010:00",
+      );
       expect(owner?.text).toContain("777 123 456");
       expect(owner?.replyTo?.text).toBe("jana@example.cz");
       expect(visitor?.subject).toBe(bookingSubjects.pending);

@@ -19,6 +19,15 @@ const submission = {
   privacyConsent: true,
 };
 
+/** A booked session, as the booking e-mails store it. */
+const session = {
+  bookingId: "8f0c6f8e-0000-4000-8000-000000000002",
+  offerName: "Harmonizační setkání",
+  startsAt: "2026-12-03T09:00:00.000Z",
+  endsAt: "2026-12-03T12:00:00.000Z",
+  siteUrl,
+};
+
 /** Each kind's data, as the outbox stores it: every kind has at least one. */
 const samples: Record<string, Record<string, unknown>[]> = {
   owner_notification: [
@@ -62,10 +71,51 @@ const samples: Record<string, Record<string, unknown>[]> = {
     { formType: "gift_fragrance", name: "Petra", siteUrl },
   ],
   member_welcome: [{ fullName: "Petra", siteUrl }],
+  booking_confirmation: [
+    {
+      ...session,
+      state: "pending",
+      cancelLink: `${siteUrl}/rezervace/zruseni/odkaz`,
+      cancelUntil: "2026-12-02T09:00:00.000Z",
+    },
+    {
+      ...session,
+      state: "confirmed",
+      cancelLink: `${siteUrl}/rezervace/zruseni/odkaz`,
+      cancelUntil: "2026-12-02T09:00:00.000Z",
+    },
+  ],
+  booking_reminder: [session],
+  booking_cancelled: [session],
+  booking_owner_notification: [
+    {
+      ...session,
+      event: "booked",
+      state: "pending",
+      name: "Petra Nováková",
+      email: "petra@example.cz",
+      phone: "+420 777 123 456",
+      note: "Těším se.",
+    },
+    {
+      ...session,
+      event: "cancelled",
+      state: "cancelled",
+      name: "Petra Nováková",
+      email: "petra@example.cz",
+      phone: null,
+      note: null,
+    },
+  ],
 };
 
 /** The e-mails she gets herself: a notice from her site, not a letter, so unsigned. */
-const toHerself = new Set(["owner_notification", "access_request", "gift_waiting"]);
+const toHerself = new Set([
+  "owner_notification",
+  "access_request",
+  "gift_waiting",
+  "booking_owner_notification",
+]);
 /** The letters to one visitor in „ty“, where the capital „Ti“ belongs. */
 const inTy = new Set(["gift_delivery", "gift_reminder"]);
 
