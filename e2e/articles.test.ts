@@ -13,7 +13,7 @@ import { setUpApp } from "./two-factor-sign-in";
 test.use({ baseURL: twoFactorBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
 
-const owner = seededAdmins[31] as (typeof seededAdmins)[number];
+const owner = seededAdmins[16] as (typeof seededAdmins)[number];
 const phone = { width: 360, height: 780 };
 
 async function screenshot(page: Page, name: string) {

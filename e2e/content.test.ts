@@ -195,7 +195,7 @@ test("she hides a review on her phone and publishes: it is gone from the home pa
   await expect(cards.first()).toContainText("Skrytá");
   const hidden = Date.now();
   await page.getByRole("button", { name: "Zveřejnit" }).click();
-  await expectNotice(page, "Zveřejněno.");
+  await expectNotice(page, "Změny jsou zveřejněné.");
   await expectLiveWithin5s(page, "/", "Markéta", hidden, "Od kakaového rituálu");
   await expect(page.getByTestId("content-revision")).toHaveCount(2);
   await screenshot(page, "reviews-published");

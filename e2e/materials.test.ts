@@ -22,7 +22,7 @@ import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures"
 test.use({ baseURL: accountsBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
 
-const owner = seededAdmins[30] as (typeof seededAdmins)[number];
+const owner = seededAdmins[17] as (typeof seededAdmins)[number];
 const giftLink = /https?:\/\/[^\s"<>\]]+\/dar\/[A-Za-z0-9_-]+/;
 
 async function openMaterials(page: Page) {

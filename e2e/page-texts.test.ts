@@ -129,7 +129,7 @@ test("she changes a paragraph of the harmonisation page, previews it, publishes 
   const published = Date.now();
   await page.getByRole("button", { name: "Zveřejnit" }).click();
   await expect(
-    page.locator("[data-sonner-toast]").filter({ hasText: "Zveřejněno." }),
+    page.locator("[data-sonner-toast]").filter({ hasText: "Změny jsou zveřejněné." }),
   ).toBeVisible();
   await expect
     .poll(async () => (await publicHtml(page, "/harmonizacni")).includes(newParagraph), {

@@ -16,7 +16,7 @@ import { setUpApp } from "./two-factor-sign-in";
 test.use({ baseURL: twoFactorBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
 
-const owner = seededAdmins[14] as (typeof seededAdmins)[number];
+const owner = seededAdmins[15] as (typeof seededAdmins)[number];
 const phone = { width: 360, height: 780 };
 const alt = "Pěšina loukou k lesu za svítání";
 

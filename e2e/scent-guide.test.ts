@@ -209,7 +209,7 @@ test("the owner edits the guide in „Obsah“: a refused field says why; a publ
   await title.fill("Průvodce Tvou osobní vůní");
   await page.getByRole("button", { name: "Zveřejnit" }).click();
   // The PDF is made again with the new text (a few seconds on a busy machine).
-  await expect(page.getByText(/Zveřejněno\. Web už ukazuje novou verzi\./)).toBeVisible({
+  await expect(page.getByText(/Změny jsou zveřejněné\. Web už ukazuje novou verzi\./)).toBeVisible({
     timeout: 60_000,
   });
   await photograph(page, "editor");
