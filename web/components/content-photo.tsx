@@ -1,11 +1,7 @@
 import { useLoaderData } from "react-router";
-import {
-  type PhotoFormat,
-  type PhotoJson,
-  photoMediaTypes,
-  photoVariantUrl,
-} from "#shared/content/photo-library";
+import type { PhotoJson } from "#shared/content/photo-library";
 import type { PhotoSlot, SlotPhotos } from "#shared/content/photo-slots";
+import { type PhotoFormat, photoMediaTypes, photoVariantUrl } from "#shared/content/photo-urls";
 import { defaultSizes, loadingOf, Photo, PhotoFigure, type PhotoProps } from "~/components/photo";
 import type { PhotoSource } from "~/components/photos";
 

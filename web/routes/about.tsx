@@ -1,7 +1,6 @@
 import { CalendarHeart } from "lucide-react";
 import { contactAbout, paths } from "#shared/routes";
 import { site } from "#shared/site";
-import type { AboutTexts } from "~/components/about/biography";
 import { BackHomeLink } from "~/components/back-home-link";
 import { ContentPhoto } from "~/components/content-photo";
 import { PageHero } from "~/components/page-hero";

@@ -1,19 +1,10 @@
-import { operatorSeed } from "#shared/content/operator-content";
-import { publicReviews } from "#shared/content/review-content";
-import { type ServiceChoice, serviceChoices } from "#shared/content/service-choices";
-import type { ContactFormValues } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
-import { readRefusedForm, type SubmittedForm } from "~/components/forms/submitted-form";
-import type { BlogSectionData } from "~/components/home/blog";
+import { site } from "#shared/site";
 import { ContactSection } from "~/components/home/contact";
-import { HomeHero, type HomeHeroData } from "~/components/home/hero";
-import type { ReviewsSectionData } from "~/components/home/reviews";
-import type { ServicesSectionData } from "~/components/home/services";
-import type { HomeSectionsData } from "~/components/home/welcome";
-import { readArticles, summarise } from "~/lib/articles.server";
-import { readContent } from "~/lib/content.server";
+import { HomeHero } from "~/components/home/hero";
+import { loadHome } from "~/lib/home.server";
 import { pageMeta } from "~/lib/seo";
-import { type BusinessFacts, businessStructuredData } from "~/lib/structured-data";
+import { businessStructuredData } from "~/lib/structured-data";
 import { deferredPart, StaticPart } from "~/progressive/static-part";
 import type { Route } from "./+types/home";
 
@@ -24,7 +15,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       "Harmonizační setkání s kakaovým rituálem, ručně vyráběné bylinné oleje a vykuřovadla, workshopy pro ženy. Osobně u Brna i online. Dárek zdarma.",
     path: paths.home,
   }),
-  businessStructuredData(loaderData?.operator ?? operatorSeed),
+  businessStructuredData(
+    // Her published facts; the defaults of shared/site.ts only on an error page without data.
+    loaderData?.operator ?? {
+      ownerName: site.ownerName,
+      email: site.email,
+      phone: "",
+      socialUrl: site.social.url,
+    },
+  ),
 ];
 
 // The welcome, the offer, the blog and the reviews are text, links and
@@ -43,59 +42,11 @@ const reviews = deferredPart(() =>
 );
 
 /**
- * Runs when the page is rendered, never in the browser: her first screen, the
- * texts of the sections below it, her offers and reviews (the content of the render's load
- * context, or the defaults) and the
- * blog section's three newest articles (web/components/home/blog.tsx). Having
- * a `loader` also keeps React Router from running `clientLoader` on the first
- * visit, which would show a loading screen instead of the pre-rendered page.
+ * Runs when the page is rendered, never in the browser (web/lib/home.server.ts). Having a
+ * `loader` also keeps React Router from running `clientLoader` on the first visit, which would
+ * show a loading screen instead of the rendered page.
  */
-export async function loader({ context }: Route.LoaderArgs): Promise<
-  BlogSectionData &
-    ServicesSectionData &
-    HomeHeroData &
-    HomeSectionsData &
-    ReviewsSectionData & {
-      services: ServiceChoice[];
-      /** A contact form the server refused when it came without scripts (this page is its answer). */
-      refusedContact: SubmittedForm<ContactFormValues> | null;
-      operator: BusinessFacts;
-    }
-> {
-  const content = readContent(context);
-  const [hero, sections, { offers }, { reviews }, operator, articles] = await Promise.all([
-    content.read("home-hero"),
-    content.read("home-sections"),
-    content.read("offers"),
-    content.read("reviews"),
-    content.read("operator"),
-    readArticles(context).list(),
-  ]);
-  return {
-    hero,
-    sections,
-    offers: offers.filter((offer) => offer.shown),
-    // The contact form's „Služba“, as her offers name themselves there.
-    services: serviceChoices(offers),
-    refusedContact: readRefusedForm(context, "contact"),
-    // Her published facts, for the structured data in the page's head.
-    operator: {
-      ownerName: operator.ownerName,
-      email: operator.email,
-      phone: operator.phone,
-      socialUrl: operator.socialUrl,
-    },
-    // Only what she shows and its author agreed to; each about its offer as named now.
-    reviews: publicReviews(reviews).map(({ id, name, date, text, offerId }) => ({
-      id,
-      name,
-      date,
-      text,
-      about: offers.find((offer) => offer.id === offerId)?.name ?? "",
-    })),
-    newestArticles: articles.slice(0, 3).map(summarise),
-  };
-}
+export const loader = (args: Route.LoaderArgs) => loadHome(args);
 
 /**
  * Runs before a client-side navigation to this page (a menu link to
