@@ -355,6 +355,11 @@ export const auditLog = pgTable(
     submissionFormType: text("submission_form_type"),
     /** For a publish or restore of her content: which item (`shared/content/content-items.ts`). */
     contentKey: text("content_key"),
+    /**
+     * What a booking, event, letter, photo or deleted article entry is about, in words as it
+     * was then (an offer and time, a title): never a client's name or address.
+     */
+    subject: text("subject"),
   },
   (table) => [check("audit_log_action_known", sql`${table.action} in (${quoted(auditActions)})`)],
 );

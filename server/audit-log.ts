@@ -54,6 +54,42 @@ export type AuditEvent =
       action: "article_published" | "article_restored" | "article_unpublished";
       actor: AuditActor;
       contentKey: string;
+    }
+  /**
+   * Everything since the articles (a deleted article, photos, bookings, events, letters): what it
+   * was about in words (`subject`), never a client's name or address. Booking rules, the calendar
+   * feed and the subscribers' list are about nothing more than the action says (a removed
+   * subscriber's address is personal data: it is not kept here).
+   */
+  | {
+      action:
+        | "article_deleted"
+        | "photo_uploaded"
+        | "photo_deleted"
+        | "booking_confirmed"
+        | "booking_declined"
+        | "booking_moved"
+        | "booking_cancelled"
+        | "booking_expired"
+        | "event_published"
+        | "event_changed"
+        | "event_cancelled"
+        | "event_deleted"
+        | "event_message_sent"
+        | "event_signups_exported"
+        | "event_signup_cancelled"
+        | "newsletter_letter_sent"
+        | "newsletter_letter_scheduled";
+      actor: AuditActor;
+      subject: string;
+    }
+  | {
+      action:
+        | "booking_settings_changed"
+        | "booking_feed_rotated"
+        | "newsletter_subscribers_exported"
+        | "newsletter_subscriber_removed";
+      actor: AuditActor;
     };
 
 /**
@@ -97,6 +133,7 @@ function row(event: AuditEvent, at: Date | undefined) {
       submissionFormType: event.submission.formType,
     }),
     ...("contentKey" in event && { contentKey: event.contentKey }),
+    ...("subject" in event && { subject: event.subject }),
   };
 }
 
@@ -130,6 +167,7 @@ export async function listAuditEntries(
             }
           : null,
       content_key: row.contentKey,
+      subject: row.subject,
     })),
     next_before: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
   };

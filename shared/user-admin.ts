@@ -77,6 +77,34 @@ export const auditActions = [
   "article_published",
   "article_restored",
   "article_unpublished",
+  /** An article deleted for good (its page then answers 410). */
+  "article_deleted",
+  /** A photo added to her library, or deleted from it. */
+  "photo_uploaded",
+  "photo_deleted",
+  /** Her booking rules changed (hours, exceptions, pause, notice, horizon), or her calendar feed's address replaced. */
+  "booking_settings_changed",
+  "booking_feed_rotated",
+  /** A booking confirmed, declined, moved or cancelled by her; or deleted by the retention rule. */
+  "booking_confirmed",
+  "booking_declined",
+  "booking_moved",
+  "booking_cancelled",
+  "booking_expired",
+  /** An event made public, changed, cancelled (everyone signed up is told), or a draft deleted. */
+  "event_published",
+  "event_changed",
+  "event_cancelled",
+  "event_deleted",
+  /** A message to everyone signed up for an event; its list downloaded; one sign-up cancelled by her. */
+  "event_message_sent",
+  "event_signups_exported",
+  "event_signup_cancelled",
+  /** A letter sent (or scheduled) to the subscribers; their list downloaded; one removed by her. */
+  "newsletter_letter_sent",
+  "newsletter_letter_scheduled",
+  "newsletter_subscribers_exported",
+  "newsletter_subscriber_removed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -93,6 +121,11 @@ export type AuditEntry = {
   submission: { created_at: string; form_type: string } | null;
   /** A publish or restore of her content: which item. */
   content_key: string | null;
+  /**
+   * What a booking, event, letter, photo or deleted article entry is about, in words as it was
+   * („Harmonizační setkání 3. 12. 2026 v\u00a010:00“, an event's title): never a client's name or e-mail.
+   */
+  subject: string | null;
 };
 
 /** A page of entries, newest first; `next_before` asks for the page after it (null at the end). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AuditEntry } from "#shared/user-admin";
+import { type AuditEntry, auditActions } from "#shared/user-admin";
 import {
   accountCount,
   actorOf,
@@ -16,6 +16,7 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   role: "member",
   submission: null,
   content_key: null,
+  subject: null,
   ...overrides,
 });
 
@@ -105,6 +106,17 @@ describe("the users, sign-ins and audit log texts", () => {
     expect(deleted).toMatch(
       /^Smazán záznam „Dárek – rituál“ odeslaný 14\.\u00a03\.\u00a02026\u00a0v\u00a0\d{1,2}:30\.$/,
     );
+  });
+
+  it("says every action in a Czech sentence of its own, quoting its subject", () => {
+    for (const action of auditActions) {
+      const text = describeAuditEntry(entry({ action, subject: "Podzimní setkání" }));
+      expect(text, action).not.toBe(action);
+      expect(text, action).toMatch(/^[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ].*\.$/);
+    }
+    expect(
+      describeAuditEntry(entry({ action: "event_cancelled", subject: "Podzimní setkání" })),
+    ).toBe("Zrušena akce „Podzimní setkání“; přihlášení dostali zprávu.");
   });
 
   it("names the command line when no account acted", () => {

@@ -93,6 +93,11 @@ function contentLabel(key: string | null): string {
   return isContentKey(key) ? contentItems[key].label : key;
 }
 
+/** What an entry since the articles is about, in Czech quotes („Podzimní setkání“). */
+function about(entry: AuditEntry): string {
+  return `„${entry.subject ?? "neznámé"}“`;
+}
+
 /** What happened, in one sentence without the actor (impersonal: no gender to guess). */
 export function describeAuditEntry(entry: AuditEntry): string {
   const target = entry.target_email ?? "neznámý účet";
@@ -129,6 +134,48 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return `Obnovena dřívější verze článku ${entry.content_key ?? ""}.`;
     case "article_unpublished":
       return `Článek ${entry.content_key ?? ""} byl stažen z\u00a0webu.`;
+    case "article_deleted":
+      return `Smazán článek ${about(entry)}.`;
+    case "photo_uploaded":
+      return `Nahrána fotka ${about(entry)}.`;
+    case "photo_deleted":
+      return `Smazána fotka ${about(entry)}.`;
+    case "booking_settings_changed":
+      return "Změněna pravidla rezervací (pracovní doba, výjimky nebo lhůty).";
+    case "booking_feed_rotated":
+      return "Kalendář rezervací dostal novou adresu; dosavadní přestala platit.";
+    case "booking_confirmed":
+      return `Potvrzena rezervace ${about(entry)}.`;
+    case "booking_declined":
+      return `Odmítnuta rezervace ${about(entry)}.`;
+    case "booking_moved":
+      return `Přesunuta rezervace ${about(entry)}.`;
+    case "booking_cancelled":
+      return `Zrušena rezervace ${about(entry)}.`;
+    case "booking_expired":
+      return `Smazána stará rezervace ${about(entry)} podle nastavené doby uchování.`;
+    case "event_published":
+      return `Zveřejněna akce ${about(entry)}.`;
+    case "event_changed":
+      return `Změněna akce ${about(entry)}.`;
+    case "event_cancelled":
+      return `Zrušena akce ${about(entry)}; přihlášení dostali zprávu.`;
+    case "event_deleted":
+      return `Smazán koncept akce ${about(entry)}.`;
+    case "event_message_sent":
+      return `Odeslána zpráva přihlášeným na akci ${about(entry)}.`;
+    case "event_signups_exported":
+      return `Stažen seznam přihlášených na akci ${about(entry)}.`;
+    case "event_signup_cancelled":
+      return `Zrušena přihláška na akci ${about(entry)}.`;
+    case "newsletter_letter_sent":
+      return `Odeslán dopis ${about(entry)}.`;
+    case "newsletter_letter_scheduled":
+      return `Naplánován dopis ${about(entry)}.`;
+    case "newsletter_subscribers_exported":
+      return "Stažen seznam odběratelů novinek.";
+    case "newsletter_subscriber_removed":
+      return "Ze seznamu odběratelů novinek byla odebrána jedna adresa.";
     default:
       return entry.action;
   }
