@@ -38,6 +38,24 @@ export const paths = {
   booking: "/rezervace",
   /** A booking's cancel link: `/rezervace/zruseni#<token>` (not indexed). */
   bookingCancel: "/rezervace/zruseni",
+  /** Her bookings in the administration: the day and week view; each at /admin/rezervace/<id>. */
+  adminBookings: "/admin/rezervace",
+  /** Her hours, exceptions, notice and horizon, and her private calendar feed's address. */
+  adminBookingSettings: "/admin/rezervace/nastaveni",
+  /** Her private calendar feed: `/kalendar/<token>.ics`, a secret address she can replace (not indexed). */
+  calendarFeed: "/kalendar",
+  /** Upcoming workshops and live meetings; each at /akce/<slug>. */
+  events: "/akce",
+  /** A sign-up's cancel link: `/akce/zruseni/<token>` (not indexed). */
+  eventCancel: "/akce/zruseni",
+  /** Her events in the administration; each at /admin/akce/<id> (a new one: /nova). */
+  adminEvents: "/admin/akce",
+  /** The newsletter's confirmation link (double opt-in): `/novinky/potvrzeni/<token>` (not indexed). */
+  newsletterConfirm: "/novinky/potvrzeni",
+  /** A letter's unsubscribe link, and the one-click POST of RFC 8058: `/novinky/odhlaseni/<token>`. */
+  newsletterUnsubscribe: "/novinky/odhlaseni",
+  /** The newsletter's subscribers (and, later, her letters) in the administration. */
+  adminNewsletter: "/admin/novinky",
 } as const;
 
 /**
