@@ -8,7 +8,8 @@ import type { FreeDayJson } from "./booking-schemas";
 
 export const bookingAdminMessages = {
   notFound: "Rezervace nebyla nalezena.",
-  reason: "Napište prosím krátce důvod (nejvýš 500 znaků), pošlu ho klientce v e-mailu.",
+  reason:
+    "Napište prosím krátce důvod, nejvýš 500 znaků. Bude v e-mailu, který odejde na adresu z rezervace.",
   start: "Zadejte prosím nový čas.",
   past: "Tento čas už minul. Vyberte prosím čas v budoucnu.",
   taken: "V tomto čase už je jiná rezervace. Vyberte prosím jiný – nejbližší volné jsou v nabídce.",
