@@ -301,6 +301,8 @@ describe.each(testDatabases)("her bookings on $name", ({ open }) => {
       expect(page).toContain("Přesunout na jiný čas");
       const to = free[4] as string;
       expect(page).toContain(new Date(to).toISOString());
+      // Its own time is no move: not offered.
+      expect(page).not.toContain(`value="${eva.startsAt.toISOString()}"`);
 
       const move = () =>
         fetch(`${server.origin}${path}/presun`, {

@@ -13,7 +13,6 @@ import {
   type AdminBookingJson,
   bookingAdminMessages,
 } from "#shared/booking-admin";
-import { findFreeSlots } from "#shared/booking-slots";
 import type { Offer } from "#shared/content/content-schemas";
 import { formatPragueLong } from "#shared/prague-time";
 import { ApiError } from "../api-error";
@@ -24,6 +23,7 @@ import type { BookingChange } from "./booking-email";
 import type { BookingChangeContext } from "./booking-mail";
 import {
   alternativeStarts,
+  freeDaysToMove,
   isOverlapRefusal,
   lengthOf,
   movedTimes,
@@ -195,9 +195,7 @@ export function createBookingAdmin(deps: BookingAdminDependencies) {
       if (!found) throw notFound();
       const names = await offerNames();
       const active = (activeBookingStates as readonly string[]).includes(found.state);
-      const freeDays = active
-        ? findFreeSlots(await slotQueryFor(db, clock.now(), lengthOf(found), found.id))
-        : [];
+      const freeDays = active ? await freeDaysToMove(db, clock.now(), found) : [];
       return {
         booking: {
           ...toJson(found, names),

@@ -106,6 +106,23 @@ export async function slotQueryFor(
   return { settings, durationMinutes, taken, now };
 }
 
+/**
+ * The free times a booking may move to: computed as if it were not there (a move may overlap its
+ * own old time), but without its own start, which is no move at all.
+ */
+export async function freeDaysToMove(
+  db: Database,
+  now: Date,
+  booking: Booking,
+): Promise<FreeDay[]> {
+  const days = findFreeSlots(await slotQueryFor(db, now, lengthOf(booking), booking.id));
+  const own = booking.startsAt.getTime();
+  return days.flatMap(({ day, starts }) => {
+    const others = starts.filter((start) => start.getTime() !== own);
+    return others.length > 0 ? [{ day, starts: others }] : [];
+  });
+}
+
 /** The next free starts offered instead of a time that was just taken. */
 export function alternativeStarts(query: Awaited<ReturnType<typeof slotQueryFor>>): Date[] {
   return nextFreeStarts(query, alternatives);
@@ -299,7 +316,7 @@ export function createBookings(deps: BookingDependencies) {
 
     /** The free times a cancel link's booking may move to (itself not in its own way). */
     async freeDaysForMove(booking: Booking): Promise<FreeDay[]> {
-      return findFreeSlots(await slotQueryFor(db, clock.now(), lengthOf(booking), booking.id));
+      return freeDaysToMove(db, clock.now(), booking);
     },
 
     /**
