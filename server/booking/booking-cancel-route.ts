@@ -87,7 +87,7 @@ export function createBookingCancelRoute(bookings: Bookings) {
     return c.html(
       page(
         "Zrušit nebo přesunout rezervaci?",
-        html`${moved ? html`<p class="notice" role="status">${czech("Rezervace je přesunutá. Potvrzení jsem vám poslala e-mailem.")}</p>` : ""}
+        html`${moved ? html`<p class="notice" role="status">${czech("Rezervace je přesunutá. Nový čas vám přijde i e-mailem.")}</p>` : ""}
           <p class="card">${sessionLine(booking, offerName)}<br />Stav: ${bookingStateLabels[booking.state]}</p>
           <form method="post">
             <p>${czech("Po zrušení bude čas zase volný pro ostatní.")}</p>
