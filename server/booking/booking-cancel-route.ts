@@ -33,13 +33,16 @@ const dayFormat = new Intl.DateTimeFormat("cs-CZ", {
   timeZone: ownerTimeZone,
 });
 
+/** How many days with free times the link's page lists: on a phone, sixty days are a long scroll. */
+const moveDays = 14;
+
 /** The free times to move to, as the booking page lists them: radio buttons by day. */
 function moveForm(token: string, days: FreeDay[]) {
   if (days.length === 0) {
     return html`<p>${czech("Jiný volný čas teď nemám. Napište mi prosím, domluvíme se.")}</p>`;
   }
   return html`<form method="post" action="${paths.bookingCancel}/${token}/presun">
-    ${days.map(
+    ${days.slice(0, moveDays).map(
       (day) => html`<fieldset>
         <legend>${dayFormat.format(day.starts[0])}</legend>
         <div class="times">
@@ -50,6 +53,7 @@ function moveForm(token: string, days: FreeDay[]) {
         </div>
       </fieldset>`,
     )}
+    ${days.length > moveDays ? html`<p>${czech("Hodí se vám pozdější termín? Napište mi, ráda ho najdu.")}</p>` : ""}
     <button type="submit">Přesunout na vybraný čas</button>
   </form>`;
 }
