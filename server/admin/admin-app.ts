@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createArticlesAdminApi } from "#server/articles/articles-api";
 import type { AdminEnv } from "#server/auth/require-admin";
+import { createBookingAdminApi } from "#server/booking/booking-admin-api";
 import {
   type BookingSettingsApiDependencies,
   createBookingSettingsApi,
@@ -28,7 +29,8 @@ export type AdminAppDependencies = AdminApiDependencies &
   Parameters<typeof createMaterialsAdminApi>[0] &
   ContentAdminApiDependencies &
   Parameters<typeof createPhotosAdminApi>[0] &
-  BookingSettingsApiDependencies & {
+  BookingSettingsApiDependencies &
+  Parameters<typeof createBookingAdminApi>[0] & {
     /**
      * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
      * the administration does not know how accounts work.
@@ -45,7 +47,8 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createContentAdminApi(dependencies))
     .route("/", createArticlesAdminApi(dependencies))
     .route("/", createPhotosAdminApi(dependencies))
-    .route("/", createBookingSettingsApi(dependencies));
+    .route("/", createBookingSettingsApi(dependencies))
+    .route("/", createBookingAdminApi(dependencies));
 }
 
 /** The administration's routes as the browser's typed client (`hono/client`) reads them. */

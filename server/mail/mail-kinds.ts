@@ -4,6 +4,7 @@
  */
 import {
   bookingCancelledMail,
+  bookingChangeMail,
   bookingConfirmationMail,
   bookingOwnerMail,
   bookingReminderMail,
@@ -38,6 +39,7 @@ export const mailKinds = [
   bookingReminderMail,
   bookingCancelledMail,
   bookingOwnerMail,
+  bookingChangeMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];

@@ -106,6 +106,44 @@ const samples: Record<string, Record<string, unknown>[]> = {
       phone: null,
       note: null,
     },
+    {
+      ...session,
+      event: "moved",
+      previousStartsAt: "2026-12-02T09:00:00.000Z",
+      state: "pending",
+      name: "Petra Nováková",
+      email: "petra@example.cz",
+      phone: null,
+      note: null,
+    },
+  ],
+  // Her changes of a booking (and the visitor's move), each with the calendar file's SEQUENCE.
+  booking_change: [
+    { ...session, sequence: 1, change: "confirmed", state: "confirmed", reason: null },
+    {
+      ...session,
+      sequence: 2,
+      change: "moved",
+      state: "confirmed",
+      reason: null,
+      previousStartsAt: "2026-12-02T09:00:00.000Z",
+    },
+    {
+      ...session,
+      sequence: 1,
+      change: "moved",
+      state: "pending",
+      reason: null,
+      previousStartsAt: "2026-12-02T09:00:00.000Z",
+    },
+    {
+      ...session,
+      sequence: 1,
+      change: "declined",
+      state: "declined",
+      reason: "Ten den jsem na semináři. Zkusíme jiný?",
+    },
+    { ...session, sequence: 3, change: "cancelled", state: "cancelled", reason: "Jsem nemocná." },
   ],
 };
 
