@@ -25,6 +25,12 @@ import {
 } from "drizzle-orm/pg-core";
 import { offerIds } from "#shared/content/content-schemas";
 import { formTypes, limits } from "#shared/form-schemas";
+import {
+  type NewsletterSource,
+  type NewsletterState,
+  newsletterSources,
+  newsletterStates,
+} from "#shared/newsletter";
 import { type AccountRole, type AuditAction, accountRoles, auditActions } from "#shared/user-admin";
 
 /** Binary data as a Node Buffer. */
@@ -849,12 +855,6 @@ export const bookings = pgTable(
 );
 export type Booking = typeof bookings.$inferSelect;
 // The newsletter's subscribers (issue 37; docs/decisions/0035-newsletter-subscribing.md).
-
-export const newsletterStates = ["pending", "subscribed", "unsubscribed", "undeliverable"] as const;
-export type NewsletterState = (typeof newsletterStates)[number];
-/** Where the consent was given: one of the two gift forms, or the small form on the blog. */
-export const newsletterSources = ["gift_ritual", "gift_fragrance", "blog"] as const;
-export type NewsletterSource = (typeof newsletterSources)[number];
 
 /**
  * One address on her list, at most once whatever its capitals. The proof of

@@ -3,13 +3,13 @@
  * forms' box (in shared/form-schemas.ts) and her list. Zod: never imported by a public page.
  */
 import * as z from "zod/mini";
-import { emailSchema, honeypotField } from "./form-schemas";
-import type { NewsletterSource, NewsletterState } from "./newsletter";
+import { emailSchema } from "./form-schemas";
+import { type NewsletterSource, type NewsletterState, newsletterHoneypotField } from "./newsletter";
 
 /** The blog's small form: an address (and the field bots fill in). */
 export const newsletterSignUpSchema = z.strictObject({
   email: emailSchema,
-  [honeypotField]: z.optional(z.string()),
+  [newsletterHoneypotField]: z.optional(z.string()),
 });
 
 /** One subscriber as her list shows it (never a token or the consent's address block). */

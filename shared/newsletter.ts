@@ -2,9 +2,12 @@
  * The newsletter's words and names shared by its forms, pages and her list. No zod here: the
  * gift and blog pages import it (the public pages' first-input budget, perf/budgets.ts).
  */
-import type { NewsletterSource, NewsletterState } from "#database/schema";
-
-export type { NewsletterSource, NewsletterState };
+/** A subscriber's states (the database's CHECK lists the same). */
+export const newsletterStates = ["pending", "subscribed", "unsubscribed", "undeliverable"] as const;
+export type NewsletterState = (typeof newsletterStates)[number];
+/** Where the consent was given: one of the two gift forms, or the small form on the blog. */
+export const newsletterSources = ["gift_ritual", "gift_fragrance", "blog"] as const;
+export type NewsletterSource = (typeof newsletterSources)[number];
 
 /** The box on both gift forms, unticked until the visitor ticks it (issue 37's words). */
 export const newsletterBoxLabel = "Chci dostávat novinky e-mailem";
@@ -35,6 +38,12 @@ export function consentWording(source: NewsletterSource, offer: string): string 
   const lead = source === "blog" ? "Přihlásit se k odběru novinek e-mailem." : newsletterBoxLabel;
   return `${lead.replace(/\.$/, "")}. ${offer}`;
 }
+
+/**
+ * The blog form's field only bots fill in, named as the other forms' (`honeypotField` of
+ * shared/form-schemas.ts, which this module must not import: it builds zod schemas).
+ */
+export const newsletterHoneypotField = "website";
 
 /** The anchor of the blog's form, and of its notice once sent without scripts. */
 export const newsletterFormId = "novinky";

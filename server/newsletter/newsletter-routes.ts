@@ -9,8 +9,12 @@
 import { type Context, Hono } from "hono";
 import { html } from "hono/html";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { honeypotField, rateLimitedMessage } from "#shared/form-schemas";
-import { newsletterFormId, newsletterSentAnchor } from "#shared/newsletter";
+import { rateLimitedMessage } from "#shared/form-schemas";
+import {
+  newsletterHoneypotField as honeypotField,
+  newsletterFormId,
+  newsletterSentAnchor,
+} from "#shared/newsletter";
 import { newsletterSignUpSchema } from "#shared/newsletter-schemas";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";

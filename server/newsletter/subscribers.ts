@@ -10,13 +10,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { isIPv6 } from "node:net";
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import {
-  type NewsletterSource,
-  type NewsletterState,
-  type NewsletterSubscriber,
-  newsletterSubscribers,
-} from "#database/schema";
-import { consentWording } from "#shared/newsletter";
+import { type NewsletterSubscriber, newsletterSubscribers } from "#database/schema";
+import { consentWording, type NewsletterSource, type NewsletterState } from "#shared/newsletter";
 import type { NewsletterSubscriberJson } from "#shared/newsletter-schemas";
 import { paths } from "#shared/routes";
 import type { AuditActor } from "../audit-log";
