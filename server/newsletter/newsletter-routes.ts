@@ -61,7 +61,7 @@ const confirmationRefusals = {
 const confirmedPage = () =>
   page(
     "Odběr je potvrzený",
-    html`<p class="card">${text("Děkuji! Od teď vám budu posílat novinky. Odhlásit se můžete kdykoli jedním kliknutím na odkaz v každém dopise.")}</p>
+    html`<p class="card">${text("Děkuji! Odteď vám budu posílat novinky. Odhlásit se můžete kdykoli jedním kliknutím na odkaz v každém dopise.")}</p>
       <p><a href="${paths.blog}">Přečíst si něco na blogu</a></p>`,
   );
 
