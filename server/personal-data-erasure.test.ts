@@ -162,6 +162,7 @@ describe.each(testDatabases)("an address's erasure on $name", ({ open }) => {
       // The notification of her submission, the notice to her, her newsletter confirmation.
       mails: 3,
       account: true,
+      bookings: 1,
     });
     const exported = JSON.stringify(await exportAddress(database.db, "eva@example.cz", at));
     expect(exported).toContain("198.51.100.7");
@@ -171,7 +172,7 @@ describe.each(testDatabases)("an address's erasure on $name", ({ open }) => {
     const before = await Promise.all(coveredTables.map(rowsIn));
     const admin = { userId: randomUUID(), email: "spravkyne@example.cz" };
     expect(await eraseAddress(database.db, "eva@example.cz", admin, at)).toEqual({
-      erased: { email: "eva@example.cz", submissions: 1, mails: 3, account: true },
+      erased: { email: "eva@example.cz", submissions: 1, mails: 3, account: true, bookings: 1 },
     });
     const after = await Promise.all(coveredTables.map(rowsIn));
     // The other person's rows are all there, hers gone: half of each table (the outbox's too).
@@ -181,6 +182,7 @@ describe.each(testDatabases)("an address's erasure on $name", ({ open }) => {
       submissions: 0,
       mails: 0,
       account: false,
+      bookings: 0,
     });
   });
 });
