@@ -51,6 +51,9 @@ import { createMaterials } from "./materials/materials";
 import { createMaterialsApi } from "./materials/materials-api";
 import { createMembersApp } from "./members/members-app";
 import { createMetrics, createMetricsRoute, type Metrics } from "./metrics";
+import { composeNewsletterConfirmation } from "./newsletter/newsletter-mail";
+import { createNewsletterRoutes } from "./newsletter/newsletter-routes";
+import { createSubscribers } from "./newsletter/subscribers";
 import { answerOtherMethods } from "./other-methods";
 import { createPageSite } from "./pages/page-site";
 import { createPages, type Pages } from "./pages/pages";
@@ -180,6 +183,18 @@ export function createApp({
       : config.giftLinks.fragrance,
   };
 
+  // The newsletter's list: sign-ups (the gift forms' box, the blog's form), their double opt-in.
+  const subscribers = createSubscribers({
+    db,
+    clock,
+    secret: authSecret,
+    readOffer: async () => (await createContentReader(db).read("newsletter")).offer,
+    composeConfirmation: (subscriber, link) =>
+      composeNewsletterConfirmation(subscriber, link, mailSettings),
+    siteUrl: config.siteUrl,
+    onMailQueued,
+  });
+
   const app = new Hono();
   app.use(logRequests(metrics.observeRequest));
   app.use(compress());
@@ -227,6 +242,7 @@ export function createApp({
       releaseWaitingMail: materials.releaseWaitingMail,
       noticeOwner: materials.noticeOwner,
     },
+    signUpToNewsletter: subscribers.signUp,
   };
   app.route("/api/form-submissions", createFormSubmissionsRoute(forms));
   app.route("/metrics", createMetricsRoute({ metrics, token: config.metricsToken }));
@@ -302,6 +318,17 @@ export function createApp({
   app.route("/api", createBookingApi(bookings));
   app.route(paths.bookingCancel, createBookingCancelRoute(bookings));
   app.route(paths.booking, createBookingPage(bookings, config.siteUrl));
+  // The newsletter: the blog form's sign-up, the confirmation and unsubscribe links.
+  app.route(
+    "/",
+    createNewsletterRoutes({
+      subscribers,
+      rateLimiter,
+      rateLimitPerHour: config.formRateLimitPerHour,
+      trustProxy: config.trustProxy,
+      siteUrl: config.siteUrl,
+    }),
+  );
   // The retention rule's months, for the privacy notice.
   app.route("/api/retention", createPublicRetentionRoute(db));
   // The administration: one sub-app behind one guard; its route table is the one list of its routes.
@@ -329,6 +356,7 @@ export function createApp({
         pages.renderPreview(path, { content: createContentReader(db, { drafts: true }) }),
       photos,
       bookingAdmin,
+      subscribers,
     }),
   );
   app.route(

@@ -18,6 +18,7 @@ import { accountPersonalData } from "./auth/account-personal-data";
 import { bookingPersonalData } from "./booking/booking-personal-data";
 import { reviewPersonalData } from "./content/review-personal-data";
 import { mailPersonalData } from "./mail/mail-personal-data";
+import { subscriberPersonalData } from "./newsletter/subscriber-personal-data";
 import { rateLimitPersonalData } from "./rate-limit";
 
 /** Who erases an address (an administrator), and when. */
@@ -89,6 +90,8 @@ export const personalDataRegistry: readonly PersonalDataRegistration[] = [
   submissionPersonalData,
   // Before the e-mails: a booking's erasure takes the owner's notices of it too.
   bookingPersonalData,
+  // Before the e-mails: a subscriber's erasure takes its confirmation e-mails too.
+  subscriberPersonalData,
   mailPersonalData,
   accountPersonalData,
   rateLimitPersonalData,

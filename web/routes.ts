@@ -33,6 +33,8 @@ export default [
     // Her bookings: the day and week view, and each booking (/nastaveni is her rules' own screen).
     route(paths.adminBookings, "routes/admin-bookings.tsx"),
     route(`${paths.adminBookings}/:id`, "routes/admin-booking.tsx"),
+    // Her newsletter's subscribers.
+    route(paths.adminNewsletter, "routes/admin-newsletter.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),
   route(siteFilePaths.sitemap, "routes/sitemap-xml.ts"),

@@ -18,6 +18,10 @@ import {
 } from "#server/content/content-api";
 import { createGuardedApp } from "#server/guarded-app";
 import { createMaterialsAdminApi } from "#server/materials/materials-api";
+import {
+  createNewsletterAdminApi,
+  type NewsletterAdminApiDependencies,
+} from "#server/newsletter/newsletter-admin-api";
 import { createPhotosAdminApi } from "#server/photos/photos-api";
 import { type AdminApiDependencies, createAdminApi } from "./admin-api";
 import { createInboxApi } from "./inbox-api";
@@ -30,7 +34,8 @@ export type AdminAppDependencies = AdminApiDependencies &
   ContentAdminApiDependencies &
   Parameters<typeof createPhotosAdminApi>[0] &
   BookingSettingsApiDependencies &
-  Parameters<typeof createBookingAdminApi>[0] & {
+  Parameters<typeof createBookingAdminApi>[0] &
+  NewsletterAdminApiDependencies & {
     /**
      * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
      * the administration does not know how accounts work.
@@ -48,7 +53,8 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createArticlesAdminApi(dependencies))
     .route("/", createPhotosAdminApi(dependencies))
     .route("/", createBookingSettingsApi(dependencies))
-    .route("/", createBookingAdminApi(dependencies));
+    .route("/", createBookingAdminApi(dependencies))
+    .route("/", createNewsletterAdminApi(dependencies));
 }
 
 /** The administration's routes as the browser's typed client (`hono/client`) reads them. */

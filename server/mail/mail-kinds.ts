@@ -9,6 +9,7 @@ import {
   bookingOwnerMail,
   bookingReminderMail,
 } from "../booking/booking-email";
+import { newsletterConfirmationMail } from "../newsletter/newsletter-email";
 import { accessRequestMail } from "./access-request-email";
 import { contactConfirmationMail } from "./contact-confirmation-email";
 import { emailConfirmationMail } from "./email-confirmation-email";
@@ -40,6 +41,8 @@ export const mailKinds = [
   bookingCancelledMail,
   bookingOwnerMail,
   bookingChangeMail,
+  // The newsletter's double opt-in (server/newsletter/).
+  newsletterConfirmationMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];

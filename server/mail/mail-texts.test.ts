@@ -85,6 +85,15 @@ const samples: Record<string, Record<string, unknown>[]> = {
       cancelUntil: "2026-12-02T09:00:00.000Z",
     },
   ],
+  newsletter_confirmation: [
+    {
+      name: "Šárka Dvořáková",
+      source: "gift_ritual",
+      link: `${siteUrl}/novinky/potvrzeni/x`,
+      siteUrl,
+    },
+    { name: null, source: "blog", link: `${siteUrl}/novinky/potvrzeni/x`, siteUrl },
+  ],
   booking_reminder: [session],
   booking_cancelled: [session],
   booking_owner_notification: [
@@ -156,6 +165,8 @@ const toHerself = new Set([
 ]);
 /** The letters to one visitor in „ty“, where the capital „Ti“ belongs. */
 const inTy = new Set(["gift_delivery", "gift_reminder"]);
+// A gift form's newsletter sign-up is confirmed in „ty“ too (the blog's in „vy“).
+inTy.add("newsletter_confirmation");
 
 const rendered = await Promise.all(
   mailKinds.flatMap((kind) =>

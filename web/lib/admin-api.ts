@@ -37,6 +37,7 @@ import type {
   MaterialPlace,
   NewMaterial,
 } from "#shared/materials";
+import type { NewsletterListJson, NewsletterSubscriberJson } from "#shared/newsletter-schemas";
 import type { Submission, SubmissionDetail, SubmissionStateChange } from "#shared/submission";
 import type {
   AccountRole,
@@ -539,4 +540,23 @@ export function moveBooking(id: string, startsAt: string): Promise<AdminBookingD
     json: { startsAt },
   });
   return readAnswer(answer as Promise<ClientResponse<AdminBookingDetailJson>>);
+}
+
+// --- Her newsletter's list ---
+
+/** The subscribers, newest first, with the counts per state. */
+export function fetchNewsletterSubscribers(): Promise<NewsletterListJson> {
+  return readAnswer(adminApi().admin.newsletter.subscribers.$get());
+}
+
+/** The rows of the CSV export; the server records the export in the audit log. */
+export async function exportNewsletterSubscribers(): Promise<NewsletterSubscriberJson[]> {
+  return (await readAnswer(adminApi().admin.newsletter.export.$post())).subscribers;
+}
+
+/** Removes one subscriber (and the e-mails sent to it); refusals throw `AdminApiError`. */
+export async function removeNewsletterSubscriber(id: string): Promise<void> {
+  await readAnswer(
+    adminApi().admin.newsletter.subscribers[":id"].$delete({ param: { id: segment(id) } }),
+  );
 }

@@ -10,6 +10,7 @@ export const adminSections = [
   { to: paths.adminBookings, label: "Rezervace" },
   { to: paths.adminContent, label: "Obsah" },
   { to: paths.adminMaterials, label: "Materiály" },
+  { to: paths.adminNewsletter, label: "Novinky" },
   { to: paths.adminUsers, label: "Uživatelé a role" },
   { to: paths.adminAuditLog, label: "Záznamy změn" },
   { to: paths.adminPrivacy, label: "Osobní údaje" },
