@@ -318,6 +318,8 @@ export function createApp({
       previewPage: (path) =>
         pages.renderPreview(path, { content: createContentReader(db, { drafts: true }) }),
       photos,
+      // Her events' messages to the people signed up (server/events/).
+      mail: mailSettings,
     }),
   );
   app.route(

@@ -5,8 +5,8 @@
  * Administration only (it builds zod schemas).
  */
 import * as z from "zod/mini";
-import type { EventInputPayload } from "./events-schemas";
 import { maxOccurrences, monthWeeks } from "./event-repeats";
+import type { EventInputPayload } from "./events-schemas";
 
 export const eventAdminMessages = {
   notFound: "Tuto akci jsem nenašla. Možná ji mezitím někdo smazal.",
@@ -36,7 +36,10 @@ const ruleSchema = z.discriminatedUnion(
   [
     z.strictObject({ kind: z.literal("weekly") }),
     z.strictObject({ kind: z.literal("fortnightly") }),
-    z.strictObject({ kind: z.literal("monthly"), week: z.enum(monthWeeks, eventAdminMessages.rule) }),
+    z.strictObject({
+      kind: z.literal("monthly"),
+      week: z.enum(monthWeeks, eventAdminMessages.rule),
+    }),
   ],
   eventAdminMessages.rule,
 );

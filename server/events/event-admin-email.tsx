@@ -28,7 +28,12 @@ const footer = czech(
 
 export function EventMessageEmail(data: z.output<typeof messageSchema>) {
   return (
-    <EmailLayout preview={data.subject} heading={data.subject} siteUrl={data.siteUrl} footer={footer}>
+    <EmailLayout
+      preview={data.subject}
+      heading={data.subject}
+      siteUrl={data.siteUrl}
+      footer={footer}
+    >
       <Text style={textStyle}>
         <Link href={data.eventLink}>{czech(data.title)}</Link>
         <br />

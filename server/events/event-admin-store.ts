@@ -13,13 +13,18 @@ import type {
   EventSignupJson,
   EventSummaryJson,
 } from "#shared/event-admin";
-import { type RepeatRule, maxOccurrences, repeatOccurrences, repeatRuleFits } from "#shared/event-repeats";
+import {
+  maxOccurrences,
+  type RepeatRule,
+  repeatOccurrences,
+  repeatRuleFits,
+} from "#shared/event-repeats";
 import { eventPath } from "#shared/events";
 import { formatPragueMoment, pragueDay } from "#shared/prague-time";
 import { type AuditActor, recordAuditEvent } from "../audit-log";
 import { composeMail, type MailSettings, writeToOutbox } from "../mail/outbox";
-import { eventMessageMail } from "./event-admin-email";
 import { signupsCsvFileName, toSignupsCsv } from "./event-admin-csv";
+import { eventMessageMail } from "./event-admin-email";
 
 export type EventAdminRefusal =
   | "not_found"
@@ -75,7 +80,11 @@ function summaryOf(event: CountedEvent): EventSummaryJson {
   };
 }
 
-async function countedEvents(db: Database, where: ReturnType<typeof and>, order: ReturnType<typeof asc>[]) {
+async function countedEvents(
+  db: Database,
+  where: ReturnType<typeof and>,
+  order: ReturnType<typeof asc>[],
+) {
   return db
     .select({ event: events, ...countsColumns })
     .from(events)
@@ -156,7 +165,11 @@ export async function deleteDraftEvent(
     if (!event) return { refused: "not_found" };
     if (event.state !== "draft") return { refused: "only_draft_deleted" };
     await tx.delete(events).where(eq(events.id, id));
-    await recordAuditEvent(tx, { action: "event_deleted", actor, subject: eventAuditSubject(event) }, at);
+    await recordAuditEvent(
+      tx,
+      { action: "event_deleted", actor, subject: eventAuditSubject(event) },
+      at,
+    );
     return { deleted: event };
   });
 }
@@ -171,7 +184,8 @@ export function plannedOccurrences(
   until: string,
   now: Date,
 ) {
-  if (!repeatRuleFits(rule, pragueDay(event.startsAt))) return { refused: "rule_not_fitting" } as const;
+  if (!repeatRuleFits(rule, pragueDay(event.startsAt)))
+    return { refused: "rule_not_fitting" } as const;
   const occurrences = repeatOccurrences(event, rule, until).filter((one) => one.startsAt > now);
   if (occurrences.length === 0) return { refused: "until_before_next" } as const;
   if (occurrences.length > maxOccurrences) return { refused: "too_many" } as const;
@@ -199,7 +213,7 @@ export async function repeatEvent(
     if (!event) return { refused: "not_found" };
     if (event.state === "cancelled") return { refused: "cancelled_not_repeated" };
     const planned = plannedOccurrences(event, rule, until, at);
-    if ("refused" in planned) return planned;
+    if (planned.refused) return { refused: planned.refused };
     const seriesId = event.seriesId ?? event.id;
     if (!event.seriesId) await tx.update(events).set({ seriesId }).where(eq(events.id, event.id));
     const slugs = planned.occurrences.map(({ startsAt }) => `${event.slug}-${pragueDay(startsAt)}`);
@@ -245,9 +259,7 @@ export async function repeatEvent(
         summaryOf({ ...occurrence, confirmed: 0, waitlisted: 0, cancelled: 0 }),
       ),
       livePaths:
-        event.state === "published"
-          ? created.map((occurrence) => eventPath(occurrence.slug))
-          : [],
+        event.state === "published" ? created.map((occurrence) => eventPath(occurrence.slug)) : [],
     };
   });
 }

@@ -8,6 +8,7 @@ import {
   bookingOwnerMail,
   bookingReminderMail,
 } from "../booking/booking-email";
+import { eventMessageMail } from "../events/event-admin-email";
 import { accessRequestMail } from "./access-request-email";
 import { contactConfirmationMail } from "./contact-confirmation-email";
 import { emailConfirmationMail } from "./email-confirmation-email";
@@ -38,6 +39,8 @@ export const mailKinds = [
   bookingReminderMail,
   bookingCancelledMail,
   bookingOwnerMail,
+  // Her message to everyone signed up for an event (server/events/).
+  eventMessageMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];
