@@ -114,6 +114,25 @@ export function repeatOccurrences(
   }));
 }
 
+/**
+ * The occurrences of `event` by `rule` up to `until` that are still to come at `now`: what her
+ * screen previews and what the repeat creates; or why there are none to create.
+ */
+export function plannedOccurrences(
+  event: { startsAt: Date; endsAt: Date },
+  rule: RepeatRule,
+  until: Day,
+  now: Date,
+):
+  | { occurrences: Occurrence[]; refused?: undefined }
+  | { refused: "rule_not_fitting" | "until_before_next" | "too_many" } {
+  if (!repeatRuleFits(rule, pragueDay(event.startsAt))) return { refused: "rule_not_fitting" };
+  const occurrences = repeatOccurrences(event, rule, until).filter((one) => one.startsAt > now);
+  if (occurrences.length === 0) return { refused: "until_before_next" };
+  if (occurrences.length > maxOccurrences) return { refused: "too_many" };
+  return { occurrences };
+}
+
 function daysBetween(from: Day, to: Day): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }

@@ -30,6 +30,8 @@ export default [
     route(`${paths.adminContent}/:item/:offer?`, "routes/admin-content-item.tsx"),
     route(paths.firstAdmin, "routes/first-admin.tsx"),
     route(`${paths.adminRecord}/:id`, "routes/admin-record.tsx"),
+    // Her events (issue 36): the list, and each event (/nova: a new one).
+    route(paths.adminEvents, "routes/admin-events.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),
   route(siteFilePaths.sitemap, "routes/sitemap-xml.ts"),

@@ -13,12 +13,7 @@ import type {
   EventSignupJson,
   EventSummaryJson,
 } from "#shared/event-admin";
-import {
-  maxOccurrences,
-  type RepeatRule,
-  repeatOccurrences,
-  repeatRuleFits,
-} from "#shared/event-repeats";
+import { plannedOccurrences, type RepeatRule } from "#shared/event-repeats";
 import { eventPath } from "#shared/events";
 import { formatPragueMoment, pragueDay } from "#shared/prague-time";
 import { type AuditActor, recordAuditEvent } from "../audit-log";
@@ -172,24 +167,6 @@ export async function deleteDraftEvent(
     );
     return { deleted: event };
   });
-}
-
-/**
- * The occurrences of `event` by `rule` up to `until` that are still to come at `now` (what her
- * screen previews and what the repeat creates), or why there are none to create.
- */
-export function plannedOccurrences(
-  event: Pick<Event, "startsAt" | "endsAt">,
-  rule: RepeatRule,
-  until: string,
-  now: Date,
-) {
-  if (!repeatRuleFits(rule, pragueDay(event.startsAt)))
-    return { refused: "rule_not_fitting" } as const;
-  const occurrences = repeatOccurrences(event, rule, until).filter((one) => one.startsAt > now);
-  if (occurrences.length === 0) return { refused: "until_before_next" } as const;
-  if (occurrences.length > maxOccurrences) return { refused: "too_many" } as const;
-  return { occurrences };
 }
 
 /**

@@ -24,6 +24,15 @@ import type {
 } from "#shared/content/content-admin";
 import type { ContentData, ContentKey } from "#shared/content/content-items";
 import type { PhotoChange, PhotoJson, PhotoListJson } from "#shared/content/photo-library";
+import type {
+  EventCountsJson,
+  EventListJson,
+  EventMessageJson,
+  EventMessageRequest,
+  EventRepeatJson,
+  EventRepeatRequest,
+  EventSignupJson,
+} from "#shared/event-admin";
 import type { AddressSummary, RetentionPreview, RetentionSetting } from "#shared/inbox-schemas";
 import type {
   AdminMaterial,
@@ -475,4 +484,60 @@ export function uploadPhoto(
     request.send(file);
   });
   return { done, abort: () => request.abort() };
+}
+
+// --- Her events (server/events/) ---
+
+/** Her events: upcoming, drafts, past. */
+export function fetchEvents(accessToken: string): Promise<EventListJson> {
+  return readAnswer(adminApi(accessToken).admin.events.$get());
+}
+
+/** One event's people, with its counts. */
+export function fetchEventSignups(
+  accessToken: string,
+  id: string,
+): Promise<{ counts: EventCountsJson; signups: EventSignupJson[] }> {
+  return readAnswer(
+    adminApi(accessToken).admin.events[":id"].signups.$get({ param: { id: segment(id) } }),
+  );
+}
+
+/** Deletes a draft; a published event is refused (it is cancelled instead). */
+export async function deleteEventDraft(id: string): Promise<void> {
+  await readAnswer(adminApi().admin.events[":id"].$delete({ param: { id: segment(id) } }));
+}
+
+/** „Opakovat“: the occurrences by `rule` up to `until`; a refusal throws with the field's message. */
+export function repeatEvent(id: string, request: EventRepeatRequest): Promise<EventRepeatJson> {
+  return readAnswer(
+    adminApi().admin.events[":id"].repeat.$post({ param: { id: segment(id) }, json: request }),
+  );
+}
+
+/** „Napsat všem přihlášeným“: how many people it goes to. */
+export function sendEventMessage(
+  id: string,
+  message: EventMessageRequest,
+): Promise<EventMessageJson> {
+  return readAnswer(
+    adminApi().admin.events[":id"].message.$post({ param: { id: segment(id) }, json: message }),
+  );
+}
+
+/**
+ * „Stáhnout CSV“: the file made by the server (which notes the download in the audit log), as
+ * bytes: reading it as text would drop the byte-order mark Czech Excel needs.
+ */
+export async function downloadEventSignupsCsv(
+  id: string,
+): Promise<{ csv: Blob; fileName: string }> {
+  const response = await adminApi().admin.events[":id"]["signups.csv"].$get({
+    param: { id: segment(id) },
+  });
+  if (!response.ok) await readAnswer(Promise.resolve(response));
+  const fileName =
+    /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ??
+    "prihlaseni.csv";
+  return { csv: await response.blob(), fileName };
 }

@@ -9,6 +9,7 @@ export const adminSections = [
   { to: paths.admin, label: "Odeslaná data" },
   { to: paths.adminContent, label: "Obsah" },
   { to: paths.adminMaterials, label: "Materiály" },
+  { to: paths.adminEvents, label: "Akce" },
   { to: paths.adminUsers, label: "Uživatelé a role" },
   { to: paths.adminAuditLog, label: "Záznamy změn" },
   { to: paths.adminPrivacy, label: "Osobní údaje" },
@@ -30,6 +31,10 @@ export function sectionCurrent(
   if (pathname === section.to) return "page";
   if (section.to === paths.admin && pathname.startsWith(`${paths.adminRecord}/`)) return "true";
   if (section.to === paths.adminContent && pathname.startsWith(`${paths.adminContent}/`)) {
+    return "true";
+  }
+  // One event (or a new one) belongs to „Akce“.
+  if (section.to === paths.adminEvents && pathname.startsWith(`${paths.adminEvents}/`)) {
     return "true";
   }
   return undefined;
