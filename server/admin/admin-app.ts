@@ -15,6 +15,10 @@ import {
   type ContentAdminApiDependencies,
   createContentAdminApi,
 } from "#server/content/content-api";
+import {
+  createEventsAdminApi,
+  type EventsAdminApiDependencies,
+} from "#server/events/event-admin-api";
 import { createGuardedApp } from "#server/guarded-app";
 import { createMaterialsAdminApi } from "#server/materials/materials-api";
 import { createPhotosAdminApi } from "#server/photos/photos-api";
@@ -28,7 +32,8 @@ export type AdminAppDependencies = AdminApiDependencies &
   Parameters<typeof createMaterialsAdminApi>[0] &
   ContentAdminApiDependencies &
   Parameters<typeof createPhotosAdminApi>[0] &
-  BookingSettingsApiDependencies & {
+  BookingSettingsApiDependencies &
+  EventsAdminApiDependencies & {
     /**
      * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
      * the administration does not know how accounts work.
@@ -45,7 +50,8 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createContentAdminApi(dependencies))
     .route("/", createArticlesAdminApi(dependencies))
     .route("/", createPhotosAdminApi(dependencies))
-    .route("/", createBookingSettingsApi(dependencies));
+    .route("/", createBookingSettingsApi(dependencies))
+    .route("/", createEventsAdminApi(dependencies));
 }
 
 /** The administration's routes as the browser's typed client (`hono/client`) reads them. */

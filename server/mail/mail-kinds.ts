@@ -8,6 +8,12 @@ import {
   bookingOwnerMail,
   bookingReminderMail,
 } from "../booking/booking-email";
+import {
+  eventOwnerMail,
+  eventReminderMail,
+  eventSignupCancelledMail,
+  eventSignupMail,
+} from "../events/event-email";
 import { accessRequestMail } from "./access-request-email";
 import { contactConfirmationMail } from "./contact-confirmation-email";
 import { emailConfirmationMail } from "./email-confirmation-email";
@@ -38,6 +44,11 @@ export const mailKinds = [
   bookingReminderMail,
   bookingCancelledMail,
   bookingOwnerMail,
+  // Events and their sign-ups (server/events/).
+  eventSignupMail,
+  eventReminderMail,
+  eventSignupCancelledMail,
+  eventOwnerMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];
