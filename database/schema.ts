@@ -918,7 +918,7 @@ export type Event = typeof events.$inferSelect;
 
 /**
  * A visitor's sign-up for an event. Confirmed ones hold `places` of the event's
- * `takenPlaces`; waitlisted ones wait in the order they came (`createdAt`, then `id`).
+ * `takenPlaces`; waitlisted ones wait in the order they came (`arrival`).
  * `event_signups_one_per_address` lets an address hold one active sign-up an event. The
  * cancel link's token is kept only as its digest.
  */
@@ -926,6 +926,8 @@ export const eventSignups = pgTable(
   "event_signups",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** The order they came in, without ties (the waiting list's order). */
+    arrival: bigint("arrival", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     eventId: uuid("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
@@ -943,7 +945,7 @@ export const eventSignups = pgTable(
     cancelledAt: timestamptz("cancelled_at"),
   },
   (table) => [
-    index("event_signups_event_idx").on(table.eventId, table.state, table.createdAt),
+    index("event_signups_event_idx").on(table.eventId, table.state, table.arrival),
     uniqueIndex("event_signups_one_per_address")
       .on(table.eventId, sql`lower(${table.email})`)
       .where(sql`${table.state} in (${quoted(activeEventSignupStates)})`),

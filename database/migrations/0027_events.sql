@@ -2,6 +2,7 @@
 -- `taken_places` with `events_places_within_capacity` keeps an event from overfilling on any database and server.
 CREATE TABLE "event_signups" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"arrival" bigint GENERATED ALWAYS AS IDENTITY (sequence name "event_signups_arrival_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"event_id" uuid NOT NULL,
 	"state" text NOT NULL,
 	"places" integer DEFAULT 1 NOT NULL,
@@ -62,7 +63,7 @@ CREATE TABLE "events" (
 );
 --> statement-breakpoint
 ALTER TABLE "event_signups" ADD CONSTRAINT "event_signups_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "event_signups_event_idx" ON "event_signups" USING btree ("event_id","state","created_at");--> statement-breakpoint
+CREATE INDEX "event_signups_event_idx" ON "event_signups" USING btree ("event_id","state","arrival");--> statement-breakpoint
 CREATE UNIQUE INDEX "event_signups_one_per_address" ON "event_signups" USING btree ("event_id",lower("email")) WHERE "event_signups"."state" in ('confirmed', 'waitlisted');--> statement-breakpoint
 CREATE INDEX "events_starts_at_idx" ON "events" USING btree ("state","starts_at");--> statement-breakpoint
 CREATE INDEX "events_series_idx" ON "events" USING btree ("series_id");

@@ -19,6 +19,10 @@ import {
   createEventPeopleApi,
   type EventPeopleApiDependencies,
 } from "#server/events/event-admin-people-api";
+import {
+  createEventsAdminApi,
+  type EventsAdminApiDependencies,
+} from "#server/events/event-admin-api";
 import { createGuardedApp } from "#server/guarded-app";
 import { createMaterialsAdminApi } from "#server/materials/materials-api";
 import { createPhotosAdminApi } from "#server/photos/photos-api";
@@ -33,6 +37,7 @@ export type AdminAppDependencies = AdminApiDependencies &
   ContentAdminApiDependencies &
   Parameters<typeof createPhotosAdminApi>[0] &
   BookingSettingsApiDependencies &
+  EventsAdminApiDependencies &
   EventPeopleApiDependencies & {
     /**
      * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
@@ -51,6 +56,7 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createArticlesAdminApi(dependencies))
     .route("/", createPhotosAdminApi(dependencies))
     .route("/", createBookingSettingsApi(dependencies))
+    .route("/", createEventsAdminApi(dependencies))
     .route("/", createEventPeopleApi(dependencies));
 }
 

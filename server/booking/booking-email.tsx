@@ -5,12 +5,12 @@
  * wrote (no name, no note): only the offer, the time and the link.
  */
 import { Text } from "@react-email/text";
-import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { createElement } from "react";
 import { z } from "zod";
 import { formatPragueTime } from "#shared/prague-time";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
+import { calendarFile } from "../mail/calendar-file";
 import {
   EmailButton,
   EmailLayout,
@@ -37,16 +37,15 @@ function when({ startsAt, endsAt }: Pick<Session, "startsAt" | "endsAt">) {
 }
 
 /** The session as a calendar file: published (or cancelled) with the booking's UID. */
-function calendarFile(
+function sessionCalendarFile(
   session: Session,
   status: "pending" | "confirmed" | "cancelled",
 ): MailAttachment {
-  const calendar = ical({
-    prodId: { company: site.title, product: "Rezervace", language: "CS" },
-    method: status === "cancelled" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
-  });
-  calendar.createEvent({
-    id: `${session.bookingId}@${new URL(session.siteUrl).host}`,
+  return calendarFile({
+    id: session.bookingId,
+    siteUrl: session.siteUrl,
+    product: "Rezervace",
+    filename: "rezervace.ics",
     start: session.startsAt,
     end: session.endsAt,
     summary: `${session.offerName} – ${site.ownerName}`,
@@ -56,21 +55,8 @@ function calendarFile(
         : status === "confirmed"
           ? "Rezervace je potvrzená."
           : "Rezervace je zrušená.",
-    status:
-      status === "pending"
-        ? ICalEventStatus.TENTATIVE
-        : status === "confirmed"
-          ? ICalEventStatus.CONFIRMED
-          : ICalEventStatus.CANCELLED,
-    // A cancellation must outrank the first file in a calendar that kept it.
-    sequence: status === "cancelled" ? 1 : 0,
-    url: session.siteUrl,
+    status: status === "pending" ? "tentative" : status,
   });
-  return {
-    filename: "rezervace.ics",
-    content: calendar.toString(),
-    contentType: `text/calendar; charset=utf-8; method=${status === "cancelled" ? "CANCEL" : "PUBLISH"}`,
-  };
 }
 
 export const bookingSubjects = {
@@ -126,7 +112,7 @@ export const bookingConfirmationMail = defineMailKind({
   subject: (data) => bookingSubjects[data.state],
   render: (data) => createElement(BookingConfirmationEmail, data),
   secretLinks: ["cancelLink"],
-  attachments: (data) => [calendarFile(data, data.state)],
+  attachments: (data) => [sessionCalendarFile(data, data.state)],
 });
 
 export function BookingReminderEmail(data: Session) {
@@ -186,7 +172,7 @@ export const bookingCancelledMail = defineMailKind({
   dataSchema: sessionSchema,
   subject: () => bookingSubjects.cancelled,
   render: (data) => createElement(BookingCancelledEmail, data),
-  attachments: (data) => [calendarFile(data, "cancelled")],
+  attachments: (data) => [sessionCalendarFile(data, "cancelled")],
 });
 
 const ownerSchema = sessionSchema.extend({

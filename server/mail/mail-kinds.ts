@@ -9,6 +9,12 @@ import {
   bookingReminderMail,
 } from "../booking/booking-email";
 import { eventMessageMail } from "../events/event-admin-email";
+import {
+  eventOwnerMail,
+  eventReminderMail,
+  eventSignupCancelledMail,
+  eventSignupMail,
+} from "../events/event-email";
 import { accessRequestMail } from "./access-request-email";
 import { contactConfirmationMail } from "./contact-confirmation-email";
 import { emailConfirmationMail } from "./email-confirmation-email";
@@ -41,6 +47,11 @@ export const mailKinds = [
   bookingOwnerMail,
   // Her message to everyone signed up for an event (server/events/).
   eventMessageMail,
+  // Events and their sign-ups (server/events/).
+  eventSignupMail,
+  eventReminderMail,
+  eventSignupCancelledMail,
+  eventOwnerMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];
