@@ -344,8 +344,9 @@ export function createApp({
       previewPage: (path) =>
         pages.renderPreview(path, { content: createContentReader(db, { drafts: true }) }),
       photos,
-      // Her events' messages to the people signed up (server/events/).
+      // Her events' messages to the people signed up, and her cancelling (server/events/).
       mail: mailSettings,
+      eventSignups,
     }),
   );
   app.route(

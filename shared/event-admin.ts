@@ -15,6 +15,7 @@ export const eventAdminMessages = {
   draftNotCancelled: "Koncept nikdo nevidí, stačí ho smazat.",
   alreadyCancelled: "Akce už je zrušená.",
   pastNotCancelled: "Akce už proběhla, zrušit ji nejde.",
+  pastSignupNotCancelled: "Akce už proběhla, přihlášky na ni rušit nejde.",
   cancelledNotRepeated: "Zrušenou akci opakovat nejde.",
   signupAlreadyCancelled: "Přihláška už je zrušená.",
   nobodySignedUp: "Na akci zatím nikdo není přihlášený, zprávu není komu poslat.",

@@ -32,6 +32,7 @@ export default [
     route(`${paths.adminRecord}/:id`, "routes/admin-record.tsx"),
     // Her events (issue 36): the list, and each event (/nova: a new one).
     route(paths.adminEvents, "routes/admin-events.tsx"),
+    route(`${paths.adminEvents}/:id`, "routes/admin-event.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),
   route(siteFilePaths.sitemap, "routes/sitemap-xml.ts"),

@@ -4,7 +4,7 @@
  * (a draft), change, publish. An event is checked with the shared schema and its description
  * sanitized whatever the browser sent; a change of a live event renders its pages again.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import type { Database } from "#database/open-database";

@@ -7,15 +7,17 @@
 import { and, asc, eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, eventSignups, events } from "#database/schema";
+import { auditLog, eventSignups, events, mailOutbox } from "#database/schema";
 import { eventAdminMessages } from "#shared/event-admin";
 import { formatPragueTime } from "#shared/prague-time";
-import { czech } from "#shared/typography";
 import { createSignedInAccount } from "#testing/test-accounts";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
+import { composeMail, writeToOutbox } from "../mail/outbox";
 import { signupsCsvHeader } from "./event-admin-csv";
+import { eventReminderMail } from "./event-email";
+import { eventSignupMailOwner } from "./event-mail";
 
 const day = 24 * 3_600_000;
 
@@ -212,7 +214,7 @@ describe.each(testDatabases)(
       expect((await call("DELETE", `/${draft.id}`)).status).toBe(200);
       expect(await server.db.select().from(events).where(eq(events.id, draft.id))).toEqual([]);
       const entries = await auditEntries("event_deleted");
-      expect(entries.at(-1)?.subject).toBe(czech("Jarní koncept, 4. 3. 2027 v 18:00"));
+      expect(entries.at(-1)?.subject).toBe("„Jarní koncept“ (4. 3. 2027 v 18:00)");
       expect(entries.at(-1)?.actorEmail).toBe("spravkyne@example.cz");
       expect((await call("DELETE", `/${draft.id}`)).status).toBe(404);
     });
@@ -331,7 +333,7 @@ describe.each(testDatabases)(
         expect(mail.text).toContain("Úplňkový kruh");
       }
       expect((await auditEntries("event_message_sent")).at(-1)?.subject).toContain(
-        "Úplňkový kruh, ",
+        "„Úplňkový kruh“ (",
       );
     });
 
@@ -386,6 +388,134 @@ describe.each(testDatabases)(
       expect((await call("GET", "/0b7e2c1a-7a43-4c70-8f3f-3f0f0d1c2b3a/signups.csv")).status).toBe(
         404,
       );
+    });
+
+    it("cancels the event: everyone with a place or waiting is told, those with a place get an .ics that cancels it, reminders are dropped", async () => {
+      const event = await seedFullishEvent();
+      const [first] = await server.db
+        .select()
+        .from(eventSignups)
+        .where(eq(eventSignups.email, "prvni@example.cz"));
+      if (!first) throw new Error("no sign-up");
+      // Her reminder, due a day before, as the sign-up left it in the outbox.
+      await writeToOutbox(
+        server.db,
+        [
+          composeMail(eventReminderMail, {
+            to: first.email,
+            replyTo: "majitelka@example.cz",
+            data: {
+              signupId: first.id,
+              title: event.title,
+              startsAt: event.startsAt.toISOString(),
+              endsAt: event.endsAt.toISOString(),
+              place: "Lipová 12, Brno",
+              places: 2,
+              eventUrl: `${server.origin}/akce/${event.slug}`,
+              siteUrl: server.origin,
+            },
+          }),
+        ],
+        { dueAt: new Date(event.startsAt.getTime() - day), owner: eventSignupMailOwner(first) },
+      );
+      const before = smtp.mails.length;
+
+      const response = await call("POST", `/${event.id}/cancel`);
+      expect(response.status).toBe(200);
+      const answer = await response.json();
+      expect(answer.told).toBe(3);
+      expect(answer.event.state).toBe("cancelled");
+      await server.settle();
+      const sent = (await smtp.waitForMails(before + 3)).slice(before);
+      expect(sent.map((mail) => mail.subject)).toEqual(
+        Array(3).fill("Akce je zrušená: Úplňkový kruh"),
+      );
+      const withFile = sent.filter((mail) => mail.attachments.length > 0);
+      expect(withFile.flatMap((mail) => mail.envelopeTo).sort()).toEqual([
+        "druha@example.cz",
+        "prvni@example.cz",
+      ]);
+      const toFirst = sent.find((mail) => mail.envelopeTo.includes("prvni@example.cz"));
+      const calendar = toFirst?.attachments[0]?.content.toString("utf8") ?? "";
+      expect(calendar).toContain("METHOD:CANCEL");
+      expect(calendar).toContain("STATUS:CANCELLED");
+      expect(calendar).toContain(`UID:${first.id}@`);
+      expect(toFirst?.text).toContain("musím zrušit");
+      expect(
+        await server.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "event_reminder")),
+      ).toEqual([]);
+      expect((await auditEntries("event_cancelled")).at(-1)?.subject).toContain("„Úplňkový kruh“");
+
+      // Once is enough; a draft is deleted instead; a past event stays as it was.
+      const again = await call("POST", `/${event.id}/cancel`);
+      expect(again.status).toBe(409);
+      expect((await again.json()).error.message).toBe(eventAdminMessages.alreadyCancelled);
+      const draft = await seedEvent({ state: "draft" });
+      expect((await (await call("POST", `/${draft.id}/cancel`)).json()).error.message).toBe(
+        eventAdminMessages.draftNotCancelled,
+      );
+      const past = await seedEvent({ startsAt: new Date(server.now().getTime() - 3 * day) });
+      expect((await (await call("POST", `/${past.id}/cancel`)).json()).error.message).toBe(
+        eventAdminMessages.pastNotCancelled,
+      );
+      expect((await server.db.select().from(events).where(eq(events.id, past.id)))[0]?.state).toBe(
+        "published",
+      );
+    });
+
+    it("cancels one sign-up: the person is told, the freed places go to the first one waiting", async () => {
+      const event = await seedFullishEvent();
+      const signups = await server.db
+        .select()
+        .from(eventSignups)
+        .where(eq(eventSignups.eventId, event.id));
+      const byEmail = (email: string) => signups.find((signup) => signup.email === email)?.id ?? "";
+      // Full: the waiting one gets a place only once two are freed.
+      await server.db.update(events).set({ capacity: 3 }).where(eq(events.id, event.id));
+      const before = smtp.mails.length;
+
+      const response = await call(
+        "POST",
+        `/${event.id}/signups/${byEmail("prvni@example.cz")}/cancel`,
+      );
+      expect(response.status).toBe(200);
+      const { counts, signups: after } = await (await call("GET", `/${event.id}/signups`)).json();
+      expect(counts).toMatchObject({ takenPlaces: 2, confirmed: 2, waitlisted: 0, cancelled: 2 });
+      expect(
+        after.find((signup: { email: string }) => signup.email === "cekajici@example.cz").state,
+      ).toBe("confirmed");
+      await server.settle();
+      const sent = (await smtp.waitForMails(before + 2)).slice(before);
+      const toCancelled = sent.find((mail) => mail.envelopeTo.includes("prvni@example.cz"));
+      expect(toCancelled?.subject).toBe("Vaše přihláška je zrušená: Úplňkový kruh");
+      expect(toCancelled?.text).toContain("jsem zrušila");
+      expect(toCancelled?.attachments[0]?.content.toString("utf8")).toContain("METHOD:CANCEL");
+      expect(
+        sent.some(
+          (mail) =>
+            mail.envelopeTo.includes("cekajici@example.cz") &&
+            mail.subject?.startsWith("Uvolnilo se místo"),
+        ),
+      ).toBe(true);
+      expect((await auditEntries("event_signup_cancelled")).at(-1)?.subject).toContain(
+        "„Úplňkový kruh“",
+      );
+
+      const twice = await call(
+        "POST",
+        `/${event.id}/signups/${byEmail("prvni@example.cz")}/cancel`,
+      );
+      expect(twice.status).toBe(409);
+      expect((await twice.json()).error.message).toBe(eventAdminMessages.signupAlreadyCancelled);
+      // Another event's sign-up, and one that never was: not this event's.
+      const other = await seedEvent();
+      expect(
+        (await call("POST", `/${other.id}/signups/${byEmail("druha@example.cz")}/cancel`)).status,
+      ).toBe(404);
+      expect((await call("POST", `/${event.id}/signups/nic/cancel`)).status).toBe(404);
+      expect(
+        (await server.db.select().from(events).where(eq(events.id, event.id)))[0]?.takenPlaces,
+      ).toBe(2);
     });
 
     it("is the administrator's only", async () => {

@@ -8,6 +8,7 @@
 import { Hono } from "hono";
 import type { Database } from "#database/open-database";
 import { ApiError } from "#server/api-error";
+import { recordAuditEvent } from "#server/audit-log";
 import type { AdminEnv } from "#server/auth/require-admin";
 import type { Clock } from "#server/clock";
 import { jsonBody } from "#server/json-route";
@@ -21,7 +22,9 @@ import {
   eventMessageSchema,
   eventRepeatSchema,
 } from "#shared/event-admin";
+import { adminEventJson, eventPagePaths } from "./event-admin-api";
 import {
+  cancelWholeEvent,
   deleteDraftEvent,
   type EventAdminRefusal,
   exportEventSignups,
@@ -29,10 +32,15 @@ import {
   readEventPeople,
   repeatEvent,
   sendEventMessage,
+  tellCancelled,
 } from "./event-admin-store";
+import type { EventSignups } from "./event-signups";
+import { eventSubject } from "./event-store";
 
 export type EventPeopleApiDependencies = {
   db: Database;
+  /** Sign-ups and their waiting list (`event-signups.ts`): her cancelling of one goes through it. */
+  eventSignups: Pick<EventSignups, "cancelByOwner">;
   clock: Clock;
   mail: Pick<MailSettings, "notifyEmail" | "siteUrl">;
   /** Wakes the mail worker once e-mails are in the outbox. */
@@ -54,7 +62,7 @@ const conflict = (code: string, message: string) => new ApiError(409, code, mess
 const invalid = (field: string, message: string) =>
   new ApiError(422, "validation_failed", message, { [field]: message });
 
-const refusals: Record<EventAdminRefusal, ApiError> = {
+const refusals: Record<EventAdminRefusal | "past_signup_not_cancelled", ApiError> = {
   not_found: new ApiError(404, "event_not_found", eventAdminMessages.notFound),
   signup_not_found: new ApiError(404, "signup_not_found", eventAdminMessages.signupNotFound),
   only_draft_deleted: conflict("event_not_draft", eventAdminMessages.onlyDraftDeleted),
@@ -68,6 +76,7 @@ const refusals: Record<EventAdminRefusal, ApiError> = {
   rule_not_fitting: invalid("rule", eventAdminMessages.ruleNotFitting),
   until_before_next: invalid("until", eventAdminMessages.untilBeforeNext),
   too_many: invalid("until", eventAdminMessages.tooMany),
+  past_signup_not_cancelled: conflict("event_past", eventAdminMessages.pastSignupNotCancelled),
 };
 
 function unless<T extends object>(outcome: T | { refused: EventAdminRefusal }): T {
@@ -75,14 +84,9 @@ function unless<T extends object>(outcome: T | { refused: EventAdminRefusal }): 
   return outcome;
 }
 
-/** The outbox's owner of a sign-up's e-mails, as the sign-up's own e-mails have it. */
-export const eventSignupMailOwner = (signup: { id: string }) => ({
-  type: "event_signup",
-  id: signup.id,
-});
-
 export function createEventPeopleApi({
   db,
+  eventSignups,
   clock,
   mail,
   onMailQueued,
@@ -160,11 +164,45 @@ export function createEventPeopleApi({
           actor: actor(c.get("admin")),
           at: clock.now(),
           mail,
-          owner: eventSignupMailOwner,
         }),
       );
       onMailQueued?.();
       const answer: EventMessageJson = { recipients };
       return c.json(answer);
+    })
+    .post("/admin/events/:id/cancel", async (c) => {
+      const { event, told } = unless(
+        await cancelWholeEvent(db, {
+          id: readId(c.req.param("id")),
+          actor: actor(c.get("admin")),
+          at: clock.now(),
+          mail,
+        }),
+      );
+      onMailQueued?.();
+      await republish(eventPagePaths(event.slug));
+      return c.json({ event: adminEventJson(event), told });
+    })
+    .post("/admin/events/:id/signups/:signupId/cancel", async (c) => {
+      const id = readId(c.req.param("id"));
+      const signupId = readId(c.req.param("signupId"), "signup_not_found");
+      const who = actor(c.get("admin"));
+      const outcome = await eventSignups.cancelByOwner(
+        id,
+        signupId,
+        async (tx, event, signup, hadPlace) => {
+          const at = signup.cancelledAt ?? clock.now();
+          await tellCancelled(tx, { event, signup, what: "signup", hadPlace, at, mail });
+          await recordAuditEvent(
+            tx,
+            { action: "event_signup_cancelled", actor: who, subject: eventSubject(event) },
+            at,
+          );
+        },
+      );
+      if ("refused" in outcome) {
+        throw refusals[outcome.refused === "past" ? "past_signup_not_cancelled" : outcome.refused];
+      }
+      return c.json({ cancelled: true as const });
     });
 }

@@ -15,11 +15,19 @@ import type {
 } from "#shared/event-admin";
 import { plannedOccurrences, type RepeatRule } from "#shared/event-repeats";
 import { eventPath } from "#shared/events";
-import { formatPragueMoment, pragueDay } from "#shared/prague-time";
+import { pragueDay } from "#shared/prague-time";
 import { type AuditActor, recordAuditEvent } from "../audit-log";
-import { composeMail, type MailSettings, writeToOutbox } from "../mail/outbox";
+import {
+  composeMail,
+  deleteUnsentOwnedMail,
+  type MailSettings,
+  writeToOutbox,
+} from "../mail/outbox";
 import { signupsCsvFileName, toSignupsCsv } from "./event-admin-csv";
-import { eventMessageMail } from "./event-admin-email";
+import { eventCancelledByOwnerMail, eventMessageMail } from "./event-admin-email";
+import { eventReminderMail } from "./event-email";
+import { eventPlaceText, eventSignupMailOwner } from "./event-mail";
+import { eventSubject } from "./event-store";
 
 export type EventAdminRefusal =
   | "not_found"
@@ -37,11 +45,6 @@ export type EventAdminRefusal =
   | "too_many";
 
 export type Refused = { refused: EventAdminRefusal };
-
-/** What an event's audit entry says it is about: „Úplňkový kruh, 7. 1. 2027 v 18:00“. */
-export function eventAuditSubject(event: Pick<Event, "title" | "startsAt">): string {
-  return `${event.title}, ${formatPragueMoment(event.startsAt)}`;
-}
 
 const countsColumns = {
   confirmed: sql<number>`count(${eventSignups.id}) filter (where ${eventSignups.state} = 'confirmed')::int`,
@@ -162,7 +165,7 @@ export async function deleteDraftEvent(
     await tx.delete(events).where(eq(events.id, id));
     await recordAuditEvent(
       tx,
-      { action: "event_deleted", actor, subject: eventAuditSubject(event) },
+      { action: "event_deleted", actor, subject: eventSubject(event) },
       at,
     );
     return { deleted: event };
@@ -226,7 +229,7 @@ export async function repeatEvent(
       for (const occurrence of created) {
         await recordAuditEvent(
           tx,
-          { action: "event_published", actor, subject: eventAuditSubject(occurrence) },
+          { action: "event_published", actor, subject: eventSubject(occurrence) },
           at,
         );
       }
@@ -265,7 +268,6 @@ export async function sendEventMessage(
     actor,
     at,
     mail,
-    owner,
   }: {
     id: string;
     subject: string;
@@ -273,8 +275,6 @@ export async function sendEventMessage(
     actor: AuditActor;
     at: Date;
     mail: Pick<MailSettings, "notifyEmail" | "siteUrl">;
-    /** The outbox's owner of a sign-up's e-mails (erasing the sign-up erases them). */
-    owner: (signup: Pick<EventSignup, "id">) => { type: string; id: string };
   },
 ): Promise<Refused | { recipients: number }> {
   return db.transaction(async (tx) => {
@@ -301,11 +301,12 @@ export async function sendEventMessage(
           siteUrl: mail.siteUrl,
         },
       });
-      await writeToOutbox(tx, [message], { dueAt: at, owner: owner(person) });
+      // Owned by the sign-up: erasing the person's data erases her copy too.
+      await writeToOutbox(tx, [message], { dueAt: at, owner: eventSignupMailOwner(person) });
     }
     await recordAuditEvent(
       tx,
-      { action: "event_message_sent", actor, subject: eventAuditSubject(event) },
+      { action: "event_message_sent", actor, subject: eventSubject(event) },
       at,
     );
     return { recipients: people.length };
@@ -327,9 +328,112 @@ export async function exportEventSignups(
       .orderBy(...signupOrder);
     await recordAuditEvent(
       tx,
-      { action: "event_signups_exported", actor, subject: eventAuditSubject(event) },
+      { action: "event_signups_exported", actor, subject: eventSubject(event) },
       at,
     );
     return { csv: toSignupsCsv(signups), fileName: signupsCsvFileName(event.slug, event.startsAt) };
+  });
+}
+
+/**
+ * Her e-mail to one person that she cancelled the event or their sign-up (the `.ics` that takes
+ * it out of the calendar when they had a place), the unsent reminder dropped, in `tx`.
+ */
+export async function tellCancelled(
+  tx: Database,
+  {
+    event,
+    signup,
+    what,
+    hadPlace,
+    at,
+    mail,
+  }: {
+    event: Event;
+    signup: EventSignup;
+    what: "event" | "signup";
+    hadPlace: boolean;
+    at: Date;
+    mail: Pick<MailSettings, "notifyEmail" | "siteUrl">;
+  },
+) {
+  const owner = eventSignupMailOwner(signup);
+  await deleteUnsentOwnedMail(tx, owner, eventReminderMail.name);
+  const told = composeMail(eventCancelledByOwnerMail, {
+    to: signup.email,
+    replyTo: mail.notifyEmail,
+    data: {
+      signupId: signup.id,
+      title: event.title,
+      startsAt: event.startsAt.toISOString(),
+      endsAt: event.endsAt.toISOString(),
+      place: eventPlaceText(event),
+      places: signup.places,
+      eventUrl: `${mail.siteUrl}${eventPath(event.slug)}`,
+      siteUrl: mail.siteUrl,
+      what,
+      hadPlace,
+    },
+  });
+  await writeToOutbox(tx, [told], { dueAt: at, owner });
+}
+
+/**
+ * „Zrušit akci“: the event cancelled (its page says so), and everyone with a place or waiting
+ * told by e-mail, their reminders dropped; the sign-ups stay as they were, as the record of who
+ * was coming. A draft is deleted instead, a past or cancelled event stays as it is.
+ */
+export async function cancelWholeEvent(
+  db: Database,
+  {
+    id,
+    actor,
+    at,
+    mail,
+  }: {
+    id: string;
+    actor: AuditActor;
+    at: Date;
+    mail: Pick<MailSettings, "notifyEmail" | "siteUrl">;
+  },
+): Promise<Refused | { event: Event; told: number }> {
+  return db.transaction(async (tx) => {
+    const event = await lockEvent(tx, id);
+    if (!event) return { refused: "not_found" };
+    if (event.state === "draft") return { refused: "draft_not_cancelled" };
+    if (event.state === "cancelled") return { refused: "already_cancelled" };
+    if (event.endsAt <= at) return { refused: "past_not_cancelled" };
+    const [cancelled] = await tx
+      .update(events)
+      .set({
+        state: "cancelled",
+        version: sql`${events.version} + 1`,
+        updatedAt: at,
+        updatedBy: actor.kind === "account" ? actor.userId : null,
+      })
+      .where(eq(events.id, id))
+      .returning();
+    if (!cancelled) return { refused: "not_found" };
+    const people = await tx
+      .select()
+      .from(eventSignups)
+      .where(and(eq(eventSignups.eventId, id), inArray(eventSignups.state, [...activeStates])))
+      .orderBy(...signupOrder);
+    for (const signup of people) {
+      await tellCancelled(tx, {
+        event: cancelled,
+        signup,
+        what: "event",
+        hadPlace: signup.state === "confirmed",
+        at,
+        mail,
+      });
+    }
+    await recordAuditEvent(
+      tx,
+      { action: "event_cancelled", actor, subject: eventSubject(cancelled) },
+      at,
+    );
+    return { event: cancelled, told: people.length };
   });
 }

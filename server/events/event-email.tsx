@@ -22,7 +22,7 @@ import {
 } from "../mail/email-layout";
 import { defineMailKind, storedDateSchema } from "../mail/mail-kind";
 
-const occasionSchema = z.object({
+export const occasionSchema = z.object({
   /** The sign-up's id: the calendar event's UID, so a cancellation replaces it. */
   signupId: z.string(),
   title: z.string(),
@@ -34,14 +34,14 @@ const occasionSchema = z.object({
   eventUrl: z.string(),
   siteUrl: z.string(),
 });
-type Occasion = z.output<typeof occasionSchema>;
+export type Occasion = z.output<typeof occasionSchema>;
 
 /** „5. května 2026 v 17:00 – 19:00“ */
 function when({ startsAt, endsAt }: Pick<Occasion, "startsAt" | "endsAt">) {
   return `${pragueTime.format(startsAt)} – ${formatPragueTime(endsAt)}`;
 }
 
-function occasionCalendarFile(occasion: Occasion, status: "confirmed" | "cancelled") {
+export function occasionCalendarFile(occasion: Occasion, status: "confirmed" | "cancelled") {
   return calendarFile({
     id: occasion.signupId,
     siteUrl: occasion.siteUrl,

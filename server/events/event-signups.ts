@@ -257,6 +257,69 @@ export function createEventSignups({
       if (outcome.hadPlace) onPlacesChanged?.(outcome.event);
       return { signup: outcome.signup, event: outcome.event };
     },
+
+    /**
+     * Her cancelling of one sign-up in the administration (event-admin-people-api.ts): as the
+     * link's, a freed place goes to the first waiting, but at any time until the event ends;
+     * `told` writes her own e-mail to the person and her audit entry, in the same transaction.
+     * Undefined for a sign-up that is not this event's; the reason for a refusal otherwise.
+     */
+    async cancelByOwner(
+      eventId: string,
+      signupId: string,
+      told: (tx: Database, event: Event, signup: EventSignup, hadPlace: boolean) => Promise<void>,
+    ): Promise<
+      | { signup: EventSignup; event: Event }
+      | {
+          refused:
+            | "not_found"
+            | "signup_not_found"
+            | "already_cancelled"
+            | "past"
+            | "signup_already_cancelled";
+        }
+    > {
+      const now = clock.now();
+      const outcome = await db.transaction(async (tx) => {
+        const db = tx as unknown as Database;
+        const event = await lockEvent(db, eventId);
+        if (!event) return { refused: "not_found" } as const;
+        const [found] = await db
+          .select()
+          .from(eventSignups)
+          .where(and(eq(eventSignups.id, signupId), eq(eventSignups.eventId, eventId)));
+        if (!found) return { refused: "signup_not_found" } as const;
+        if (event.state === "cancelled") return { refused: "already_cancelled" } as const;
+        if (event.endsAt <= now) return { refused: "past" } as const;
+        const [signup] = await db
+          .update(eventSignups)
+          .set({ state: "cancelled", cancelledAt: now })
+          .where(
+            and(
+              eq(eventSignups.id, signupId),
+              inArray(eventSignups.state, [...activeEventSignupStates]),
+            ),
+          )
+          .returning();
+        if (!signup) return { refused: "signup_already_cancelled" } as const;
+        const hadPlace = found.state === "confirmed";
+        let current = event;
+        if (hadPlace) {
+          const [freed] = await db
+            .update(events)
+            .set({ takenPlaces: sql`${events.takenPlaces} - ${signup.places}` })
+            .where(eq(events.id, event.id))
+            .returning();
+          current = await promoteWaiting(db, freed ?? event, now);
+        }
+        await told(db, current, signup, hadPlace);
+        return { signup, event: current, hadPlace };
+      });
+      if ("refused" in outcome) return outcome;
+      onMailQueued?.();
+      if (outcome.hadPlace) onPlacesChanged?.(outcome.event);
+      return { signup: outcome.signup, event: outcome.event };
+    },
   };
 }
 export type EventSignups = ReturnType<typeof createEventSignups>;

@@ -8,7 +8,7 @@ import {
   bookingOwnerMail,
   bookingReminderMail,
 } from "../booking/booking-email";
-import { eventMessageMail } from "../events/event-admin-email";
+import { eventCancelledByOwnerMail, eventMessageMail } from "../events/event-admin-email";
 import {
   eventOwnerMail,
   eventReminderMail,
@@ -45,8 +45,9 @@ export const mailKinds = [
   bookingReminderMail,
   bookingCancelledMail,
   bookingOwnerMail,
-  // Her message to everyone signed up for an event (server/events/).
+  // Her message to everyone signed up for an event, and her cancelling (server/events/).
   eventMessageMail,
+  eventCancelledByOwnerMail,
   // Events and their sign-ups (server/events/).
   eventSignupMail,
   eventReminderMail,

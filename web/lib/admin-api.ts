@@ -33,6 +33,7 @@ import type {
   EventRepeatRequest,
   EventSignupJson,
 } from "#shared/event-admin";
+import type { EventInputPayload } from "#shared/events-schemas";
 import type { AddressSummary, RetentionPreview, RetentionSetting } from "#shared/inbox-schemas";
 import type {
   AdminMaterial,
@@ -540,4 +541,47 @@ export async function downloadEventSignupsCsv(
     /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ??
     "prihlaseni.csv";
   return { csv: await response.blob(), fileName };
+}
+
+/** An event as her administration reads it (`adminEventJson` on the server). */
+export type AdminEvent = Awaited<ReturnType<typeof fetchEvent>>["event"];
+
+export function fetchEvent(accessToken: string, id: string) {
+  return readAnswer(adminApi(accessToken).admin.events[":id"].$get({ param: { id: segment(id) } }));
+}
+
+/** A new event, as a draft; a refusal throws `AdminApiError` with each field's message. */
+export function createEvent(event: EventInputPayload) {
+  return readAnswer(adminApi().admin.events.$post({ json: { event } }));
+}
+
+/** Her change of an event made from `version`. */
+export function saveEvent(id: string, version: number, event: EventInputPayload) {
+  return readAnswer(
+    adminApi().admin.events[":id"].$put({ param: { id: segment(id) }, json: { event, version } }),
+  );
+}
+
+/** „Zveřejnit“: the draft on the site, open for sign-ups. */
+export function publishEvent(id: string, version: number) {
+  return readAnswer(
+    adminApi().admin.events[":id"].publish.$post({
+      param: { id: segment(id) },
+      json: { version },
+    }),
+  );
+}
+
+/** „Zrušit akci“: everyone with a place or waiting is told; answers how many. */
+export function cancelEvent(id: string) {
+  return readAnswer(adminApi().admin.events[":id"].cancel.$post({ param: { id: segment(id) } }));
+}
+
+/** Her cancelling of one sign-up; the first one waiting gets the freed place. */
+export async function cancelEventSignup(id: string, signupId: string): Promise<void> {
+  await readAnswer(
+    adminApi().admin.events[":id"].signups[":signupId"].cancel.$post({
+      param: { id: segment(id), signupId: segment(signupId) },
+    }),
+  );
 }

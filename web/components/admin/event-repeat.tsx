@@ -96,9 +96,7 @@ export function EventRepeat({
       </div>
       {occurrences && (
         <>
-          <p className="mt-4 font-semibold text-bark">
-            {`Nové termíny (${occurrences.length}):`}
-          </p>
+          <p className="mt-4 font-semibold text-bark">{`Nové termíny (${occurrences.length}):`}</p>
           <ul className="mt-2 grid gap-1 text-bark" data-testid="event-repeat-preview">
             {occurrences.map((occurrence) => (
               <li key={occurrence.startsAt.toISOString()}>
