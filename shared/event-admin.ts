@@ -28,6 +28,7 @@ export const eventAdminMessages = {
   subject: "Napište prosím předmět zprávy (nejvýše 150 znaků).",
   text: "Napište prosím text zprávy (nejvýše 5000 znaků).",
   movedIntoPast: "Akci nejde přesunout do minulosti.",
+  startsInPast: "Začátek akce musí být v budoucnosti.",
 } as const;
 
 export const eventMessageLimits = { subject: 150, text: 5000 } as const;

@@ -15,6 +15,7 @@ import type { AdminEnv } from "#server/auth/require-admin";
 import type { Clock } from "#server/clock";
 import { jsonBody } from "#server/json-route";
 import { log } from "#server/logger";
+import { eventAdminMessages as eventPeopleMessages } from "#shared/event-admin";
 import { eventPath } from "#shared/events";
 import { eventInputSchema } from "#shared/events-schemas";
 import { paths } from "#shared/routes";
@@ -49,6 +50,10 @@ const refusals = {
       capacity: eventAdminMessages.capacityBelowTaken,
     }),
 };
+
+/** A start that is already over, refused at its field (eventsadmin). */
+const pastRefusal = (message: string) =>
+  new ApiError(422, "validation_failed", message, { startsAt: message });
 
 const newEventSchema = z.strictObject({ event: eventInputSchema });
 const changeEventSchema = z.strictObject({ event: eventInputSchema, version: z.int() });
@@ -134,6 +139,8 @@ export function createEventsAdminApi({ db, clock, publishPages }: EventsAdminApi
       const values = eventValues(c.req.valid("json").event);
       checkSlug(values.slug);
       const now = clock.now();
+      // A new event is still to come (eventsadmin).
+      if (values.startsAt <= now) throw pastRefusal(eventPeopleMessages.startsInPast);
       const [row] = await store(() =>
         db
           .insert(events)
@@ -161,6 +168,10 @@ export function createEventsAdminApi({ db, clock, publishPages }: EventsAdminApi
           const [before] = await tx.select().from(events).where(eq(events.id, id)).for("update");
           if (!before) throw refusals.notFound();
           if (before.version !== version) throw refusals.versionConflict();
+          // A new time must be still to come, whenever the event was (eventsadmin).
+          if (values.startsAt.getTime() !== before.startsAt.getTime() && values.startsAt <= now) {
+            throw pastRefusal(eventPeopleMessages.movedIntoPast);
+          }
           const [row] = await tx
             .update(events)
             .set({ ...values, version: version + 1, updatedAt: now, updatedBy: actor.userId })

@@ -518,6 +518,44 @@ describe.each(testDatabases)(
       ).toBe(2);
     });
 
+    it("refuses a new event in the past, and moving one into the past, changing nothing", async () => {
+      const now = server.now().getTime();
+      const fields = (startsAt: Date) => ({
+        title: "Ranní kruh",
+        description: "<p>Sejdeme se.</p>",
+        photoId: null,
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+        placeKind: "online",
+        address: null,
+        onlineNote: null,
+        priceCzk: null,
+        capacity: 8,
+      });
+      const created = await call("POST", "", { event: fields(new Date(now - day)) });
+      expect(created.status).toBe(422);
+      expect((await created.json()).error.fields).toEqual({
+        startsAt: eventAdminMessages.startsInPast,
+      });
+
+      const past = await seedEvent({ startsAt: new Date(now - 2 * day) });
+      const moved = await call("PUT", `/${past.id}`, {
+        version: past.version,
+        event: fields(new Date(now - day)),
+      });
+      expect(moved.status).toBe(422);
+      expect((await moved.json()).error.fields).toEqual({
+        startsAt: eventAdminMessages.movedIntoPast,
+      });
+      // Its own time kept, a past event's texts can still be corrected.
+      const corrected = await call("PUT", `/${past.id}`, {
+        version: past.version,
+        event: fields(past.startsAt),
+      });
+      expect(corrected.status).toBe(200);
+      expect(await server.db.select().from(events)).toHaveLength(1);
+    });
+
     it("is the administrator's only", async () => {
       const event = await seedFullishEvent();
       for (const [method, path] of [
