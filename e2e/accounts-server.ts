@@ -50,7 +50,8 @@ export const lastAdminPort = mainPort + 52;
  * Administrators made before the server starts: one per test that signs one in. Taken (index):
  * 0 members; 0–5 admin and two-factor (`admin(n)` is index n - 1); 14 and 19 content; 15 photos;
  * 16 articles; 17 materials; 20–21 doors; 22 page texts; 23 sign-in; 24–28 users; 29–31
- * two-factor. Take a free one, never a taken one: a test that changes its administrator's
+ * two-factor.
+ * 10 events administration. Take a free one, never a taken one: a test that changes its administrator's
  * factors or sessions breaks another that shares it.
  */
 export const seededAdmins = Array.from({ length: 32 }, (_, index) => ({

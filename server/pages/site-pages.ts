@@ -26,6 +26,9 @@ export const clientOnlyPatterns = [
   `${paths.adminContent}/:item/:offer`,
   paths.firstAdmin,
   `${paths.giftDelivery}/:token`,
+  // Her events (issue 36): the list, and each event (/nova: a new one).
+  paths.adminEvents,
+  `${paths.adminEvents}/:id`,
 ] as const;
 
 /**
