@@ -56,6 +56,13 @@ export function eventPath(slug: string): string {
   return `${paths.events}/${slug}`;
 }
 
+/**
+ * The sign-up form's trap field for bots: the forms' `honeypotField` (form-schemas.ts), named
+ * here again because the event page must not load that module's schemas (a test keeps the two
+ * equal).
+ */
+export const eventHoneypotField = "website";
+
 /** What the sign-up answered: the result page and the API's `state` both say it. */
 export type EventSignupOutcome = "confirmed" | "waitlisted";
 

@@ -8,7 +8,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Event, eventSignups, events, mailOutbox } from "#database/schema";
-import { eventMessages } from "#shared/events";
+import { eventHoneypotField, eventMessages } from "#shared/events";
+import { honeypotField } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
 import { insertTestEvent, sampleSignup } from "#testing/sample-events";
 import { createTestApp, createTestClock, type TestClock } from "#testing/test-app";
@@ -60,6 +61,10 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
       .set({ cancelTokenHash: digestCancelToken(token) })
       .where(eq(eventSignups.id, signupId));
   };
+
+  it("names the form's trap field as the other forms do", () => {
+    expect(eventHoneypotField).toBe(honeypotField);
+  });
 
   it("gives places while they last, then the waiting list, with e-mails and a reminder", async () => {
     const event = await insertTestEvent(database.db, clock.now(), {
