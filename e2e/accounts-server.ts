@@ -52,6 +52,7 @@ export const lastAdminPort = mainPort + 52;
  * 16 articles; 17 materials; 20–21 doors; 22 page texts; 23 sign-in; 24–28 users; 29–31
  * two-factor. Take a free one, never a taken one: a test that changes its administrator's
  * factors or sessions breaks another that shares it.
+ * Also taken: 9 events (e2e/events.test.ts).
  */
 export const seededAdmins = Array.from({ length: 32 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,
