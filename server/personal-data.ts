@@ -17,6 +17,7 @@ import { submissionPersonalData } from "./admin/submission-personal-data";
 import { accountPersonalData } from "./auth/account-personal-data";
 import { bookingPersonalData } from "./booking/booking-personal-data";
 import { reviewPersonalData } from "./content/review-personal-data";
+import { eventPersonalData } from "./events/event-personal-data";
 import { mailPersonalData } from "./mail/mail-personal-data";
 import { rateLimitPersonalData } from "./rate-limit";
 
@@ -89,6 +90,8 @@ export const personalDataRegistry: readonly PersonalDataRegistration[] = [
   submissionPersonalData,
   // Before the e-mails: a booking's erasure takes the owner's notices of it too.
   bookingPersonalData,
+  // Before the e-mails too: a sign-up's erasure takes the owner's notices of it.
+  eventPersonalData,
   mailPersonalData,
   accountPersonalData,
   rateLimitPersonalData,

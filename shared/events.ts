@@ -13,11 +13,11 @@ export const eventMessages = {
   deadlinePassed: "Přihlašování na tuto akci už skončilo.",
   cancelled: "Tato akce je zrušená.",
   alreadySignedUp:
-    "Tato e-mailová adresa už je na akci přihlášená. Pokud chcete něco změnit, napište mi prosím.",
+    "Na tuto akci už je přihláška s touto e-mailovou adresou. Pokud chcete něco změnit, napište mi prosím.",
   places: "Vyberte prosím, kolik míst chcete.",
   tokenInvalid: "Tento odkaz pro zrušení neplatí. Možná už byla přihláška zrušená.",
   cancelTooLate: "Přihlášku už přes odkaz zrušit nejde – přihlašování skončilo. Napište mi prosím.",
-  signupCancelled: "Přihláška je zrušená. Děkuji, že jste mi dali vědět.",
+  signupCancelled: "Děkuji za zprávu. Budu ráda, když se uvidíme na některé z dalších akcí.",
 } as const;
 
 /** „Na jednu přihlášku můžete vzít nejvýše 3 místa.“ */
@@ -55,6 +55,13 @@ export function mapLink(address: string): string {
 export function eventPath(slug: string): string {
   return `${paths.events}/${slug}`;
 }
+
+/**
+ * The sign-up form's trap field for bots: the forms' `honeypotField` (form-schemas.ts), named
+ * here again because the event page must not load that module's schemas (a test keeps the two
+ * equal).
+ */
+export const eventHoneypotField = "website";
 
 /** What the sign-up answered: the result page and the API's `state` both say it. */
 export type EventSignupOutcome = "confirmed" | "waitlisted";

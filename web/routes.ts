@@ -13,6 +13,9 @@ export default [
   route(paths.blog, "routes/blog.tsx"),
   route(siteFilePaths.feed, "routes/blog-feed-xml.ts"),
   route(`${paths.blog}/:slug`, "routes/blog-article.tsx"),
+  // Her upcoming events and each event's page, rendered from the database (server/events/).
+  route(paths.events, "routes/events.tsx"),
+  route(`${paths.events}/:slug`, "routes/events-event.tsx"),
   // A gift's own page (client-only, served through the SPA fallback, not indexed).
   route(`${paths.giftDelivery}/:token`, "routes/gift-delivery.tsx"),
   // Client-only screens, with the session library and notices only they load.

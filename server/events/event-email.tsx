@@ -160,8 +160,8 @@ export function EventSignupCancelledEmail(data: z.output<typeof cancelledSchema>
       <Text style={textStyle}>
         {czech(
           data.hadPlace
-            ? "Soubor v příloze ji odebere z vašeho kalendáře. Děkuji, že jste mi dali vědět – místo teď může dostat někdo další."
-            : "Děkuji, že jste mi dali vědět.",
+            ? "Soubor v příloze ji odebere z vašeho kalendáře. Děkuji za zprávu – místo teď může dostat někdo další."
+            : "Děkuji za zprávu. Budu ráda, když se uvidíme na některé z dalších akcí.",
         )}
       </Text>
       <Signature />

@@ -29,6 +29,8 @@ type Typed = Partial<Record<"name" | "email" | "phone" | "note" | "places", stri
   privacyConsent?: boolean;
 };
 
+const fixFields = "Přihláška zatím neodešla. Opravte prosím, co je u polí vyznačené.";
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function createEventFormRoute({
@@ -168,7 +170,10 @@ export function createEventFormRoute({
       return c.redirect(`${eventSignupFormPath}/${id}?stav=${signup.state}`, 303);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return again(error.fields ?? {}, error.message, error.status as 404 | 409 | 422);
+      // A message by its field is said there; the notice above then only points to it.
+      const fields = error.fields ?? {};
+      const notice = Object.keys(fields).length > 0 ? fixFields : error.message;
+      return again(fields, notice, error.status as 404 | 409 | 422);
     }
   });
   return route;

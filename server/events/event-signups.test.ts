@@ -8,11 +8,13 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Event, eventSignups, events, mailOutbox } from "#database/schema";
-import { eventMessages } from "#shared/events";
+import { eventHoneypotField, eventMessages } from "#shared/events";
+import { honeypotField } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
 import { insertTestEvent, sampleSignup } from "#testing/sample-events";
 import { createTestApp, createTestClock, type TestClock } from "#testing/test-app";
 import { openTimeoutMs, type TestDatabaseHandle, testDatabases } from "#testing/test-databases";
+import { eraseAddress, exportAddress } from "../admin/gdpr";
 import { digestCancelToken } from "./event-signups";
 
 const hour = 3_600_000;
@@ -59,6 +61,10 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
       .set({ cancelTokenHash: digestCancelToken(token) })
       .where(eq(eventSignups.id, signupId));
   };
+
+  it("names the form's trap field as the other forms do", () => {
+    expect(eventHoneypotField).toBe(honeypotField);
+  });
 
   it("gives places while they last, then the waiting list, with e-mails and a reminder", async () => {
     const event = await insertTestEvent(database.db, clock.now(), {
@@ -285,7 +291,9 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
 
     const twice = await post(fields);
     expect(twice.status).toBe(409);
-    expect(await twice.text()).toContain("Tato e-mailová adresa už je na akci přihlášená.");
+    expect((await twice.text()).replace(/\u00a0/g, " ")).toContain(
+      "Na tuto akci už je přihláška s touto e-mailovou adresou.",
+    );
     const waiting = await post({ ...fields, email: "druha@example.cz" });
     expect(waiting.headers.get("Location")).toContain("stav=waitlisted");
     const [{ n } = { n: 0 }] = await database.db
@@ -293,5 +301,25 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
       .from(eventSignups)
       .where(eq(eventSignups.eventId, event.id));
     expect(n).toBe(2);
+  });
+
+  it("exports an address's sign-ups and erases them with their e-mails, giving the place back", async () => {
+    const event = await insertTestEvent(database.db, clock.now(), { capacity: 5 });
+    expect((await signUp(event.id, sampleSignup("e1", { places: 1 }))).status).toBe(201);
+    const exported = JSON.stringify(
+      await exportAddress(database.db, "NAVSTEVNICEE1@example.cz", clock.now()),
+    );
+    expect(exported).toContain('"event_signups"');
+    expect(exported).toContain("Kruh žen u ohně");
+    expect(exported).not.toContain("cancel_token");
+    const admin = { userId: "00000000-0000-4000-8000-000000000001", email: "spravce@example.cz" };
+    await eraseAddress(database.db, "navstevnicee1@example.cz", admin, clock.now());
+    expect(await signupsOf(event)).toEqual([]);
+    expect((await reread(event)).takenPlaces).toBe(0);
+    const left = await database.db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.replyTo, "navstevnicee1@example.cz"));
+    expect(left[0]?.n).toBe(0);
   });
 });

@@ -37,7 +37,7 @@ export const clientOnlyPatterns = [
  * article once turned into the error screen at the first tap); any other the catch-all route.
  * The most specific first.
  */
-export const notFoundPatterns = [`${paths.blog}/:slug`, "*"] as const;
+export const notFoundPatterns = [`${paths.blog}/:slug`, `${paths.events}/:slug`, "*"] as const;
 
 export const shellKey = (pattern: string) => `shell ${pattern}`;
 export const notFoundKey = (pattern: string, data = false) =>
