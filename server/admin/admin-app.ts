@@ -16,13 +16,13 @@ import {
   createContentAdminApi,
 } from "#server/content/content-api";
 import {
-  createEventPeopleApi,
-  type EventPeopleApiDependencies,
-} from "#server/events/event-admin-people-api";
-import {
   createEventsAdminApi,
   type EventsAdminApiDependencies,
 } from "#server/events/event-admin-api";
+import {
+  createEventPeopleApi,
+  type EventPeopleApiDependencies,
+} from "#server/events/event-admin-people-api";
 import { createGuardedApp } from "#server/guarded-app";
 import { createMaterialsAdminApi } from "#server/materials/materials-api";
 import { createPhotosAdminApi } from "#server/photos/photos-api";
