@@ -809,6 +809,15 @@ export const bookings = pgTable(
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     /** When it left the calendar (declined or cancelled). */
     endedAt: timestamptz("ended_at"),
+    /** When she first opened it: until then it is new in her inbox, as a submission is. */
+    handledAt: timestamptz("handled_at"),
+    /** Her reason for declining or cancelling it, as the client's e-mail quoted it. */
+    reason: text("reason"),
+    /**
+     * The calendar file's SEQUENCE: raised by every change the client is told of (a move, a
+     * confirmation, a cancellation), so her calendar replaces the event of the same UID.
+     */
+    sequence: integer("sequence").notNull().default(0),
   },
   (table) => [
     index("bookings_starts_at_idx").on(table.startsAt),
@@ -835,6 +844,7 @@ export const bookings = pgTable(
       sql`char_length(${table.note}) <= ${sql.raw(String(limits.messageMax))}`,
     ),
     check("bookings_privacy_consent_given", sql`${table.privacyConsent}`),
+    check("bookings_reason_length", sql`char_length(${table.reason}) <= 500`),
   ],
 );
 export type Booking = typeof bookings.$inferSelect;

@@ -54,6 +54,7 @@ export const lastAdminPort = mainPort + 52;
  * 10 events administration. Take a free one, never a taken one: a test that changes its administrator's
  * factors or sessions breaks another that shares it.
  * Also taken: 9 events (e2e/events.test.ts).
+ * Also taken: 8 her bookings (booking-admin.test.ts).
  */
 export const seededAdmins = Array.from({ length: 32 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,

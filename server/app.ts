@@ -29,6 +29,7 @@ import { createSecretBox } from "./auth/secret-box";
 import { createSignInThrottle } from "./auth/throttling";
 import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
 import { createBackupRoute } from "./backup-route";
+import { createBookingAdmin } from "./booking/booking-admin";
 import { createBookingApi } from "./booking/booking-api";
 import { createBookingCancelRoute } from "./booking/booking-cancel-route";
 import { createBookingMail } from "./booking/booking-mail";
@@ -295,6 +296,15 @@ export function createApp({
     readOffers,
     storeBookingMail: bookingMail.storeBookingMail,
     storeCancellationMail: bookingMail.storeCancellationMail,
+    storeChangeMail: bookingMail.storeChangeMail,
+    onMailQueued,
+  });
+  // Her side: her changes of a booking, each with its audit entry and the client's e-mail.
+  const bookingAdmin = createBookingAdmin({
+    db,
+    clock,
+    readOffers,
+    storeChangeMail: bookingMail.storeChangeMail,
     onMailQueued,
   });
   app.route("/api", createBookingApi(bookings));
@@ -347,6 +357,7 @@ export function createApp({
       // Her events' messages to the people signed up, and her cancelling (server/events/).
       mail: mailSettings,
       eventSignups,
+      bookingAdmin,
     }),
   );
   app.route(

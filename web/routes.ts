@@ -36,6 +36,9 @@ export default [
     // Her events (issue 36): the list, and each event (/nova: a new one).
     route(paths.adminEvents, "routes/admin-events.tsx"),
     route(`${paths.adminEvents}/:id`, "routes/admin-event.tsx"),
+    // Her bookings: the day and week view, and each booking (/nastaveni is her rules' own screen).
+    route(paths.adminBookings, "routes/admin-bookings.tsx"),
+    route(`${paths.adminBookings}/:id`, "routes/admin-booking.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),
   route(siteFilePaths.sitemap, "routes/sitemap-xml.ts"),

@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createArticlesAdminApi } from "#server/articles/articles-api";
 import type { AdminEnv } from "#server/auth/require-admin";
+import { createBookingAdminApi } from "#server/booking/booking-admin-api";
 import {
   type BookingSettingsApiDependencies,
   createBookingSettingsApi,
@@ -37,6 +38,7 @@ export type AdminAppDependencies = AdminApiDependencies &
   ContentAdminApiDependencies &
   Parameters<typeof createPhotosAdminApi>[0] &
   BookingSettingsApiDependencies &
+  Parameters<typeof createBookingAdminApi>[0] &
   EventsAdminApiDependencies &
   EventPeopleApiDependencies & {
     /**
@@ -56,6 +58,7 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createArticlesAdminApi(dependencies))
     .route("/", createPhotosAdminApi(dependencies))
     .route("/", createBookingSettingsApi(dependencies))
+    .route("/", createBookingAdminApi(dependencies))
     .route("/", createEventsAdminApi(dependencies))
     .route("/", createEventPeopleApi(dependencies));
 }

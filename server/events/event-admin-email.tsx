@@ -43,7 +43,7 @@ export function EventMessageEmail(data: z.output<typeof messageSchema>) {
         <br />
         {czech(`${pragueTime.format(data.startsAt)} – ${formatPragueTime(data.endsAt)}`)}
       </Text>
-      <MultilineText text={data.text} />
+      <MultilineText text={czech(data.text)} />
       <Signature />
     </EmailLayout>
   );

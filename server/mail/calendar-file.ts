@@ -26,6 +26,8 @@ export type CalendarEntry = {
   /** The page of the appointment; the site by default. */
   url?: string;
   status: CalendarFileStatus;
+  /** The file's SEQUENCE (a record's, raised by each change); by default 1 for a cancellation, else 0. */
+  sequence?: number;
 };
 
 const statuses = {
@@ -49,7 +51,7 @@ export function calendarFile(entry: CalendarEntry): MailAttachment {
     location: entry.location ?? null,
     status: statuses[entry.status],
     // A cancellation must outrank the first file in a calendar that kept it.
-    sequence: cancelled ? 1 : 0,
+    sequence: entry.sequence ?? (cancelled ? 1 : 0),
     url: entry.url ?? entry.siteUrl,
   });
   return {

@@ -4,6 +4,7 @@
  */
 import {
   bookingCancelledMail,
+  bookingChangeMail,
   bookingConfirmationMail,
   bookingOwnerMail,
   bookingReminderMail,
@@ -53,6 +54,7 @@ export const mailKinds = [
   eventReminderMail,
   eventSignupCancelledMail,
   eventOwnerMail,
+  bookingChangeMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];

@@ -106,6 +106,44 @@ const samples: Record<string, Record<string, unknown>[]> = {
       phone: null,
       note: null,
     },
+    {
+      ...session,
+      event: "moved",
+      previousStartsAt: "2026-12-02T09:00:00.000Z",
+      state: "pending",
+      name: "Petra Nováková",
+      email: "petra@example.cz",
+      phone: null,
+      note: null,
+    },
+  ],
+  // Her changes of a booking (and the visitor's move), each with the calendar file's SEQUENCE.
+  booking_change: [
+    { ...session, sequence: 1, change: "confirmed", state: "confirmed", reason: null },
+    {
+      ...session,
+      sequence: 2,
+      change: "moved",
+      state: "confirmed",
+      reason: null,
+      previousStartsAt: "2026-12-02T09:00:00.000Z",
+    },
+    {
+      ...session,
+      sequence: 1,
+      change: "moved",
+      state: "pending",
+      reason: null,
+      previousStartsAt: "2026-12-02T09:00:00.000Z",
+    },
+    {
+      ...session,
+      sequence: 1,
+      change: "declined",
+      state: "declined",
+      reason: "Ten den jsem na semináři. Zkusíme jiný?",
+    },
+    { ...session, sequence: 3, change: "cancelled", state: "cancelled", reason: "Jsem nemocná." },
   ],
 };
 
@@ -147,6 +185,26 @@ Object.assign(samples, {
       note: change === "confirmed" ? "Těším se." : null,
     }),
   ),
+});
+
+// Her own e-mails to the people of an event from the administration (server/events/).
+Object.assign(samples, {
+  event_message: [
+    {
+      subject: "Změna místa",
+      text: "Milé ženy,\nsejdeme se o patro výš, v podkroví.",
+      title: occasion.title,
+      startsAt: occasion.startsAt,
+      endsAt: occasion.endsAt,
+      eventLink: occasion.eventUrl,
+      siteUrl,
+    },
+  ],
+  event_cancelled_by_owner: [
+    { ...occasion, what: "event", hadPlace: true },
+    { ...occasion, what: "event", hadPlace: false },
+    { ...occasion, what: "signup", hadPlace: true },
+  ],
 });
 
 /** The e-mails she gets herself: a notice from her site, not a letter, so unsigned. */

@@ -7,6 +7,7 @@ import { paths } from "#shared/routes";
  */
 export const adminSections = [
   { to: paths.admin, label: "Odeslaná data" },
+  { to: paths.adminBookings, label: "Rezervace" },
   { to: paths.adminContent, label: "Obsah" },
   { to: paths.adminMaterials, label: "Materiály" },
   { to: paths.adminEvents, label: "Akce" },
@@ -31,6 +32,10 @@ export function sectionCurrent(
   if (pathname === section.to) return "page";
   if (section.to === paths.admin && pathname.startsWith(`${paths.adminRecord}/`)) return "true";
   if (section.to === paths.adminContent && pathname.startsWith(`${paths.adminContent}/`)) {
+    return "true";
+  }
+  // A booking (and her rules' screen) belongs to „Rezervace“.
+  if (section.to === paths.adminBookings && pathname.startsWith(`${paths.adminBookings}/`)) {
     return "true";
   }
   // One event (or a new one) belongs to „Akce“.

@@ -376,7 +376,7 @@ export function EventScreen({
           <p>
             {typeset(
               reach > 0
-                ? `E-mail o zrušení se souborem, který akci odebere z kalendáře, dostane ${peopleCount(reach)} – přihlášení i ti, kdo čekají na místo. Na webu bude akce označená jako zrušená. Vrátit to nejde.`
+                ? `E-mail o zrušení se souborem, který akci odebere z kalendáře, ${reach >= 2 && reach <= 4 ? "dostanou" : "dostane"} ${peopleCount(reach)}${people?.counts.waitlisted ? " – přihlášení i ti, kdo čekají na místo" : ""}. Na webu bude akce označená jako zrušená. Vrátit to nejde.`
                 : "Zatím se nikdo nepřihlásil, takže nikomu nic nepřijde. Na webu bude akce označená jako zrušená. Vrátit to nejde.",
             )}
           </p>
