@@ -910,3 +910,136 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
+// Events: workshops and live meetings with places, sign-ups and a waiting list (issue 36;
+// docs/decisions/0033-events.md).
+
+export const eventStates = ["draft", "published", "cancelled"] as const;
+export type EventState = (typeof eventStates)[number];
+export const eventPlaceKinds = ["address", "online"] as const;
+export type EventPlaceKind = (typeof eventPlaceKinds)[number];
+export const eventSignupStates = ["confirmed", "waitlisted", "cancelled"] as const;
+export type EventSignupState = (typeof eventSignupStates)[number];
+/** The states that count as someone's sign-up: one of these per address per event. */
+export const activeEventSignupStates = ["confirmed", "waitlisted"] as const;
+
+/**
+ * Her events. `takenPlaces` is the sum of the places of the confirmed sign-ups, kept by the
+ * statements that confirm or cancel one (server/events/event-signups.ts), and
+ * `events_places_within_capacity` is what keeps it at most `capacity`: a sign-up that would
+ * overfill the event fails in the database whatever the servers do. Its description is HTML
+ * that the articles' sanitizer wrote. `seriesId` ties the occurrences of a repeated event,
+ * each of which she may change on its own. `version` grows with every change of hers.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    /** A photo of the photo library (its id); null: none. */
+    photoId: text("photo_id"),
+    startsAt: timestamptz("starts_at").notNull(),
+    endsAt: timestamptz("ends_at").notNull(),
+    placeKind: text("place_kind").$type<EventPlaceKind>().notNull(),
+    /** The address (place: address), from which the map link is made. */
+    address: text("address"),
+    /** How to join, said on the page (place: online); the link itself goes by e-mail. */
+    onlineNote: text("online_note"),
+    /** Whole CZK; null: free of charge. */
+    priceCzk: integer("price_czk"),
+    capacity: integer("capacity").notNull(),
+    /** How many places one sign-up may take (1: each person signs up alone). */
+    maxPlacesPerSignup: integer("max_places_per_signup").notNull().default(1),
+    takenPlaces: integer("taken_places").notNull().default(0),
+    signupDeadline: timestamptz("signup_deadline").notNull(),
+    waitingList: boolean("waiting_list").notNull().default(true),
+    state: text("state").$type<EventState>().notNull().default("draft"),
+    seriesId: uuid("series_id"),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    updatedBy: uuid("updated_by"),
+  },
+  (table) => [
+    index("events_starts_at_idx").on(table.state, table.startsAt),
+    index("events_series_idx").on(table.seriesId),
+    check("events_slug_form", sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("events_title_given", sql`length(btrim(${table.title})) between 1 and 200`),
+    check("events_state_known", sql`${table.state} in (${quoted(eventStates)})`),
+    check("events_times_in_order", sql`${table.endsAt} > ${table.startsAt}`),
+    check("events_deadline_before_end", sql`${table.signupDeadline} <= ${table.endsAt}`),
+    check(
+      "events_place_given",
+      sql`(${table.placeKind} = 'address' and length(btrim(${table.address})) > 0) or ${table.placeKind} = 'online'`,
+    ),
+    check("events_place_kind_known", sql`${table.placeKind} in (${quoted(eventPlaceKinds)})`),
+    check("events_price_not_negative", sql`${table.priceCzk} >= 0`),
+    check("events_capacity_positive", sql`${table.capacity} > 0`),
+    check(
+      "events_places_per_signup",
+      sql`${table.maxPlacesPerSignup} between 1 and ${table.capacity}`,
+    ),
+    check(
+      "events_places_within_capacity",
+      sql`${table.takenPlaces} between 0 and ${table.capacity}`,
+    ),
+  ],
+);
+export type Event = typeof events.$inferSelect;
+
+/**
+ * A visitor's sign-up for an event. Confirmed ones hold `places` of the event's
+ * `takenPlaces`; waitlisted ones wait in the order they came (`arrival`).
+ * `event_signups_one_per_address` lets an address hold one active sign-up an event. The
+ * cancel link's token is kept only as its digest.
+ */
+export const eventSignups = pgTable(
+  "event_signups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The order they came in, without ties (the waiting list's order). */
+    arrival: bigint("arrival", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    state: text("state").$type<EventSignupState>().notNull(),
+    places: integer("places").notNull().default(1),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    note: text("note"),
+    privacyConsent: boolean("privacy_consent").notNull(),
+    cancelTokenHash: text("cancel_token_hash").notNull().unique(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /** When a waitlisted sign-up got its place. */
+    confirmedAt: timestamptz("confirmed_at"),
+    cancelledAt: timestamptz("cancelled_at"),
+  },
+  (table) => [
+    index("event_signups_event_idx").on(table.eventId, table.state, table.arrival),
+    uniqueIndex("event_signups_one_per_address")
+      .on(table.eventId, sql`lower(${table.email})`)
+      .where(sql`${table.state} in (${quoted(activeEventSignupStates)})`),
+    check("event_signups_state_known", sql`${table.state} in (${quoted(eventSignupStates)})`),
+    check("event_signups_places_positive", sql`${table.places} > 0`),
+    check(
+      "event_signups_name_length",
+      sql`char_length(${table.name}) between ${sql.raw(String(limits.nameMin))} and ${sql.raw(String(limits.nameMax))}`,
+    ),
+    check(
+      "event_signups_email_shape",
+      sql`char_length(${table.email}) <= ${sql.raw(String(limits.emailMax))} and ${table.email} like '%_@_%'`,
+    ),
+    check(
+      "event_signups_phone_length",
+      sql`char_length(${table.phone}) <= ${sql.raw(String(limits.phoneMax))}`,
+    ),
+    check(
+      "event_signups_note_length",
+      sql`char_length(${table.note}) <= ${sql.raw(String(limits.messageMax))}`,
+    ),
+    check("event_signups_privacy_consent_given", sql`${table.privacyConsent}`),
+  ],
+);
+export type EventSignup = typeof eventSignups.$inferSelect;

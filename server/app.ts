@@ -36,9 +36,16 @@ import { createBookingMail } from "./booking/booking-mail";
 import { createBookingPage } from "./booking/booking-page";
 import { createBookings } from "./booking/bookings";
 import { createClientAddress } from "./client-address";
-import type { Clock } from "./clock";
+import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import { createContentReader } from "./content/content-store";
+import { createEventCancelRoute } from "./events/event-cancel-route";
+import { createEventFormRoute, eventSignupFormPath } from "./events/event-form-route";
+import { createEventMail } from "./events/event-mail";
+import { createEventPagesRefresher } from "./events/event-pages";
+import { createEventSignups } from "./events/event-signups";
+import { createEventReader } from "./events/event-store";
+import { createEventsApi } from "./events/events-api";
 import { createFormPostRoute } from "./forms/form-post-route";
 import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
@@ -100,11 +107,12 @@ export type AppDependencies = {
  * it), her live articles (web/lib/articles.server.ts) and her photo library, which the photo slots
  * name (web/lib/photo-slots.server.ts).
  */
-export function publishedContent(database: DatabaseHandle) {
+export function publishedContent(database: DatabaseHandle, clock: Clock = systemClock) {
   return () => ({
     content: createContentReader(database.db),
     articles: createArticleReader(database.db),
     photos: { find: (ids: readonly string[]) => findPhotos(database.db, ids) },
+    events: createEventReader(database.db, () => clock.now()),
   });
 }
 
@@ -119,7 +127,7 @@ export function createApp({
   background = createBackgroundTasks(),
   backupToken,
   metrics = createMetrics(database),
-  getLoadContext = publishedContent(database),
+  getLoadContext = publishedContent(database, clock),
   pages = createPages({ database, serverBuildFile: config.serverBuildFile, getLoadContext }),
   // Her publish renders the pages her change touches into the page store (server/pages/).
   publishPages = async (paths) => {
@@ -329,6 +337,24 @@ export function createApp({
       siteUrl: config.siteUrl,
     }),
   );
+  // Events: a sign-up (JSON, or a plain post without scripts), its cancel link; a change of
+  // free places renders the event's pages again.
+  const eventSignups = createEventSignups({
+    db,
+    clock,
+    mail: createEventMail(mailSettings),
+    onMailQueued,
+    onPlacesChanged: createEventPagesRefresher(publishPages, background),
+  });
+  app.route("/api", createEventsApi(eventSignups));
+  app.route(
+    eventSignupFormPath,
+    createEventFormRoute({ db, signups: eventSignups, siteUrl: config.siteUrl }),
+  );
+  app.route(
+    paths.eventCancel,
+    createEventCancelRoute(eventSignups, () => clock.now()),
+  );
   // The retention rule's months, for the privacy notice.
   app.route("/api/retention", createPublicRetentionRoute(db));
   // The administration: one sub-app behind one guard; its route table is the one list of its routes.
@@ -355,6 +381,9 @@ export function createApp({
       previewPage: (path) =>
         pages.renderPreview(path, { content: createContentReader(db, { drafts: true }) }),
       photos,
+      // Her events' messages to the people signed up, and her cancelling (server/events/).
+      mail: mailSettings,
+      eventSignups,
       bookingAdmin,
       subscribers,
     }),

@@ -17,6 +17,7 @@ import { submissionPersonalData } from "./admin/submission-personal-data";
 import { accountPersonalData } from "./auth/account-personal-data";
 import { bookingPersonalData } from "./booking/booking-personal-data";
 import { reviewPersonalData } from "./content/review-personal-data";
+import { eventPersonalData } from "./events/event-personal-data";
 import { mailPersonalData } from "./mail/mail-personal-data";
 import { subscriberPersonalData } from "./newsletter/subscriber-personal-data";
 import { rateLimitPersonalData } from "./rate-limit";
@@ -92,6 +93,8 @@ export const personalDataRegistry: readonly PersonalDataRegistration[] = [
   bookingPersonalData,
   // Before the e-mails: a subscriber's erasure takes its confirmation e-mails too.
   subscriberPersonalData,
+  // Before the e-mails too: a sign-up's erasure takes the owner's notices of it.
+  eventPersonalData,
   mailPersonalData,
   accountPersonalData,
   rateLimitPersonalData,

@@ -13,6 +13,9 @@ export default [
   route(paths.blog, "routes/blog.tsx"),
   route(siteFilePaths.feed, "routes/blog-feed-xml.ts"),
   route(`${paths.blog}/:slug`, "routes/blog-article.tsx"),
+  // Her upcoming events and each event's page, rendered from the database (server/events/).
+  route(paths.events, "routes/events.tsx"),
+  route(`${paths.events}/:slug`, "routes/events-event.tsx"),
   // A gift's own page (client-only, served through the SPA fallback, not indexed).
   route(`${paths.giftDelivery}/:token`, "routes/gift-delivery.tsx"),
   // Client-only screens, with the session library and notices only they load.
@@ -30,6 +33,9 @@ export default [
     route(`${paths.adminContent}/:item/:offer?`, "routes/admin-content-item.tsx"),
     route(paths.firstAdmin, "routes/first-admin.tsx"),
     route(`${paths.adminRecord}/:id`, "routes/admin-record.tsx"),
+    // Her events (issue 36): the list, and each event (/nova: a new one).
+    route(paths.adminEvents, "routes/admin-events.tsx"),
+    route(`${paths.adminEvents}/:id`, "routes/admin-event.tsx"),
     // Her bookings: the day and week view, and each booking (/nastaveni is her rules' own screen).
     route(paths.adminBookings, "routes/admin-bookings.tsx"),
     route(`${paths.adminBookings}/:id`, "routes/admin-booking.tsx"),

@@ -320,6 +320,8 @@ describe.each(testDatabases)("on $name", ({ open }) => {
             role: "admin",
             key: "home-hero",
             revision: "1",
+            // One sign-up of an event (server/events/event-admin-people-api.ts).
+            signupId: submissionId,
           };
           const before = await countEverything();
           const token = callers[caller];

@@ -16,6 +16,14 @@ import {
   type ContentAdminApiDependencies,
   createContentAdminApi,
 } from "#server/content/content-api";
+import {
+  createEventsAdminApi,
+  type EventsAdminApiDependencies,
+} from "#server/events/event-admin-api";
+import {
+  createEventPeopleApi,
+  type EventPeopleApiDependencies,
+} from "#server/events/event-admin-people-api";
 import { createGuardedApp } from "#server/guarded-app";
 import { createMaterialsAdminApi } from "#server/materials/materials-api";
 import {
@@ -35,7 +43,9 @@ export type AdminAppDependencies = AdminApiDependencies &
   Parameters<typeof createPhotosAdminApi>[0] &
   BookingSettingsApiDependencies &
   Parameters<typeof createBookingAdminApi>[0] &
-  NewsletterAdminApiDependencies & {
+  NewsletterAdminApiDependencies &
+  EventsAdminApiDependencies &
+  EventPeopleApiDependencies & {
     /**
      * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
      * the administration does not know how accounts work.
@@ -54,7 +64,9 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createPhotosAdminApi(dependencies))
     .route("/", createBookingSettingsApi(dependencies))
     .route("/", createBookingAdminApi(dependencies))
-    .route("/", createNewsletterAdminApi(dependencies));
+    .route("/", createNewsletterAdminApi(dependencies))
+    .route("/", createEventsAdminApi(dependencies))
+    .route("/", createEventPeopleApi(dependencies));
 }
 
 /** The administration's routes as the browser's typed client (`hono/client`) reads them. */

@@ -5,12 +5,12 @@
  * wrote (no name, no note): only the offer, the time and the link.
  */
 import { Text } from "@react-email/text";
-import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { createElement } from "react";
 import { z } from "zod";
 import { formatPragueTime } from "#shared/prague-time";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
+import { calendarFile } from "../mail/calendar-file";
 import {
   EmailButton,
   EmailLayout,
@@ -42,16 +42,15 @@ function when({ startsAt, endsAt }: Pick<Session, "startsAt" | "endsAt">) {
 }
 
 /** The session as a calendar file: published (or cancelled) with the booking's UID. */
-function calendarFile(
+function sessionCalendarFile(
   session: Session,
   status: "pending" | "confirmed" | "cancelled",
 ): MailAttachment {
-  const calendar = ical({
-    prodId: { company: site.title, product: "Rezervace", language: "CS" },
-    method: status === "cancelled" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
-  });
-  calendar.createEvent({
-    id: `${session.bookingId}@${new URL(session.siteUrl).host}`,
+  return calendarFile({
+    id: session.bookingId,
+    siteUrl: session.siteUrl,
+    product: "Rezervace",
+    filename: "rezervace.ics",
     start: session.startsAt,
     end: session.endsAt,
     summary: `${session.offerName} – ${site.ownerName}`,
@@ -61,21 +60,10 @@ function calendarFile(
         : status === "confirmed"
           ? "Rezervace je potvrzená."
           : "Rezervace je zrušená.",
-    status:
-      status === "pending"
-        ? ICalEventStatus.TENTATIVE
-        : status === "confirmed"
-          ? ICalEventStatus.CONFIRMED
-          : ICalEventStatus.CANCELLED,
+    status: status === "pending" ? "tentative" : status,
     // A change must outrank the file a calendar kept before it (same UID, higher SEQUENCE).
-    sequence: session.sequence ?? (status === "cancelled" ? 1 : 0),
-    url: session.siteUrl,
+    sequence: session.sequence,
   });
-  return {
-    filename: "rezervace.ics",
-    content: calendar.toString(),
-    contentType: `text/calendar; charset=utf-8; method=${status === "cancelled" ? "CANCEL" : "PUBLISH"}`,
-  };
 }
 
 export const bookingSubjects = {
@@ -131,7 +119,7 @@ export const bookingConfirmationMail = defineMailKind({
   subject: (data) => bookingSubjects[data.state],
   render: (data) => createElement(BookingConfirmationEmail, data),
   secretLinks: ["cancelLink"],
-  attachments: (data) => [calendarFile(data, data.state)],
+  attachments: (data) => [sessionCalendarFile(data, data.state)],
 });
 
 export function BookingReminderEmail(data: Session) {
@@ -191,7 +179,7 @@ export const bookingCancelledMail = defineMailKind({
   dataSchema: sessionSchema,
   subject: () => bookingSubjects.cancelled,
   render: (data) => createElement(BookingCancelledEmail, data),
-  attachments: (data) => [calendarFile(data, "cancelled")],
+  attachments: (data) => [sessionCalendarFile(data, "cancelled")],
 });
 
 const ownerSchema = sessionSchema.extend({
@@ -365,5 +353,5 @@ export const bookingChangeMail = defineMailKind({
   dataSchema: changeSchema,
   subject: (data) => bookingChangeSubjects[data.change],
   render: (data) => createElement(BookingChangeEmail, data),
-  attachments: (data) => [calendarFile(data, calendarStatus(data))],
+  attachments: (data) => [sessionCalendarFile(data, calendarStatus(data))],
 });

@@ -10,6 +10,13 @@ import {
   bookingReminderMail,
 } from "../booking/booking-email";
 import { newsletterConfirmationMail } from "../newsletter/newsletter-email";
+import { eventCancelledByOwnerMail, eventMessageMail } from "../events/event-admin-email";
+import {
+  eventOwnerMail,
+  eventReminderMail,
+  eventSignupCancelledMail,
+  eventSignupMail,
+} from "../events/event-email";
 import { accessRequestMail } from "./access-request-email";
 import { contactConfirmationMail } from "./contact-confirmation-email";
 import { emailConfirmationMail } from "./email-confirmation-email";
@@ -40,6 +47,14 @@ export const mailKinds = [
   bookingReminderMail,
   bookingCancelledMail,
   bookingOwnerMail,
+  // Her message to everyone signed up for an event, and her cancelling (server/events/).
+  eventMessageMail,
+  eventCancelledByOwnerMail,
+  // Events and their sign-ups (server/events/).
+  eventSignupMail,
+  eventReminderMail,
+  eventSignupCancelledMail,
+  eventOwnerMail,
   bookingChangeMail,
   // The newsletter's double opt-in (server/newsletter/).
   newsletterConfirmationMail,

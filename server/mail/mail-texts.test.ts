@@ -156,12 +156,73 @@ const samples: Record<string, Record<string, unknown>[]> = {
   ],
 };
 
+/** An event's sign-up, as the event e-mails store it. */
+const occasion = {
+  signupId: "8f0c6f8e-0000-4000-8000-000000000003",
+  title: "Kruh žen u ohně",
+  startsAt: "2026-12-03T16:00:00.000Z",
+  endsAt: "2026-12-03T18:30:00.000Z",
+  place: "Zahrada u Lípy, Jinačovice 12",
+  places: 2,
+  eventUrl: `${siteUrl}/akce/kruh-zen-u-ohne`,
+  siteUrl,
+};
+const eventAnswer = {
+  ...occasion,
+  cancelLink: `${siteUrl}/akce/zruseni/odkaz`,
+  cancelUntil: "2026-12-02T16:00:00.000Z",
+};
+const signedUp = { name: "Petra Nováková", email: "petra@example.cz", takenPlaces: 7 };
+Object.assign(samples, {
+  event_signup: [
+    { ...eventAnswer, state: "confirmed" },
+    { ...eventAnswer, state: "waitlisted" },
+    { ...eventAnswer, state: "promoted" },
+  ],
+  event_reminder: [occasion],
+  event_signup_cancelled: [
+    { ...occasion, hadPlace: true },
+    { ...occasion, hadPlace: false },
+  ],
+  event_owner_notification: (["confirmed", "waitlisted", "promoted", "cancelled"] as const).map(
+    (change) => ({
+      ...occasion,
+      ...signedUp,
+      change,
+      capacity: 12,
+      phone: change === "confirmed" ? "+420 777 123 456" : null,
+      note: change === "confirmed" ? "Těším se." : null,
+    }),
+  ),
+});
+
+// Her own e-mails to the people of an event from the administration (server/events/).
+Object.assign(samples, {
+  event_message: [
+    {
+      subject: "Změna místa",
+      text: "Milé ženy,\nsejdeme se o patro výš, v podkroví.",
+      title: occasion.title,
+      startsAt: occasion.startsAt,
+      endsAt: occasion.endsAt,
+      eventLink: occasion.eventUrl,
+      siteUrl,
+    },
+  ],
+  event_cancelled_by_owner: [
+    { ...occasion, what: "event", hadPlace: true },
+    { ...occasion, what: "event", hadPlace: false },
+    { ...occasion, what: "signup", hadPlace: true },
+  ],
+});
+
 /** The e-mails she gets herself: a notice from her site, not a letter, so unsigned. */
 const toHerself = new Set([
   "owner_notification",
   "access_request",
   "gift_waiting",
   "booking_owner_notification",
+  "event_owner_notification",
 ]);
 /** The letters to one visitor in „ty“, where the capital „Ti“ belongs. */
 const inTy = new Set(["gift_delivery", "gift_reminder"]);

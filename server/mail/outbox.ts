@@ -390,6 +390,8 @@ const linkTokens = [
   /(\/auth\/v1\/verify\?token=)[\w-]+/g,
   /(\/dar\/)[\w-]{20,}/g,
   /(\/rezervace\/zruseni\/)[\w-]{20,}/g,
+  // An event sign-up's cancel link (`/akce/zruseni/<token>`).
+  /(\/akce\/zruseni\/)[\w-]{20,}/g,
 ];
 
 /** `text` with the token of every confirmation, recovery or gift link replaced by `removedToken`. */

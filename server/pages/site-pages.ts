@@ -28,6 +28,9 @@ export const clientOnlyPatterns = [
   `${paths.giftDelivery}/:token`,
   // Her newsletter's subscribers.
   paths.adminNewsletter,
+  // Her events (issue 36): the list, and each event (/nova: a new one).
+  paths.adminEvents,
+  `${paths.adminEvents}/:id`,
 ] as const;
 
 /**
@@ -36,7 +39,7 @@ export const clientOnlyPatterns = [
  * article once turned into the error screen at the first tap); any other the catch-all route.
  * The most specific first.
  */
-export const notFoundPatterns = [`${paths.blog}/:slug`, "*"] as const;
+export const notFoundPatterns = [`${paths.blog}/:slug`, `${paths.events}/:slug`, "*"] as const;
 
 export const shellKey = (pattern: string) => `shell ${pattern}`;
 export const notFoundKey = (pattern: string, data = false) =>

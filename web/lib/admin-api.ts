@@ -29,6 +29,16 @@ import type {
 } from "#shared/content/content-admin";
 import type { ContentData, ContentKey } from "#shared/content/content-items";
 import type { PhotoChange, PhotoJson, PhotoListJson } from "#shared/content/photo-library";
+import type {
+  EventCountsJson,
+  EventListJson,
+  EventMessageJson,
+  EventMessageRequest,
+  EventRepeatJson,
+  EventRepeatRequest,
+  EventSignupJson,
+} from "#shared/event-admin";
+import type { EventInputPayload } from "#shared/events-schemas";
 import type { AddressSummary, RetentionPreview, RetentionSetting } from "#shared/inbox-schemas";
 import type {
   AdminMaterial,
@@ -558,5 +568,104 @@ export async function exportNewsletterSubscribers(): Promise<NewsletterSubscribe
 export async function removeNewsletterSubscriber(id: string): Promise<void> {
   await readAnswer(
     adminApi().admin.newsletter.subscribers[":id"].$delete({ param: { id: segment(id) } }),
+  );
+}
+
+// --- Her events (server/events/) ---
+
+/** Her events: upcoming, drafts, past. */
+export function fetchEvents(accessToken: string): Promise<EventListJson> {
+  return readAnswer(adminApi(accessToken).admin.events.$get());
+}
+
+/** One event's people, with its counts. */
+export function fetchEventSignups(
+  accessToken: string,
+  id: string,
+): Promise<{ counts: EventCountsJson; signups: EventSignupJson[] }> {
+  return readAnswer(
+    adminApi(accessToken).admin.events[":id"].signups.$get({ param: { id: segment(id) } }),
+  );
+}
+
+/** Deletes a draft; a published event is refused (it is cancelled instead). */
+export async function deleteEventDraft(id: string): Promise<void> {
+  await readAnswer(adminApi().admin.events[":id"].$delete({ param: { id: segment(id) } }));
+}
+
+/** „Opakovat“: the occurrences by `rule` up to `until`; a refusal throws with the field's message. */
+export function repeatEvent(id: string, request: EventRepeatRequest): Promise<EventRepeatJson> {
+  return readAnswer(
+    adminApi().admin.events[":id"].repeat.$post({ param: { id: segment(id) }, json: request }),
+  );
+}
+
+/** „Napsat všem přihlášeným“: how many people it goes to. */
+export function sendEventMessage(
+  id: string,
+  message: EventMessageRequest,
+): Promise<EventMessageJson> {
+  return readAnswer(
+    adminApi().admin.events[":id"].message.$post({ param: { id: segment(id) }, json: message }),
+  );
+}
+
+/**
+ * „Stáhnout CSV“: the file made by the server (which notes the download in the audit log), as
+ * bytes: reading it as text would drop the byte-order mark Czech Excel needs.
+ */
+export async function downloadEventSignupsCsv(
+  id: string,
+): Promise<{ csv: Blob; fileName: string }> {
+  const response = await adminApi().admin.events[":id"]["signups.csv"].$get({
+    param: { id: segment(id) },
+  });
+  if (!response.ok) await readAnswer(Promise.resolve(response));
+  const fileName =
+    /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ??
+    "prihlaseni.csv";
+  return { csv: await response.blob(), fileName };
+}
+
+/** An event as her administration reads it (`adminEventJson` on the server). */
+export type AdminEvent = Awaited<ReturnType<typeof fetchEvent>>["event"];
+
+export function fetchEvent(accessToken: string, id: string) {
+  return readAnswer(adminApi(accessToken).admin.events[":id"].$get({ param: { id: segment(id) } }));
+}
+
+/** A new event, as a draft; a refusal throws `AdminApiError` with each field's message. */
+export function createEvent(event: EventInputPayload) {
+  return readAnswer(adminApi().admin.events.$post({ json: { event } }));
+}
+
+/** Her change of an event made from `version`. */
+export function saveEvent(id: string, version: number, event: EventInputPayload) {
+  return readAnswer(
+    adminApi().admin.events[":id"].$put({ param: { id: segment(id) }, json: { event, version } }),
+  );
+}
+
+/** „Zveřejnit“: the draft on the site, open for sign-ups. */
+export function publishEvent(id: string, version: number) {
+  return readAnswer(
+    adminApi().admin.events[":id"].publish.$post({
+      param: { id: segment(id) },
+      json: { version },
+    }),
+  );
+}
+
+/** „Zrušit akci“: everyone with a place or waiting is told; answers how many. */
+export function cancelEvent(id: string) {
+  return readAnswer(adminApi().admin.events[":id"].cancel.$post({ param: { id: segment(id) } }));
+}
+
+/** Her cancelling of one sign-up; the first one waiting gets the freed place. */
+export async function cancelEventSignup(id: string, signupId: string): Promise<void> {
+  await readAnswer(
+    adminApi().admin.events[":id"].signups[":signupId"].cancel.$post({
+      param: { id: segment(id), signupId: segment(signupId) },
+    }),
   );
 }

@@ -1,6 +1,8 @@
+import { eventPath } from "#shared/events";
 import { publicRoutePaths } from "#shared/routes";
 import { site } from "#shared/site";
 import { readArticles } from "~/lib/articles.server";
+import { readEvents } from "~/lib/events.server";
 import type { Route } from "./+types/sitemap-xml";
 
 const escapeXml = (text: string) =>
@@ -9,7 +11,8 @@ const escapeXml = (text: string) =>
 /** Every public page and every article, with the same absolute URL as its canonical link. */
 export async function loader({ context }: Route.LoaderArgs) {
   const articlePaths = (await readArticles(context).list()).map((article) => article.path);
-  const urls = [...publicRoutePaths, ...articlePaths].map(
+  const eventPaths = (await readEvents(context).upcoming()).map((event) => eventPath(event.slug));
+  const urls = [...publicRoutePaths, ...articlePaths, ...eventPaths].map(
     (path) => `  <url><loc>${escapeXml(new URL(path, site.url).href)}</loc></url>`,
   );
   const xml = [

@@ -11,6 +11,7 @@ export const adminSections = [
   { to: paths.adminContent, label: "Obsah" },
   { to: paths.adminMaterials, label: "Materiály" },
   { to: paths.adminNewsletter, label: "Novinky" },
+  { to: paths.adminEvents, label: "Akce" },
   { to: paths.adminUsers, label: "Uživatelé a role" },
   { to: paths.adminAuditLog, label: "Záznamy změn" },
   { to: paths.adminPrivacy, label: "Osobní údaje" },
@@ -36,6 +37,10 @@ export function sectionCurrent(
   }
   // A booking (and her rules' screen) belongs to „Rezervace“.
   if (section.to === paths.adminBookings && pathname.startsWith(`${paths.adminBookings}/`)) {
+    return "true";
+  }
+  // One event (or a new one) belongs to „Akce“.
+  if (section.to === paths.adminEvents && pathname.startsWith(`${paths.adminEvents}/`)) {
     return "true";
   }
   return undefined;

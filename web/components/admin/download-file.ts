@@ -1,5 +1,5 @@
-/** Hands a file made in the page to the browser's downloads. */
-export function downloadFile(content: string, fileName: string, type: string) {
+/** Hands a file made in the page (or fetched as bytes) to the browser's downloads. */
+export function downloadFile(content: string | Blob, fileName: string, type: string) {
   const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement("a");
   link.href = url;

@@ -34,7 +34,8 @@ const cardLooks: Record<
   // Its points are the session's three parts, in order.
   consultation: { icon: HeartHandshake, link: paths.harmonisation, ordered: true, featured: true },
   course: { icon: Laptop, link: contactAbout("course") },
-  workshop: { icon: Users, link: contactAbout("workshop") },
+  // Her dated workshops and meetings, each with its sign-up.
+  workshop: { icon: Users, link: paths.events },
 };
 
 /** The three benefits' texts (her content) with their icons (the design's). */

@@ -1,0 +1,94 @@
+/**
+ * The cancel link of a sign-up's e-mail, `/akce/zruseni/<token>`: a short page that says which
+ * event it is and asks; only its button (a post) cancels, as mail scanners open links. Rendered
+ * per request, without scripts, never indexed.
+ */
+import { Hono } from "hono";
+import { html } from "hono/html";
+import { eventMessages, eventPath, placesCount } from "#shared/events";
+import { formatPragueMoment } from "#shared/prague-time";
+import { paths } from "#shared/routes";
+import { czech } from "#shared/typography";
+import { ApiError } from "../api-error";
+import { limitBody } from "../json-route";
+import { eventLine, eventPage } from "./event-page-frame";
+import type { EventSignups } from "./event-signups";
+
+const stateLabels = {
+  confirmed: "máte místo",
+  waitlisted: "jste na čekací listině",
+  cancelled: "zrušeno",
+} as const;
+
+export function createEventCancelRoute(signups: EventSignups, now: () => Date) {
+  const route = new Hono();
+  route.use("*", async (c, next) => {
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    await next();
+  });
+
+  route.get("/:token", async (c) => {
+    const found = await signups.findByCancelToken(c.req.param("token"));
+    if (!found) {
+      return c.html(
+        eventPage("Odkaz neplatí", html`<p>${czech(eventMessages.tokenInvalid)}</p>`),
+        404,
+      );
+    }
+    const { signup, event } = found;
+    if (signup.state === "cancelled") {
+      return c.html(
+        eventPage(
+          "Přihláška je zrušená",
+          html`<p class="card">${eventLine(event)}</p>
+            <p>${czech(eventMessages.signupCancelled)}</p>
+            <p><a href="${paths.events}">Další akce</a></p>`,
+        ),
+      );
+    }
+    if (event.signupDeadline <= now() || event.state === "cancelled") {
+      return c.html(
+        eventPage(
+          "Na zrušení je pozdě",
+          html`<p class="card">${eventLine(event)}</p><p>${czech(eventMessages.cancelTooLate)}</p>`,
+        ),
+        409,
+      );
+    }
+    return c.html(
+      eventPage(
+        "Zrušit přihlášku?",
+        html`<p class="card">${eventLine(event)}<br />${placesCount(signup.places)} – ${stateLabels[signup.state]}</p>
+          <form method="post">
+            <p>${czech(
+              signup.state === "confirmed"
+                ? "Po zrušení dostane vaše místo někdo další, kdo na ně čeká."
+                : "Po zrušení vás z čekací listiny vyškrtnu.",
+            )}</p>
+            <p>${czech(`Zrušit ji můžete do ${formatPragueMoment(event.signupDeadline)}.`)}</p>
+            <button type="submit">Ano, zrušit přihlášku</button>
+          </form>
+          <p><a href="${eventPath(event.slug)}">Zpět na stránku akce</a></p>`,
+      ),
+    );
+  });
+
+  route.post("/:token", limitBody(1024), async (c) => {
+    const token = c.req.param("token");
+    try {
+      await signups.cancel(token);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const heading = error.code === "cancel_too_late" ? "Na zrušení je pozdě" : "Odkaz neplatí";
+      return c.html(
+        eventPage(heading, html`<p>${czech(error.message)}</p>`),
+        error.status as 404 | 409,
+      );
+    }
+    // A reload shows the cancelled sign-up and sends nothing again.
+    return c.redirect(`${paths.eventCancel}/${token}`, 303);
+  });
+  return route;
+}

@@ -1,0 +1,137 @@
+/**
+ * Her events on the public pages, on each test database, with the real build's pages
+ * (`npm run build`): an event made and published through the administration's API is on /akce,
+ * on its own page (with its place's map link, price, free places, the sign-up form and Event
+ * structured data) and in the sitemap as soon as the publish answers; a draft is on none; a
+ * sign-up renders the pages again with one free place fewer. Without events, /akce says so.
+ */
+import { resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#database/open-database";
+import { publishedContent } from "#server/app";
+import { createPages, type Pages } from "#server/pages/pages";
+import { sampleSignup } from "#testing/sample-events";
+import { createSignedInAccount } from "#testing/test-accounts";
+import { startTestServer, type TestServer, testConfig } from "#testing/test-app";
+import { openTimeoutMs, testDatabases } from "#testing/test-databases";
+
+const buildDir = resolve("build");
+const day = 24 * 3_600_000;
+
+describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
+  let database: DatabaseHandle;
+  let pages: Pages;
+  let server: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await open();
+    pages = createPages({
+      database,
+      serverBuildFile: testConfig({ BUILD_DIR: buildDir }).serverBuildFile,
+      getLoadContext: publishedContent(database),
+    });
+    server = await startTestServer({
+      open: async () => database,
+      settings: { ADMIN_REQUIRE_2FA: "false", BUILD_DIR: buildDir },
+      pages,
+    });
+    token = await createSignedInAccount(server, "spravkyne-akci@example.cz", "admin");
+    await pages.ensureRendered();
+  }, openTimeoutMs);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${server.origin}/api/admin/events${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body !== undefined && { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const text = async (path: string) => (await fetch(`${server.origin}${path}`)).text();
+
+  const startsAt = new Date(Date.now() + 10 * day);
+  const event = {
+    title: "Kruh žen u ohně",
+    slug: "kruh-zen-u-ohne",
+    description:
+      '<p>Večer <strong>sdílení</strong> a bylinkový čaj.</p><script>alert("x")</script>',
+    photoId: null,
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + 2 * 3_600_000).toISOString(),
+    placeKind: "address",
+    address: "Květná 12, Brno",
+    onlineNote: null,
+    priceCzk: 450,
+    capacity: 12,
+    maxPlacesPerSignup: 2,
+    waitingList: true,
+  };
+
+  it(
+    "shows the empty state while she has no event",
+    async () => {
+      const html = await text("/akce");
+      expect(html).toContain("Teď nemám vypsanou žádnou akci");
+    },
+    openTimeoutMs,
+  );
+
+  it(
+    "puts a published event on /akce, its page and the sitemap; a draft on none; a sign-up updates its free places",
+    async () => {
+      const created = await call("POST", "", { event });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const { event: draft } = (await created.json()) as {
+        event: { id: string; version: number; description: string };
+      };
+      expect(draft.description).not.toContain("<script");
+      expect((await fetch(`${server.origin}/akce/kruh-zen-u-ohne`)).status).toBe(404);
+      expect(await text("/akce")).not.toContain("Kruh žen u\u00a0ohně");
+
+      const published = await call("POST", `/${draft.id}/publish`, { version: draft.version });
+      expect(published.status).toBe(200);
+      expect(((await published.json()) as { pages: string }).pages).toBe("updated");
+
+      const list = await text("/akce");
+      expect(list).toContain("Kruh žen u\u00a0ohně");
+      expect(list).toContain('href="/akce/kruh-zen-u-ohne"');
+      expect(list).toContain("Zbývá 12 volných míst");
+      const page = await text("/akce/kruh-zen-u-ohne");
+      expect(page).toContain("<strong>sdílení</strong>");
+      expect(page).not.toContain('alert("x")');
+      expect(page).toContain("https://mapy.cz/zakladni?q=Kv%C4%9Btn%C3%A1%2012%2C%20Brno");
+      expect(page).toContain("450\u00a0Kč");
+      expect(page).toContain(`action="/akce/prihlaska/${draft.id}"`);
+      const data = JSON.parse(
+        /<script type="application\/ld\+json">(\{"@context":"https:\/\/schema.org","@type":"Event".*?)<\/script>/.exec(
+          page,
+        )?.[1] ?? "{}",
+      );
+      expect(data).toMatchObject({
+        "@type": "Event",
+        name: "Kruh žen u ohně",
+        eventStatus: "https://schema.org/EventScheduled",
+        location: { "@type": "Place", address: "Květná 12, Brno" },
+        offers: { price: 450, priceCurrency: "CZK" },
+        remainingAttendeeCapacity: 12,
+      });
+      expect(await text("/sitemap.xml")).toContain("/akce/kruh-zen-u-ohne</loc>");
+
+      const signup = await fetch(`${server.origin}/api/events/${draft.id}/signups`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(sampleSignup("stranka", { places: 2 })),
+      });
+      expect(signup.status).toBe(201);
+      await server.settle();
+      expect(await text("/akce/kruh-zen-u-ohne")).toContain("Zbývá 10 volných míst");
+      expect(await text("/akce")).toContain("Zbývá 10 volných míst");
+    },
+    openTimeoutMs,
+  );
+});

@@ -1,0 +1,58 @@
+/**
+ * The personal data of event sign-ups: the visitor's name, address, phone and note with the
+ * event. An address's export lists its sign-ups (never the cancel link's digest); its erasure
+ * deletes them with every e-mail they caused, the owner's notices included (the outbox's owner
+ * `event_signup`), and gives a held place back to the event.
+ */
+import { eq, sql } from "drizzle-orm";
+import { type EventSignup, eventSignups, events } from "#database/schema";
+import { deleteOwnedMail } from "../mail/outbox";
+import { declareAddressPart, type PersonalDataRegistration } from "../personal-data";
+import { eventSignupMailOwner } from "./event-mail";
+
+type Found = { signup: EventSignup; title: string; startsAt: Date }[];
+
+export const eventPersonalData: PersonalDataRegistration = {
+  module: "server/events/event-signups.ts",
+  tables: [eventSignups],
+  address: declareAddressPart<Found>({
+    find: (db, email) =>
+      db
+        .select({ signup: eventSignups, title: events.title, startsAt: events.startsAt })
+        .from(eventSignups)
+        .innerJoin(events, eq(events.id, eventSignups.eventId))
+        .where(eq(sql`lower(${eventSignups.email})`, email.toLowerCase()))
+        .orderBy(events.startsAt),
+    summarize: () => ({}),
+    export: async (_db, found) => ({
+      event_signups: found.map(({ signup, title, startsAt }) => ({
+        id: signup.id,
+        event: title,
+        event_starts_at: startsAt.toISOString(),
+        state: signup.state,
+        places: signup.places,
+        name: signup.name,
+        email: signup.email,
+        phone: signup.phone,
+        note: signup.note,
+        privacy_consent: signup.privacyConsent,
+        created_at: signup.createdAt.toISOString(),
+        confirmed_at: signup.confirmedAt?.toISOString() ?? null,
+        cancelled_at: signup.cancelledAt?.toISOString() ?? null,
+      })),
+    }),
+    erase: async (tx, found) => {
+      for (const { signup } of found) {
+        await deleteOwnedMail(tx, eventSignupMailOwner(signup));
+        await tx.delete(eventSignups).where(eq(eventSignups.id, signup.id));
+        // Her count of taken places follows (the waiting list is not moved by an erasure).
+        if (signup.state === "confirmed") {
+          await tx
+            .update(events)
+            .set({ takenPlaces: sql`${events.takenPlaces} - ${signup.places}` })
+            .where(eq(events.id, signup.eventId));
+        }
+      }
+    },
+  }),
+};

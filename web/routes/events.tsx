@@ -1,0 +1,85 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { eventPath } from "#shared/events";
+import { paths } from "#shared/routes";
+import { BackHomeLink } from "~/components/back-home-link";
+import { EventFacts } from "~/components/events/event-facts";
+import { PageHero } from "~/components/page-hero";
+import { readEvents } from "~/lib/events.server";
+import { pageMeta } from "~/lib/seo";
+import { czech } from "~/lib/typography";
+import type { Route } from "./+types/events";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Akce a živá setkání",
+    description: czech(
+      "Kruhy žen, tvořivé workshopy s bylinami a rituály pod širým nebem. Termíny, místa, ceny a volná místa na jednom místě.",
+    ),
+    path: paths.events,
+  });
+
+/** Runs when the page is rendered into the page store: her upcoming published events, soonest first. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { events: await readEvents(context).upcoming() };
+}
+
+export default function EventsPage({ loaderData }: Route.ComponentProps) {
+  const { events } = loaderData;
+  return (
+    <main id="obsah">
+      <PageHero
+        eyebrow="Živá setkání"
+        title={czech("Akce, na které se můžete přihlásit")}
+        lead={
+          <p>
+            {czech(
+              "Setkáváme se v malém kruhu: sdílíme, tvoříme s bylinami a dopřáváme si chvíli ticha. Vyberte si termín, který vám sedí – místo vám podržím, jakmile se přihlásíte.",
+            )}
+          </p>
+        }
+      />
+      <section aria-label="Nadcházející akce" className="bg-cream px-5 pb-20 sm:px-8 sm:pb-28">
+        {events.length === 0 ? (
+          <div className="mx-auto max-w-2xl rounded-[2rem] bg-white/70 p-8 text-center shadow-soft ring-1 ring-bark/5">
+            <h2 className="text-2xl font-semibold text-bark">
+              {czech("Teď nemám vypsanou žádnou akci")}
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed text-bark-soft">
+              {czech(
+                "Nové termíny sem přidávám, jakmile je naplánuji. Pokud chcete vědět o dalším setkání, napište mi – ráda vám dám vědět.",
+              )}
+            </p>
+          </div>
+        ) : (
+          <ul className="mx-auto grid max-w-6xl gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {events.map((event) => (
+              <li key={event.id}>
+                <article className="relative flex h-full flex-col rounded-[2rem] bg-white/70 p-6 shadow-soft ring-1 ring-bark/5 transition-shadow focus-within:ring-2 focus-within:ring-moss hover:shadow-lg sm:p-7">
+                  <h2 className="text-2xl leading-snug font-semibold text-bark">
+                    <Link
+                      to={eventPath(event.slug)}
+                      className="after:absolute after:inset-0 after:rounded-[2rem] focus-visible:outline-none"
+                    >
+                      {czech(event.title)}
+                    </Link>
+                  </h2>
+                  <div className="mt-5 flex-1">
+                    <EventFacts event={event} />
+                  </div>
+                  <p className="mt-6 inline-flex items-center gap-2 font-semibold text-moss-dark">
+                    Podrobnosti a přihláška
+                    <ArrowRight aria-hidden="true" className="size-5" />
+                  </p>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-14 text-center">
+          <BackHomeLink look="button" />
+        </div>
+      </section>
+    </main>
+  );
+}
