@@ -9,7 +9,6 @@ import {
   bookingOwnerMail,
   bookingReminderMail,
 } from "../booking/booking-email";
-import { newsletterConfirmationMail } from "../newsletter/newsletter-email";
 import { eventCancelledByOwnerMail, eventMessageMail } from "../events/event-admin-email";
 import {
   eventOwnerMail,
@@ -17,6 +16,7 @@ import {
   eventSignupCancelledMail,
   eventSignupMail,
 } from "../events/event-email";
+import { newsletterConfirmationMail } from "../newsletter/newsletter-email";
 import { accessRequestMail } from "./access-request-email";
 import { contactConfirmationMail } from "./contact-confirmation-email";
 import { emailConfirmationMail } from "./email-confirmation-email";
