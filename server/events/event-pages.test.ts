@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "#database/open-database";
 import { publishedContent } from "#server/app";
 import { createPages, type Pages } from "#server/pages/pages";
 import { sampleSignup } from "#testing/sample-events";
+import { phoneJpeg } from "#testing/sample-photos";
 import { createSignedInAccount } from "#testing/test-accounts";
 import { startTestServer, type TestServer, testConfig } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
@@ -77,6 +78,31 @@ describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
     async () => {
       const html = await text("/akce");
       expect(html).toContain("Teď nemám vypsanou žádnou akci");
+    },
+    openTimeoutMs,
+  );
+
+  it(
+    "shows the event's photo from her library on its page, with its alt text",
+    async () => {
+      const uploaded = await fetch(
+        `${server.origin}/api/admin/photos?alt=${encodeURIComponent("Oheň v zahradě za soumraku")}&name=ohen.jpg`,
+        {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "image/jpeg" },
+          body: new Uint8Array(await phoneJpeg()),
+        },
+      );
+      expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+      const { photo } = (await uploaded.json()) as { photo: { id: string } };
+      const created = await call("POST", "", {
+        event: { ...event, title: "Oheň v zahradě", slug: "ohen-v-zahrade", photoId: photo.id },
+      });
+      const { event: draft } = (await created.json()) as { event: { id: string; version: number } };
+      await call("POST", `/${draft.id}/publish`, { version: draft.version });
+      const page = await text("/akce/ohen-v-zahrade");
+      expect(page).toContain('alt="Oheň v zahradě za soumraku"');
+      expect(page).toContain(`/${photo.id}-`);
     },
     openTimeoutMs,
   );
