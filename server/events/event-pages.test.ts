@@ -160,4 +160,55 @@ describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
     },
     openTimeoutMs,
   );
+
+  it(
+    "refuses in her API a taken or reserved address, an old version, a capacity below the places taken and bad input",
+    async () => {
+      const created = await call("POST", "", { event: { ...event, slug: "jarni-kruh" } });
+      const { event: draft } = (await created.json()) as { event: { id: string; version: number } };
+      const again = await call("POST", "", { event: { ...event, slug: "jarni-kruh" } });
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { error: { code: string } }).error.code).toBe("slug_taken");
+      const reserved = await call("POST", "", { event: { ...event, slug: "zruseni" } });
+      expect(reserved.status).toBe(409);
+      const bad = await call("POST", "", {
+        event: { ...event, slug: "spatne", endsAt: event.startsAt, capacity: 0 },
+      });
+      expect(bad.status).toBe(422);
+
+      await call("POST", `/${draft.id}/publish`, { version: draft.version });
+      for (const who of ["k1", "k2", "k3"]) {
+        const signup = await fetch(`${server.origin}/api/events/${draft.id}/signups`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(sampleSignup(who)),
+        });
+        expect(signup.status).toBe(201);
+      }
+      const stale = await call("PUT", `/${draft.id}`, {
+        version: draft.version,
+        event: { ...event, slug: "jarni-kruh" },
+      });
+      expect(stale.status).toBe(409);
+      expect(((await stale.json()) as { error: { code: string } }).error.code).toBe(
+        "version_conflict",
+      );
+      const tooSmall = await call("PUT", `/${draft.id}`, {
+        version: draft.version + 1,
+        event: { ...event, slug: "jarni-kruh", capacity: 2, maxPlacesPerSignup: 1 },
+      });
+      expect(tooSmall.status).toBe(422);
+      expect(((await tooSmall.json()) as { error: { code: string } }).error.code).toBe(
+        "capacity_below_taken",
+      );
+      const fine = await call("PUT", `/${draft.id}`, {
+        version: draft.version + 1,
+        event: { ...event, slug: "jarni-kruh", capacity: 3, maxPlacesPerSignup: 1 },
+      });
+      expect(fine.status).toBe(200);
+      await server.settle();
+      expect(await text("/akce/jarni-kruh")).toContain("Obsazeno");
+    },
+    openTimeoutMs,
+  );
 });
