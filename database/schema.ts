@@ -25,6 +25,12 @@ import {
 } from "drizzle-orm/pg-core";
 import { offerIds } from "#shared/content/content-schemas";
 import { formTypes, limits } from "#shared/form-schemas";
+import {
+  type NewsletterSource,
+  type NewsletterState,
+  newsletterSources,
+  newsletterStates,
+} from "#shared/newsletter";
 import { type AccountRole, type AuditAction, accountRoles, auditActions } from "#shared/user-admin";
 
 /** Binary data as a Node Buffer. */
@@ -809,6 +815,15 @@ export const bookings = pgTable(
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     /** When it left the calendar (declined or cancelled). */
     endedAt: timestamptz("ended_at"),
+    /** When she first opened it: until then it is new in her inbox, as a submission is. */
+    handledAt: timestamptz("handled_at"),
+    /** Her reason for declining or cancelling it, as the client's e-mail quoted it. */
+    reason: text("reason"),
+    /**
+     * The calendar file's SEQUENCE: raised by every change the client is told of (a move, a
+     * confirmation, a cancellation), so her calendar replaces the event of the same UID.
+     */
+    sequence: integer("sequence").notNull().default(0),
   },
   (table) => [
     index("bookings_starts_at_idx").on(table.startsAt),
@@ -835,6 +850,7 @@ export const bookings = pgTable(
       sql`char_length(${table.note}) <= ${sql.raw(String(limits.messageMax))}`,
     ),
     check("bookings_privacy_consent_given", sql`${table.privacyConsent}`),
+    check("bookings_reason_length", sql`char_length(${table.reason}) <= 500`),
   ],
 );
 export type Booking = typeof bookings.$inferSelect;
@@ -971,3 +987,60 @@ export const eventSignups = pgTable(
   ],
 );
 export type EventSignup = typeof eventSignups.$inferSelect;
+
+// The newsletter's subscribers (issue 37; docs/decisions/0035-newsletter-subscribing.md).
+
+/**
+ * One address on her list, at most once whatever its capitals. The proof of
+ * consent is kept with it: the words she showed, their version, when, and the
+ * block of the address it came from (a /24 or a /48, never the full address).
+ * The confirmation link is kept as its digest, single use until it expires;
+ * the letters' unsubscribe link is an HMAC of the id (server/newsletter), so
+ * nothing of it is stored.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    /** The name typed in a gift form (the blog's form asks none). */
+    name: text("name"),
+    state: text("state").$type<NewsletterState>().notNull(),
+    source: text("source").$type<NewsletterSource>().notNull(),
+    consentText: text("consent_text").notNull(),
+    consentVersion: text("consent_version").notNull(),
+    consentedAt: timestamptz("consented_at").notNull(),
+    consentAddressBlock: text("consent_address_block").notNull(),
+    confirmTokenHash: text("confirm_token_hash").unique(),
+    confirmExpiresAt: timestamptz("confirm_expires_at"),
+    /** When the last confirmation e-mail was queued: another waits a while (no flood, no tell). */
+    confirmationSentAt: timestamptz("confirmation_sent_at"),
+    confirmedAt: timestamptz("confirmed_at"),
+    unsubscribedAt: timestamptz("unsubscribed_at"),
+    /** Permanent refusals by the address's mail server; two make it undeliverable. */
+    bounceCount: integer("bounce_count").notNull().default(0),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${table.email})`),
+    index("newsletter_subscribers_state_idx").on(table.state),
+    check(
+      "newsletter_subscribers_state_known",
+      sql`${table.state} in (${quoted(newsletterStates)})`,
+    ),
+    check(
+      "newsletter_subscribers_source_known",
+      sql`${table.source} in (${quoted(newsletterSources)})`,
+    ),
+    check(
+      "newsletter_subscribers_email_shape",
+      sql`char_length(${table.email}) <= ${sql.raw(String(limits.emailMax))} and ${table.email} like '%_@_%'`,
+    ),
+    check(
+      "newsletter_subscribers_name_length",
+      sql`char_length(${table.name}) <= ${sql.raw(String(limits.nameMax))}`,
+    ),
+    check("newsletter_subscribers_bounces", sql`${table.bounceCount} >= 0`),
+  ],
+);
+export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;

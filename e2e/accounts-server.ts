@@ -50,9 +50,12 @@ export const lastAdminPort = mainPort + 52;
  * Administrators made before the server starts: one per test that signs one in. Taken (index):
  * 0 members; 0–5 admin and two-factor (`admin(n)` is index n - 1); 14 and 19 content; 15 photos;
  * 16 articles; 17 materials; 20–21 doors; 22 page texts; 23 sign-in; 24–28 users; 29–31
- * two-factor. Take a free one, never a taken one: a test that changes its administrator's
+ * two-factor.
+ * 11 newsletter.
+ * Take a free one, never a taken one: a test that changes its administrator's
  * factors or sessions breaks another that shares it.
  * Also taken: 9 events (e2e/events.test.ts).
+ * Also taken: 8 her bookings (booking-admin.test.ts).
  */
 export const seededAdmins = Array.from({ length: 32 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,

@@ -50,7 +50,7 @@ test.describe("sending the forms to the real server", () => {
     await field(form, "Telefon (nepovinné)").fill("+420 777 123 456");
     await field(form, "Služba (nepovinné)").selectOption({ label: serviceTypes.products });
     await field(form, "Zpráva").fill("Dobrý den,\nzajímají mě Vaše bylinné oleje.");
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
     await form.getByRole("button", { name: forms.contact.submit, exact: true }).click();
 
     await expect(form.getByRole("status")).toHaveText(successMessages.contact);
@@ -83,7 +83,7 @@ test.describe("sending the forms to the real server", () => {
       await field(form, "Jméno").fill("Šárka");
       await field(form, "E-mail").fill(email);
       await field(form, "Vzkaz (nepovinné)").fill("Těším se!");
-      await form.getByRole("checkbox").check();
+      await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
       await form.getByRole("button", { name: forms[formType].submit, exact: true }).click();
 
       await expect(form.getByRole("status")).toHaveText(successMessages[formType]);
@@ -115,7 +115,7 @@ test.describe("sending the forms to the real server", () => {
     const form = await openForm(page, "gift_ritual");
     await field(form, "Jméno").fill("Šárka");
     await field(form, "E-mail").fill(email);
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
     await form.getByRole("button", { name: forms.gift_ritual.submit, exact: true }).click();
 
     await expect(form.getByRole("alert")).toHaveText(giftRateLimitedMessage);

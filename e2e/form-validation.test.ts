@@ -120,14 +120,14 @@ async function fillContactForm(form: Locator) {
   await field(form, "Telefon (nepovinné)").fill("+420 777 123 456");
   await field(form, "Služba (nepovinné)").selectOption({ label: "Přírodní produkty" });
   await field(form, "Zpráva").fill("Dobrý den, zajímají mě Vaše bylinné oleje.");
-  await form.getByRole("checkbox").check();
+  await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
 }
 
 async function fillGiftForm(form: Locator) {
   await field(form, "Jméno").fill("Jana");
   await field(form, "E-mail").fill("jana@example.cz");
   await field(form, "Vzkaz (nepovinné)").fill("Těším se!");
-  await form.getByRole("checkbox").check();
+  await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
 }
 
 test.describe("the contact form", () => {
@@ -145,7 +145,10 @@ test.describe("the contact form", () => {
     await expectFieldError(field(form, "Jméno"), "Jméno musí obsahovat alespoň 2 znaky");
     await expectFieldError(field(form, "E-mail"), "Neplatný e-mail");
     await expectFieldError(field(form, "Zpráva"), "Zpráva musí obsahovat alespoň 10 znaků");
-    await expectFieldError(form.getByRole("checkbox"), "Musíte souhlasit se zpracováním údajů");
+    await expectFieldError(
+      form.getByRole("checkbox", { name: /^Souhlasím/ }),
+      "Musíte souhlasit se zpracováním údajů",
+    );
     await expectNoFieldError(field(form, "Telefon (nepovinné)"));
     await expectNoFieldError(field(form, "Služba (nepovinné)"));
     await expect(field(form, "Jméno")).toBeFocused();
@@ -165,8 +168,8 @@ test.describe("the contact form", () => {
     await expectFieldError(field(form, "Zpráva"), messages.messageTooShort);
     await field(form, "Zpráva").pressSequentially("!");
     await expectNoFieldError(field(form, "Zpráva"));
-    await form.getByRole("checkbox").check();
-    await expectNoFieldError(form.getByRole("checkbox"));
+    await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
+    await expectNoFieldError(form.getByRole("checkbox", { name: /^Souhlasím/ }));
 
     await submitButton(form, "contact").click();
     await expect(field(form, "E-mail")).toBeFocused();
@@ -318,7 +321,7 @@ test.describe("the contact form", () => {
     await expect(field(form, "Telefon (nepovinné)")).toHaveValue("");
     await expect(field(form, "Služba (nepovinné)")).toHaveValue("");
     await expect(field(form, "Zpráva")).toHaveValue("");
-    await expect(form.getByRole("checkbox")).not.toBeChecked();
+    await expect(form.getByRole("checkbox", { name: /^Souhlasím/ })).not.toBeChecked();
     await expect(form.getByRole("alert")).toHaveCount(0);
   });
 
@@ -340,7 +343,7 @@ test.describe("the contact form", () => {
     await expect(field(form, "Telefon (nepovinné)")).toHaveValue("+420 777 123 456");
     await expect(field(form, "Služba (nepovinné)")).toHaveValue("products");
     await expect(field(form, "Zpráva")).toHaveValue("Dobrý den, zajímají mě Vaše bylinné oleje.");
-    await expect(form.getByRole("checkbox")).toBeChecked();
+    await expect(form.getByRole("checkbox", { name: /^Souhlasím/ })).toBeChecked();
     await expect(submitButton(form, "contact")).toBeEnabled();
     expect(
       consoleEntries.some(
@@ -374,7 +377,7 @@ test.describe("the contact form", () => {
     await field(form, "Jméno").fill("  Eva ");
     await field(form, "E-mail").fill("eva@example.cz");
     await field(form, "Zpráva").fill("Kdy bude další workshop?");
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
     await submitButton(form, "contact").click();
     expect(await held.body).toEqual({
       formType: "contact",
@@ -401,7 +404,7 @@ test.describe("the contact form", () => {
     await waitForHydration(page);
 
     await field(form, "E-mail").fill("jana@example.cz");
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
     await submitButton(form, "contact").click();
     expect(await held.body).toMatchObject({
       name: "Jana Nováková",
@@ -422,7 +425,7 @@ test.describe("the contact form", () => {
     const form = page.getByRole("form", { name: forms.gift_ritual.name, exact: true });
     await field(form, "Jméno").fill("Šárka");
     await field(form, "E-mail").fill("sarka@example.cz");
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
     await submitButton(form, "gift_ritual").click();
     // Without its scripts the browser would post the form to the page itself.
     await page.waitForTimeout(300);
@@ -487,7 +490,10 @@ test.describe("the gift forms", () => {
       await submitButton(form, formType).click();
       await expectFieldError(field(form, "Jméno"), "Jméno musí obsahovat alespoň 2 znaky");
       await expectFieldError(field(form, "E-mail"), "Neplatný e-mail");
-      await expectFieldError(form.getByRole("checkbox"), "Musíte souhlasit se zpracováním údajů");
+      await expectFieldError(
+        form.getByRole("checkbox", { name: /^Souhlasím/ }),
+        "Musíte souhlasit se zpracováním údajů",
+      );
       await expectNoFieldError(field(form, "Vzkaz (nepovinné)"));
       await expect(field(form, "Jméno")).toBeFocused();
       await expect(form.getByRole("textbox", { name: "Telefon" })).toHaveCount(0);
@@ -547,7 +553,7 @@ test.describe("the gift forms", () => {
       await expect(field(form, "Jméno")).toHaveValue("");
       await expect(field(form, "E-mail")).toHaveValue("");
       await expect(field(form, "Vzkaz (nepovinné)")).toHaveValue("");
-      await expect(form.getByRole("checkbox")).not.toBeChecked();
+      await expect(form.getByRole("checkbox", { name: /^Souhlasím/ })).not.toBeChecked();
       await expect(submitButton(form, formType)).toBeEnabled();
     });
 

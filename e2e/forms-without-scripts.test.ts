@@ -62,7 +62,7 @@ test.describe("the forms with scripts blocked", () => {
     await field(form, "Telefon (nepovinné)").fill("+420 777 123 456");
     await field(form, "Služba (nepovinné)").selectOption({ label: "Přírodní produkty" });
     await field(form, "Zpráva").fill("Dobrý den,\nzajímají mě vaše bylinné oleje.");
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
     await submit(form, "contact");
 
     await expect(page).toHaveURL(new RegExp(`${forms.contact.sent}$`));
@@ -99,7 +99,7 @@ test.describe("the forms with scripts blocked", () => {
       await field(form, "Jméno").fill("Šárka");
       await field(form, "E-mail").fill(email);
       await field(form, "Vzkaz (nepovinné)").fill("Těším se!");
-      await form.getByRole("checkbox").check();
+      await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
       await submit(form, formType);
 
       await expect(page).toHaveURL(new RegExp(`${forms[formType].sent}$`));
@@ -122,7 +122,7 @@ test.describe("the forms with scripts blocked", () => {
     await field(form, "Jméno").fill("Jana Nováková");
     await field(form, "E-mail").fill(email);
     await field(form, "Zpráva").fill("Dobrý den, ráda bych se objednala.");
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
     await submit(form, "contact");
     await expect(page).toHaveURL(new RegExp(`${forms.contact.sent}$`));
 
@@ -179,7 +179,9 @@ test.describe("the forms with scripts blocked", () => {
       await expect(field(form, label)).toHaveAttribute("aria-invalid", "true");
       await expect(field(form, label)).toHaveAccessibleDescription(new RegExp(message));
     }
-    await expect(form.getByRole("checkbox")).toHaveAccessibleDescription(messages.consentRequired);
+    await expect(form.getByRole("checkbox", { name: /^Souhlasím/ })).toHaveAccessibleDescription(
+      messages.consentRequired,
+    );
     await expect(field(form, "Telefon (nepovinné)")).toHaveValue("+420 777 123 456");
     await expect(field(form, "Služba (nepovinné)")).toHaveValue("course");
     // The first field to correct has the focus.
@@ -189,7 +191,7 @@ test.describe("the forms with scripts blocked", () => {
     await field(form, "Jméno").fill("Jana");
     await field(form, "E-mail").fill(email);
     await field(form, "Zpráva").fill("Ahoj, mám dotaz na online kurz.");
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
     await submit(form, "contact");
     await expect(page).toHaveURL(new RegExp(`${forms.contact.sent}$`));
     await expect(page.locator("#odeslano-kontakt")).toHaveText(successMessages.contact);
@@ -215,7 +217,9 @@ test.describe("the forms with scripts blocked", () => {
     await expect(field(form, "E-mail")).toHaveAccessibleDescription(
       new RegExp(messages.emailInvalid),
     );
-    await expect(form.getByRole("checkbox")).toHaveAccessibleDescription(messages.consentRequired);
+    await expect(form.getByRole("checkbox", { name: /^Souhlasím/ })).toHaveAccessibleDescription(
+      messages.consentRequired,
+    );
     await expect(form).toBeInViewport();
     const ritual = formOf(page, "gift_ritual");
     await expect(field(ritual, "Jméno")).toHaveValue("");
@@ -246,7 +250,7 @@ test("with scripts running the forms still send JSON, and the page stays where i
   const form = formOf(page, "gift_ritual");
   await field(form, "Jméno").fill("Šárka");
   await field(form, "E-mail").fill(email);
-  await form.getByRole("checkbox").check();
+  await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
   await submit(form, "gift_ritual");
 
   await expect(form.getByRole("status")).toHaveText(successMessages.gift_ritual);
@@ -272,7 +276,7 @@ test("when the scripts never arrive, a held form is posted by the browser after 
   const form = formOf(page, "gift_ritual");
   await field(form, "Jméno").fill("Šárka");
   await field(form, "E-mail").fill(email);
-  await form.getByRole("checkbox").check();
+  await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
   await submit(form, "gift_ritual");
 
   // Held while the code might still come: nothing posted yet.

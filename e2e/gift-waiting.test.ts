@@ -127,7 +127,7 @@ test("while the ritual has no video, its form says what will happen, and the own
 
   await form.getByLabel("Jméno", { exact: true }).fill("Petra Malá");
   await form.getByLabel("E-mail", { exact: true }).fill("petra.mala@example.cz");
-  await form.getByRole("checkbox").check();
+  await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
   await form.getByRole("button", { name: "Chci rituál zdarma", exact: true }).click();
   await expect(form.getByRole("status")).toContainText(
     "Děkujeme! Odkaz na rituál Ti brzy pošleme na e-mail. Video ještě dokončuji",

@@ -45,7 +45,7 @@ test.describe("consent labels link to the privacy notice without losing what was
     await form.getByLabel("Jméno", { exact: true }).fill("Petra Nováková");
     await form.getByLabel("E-mail", { exact: true }).fill("petra@example.cz");
     await form.getByLabel("Zpráva", { exact: true }).fill("Ráda bych se objednala na setkání.");
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
 
     await followToPrivacyNotice(page, consentLink(form));
 
@@ -55,7 +55,7 @@ test.describe("consent labels link to the privacy notice without losing what was
       "Ráda bych se objednala na setkání.",
     );
     // Following the link does not untick (or tick) the box it sits beside.
-    await expect(form.getByRole("checkbox")).toBeChecked();
+    await expect(form.getByRole("checkbox", { name: /^Souhlasím/ })).toBeChecked();
   });
 
   for (const gift of giftForms) {
@@ -72,7 +72,7 @@ test.describe("consent labels link to the privacy notice without losing what was
       await expect(form.getByLabel("E-mail", { exact: true })).toHaveValue(
         `marketa-${gift.type}@example.cz`,
       );
-      await expect(form.getByRole("checkbox")).not.toBeChecked();
+      await expect(form.getByRole("checkbox", { name: /^Souhlasím/ })).not.toBeChecked();
     });
   }
 

@@ -123,7 +123,7 @@ test("at 360 px she asks for the guide; the e-mail's button opens the guide itse
   await form.scrollIntoViewIfNeeded();
   await form.getByLabel("Jméno", { exact: true }).fill("Jana Nováková");
   await form.getByLabel("E-mail", { exact: true }).fill("jana.novakova@example.cz");
-  await form.getByRole("checkbox").check();
+  await form.getByRole("checkbox", { name: /^Souhlasím/ }).check();
   await form.getByRole("button", { name: "Chci návod zdarma", exact: true }).click();
   await expect(form.getByRole("status")).toContainText("Návod na osobní vůni Ti brzy pošleme");
 

@@ -29,6 +29,7 @@ import { createSecretBox } from "./auth/secret-box";
 import { createSignInThrottle } from "./auth/throttling";
 import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
 import { createBackupRoute } from "./backup-route";
+import { createBookingAdmin } from "./booking/booking-admin";
 import { createBookingApi } from "./booking/booking-api";
 import { createBookingCancelRoute } from "./booking/booking-cancel-route";
 import { createBookingMail } from "./booking/booking-mail";
@@ -57,6 +58,9 @@ import { createMaterials } from "./materials/materials";
 import { createMaterialsApi } from "./materials/materials-api";
 import { createMembersApp } from "./members/members-app";
 import { createMetrics, createMetricsRoute, type Metrics } from "./metrics";
+import { composeNewsletterConfirmation } from "./newsletter/newsletter-mail";
+import { createNewsletterRoutes } from "./newsletter/newsletter-routes";
+import { createSubscribers } from "./newsletter/subscribers";
 import { answerOtherMethods } from "./other-methods";
 import { createPageSite } from "./pages/page-site";
 import { createPages, type Pages } from "./pages/pages";
@@ -187,6 +191,18 @@ export function createApp({
       : config.giftLinks.fragrance,
   };
 
+  // The newsletter's list: sign-ups (the gift forms' box, the blog's form), their double opt-in.
+  const subscribers = createSubscribers({
+    db,
+    clock,
+    secret: authSecret,
+    readOffer: async () => (await createContentReader(db).read("newsletter")).offer,
+    composeConfirmation: (subscriber, link) =>
+      composeNewsletterConfirmation(subscriber, link, mailSettings),
+    siteUrl: config.siteUrl,
+    onMailQueued,
+  });
+
   const app = new Hono();
   app.use(logRequests(metrics.observeRequest));
   app.use(compress());
@@ -234,6 +250,7 @@ export function createApp({
       releaseWaitingMail: materials.releaseWaitingMail,
       noticeOwner: materials.noticeOwner,
     },
+    signUpToNewsletter: subscribers.signUp,
   };
   app.route("/api/form-submissions", createFormSubmissionsRoute(forms));
   app.route("/metrics", createMetricsRoute({ metrics, token: config.metricsToken }));
@@ -295,6 +312,15 @@ export function createApp({
     readOffers,
     storeBookingMail: bookingMail.storeBookingMail,
     storeCancellationMail: bookingMail.storeCancellationMail,
+    storeChangeMail: bookingMail.storeChangeMail,
+    onMailQueued,
+  });
+  // Her side: her changes of a booking, each with its audit entry and the client's e-mail.
+  const bookingAdmin = createBookingAdmin({
+    db,
+    clock,
+    readOffers,
+    storeChangeMail: bookingMail.storeChangeMail,
     onMailQueued,
   });
   app.route("/api", createBookingApi(bookings));
@@ -317,6 +343,17 @@ export function createApp({
   app.route(
     paths.eventCancel,
     createEventCancelRoute(eventSignups, () => clock.now()),
+  );
+  // The newsletter: the blog form's sign-up, the confirmation and unsubscribe links.
+  app.route(
+    "/",
+    createNewsletterRoutes({
+      subscribers,
+      rateLimiter,
+      rateLimitPerHour: config.formRateLimitPerHour,
+      trustProxy: config.trustProxy,
+      siteUrl: config.siteUrl,
+    }),
   );
   // The retention rule's months, for the privacy notice.
   app.route("/api/retention", createPublicRetentionRoute(db));
@@ -344,6 +381,8 @@ export function createApp({
       previewPage: (path) =>
         pages.renderPreview(path, { content: createContentReader(db, { drafts: true }) }),
       photos,
+      bookingAdmin,
+      subscribers,
     }),
   );
   app.route(

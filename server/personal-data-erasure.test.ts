@@ -32,6 +32,7 @@ async function storePerson(db: Database, email: string) {
   const sessionId = randomUUID();
   const factorId = randomUUID();
   const bookingId = randomUUID();
+  const subscriberId = randomUUID();
   const rows: [PgTable, Record<string, unknown>[]][] = [
     [schema.users, [{ id: userId, email, passwordHash: "", userMetadata: { full_name: email } }]],
     [schema.userRoles, [{ userId, role: "member" }]],
@@ -80,6 +81,22 @@ async function storePerson(db: Database, email: string) {
       ],
     ],
     [
+      schema.newsletterSubscribers,
+      [
+        {
+          id: subscriberId,
+          email,
+          state: "subscribed",
+          source: "blog",
+          consentText: "Přihlásit se k odběru novinek e-mailem.",
+          consentVersion: "0123456789ab",
+          consentedAt: at,
+          consentAddressBlock: "198.51.100.0/24",
+          confirmTokenHash: digest(`newsletter ${email}`),
+        },
+      ],
+    ],
+    [
       schema.mailOutbox,
       [
         // The owner's notification of her submission, and an e-mail to her of no submission.
@@ -91,6 +108,15 @@ async function storePerson(db: Database, email: string) {
           nextAttemptAt: at,
         },
         { kind: "password_changed", to: email, subject: "Heslo změněno", nextAttemptAt: at },
+        // Her newsletter confirmation.
+        {
+          ownerType: "newsletter_subscriber",
+          ownerId: subscriberId,
+          kind: "newsletter_confirmation",
+          to: email,
+          subject: "Potvrďte prosím odběr novinek",
+          nextAttemptAt: at,
+        },
         // The owner's notice of her booking.
         {
           ownerType: "booking",
@@ -133,8 +159,10 @@ describe.each(testDatabases)("an address's erasure on $name", ({ open }) => {
     expect(await summarizeAddress(database.db, "Eva@example.cz")).toEqual({
       email: "Eva@example.cz",
       submissions: 1,
-      mails: 2,
+      // The notification of her submission, the notice to her, her newsletter confirmation.
+      mails: 3,
       account: true,
+      bookings: 1,
     });
     const exported = JSON.stringify(await exportAddress(database.db, "eva@example.cz", at));
     expect(exported).toContain("198.51.100.7");
@@ -144,7 +172,7 @@ describe.each(testDatabases)("an address's erasure on $name", ({ open }) => {
     const before = await Promise.all(coveredTables.map(rowsIn));
     const admin = { userId: randomUUID(), email: "spravkyne@example.cz" };
     expect(await eraseAddress(database.db, "eva@example.cz", admin, at)).toEqual({
-      erased: { email: "eva@example.cz", submissions: 1, mails: 2, account: true },
+      erased: { email: "eva@example.cz", submissions: 1, mails: 3, account: true, bookings: 1 },
     });
     const after = await Promise.all(coveredTables.map(rowsIn));
     // The other person's rows are all there, hers gone: half of each table (the outbox's too).
@@ -154,6 +182,7 @@ describe.each(testDatabases)("an address's erasure on $name", ({ open }) => {
       submissions: 0,
       mails: 0,
       account: false,
+      bookings: 0,
     });
   });
 });

@@ -71,6 +71,7 @@ const contentWithoutPersonalData: { key: ContentKey; why: string }[] = [
   { key: "about-page", why: "Her own story and ways of working." },
   { key: "blog-page", why: "Her own opening of the blog." },
   { key: "photos", why: "Which of her photos each place of the site shows." },
+  { key: "newsletter", why: "Her own line on what her newsletter sends and how often." },
 ];
 
 /** The content items of `keys` that are neither registered nor exempted. */
@@ -127,18 +128,18 @@ describe("the registry of personal data", () => {
   });
 
   it("would refuse a new table with an address or a name, and one that refers to it", () => {
-    const subscribers = pgTable("newsletter_subscribers", {
+    const subscribers = pgTable("letter_readers", {
       id: uuid("id").primaryKey(),
       email: text("email").notNull(),
     });
-    const sends = pgTable("newsletter_sends", {
+    const sends = pgTable("letter_sends", {
       subscriberId: uuid("subscriber_id").references(() => subscribers.id),
     });
     const guests = pgTable("event_guests", { fullName: text("full_name") });
     expect(unregisteredPersonalTables([...schemaTables, subscribers, sends, guests])).toEqual([
       "event_guests",
-      "newsletter_sends",
-      "newsletter_subscribers",
+      "letter_readers",
+      "letter_sends",
     ]);
   });
 

@@ -19,6 +19,7 @@ import { bookingPersonalData } from "./booking/booking-personal-data";
 import { reviewPersonalData } from "./content/review-personal-data";
 import { eventPersonalData } from "./events/event-personal-data";
 import { mailPersonalData } from "./mail/mail-personal-data";
+import { subscriberPersonalData } from "./newsletter/subscriber-personal-data";
 import { rateLimitPersonalData } from "./rate-limit";
 
 /** Who erases an address (an administrator), and when. */
@@ -92,6 +93,8 @@ export const personalDataRegistry: readonly PersonalDataRegistration[] = [
   bookingPersonalData,
   // Before the e-mails too: a sign-up's erasure takes the owner's notices of it.
   eventPersonalData,
+  // Before the e-mails: a subscriber's erasure takes its confirmation e-mails too.
+  subscriberPersonalData,
   mailPersonalData,
   accountPersonalData,
   rateLimitPersonalData,

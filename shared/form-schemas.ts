@@ -228,6 +228,8 @@ export const giftFormSchema = z.object({
   email: emailSchema,
   message: z.optional(giftMessageSchema),
   privacyConsent: consentSchema,
+  // The newsletter's own, separate box (shared/newsletter.ts): unticked, and never required.
+  newsletter: z.optional(z.boolean()),
 });
 export type GiftFormValues = z.input<typeof giftFormSchema>;
 
@@ -289,6 +291,8 @@ function giftSubmissionSchema<T extends GiftFormType>(formType: T) {
       email: emailSchema,
       message: absentWhenEmpty(giftMessageSchema),
       privacyConsent: consentSchema,
+      // Ticked: a sign-up to the newsletter too (double opt-in); absent or false: the gift alone.
+      newsletter: z.optional(z.boolean()),
       [honeypotField]: honeypotSchema,
     },
     strictParams,

@@ -44,12 +44,14 @@ export const retentionSchema = /* @__PURE__ */ z.strictObject({
 
 export type RetentionSetting = { months: number | null; last_run_at: string | null };
 /** What a rule would delete now (`POST /api/admin/retention/preview`). */
-export type RetentionPreview = { submissions: number };
+export type RetentionPreview = { submissions: number; bookings: number };
 
 /** What an erasure by address removes, counted before she confirms it. */
 export type AddressSummary = {
   email: string;
   submissions: number;
+  /** Her bookings made with the address. */
+  bookings: number;
   mails: number;
   account: boolean;
 };

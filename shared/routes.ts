@@ -54,6 +54,8 @@ export const paths = {
   newsletterConfirm: "/novinky/potvrzeni",
   /** A letter's unsubscribe link, and the one-click POST of RFC 8058: `/novinky/odhlaseni/<token>`. */
   newsletterUnsubscribe: "/novinky/odhlaseni",
+  /** Where the blog's small form posts a sign-up to the newsletter (it works without scripts). */
+  newsletterSignUp: "/novinky/prihlaseni",
   /** The newsletter's subscribers (and, later, her letters) in the administration. */
   adminNewsletter: "/admin/novinky",
 } as const;

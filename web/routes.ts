@@ -33,6 +33,11 @@ export default [
     route(`${paths.adminContent}/:item/:offer?`, "routes/admin-content-item.tsx"),
     route(paths.firstAdmin, "routes/first-admin.tsx"),
     route(`${paths.adminRecord}/:id`, "routes/admin-record.tsx"),
+    // Her bookings: the day and week view, and each booking (/nastaveni is her rules' own screen).
+    route(paths.adminBookings, "routes/admin-bookings.tsx"),
+    route(`${paths.adminBookings}/:id`, "routes/admin-booking.tsx"),
+    // Her newsletter's subscribers.
+    route(paths.adminNewsletter, "routes/admin-newsletter.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),
   route(siteFilePaths.sitemap, "routes/sitemap-xml.ts"),

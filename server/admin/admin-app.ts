@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createArticlesAdminApi } from "#server/articles/articles-api";
 import type { AdminEnv } from "#server/auth/require-admin";
+import { createBookingAdminApi } from "#server/booking/booking-admin-api";
 import {
   type BookingSettingsApiDependencies,
   createBookingSettingsApi,
@@ -21,6 +22,10 @@ import {
 } from "#server/events/event-admin-api";
 import { createGuardedApp } from "#server/guarded-app";
 import { createMaterialsAdminApi } from "#server/materials/materials-api";
+import {
+  createNewsletterAdminApi,
+  type NewsletterAdminApiDependencies,
+} from "#server/newsletter/newsletter-admin-api";
 import { createPhotosAdminApi } from "#server/photos/photos-api";
 import { type AdminApiDependencies, createAdminApi } from "./admin-api";
 import { createInboxApi } from "./inbox-api";
@@ -33,7 +38,9 @@ export type AdminAppDependencies = AdminApiDependencies &
   ContentAdminApiDependencies &
   Parameters<typeof createPhotosAdminApi>[0] &
   BookingSettingsApiDependencies &
-  EventsAdminApiDependencies & {
+  EventsAdminApiDependencies &
+  Parameters<typeof createBookingAdminApi>[0] &
+  NewsletterAdminApiDependencies & {
     /**
      * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
      * the administration does not know how accounts work.
@@ -51,7 +58,9 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createArticlesAdminApi(dependencies))
     .route("/", createPhotosAdminApi(dependencies))
     .route("/", createBookingSettingsApi(dependencies))
-    .route("/", createEventsAdminApi(dependencies));
+    .route("/", createEventsAdminApi(dependencies))
+    .route("/", createBookingAdminApi(dependencies))
+    .route("/", createNewsletterAdminApi(dependencies));
 }
 
 /** The administration's routes as the browser's typed client (`hono/client`) reads them. */

@@ -1,14 +1,16 @@
 /**
  * The cancel link of a booking's e-mail, `/rezervace/zruseni/<token>`: a short
- * page that says which booking it is and asks; only its button (a post)
- * cancels, as mail scanners open links. Rendered per request (a handful a
- * week), without scripts, never indexed.
+ * page that says which booking it is and asks; only its buttons (posts)
+ * cancel it or move it to another free time, as mail scanners open links.
+ * Rendered per request (a handful a week), without scripts, never indexed.
  */
 import { Hono } from "hono";
 import { html } from "hono/html";
 import type { Booking } from "#database/schema";
+import { moveStartSchema } from "#shared/booking-admin";
 import { bookingMessages, bookingStateLabels } from "#shared/booking-schemas";
-import { formatPragueLong, formatPragueTime } from "#shared/prague-time";
+import type { FreeDay } from "#shared/booking-slots";
+import { formatPragueLong, formatPragueTime, ownerTimeZone } from "#shared/prague-time";
 import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
@@ -22,6 +24,38 @@ function sessionLine(booking: Booking, offerName: string) {
       `${offerName}, ${formatPragueLong(booking.startsAt)} – ${formatPragueTime(booking.endsAt)}`,
     ),
   );
+}
+
+const dayFormat = new Intl.DateTimeFormat("cs-CZ", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  timeZone: ownerTimeZone,
+});
+
+/** How many days with free times the link's page lists: on a phone, sixty days are a long scroll. */
+const moveDays = 14;
+
+/** The free times to move to, as the booking page lists them: radio buttons by day. */
+function moveForm(token: string, days: FreeDay[]) {
+  if (days.length === 0) {
+    return html`<p>${czech("Jiný volný čas teď nemám. Napište mi prosím, domluvíme se.")}</p>`;
+  }
+  return html`<form method="post" action="${paths.bookingCancel}/${token}/presun">
+    ${days.slice(0, moveDays).map(
+      (day) => html`<fieldset>
+        <legend>${dayFormat.format(day.starts[0])}</legend>
+        <div class="times">
+          ${day.starts.map(
+            (start) =>
+              html`<label><input type="radio" name="startsAt" value="${start.toISOString()}" required />${formatPragueTime(start)}</label>`,
+          )}
+        </div>
+      </fieldset>`,
+    )}
+    ${days.length > moveDays ? html`<p>${czech("Hodí se vám pozdější termín? Napište mi, ráda ho najdu.")}</p>` : ""}
+    <button type="submit">Přesunout na vybraný čas</button>
+  </form>`;
 }
 
 export function createBookingCancelRoute(bookings: Bookings) {
@@ -53,16 +87,57 @@ export function createBookingCancelRoute(bookings: Bookings) {
         ),
       );
     }
+    const moved = c.req.query("presunuto") !== undefined;
     return c.html(
       page(
-        "Zrušit rezervaci?",
-        html`<p class="card">${sessionLine(booking, offerName)}<br />Stav: ${bookingStateLabels[booking.state]}</p>
+        "Zrušit nebo přesunout rezervaci?",
+        html`${moved ? html`<p class="notice" role="status">${czech("Rezervace je přesunutá. Nový čas vám přijde i e-mailem.")}</p>` : ""}
+          <p class="card">${sessionLine(booking, offerName)}<br />Stav: ${bookingStateLabels[booking.state]}</p>
           <form method="post">
             <p>${czech("Po zrušení bude čas zase volný pro ostatní.")}</p>
             <button type="submit">Ano, zrušit rezervaci</button>
-          </form>`,
+          </form>
+          <h2>Přesunout na jiný čas</h2>
+          ${moveForm(token, await bookings.freeDaysForMove(booking))}`,
       ),
     );
+  });
+
+  // A move: one of the free times listed above; answered with 303 to the page, which shows it.
+  route.post("/:token/presun", limitBody(1024), async (c) => {
+    const token = c.req.param("token");
+    const form = await c.req.parseBody();
+    const parsed = moveStartSchema.safeParse({ startsAt: form.startsAt });
+    if (!parsed.success) {
+      return c.html(
+        page(
+          "Vyberte prosím čas",
+          html`<p>${czech("Vyberte prosím jeden z volných časů.")}</p>
+            <p><a href="${paths.bookingCancel}/${token}">Zpět na rezervaci</a></p>`,
+        ),
+        422,
+      );
+    }
+    try {
+      await bookings.moveByLink(token, parsed.data.startsAt);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const heading =
+        error.code === "move_too_late"
+          ? "Na přesun je pozdě"
+          : error.code === "slot_taken"
+            ? "Čas už není volný"
+            : "Odkaz neplatí";
+      return c.html(
+        page(
+          heading,
+          html`<p>${czech(error.message)}</p>
+            ${error.code === "slot_taken" ? html`<p><a href="${paths.bookingCancel}/${token}">Vybrat jiný čas</a></p>` : ""}`,
+        ),
+        error.status as 404 | 409,
+      );
+    }
+    return c.redirect(`${paths.bookingCancel}/${token}?presunuto`, 303);
   });
 
   route.post("/:token", limitBody(1024), async (c) => {

@@ -28,6 +28,11 @@ const sessionSchema = z.object({
   startsAt: storedDateSchema,
   endsAt: storedDateSchema,
   siteUrl: z.string(),
+  /**
+   * The calendar file's SEQUENCE (the booking's, raised by each change). E-mails stored before
+   * it existed have none: their cancellation outranks the first file with 1, as it did then.
+   */
+  sequence: z.optional(z.number()),
 });
 type Session = z.output<typeof sessionSchema>;
 
@@ -56,6 +61,7 @@ function sessionCalendarFile(
           ? "Rezervace je potvrzená."
           : "Rezervace je zrušená.",
     status: status === "pending" ? "tentative" : status,
+    sequence: session.sequence,
   });
 }
 
@@ -92,10 +98,10 @@ export function BookingConfirmationEmail(
       </Text>
       <Text style={textStyle}>
         {czech(
-          `Kdyby vám do toho něco vstoupilo, můžete rezervaci zrušit do ${pragueTime.format(data.cancelUntil)}:`,
+          `Kdyby vám do toho něco vstoupilo, můžete rezervaci zrušit nebo přesunout na jiný volný čas do ${pragueTime.format(data.cancelUntil)}:`,
         )}
       </Text>
-      <EmailButton href={data.cancelLink}>Zrušit rezervaci</EmailButton>
+      <EmailButton href={data.cancelLink}>Zrušit nebo přesunout</EmailButton>
       <Text style={textStyle}>{data.cancelLink}</Text>
       <Signature />
     </EmailLayout>
@@ -176,7 +182,9 @@ export const bookingCancelledMail = defineMailKind({
 });
 
 const ownerSchema = sessionSchema.extend({
-  event: z.enum(["booked", "cancelled"]),
+  event: z.enum(["booked", "cancelled", "moved"]),
+  /** Where a booking the visitor moved was before. */
+  previousStartsAt: z.optional(storedDateSchema),
   state: z.enum(["pending", "confirmed", "declined", "cancelled"]),
   name: z.string(),
   email: z.string(),
@@ -184,18 +192,34 @@ const ownerSchema = sessionSchema.extend({
   note: z.string().nullable(),
 });
 
+const ownerHeadings = {
+  booked: "Nová rezervace",
+  cancelled: "Zrušená rezervace",
+  moved: "Přesunutá rezervace",
+} as const;
+
+/** What the owner's notice says happened, under the session's line. */
+function ownerEventLine(data: z.output<typeof ownerSchema>): string {
+  if (data.event === "booked") {
+    return data.state === "pending" ? "Čeká na vaše potvrzení." : "Potvrzená automaticky.";
+  }
+  if (data.event === "cancelled") {
+    return czech("Zrušená odkazem z potvrzovacího e-mailu; čas je zase volný.");
+  }
+  const before = data.previousStartsAt ? ` z ${pragueTime.format(data.previousStartsAt)}` : "";
+  return czech(
+    `Přesunutá odkazem z potvrzovacího e-mailu${before}.${data.state === "pending" ? " Čeká na vaše potvrzení." : ""}`,
+  );
+}
+
 export function BookingOwnerEmail(data: z.output<typeof ownerSchema>) {
-  const heading = data.event === "booked" ? "Nová rezervace" : "Zrušená rezervace";
+  const heading = ownerHeadings[data.event];
   return (
     <EmailLayout preview={heading} heading={heading} siteUrl={data.siteUrl}>
       <Text style={textStyle}>
         {czech(`${data.offerName}, ${when(data)}`)}
         <br />
-        {data.event === "booked"
-          ? data.state === "pending"
-            ? "Čeká na vaše potvrzení."
-            : "Potvrzená automaticky."
-          : czech("Zrušená odkazem z potvrzovacího e-mailu; čas je zase volný.")}
+        {ownerEventLine(data)}
       </Text>
       <Text style={textStyle}>
         {data.name}
@@ -213,11 +237,120 @@ export function BookingOwnerEmail(data: z.output<typeof ownerSchema>) {
   );
 }
 
-/** To her, as the forms notify her: every booking and cancellation, with what the visitor wrote. */
+/** To her, as the forms notify her: every booking, cancellation and move by the visitor, with what she wrote. */
 export const bookingOwnerMail = defineMailKind({
   name: "booking_owner_notification",
   dataSchema: ownerSchema,
   subject: (data) =>
-    `${data.event === "booked" ? "Nová rezervace" : "Zrušená rezervace"}: ${data.name}, ${pragueTime.format(data.startsAt)}`,
+    `${ownerHeadings[data.event]}: ${data.name}, ${pragueTime.format(data.startsAt)}`,
   render: (data) => createElement(BookingOwnerEmail, data),
+});
+
+// Her changes (and the visitor's move by the link): each tells the client with a calendar file
+// of the same UID and a higher SEQUENCE, so her calendar updates or removes the event.
+
+export const bookingChanges = ["confirmed", "declined", "moved", "cancelled"] as const;
+export type BookingChange = (typeof bookingChanges)[number];
+
+const changeSchema = sessionSchema.extend({
+  change: z.enum(bookingChanges),
+  /** The state after the change: a moved booking may still wait for her confirmation. */
+  state: z.enum(["pending", "confirmed", "declined", "cancelled"]),
+  /** Her reason for a decline or cancellation, in her words. */
+  reason: z.nullable(z.string()),
+  /** Where a moved booking was before. */
+  previousStartsAt: z.optional(storedDateSchema),
+});
+type ChangeData = z.output<typeof changeSchema>;
+
+export const bookingChangeSubjects = {
+  confirmed: bookingSubjects.confirmed,
+  declined: "Rezervaci bohužel nemohu potvrdit",
+  moved: "Rezervace je přesunutá",
+  cancelled: bookingSubjects.cancelled,
+} as const satisfies Record<BookingChange, string>;
+
+function ChangeLines(data: ChangeData) {
+  const session = `${data.offerName}, ${when(data)}`;
+  switch (data.change) {
+    case "confirmed":
+      return (
+        <>
+          <Text style={textStyle}>{czech(`vaši rezervaci potvrzuji: ${session}.`)}</Text>
+          <Text style={textStyle}>
+            {czech("Těším se na vás. V kalendáři ji aktualizuje soubor rezervace.ics v příloze.")}
+          </Text>
+        </>
+      );
+    case "moved":
+      return (
+        <>
+          <Text style={textStyle}>
+            {czech(
+              `vaše rezervace je přesunutá: ${data.offerName}, nově ${when(data)}${data.previousStartsAt ? ` (původně ${pragueTime.format(data.previousStartsAt)})` : ""}.`,
+            )}
+          </Text>
+          <Text style={textStyle}>
+            {czech(
+              data.state === "pending"
+                ? "Nový termín vám potvrdím co nejdřív dalším e-mailem. V kalendáři ho změní soubor rezervace.ics v příloze."
+                : "V kalendáři ho změní soubor rezervace.ics v příloze. Kdyby vám nový čas nevyhovoval, odpovězte mi prosím na tento e-mail.",
+            )}
+          </Text>
+        </>
+      );
+    case "declined":
+      return (
+        <>
+          <Text style={textStyle}>
+            {czech(`vaši rezervaci (${session}) bohužel nemohu potvrdit.`)}
+          </Text>
+          {data.reason ? <MultilineText text={data.reason} /> : null}
+          <Text style={textStyle}>
+            {czech(
+              "Soubor v příloze ji odebere z vašeho kalendáře. Budu ráda, když si vyberete jiný termín.",
+            )}
+          </Text>
+        </>
+      );
+    case "cancelled":
+      return (
+        <>
+          <Text style={textStyle}>
+            {czech(`vaši rezervaci (${session}) musím bohužel zrušit.`)}
+          </Text>
+          {data.reason ? <MultilineText text={data.reason} /> : null}
+          <Text style={textStyle}>
+            {czech(
+              "Omlouvám se. Soubor v příloze ji odebere z vašeho kalendáře. Budu ráda, když si vyberete jiný termín.",
+            )}
+          </Text>
+        </>
+      );
+  }
+}
+
+export function BookingChangeEmail(data: ChangeData) {
+  const subject = bookingChangeSubjects[data.change];
+  return (
+    <EmailLayout preview={subject} heading={subject} siteUrl={data.siteUrl} footer={visitorFooter}>
+      <Text style={textStyle}>Dobrý den,</Text>
+      <ChangeLines {...data} />
+      <Signature />
+    </EmailLayout>
+  );
+}
+
+/** The calendar file's status after a change: a declined or cancelled booking leaves the calendar. */
+function calendarStatus(data: ChangeData): "pending" | "confirmed" | "cancelled" {
+  if (data.state === "declined" || data.state === "cancelled") return "cancelled";
+  return data.state;
+}
+
+export const bookingChangeMail = defineMailKind({
+  name: "booking_change",
+  dataSchema: changeSchema,
+  subject: (data) => bookingChangeSubjects[data.change],
+  render: (data) => createElement(BookingChangeEmail, data),
+  attachments: (data) => [sessionCalendarFile(data, calendarStatus(data))],
 });

@@ -13,7 +13,9 @@ import {
   writeToOutbox,
 } from "../mail/outbox";
 import {
+  type BookingChange,
   bookingCancelledMail,
+  bookingChangeMail,
   bookingConfirmationMail,
   bookingOwnerMail,
   bookingReminderMail,
@@ -52,12 +54,14 @@ export function createBookingMail(mail: Pick<MailSettings, "notifyEmail" | "site
       startsAt: booking.startsAt.toISOString(),
       endsAt: booking.endsAt.toISOString(),
       siteUrl: mail.siteUrl,
+      sequence: booking.sequence,
     };
   }
   function toOwner(
     booking: Booking,
     data: Awaited<ReturnType<typeof session>>,
-    event: "booked" | "cancelled",
+    event: "booked" | "cancelled" | "moved",
+    previousStartsAt?: Date,
   ) {
     return composeMail(bookingOwnerMail, {
       to: mail.notifyEmail,
@@ -65,6 +69,7 @@ export function createBookingMail(mail: Pick<MailSettings, "notifyEmail" | "site
       data: {
         ...data,
         event,
+        ...(previousStartsAt && { previousStartsAt: previousStartsAt.toISOString() }),
         state: booking.state,
         name: booking.name,
         email: booking.email,
@@ -72,6 +77,24 @@ export function createBookingMail(mail: Pick<MailSettings, "notifyEmail" | "site
         note: booking.note,
       },
     });
+  }
+
+  /** The reminder a day before; none for a session less than a day after `now` (the last e-mail is fresh). */
+  async function storeReminder(
+    tx: Database,
+    booking: Booking,
+    data: ReturnType<typeof session>,
+    now: Date,
+  ) {
+    const reminder = composeMail(bookingReminderMail, {
+      to: booking.email,
+      replyTo: mail.notifyEmail,
+      data,
+    });
+    const remindAt = new Date(booking.startsAt.getTime() - reminderBeforeMs);
+    if (remindAt > now) {
+      await writeToOutbox(tx, [reminder], { dueAt: remindAt, owner: bookingMailOwner(booking) });
+    }
   }
 
   return {
@@ -99,15 +122,7 @@ export function createBookingMail(mail: Pick<MailSettings, "notifyEmail" | "site
         dueAt: booking.createdAt,
         owner,
       });
-      const reminder = composeMail(bookingReminderMail, {
-        to: booking.email,
-        replyTo: mail.notifyEmail,
-        data,
-      });
-      // A session booked less than a day ahead gets no reminder: the confirmation is fresh.
-      const remindAt = new Date(booking.startsAt.getTime() - reminderBeforeMs);
-      if (remindAt > booking.createdAt)
-        await writeToOutbox(tx, [reminder], { dueAt: remindAt, owner });
+      await storeReminder(tx, booking, data, booking.createdAt);
     },
 
     async storeCancellationMail(tx: Database, booking: Booking, context: BookingMailContext) {
@@ -124,5 +139,46 @@ export function createBookingMail(mail: Pick<MailSettings, "notifyEmail" | "site
         owner,
       });
     },
+
+    /**
+     * The client's e-mail of a change (hers, or the visitor's move by the link) in its
+     * transaction. The unsent reminder follows the booking: dropped when it leaves the calendar,
+     * written again for the new time of a move; the owner is told only of the visitor's move.
+     */
+    async storeChangeMail(tx: Database, booking: Booking, change: BookingChangeContext) {
+      const data = session(booking, change);
+      const owner = bookingMailOwner(booking);
+      if (change.change !== "confirmed") {
+        await deleteUnsentOwnedMail(tx, owner, bookingReminderMail.name);
+      }
+      if (change.change === "moved") await storeReminder(tx, booking, data, change.at);
+      const toVisitor = composeMail(bookingChangeMail, {
+        to: booking.email,
+        replyTo: mail.notifyEmail,
+        data: {
+          ...data,
+          change: change.change,
+          state: booking.state,
+          reason: booking.reason,
+          ...(change.previousStartsAt && {
+            previousStartsAt: change.previousStartsAt.toISOString(),
+          }),
+        },
+      });
+      const mails = [toVisitor];
+      if (change.by === "visitor") {
+        mails.unshift(toOwner(booking, data, "moved", change.previousStartsAt));
+      }
+      await writeToOutbox(tx, mails, { dueAt: change.at, owner });
+    },
   };
 }
+
+/** A change the client is told of: what, by whom, when, and where a moved booking was. */
+export type BookingChangeContext = BookingMailContext & {
+  change: BookingChange;
+  by: "owner" | "visitor";
+  at: Date;
+  previousStartsAt?: Date;
+};
+export type BookingMail = ReturnType<typeof createBookingMail>;

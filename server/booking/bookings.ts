@@ -5,9 +5,10 @@
  * free times read here only choose the message, never guard the write.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { activeBookingStates, type Booking, bookingSettings, bookings } from "#database/schema";
+import { bookingAdminMessages } from "#shared/booking-admin";
 import { type BookingRequest, bookingMessages } from "#shared/booking-schemas";
 import {
   type BookingSettings,
@@ -19,7 +20,7 @@ import { type FreeDay, findFreeSlots, isFreeStart, nextFreeStarts } from "#share
 import type { Offer, OfferId } from "#shared/content/content-schemas";
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
-import type { BookingMailContext } from "./booking-mail";
+import type { BookingChangeContext, BookingMailContext } from "./booking-mail";
 
 export type BookingDependencies = {
   db: Database;
@@ -42,6 +43,8 @@ export type BookingDependencies = {
     booking: Booking,
     context: BookingMailContext,
   ) => Promise<void>;
+  /** Writes the client's e-mail of a move by the link (and the owner's notice) in its transaction. */
+  storeChangeMail?: (tx: Database, booking: Booking, change: BookingChangeContext) => Promise<void>;
   /** Called once a booking's e-mails are stored (wakes the mail worker). */
   onMailQueued?: () => void;
 };
@@ -70,6 +73,78 @@ function newCancelToken(): { token: string; tokenHash: string } {
 
 export function digestCancelToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
+}
+
+/** A refusal by `bookings_no_overlap`: another booking holds (part of) the time. */
+export function isOverlapRefusal(error: unknown): boolean {
+  return isDatabaseError(error, exclusionViolation);
+}
+
+/**
+ * What the free times of a session of `durationMinutes` are computed from at `now`; a booking
+ * being moved (`except`) does not stand in its own way.
+ */
+export async function slotQueryFor(
+  db: Database,
+  now: Date,
+  durationMinutes: number,
+  except?: string,
+) {
+  const settings = await readBookingSettings(db);
+  const horizonEnd = new Date(now.getTime() + (settings.horizonDays + 2) * 24 * 60 * minute);
+  const taken = await db
+    .select({ startsAt: bookings.startsAt, blockedUntil: bookings.blockedUntil })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.state, [...activeBookingStates]),
+        lt(bookings.startsAt, horizonEnd),
+        gt(bookings.blockedUntil, now),
+        except ? ne(bookings.id, except) : undefined,
+      ),
+    );
+  return { settings, durationMinutes, taken, now };
+}
+
+/**
+ * The free times a booking may move to: computed as if it were not there (a move may overlap its
+ * own old time), but without its own start, which is no move at all.
+ */
+export async function freeDaysToMove(
+  db: Database,
+  now: Date,
+  booking: Booking,
+): Promise<FreeDay[]> {
+  const days = findFreeSlots(await slotQueryFor(db, now, lengthOf(booking), booking.id));
+  const own = booking.startsAt.getTime();
+  return days.flatMap(({ day, starts }) => {
+    const others = starts.filter((start) => start.getTime() !== own);
+    return others.length > 0 ? [{ day, starts: others }] : [];
+  });
+}
+
+/** The next free starts offered instead of a time that was just taken. */
+export function alternativeStarts(query: Awaited<ReturnType<typeof slotQueryFor>>): Date[] {
+  return nextFreeStarts(query, alternatives);
+}
+
+/** A booking's length in minutes, as it was booked (the offer's may have changed since). */
+export function lengthOf(booking: Pick<Booking, "startsAt" | "endsAt">): number {
+  return (booking.endsAt.getTime() - booking.startsAt.getTime()) / minute;
+}
+
+/**
+ * The columns of `booking` moved to `startsAt`: the same length and the same pause after it,
+ * and a SEQUENCE one higher, so the client's calendar replaces the event.
+ */
+export function movedTimes(booking: Booking, startsAt: Date) {
+  const shift = startsAt.getTime() - booking.startsAt.getTime();
+  return {
+    startsAt,
+    endsAt: new Date(booking.endsAt.getTime() + shift),
+    blockedUntil: new Date(booking.blockedUntil.getTime() + shift),
+    sequence: sql`${bookings.sequence} + 1`,
+  };
 }
 
 /** Whether `error` (or what it wraps: drizzle wraps the driver's) is PostgreSQL's `code`. */
@@ -237,6 +312,75 @@ export function createBookings(deps: BookingDependencies) {
         throw new ApiError(409, "cancel_too_late", bookingMessages.cancelTooLate);
       }
       throw new ApiError(404, "cancel_link_invalid", bookingMessages.tokenInvalid);
+    },
+
+    /** The free times a cancel link's booking may move to (itself not in its own way). */
+    async freeDaysForMove(booking: Booking): Promise<FreeDay[]> {
+      return freeDaysToMove(db, clock.now(), booking);
+    },
+
+    /**
+     * Moves the booking of a cancel link to another free time, until the cancel deadline, by one
+     * guarded UPDATE (a double post moves once); the constraint refuses a time taken since.
+     * A confirmed booking of an offer she confirms herself waits for her again (decision 0032).
+     */
+    async moveByLink(token: string, startsAt: Date): Promise<Booking> {
+      const found = await this.findByCancelToken(token);
+      if (!found || found.state === "cancelled" || found.state === "declined") {
+        throw new ApiError(404, "cancel_link_invalid", bookingMessages.tokenInvalid);
+      }
+      const now = clock.now();
+      const query = await slotQueryFor(db, now, lengthOf(found), found.id);
+      const deadline = new Date(now.getTime() + query.settings.cancelHours * 60 * minute);
+      if (found.startsAt <= deadline) {
+        throw new ApiError(409, "move_too_late", bookingAdminMessages.moveTooLate);
+      }
+      // The double post of a move already made: the page shows it, nothing is sent again.
+      if (found.startsAt.getTime() === startsAt.getTime()) return found;
+      if (!isFreeStart(query, startsAt)) {
+        throw new ApiError(409, "slot_taken", bookingAdminMessages.moveNotOffered);
+      }
+      const offerName = await this.offerName(found.offerId);
+      const state =
+        found.state === "confirmed" &&
+        confirmationOf(query.settings, found.offerId as OfferId) === "automatic"
+          ? "confirmed"
+          : "pending";
+      try {
+        const moved = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(bookings)
+            .set({ ...movedTimes(found, startsAt), state, handledAt: null })
+            .where(
+              and(
+                eq(bookings.id, found.id),
+                eq(bookings.startsAt, found.startsAt),
+                inArray(bookings.state, [...activeBookingStates]),
+                gt(bookings.startsAt, deadline),
+              ),
+            )
+            .returning();
+          if (!row) return undefined;
+          await deps.storeChangeMail?.(tx as unknown as Database, row, {
+            change: "moved",
+            by: "visitor",
+            at: now,
+            previousStartsAt: found.startsAt,
+            offerName,
+            cancelHours: query.settings.cancelHours,
+          });
+          return row;
+        });
+        if (moved) {
+          deps.onMailQueued?.();
+          return moved;
+        }
+      } catch (error) {
+        if (!isOverlapRefusal(error)) throw error;
+        throw new ApiError(409, "slot_taken", bookingAdminMessages.moveNotOffered);
+      }
+      // Changed between the read and the update (a second tab, her change): read it again.
+      return this.moveByLink(token, startsAt);
     },
   };
 }

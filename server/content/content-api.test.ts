@@ -91,6 +91,7 @@ describe.each(testDatabases)("her content's administration on $name", ({ open })
       { key: "about-page", has_draft: false, version: 1 },
       { key: "blog-page", has_draft: false, version: 1 },
       { key: "photos", has_draft: false, version: 1 },
+      { key: "newsletter", has_draft: false, version: 1 },
     ]);
     const entry = await read("home-hero");
     expect(entry).toMatchObject({ label: "Úvod domovské stránky", version: 1, draft: null });

@@ -41,8 +41,8 @@ export type FormPostRouteDependencies = SubmitFormDependencies & {
 /** The fields each form shows; a message about any other key is said above the form. */
 const shownFields = {
   contact: ["name", "email", "phone", "serviceType", "message", "privacyConsent"],
-  gift_ritual: ["name", "email", "message", "privacyConsent"],
-  gift_fragrance: ["name", "email", "message", "privacyConsent"],
+  gift_ritual: ["name", "email", "message", "privacyConsent", "newsletter"],
+  gift_fragrance: ["name", "email", "message", "privacyConsent", "newsletter"],
 } as const satisfies Record<FormType, readonly string[]>;
 
 const pageMessages = {
@@ -81,7 +81,7 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
     const formType = toFormType(fields.get("formType") ?? "");
     if (!formType) return refusalPage(c, 422, messages.formTypeInvalid);
 
-    const sent = toPayload(fields);
+    const sent = toPayload(fields, formType);
     const refuse = async (
       status: ContentfulStatusCode,
       errors: Record<string, string>,
@@ -196,14 +196,19 @@ function parseFormBody(body: string): URLSearchParams {
  * message counts the same both ways), and the consent box true when ticked
  * (a box that is not ticked is not posted at all).
  */
-function toPayload(fields: URLSearchParams): Record<string, unknown> {
+function toPayload(fields: URLSearchParams, formType: FormType): Record<string, unknown> {
   // A map, not `key in {}`: a field named „constructor“ or „__proto__“ must reach the schema
   // (which refuses it, as the JSON route does), not vanish into the object's prototype.
   const first = new Map<string, string>();
   for (const [key, value] of fields) {
     if (!first.has(key)) first.set(key, value.replace(/\r\n?/g, "\n"));
   }
-  return { ...Object.fromEntries(first), privacyConsent: fields.has("privacyConsent") };
+  return {
+    ...Object.fromEntries(first),
+    privacyConsent: fields.has("privacyConsent"),
+    // The gifts' newsletter box, like the consent: posted only when ticked.
+    ...(formType !== "contact" && { newsletter: fields.has("newsletter") }),
+  };
 }
 
 /** What goes back into the form's fields: what was sent, as text a page can hold. */
@@ -220,7 +225,7 @@ function valuesToShow(formType: FormType, sent: Record<string, unknown>) {
   };
   return formType === "contact"
     ? { ...common, phone: text("phone"), serviceType: text("serviceType") }
-    : common;
+    : { ...common, newsletter: sent.newsletter === true };
 }
 
 /** A short page for a post that no form of the site would send. */

@@ -23,6 +23,7 @@ import {
   submissionMailWrite,
 } from "../mail/outbox";
 import { type GiftPlace, giftPageUrl, newGiftToken } from "../materials/gift-links";
+import type { SignUp as NewsletterSignUp } from "../newsletter/subscribers";
 import {
   addressBlock,
   type CountedInTurn,
@@ -46,6 +47,8 @@ export type SubmitFormDependencies = {
    * is fixed by `GIFT_*_URL`), the e-mail links to `mail.giftLinks` at once.
    */
   gifts?: GiftDelivery;
+  /** A gift form's ticked newsletter box: the sign-up (server/newsletter, double opt-in). */
+  signUpToNewsletter?: (signUp: NewsletterSignUp) => Promise<void>;
 };
 
 export type GiftDelivery = {
@@ -69,7 +72,16 @@ export type GiftDelivery = {
  * told, and only the e-mail to that address is left out.
  */
 export async function submitForm(
-  { db, clock, rateLimiter, mail, rateLimitPerHour, onMailQueued, gifts }: SubmitFormDependencies,
+  {
+    db,
+    clock,
+    rateLimiter,
+    mail,
+    rateLimitPerHour,
+    onMailQueued,
+    gifts,
+    signUpToNewsletter,
+  }: SubmitFormDependencies,
   submission: FormSubmission,
   { clientAddress }: { clientAddress: string },
 ): Promise<{ id: string; giftWaits: boolean }> {
@@ -137,6 +149,19 @@ export async function submitForm(
       `Form submission stored without its e-mail to ${maskAddress(submission.email)}: ` +
         "that address has had its hourly limit of e-mails",
     );
+  }
+  if (gift && "newsletter" in submission && submission.newsletter && counted.second.allowed) {
+    // After the gift is stored, on its own: a failure here must not take the gift back.
+    try {
+      await signUpToNewsletter?.({
+        email: submission.email,
+        name: submission.name,
+        source: gift,
+        clientAddress,
+      });
+    } catch (error) {
+      log.error({ error: summarizeError(error) }, "A gift form's newsletter sign-up failed");
+    }
   }
   if (waiting && gift && gifts) {
     // A material added while this was stored: its release may have run before this e-mail was there.

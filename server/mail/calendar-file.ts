@@ -26,6 +26,8 @@ export type CalendarEntry = {
   /** The page of the appointment; the site by default. */
   url?: string;
   status: CalendarFileStatus;
+  /** Its SEQUENCE: a change must outrank the file a calendar kept before it (same UID). */
+  sequence?: number;
 };
 
 const statuses = {
@@ -48,8 +50,8 @@ export function calendarFile(entry: CalendarEntry): MailAttachment {
     description: entry.description,
     location: entry.location ?? null,
     status: statuses[entry.status],
-    // A cancellation must outrank the first file in a calendar that kept it.
-    sequence: cancelled ? 1 : 0,
+    // Without one, a cancellation outranks the first file in a calendar that kept it.
+    sequence: entry.sequence ?? (cancelled ? 1 : 0),
     url: entry.url ?? entry.siteUrl,
   });
   return {

@@ -4,6 +4,7 @@
  */
 import {
   bookingCancelledMail,
+  bookingChangeMail,
   bookingConfirmationMail,
   bookingOwnerMail,
   bookingReminderMail,
@@ -14,6 +15,7 @@ import {
   eventSignupCancelledMail,
   eventSignupMail,
 } from "../events/event-email";
+import { newsletterConfirmationMail } from "../newsletter/newsletter-email";
 import { accessRequestMail } from "./access-request-email";
 import { contactConfirmationMail } from "./contact-confirmation-email";
 import { emailConfirmationMail } from "./email-confirmation-email";
@@ -44,11 +46,14 @@ export const mailKinds = [
   bookingReminderMail,
   bookingCancelledMail,
   bookingOwnerMail,
+  bookingChangeMail,
   // Events and their sign-ups (server/events/).
   eventSignupMail,
   eventReminderMail,
   eventSignupCancelledMail,
   eventOwnerMail,
+  // The newsletter's double opt-in (server/newsletter/).
+  newsletterConfirmationMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];

@@ -85,6 +85,15 @@ const samples: Record<string, Record<string, unknown>[]> = {
       cancelUntil: "2026-12-02T09:00:00.000Z",
     },
   ],
+  newsletter_confirmation: [
+    {
+      name: "Šárka Dvořáková",
+      source: "gift_ritual",
+      link: `${siteUrl}/novinky/potvrzeni/x`,
+      siteUrl,
+    },
+    { name: null, source: "blog", link: `${siteUrl}/novinky/potvrzeni/x`, siteUrl },
+  ],
   booking_reminder: [session],
   booking_cancelled: [session],
   booking_owner_notification: [
@@ -106,6 +115,44 @@ const samples: Record<string, Record<string, unknown>[]> = {
       phone: null,
       note: null,
     },
+    {
+      ...session,
+      event: "moved",
+      previousStartsAt: "2026-12-02T09:00:00.000Z",
+      state: "pending",
+      name: "Petra Nováková",
+      email: "petra@example.cz",
+      phone: null,
+      note: null,
+    },
+  ],
+  // Her changes of a booking (and the visitor's move), each with the calendar file's SEQUENCE.
+  booking_change: [
+    { ...session, sequence: 1, change: "confirmed", state: "confirmed", reason: null },
+    {
+      ...session,
+      sequence: 2,
+      change: "moved",
+      state: "confirmed",
+      reason: null,
+      previousStartsAt: "2026-12-02T09:00:00.000Z",
+    },
+    {
+      ...session,
+      sequence: 1,
+      change: "moved",
+      state: "pending",
+      reason: null,
+      previousStartsAt: "2026-12-02T09:00:00.000Z",
+    },
+    {
+      ...session,
+      sequence: 1,
+      change: "declined",
+      state: "declined",
+      reason: "Ten den jsem na semináři. Zkusíme jiný?",
+    },
+    { ...session, sequence: 3, change: "cancelled", state: "cancelled", reason: "Jsem nemocná." },
   ],
 };
 
@@ -159,6 +206,8 @@ const toHerself = new Set([
 ]);
 /** The letters to one visitor in „ty“, where the capital „Ti“ belongs. */
 const inTy = new Set(["gift_delivery", "gift_reminder"]);
+// A gift form's newsletter sign-up is confirmed in „ty“ too (the blog's in „vy“).
+inTy.add("newsletter_confirmation");
 
 const rendered = await Promise.all(
   mailKinds.flatMap((kind) =>

@@ -26,6 +26,8 @@ export const clientOnlyPatterns = [
   `${paths.adminContent}/:item/:offer`,
   paths.firstAdmin,
   `${paths.giftDelivery}/:token`,
+  // Her newsletter's subscribers.
+  paths.adminNewsletter,
 ] as const;
 
 /**

@@ -7,6 +7,7 @@
 import type * as z from "zod/mini";
 import { paths, scentGuidePdfKey } from "#shared/routes";
 import { offersSchema } from "./content-schemas";
+import { newsletterContentSchema } from "./newsletter-content";
 import { operatorSchema } from "./operator-content";
 import { aboutPageSchema } from "./page-about";
 import { blogPageSchema } from "./page-blog";
@@ -85,6 +86,13 @@ export const contentItems = {
     description: "Vaše fotky: nahrajte je z telefonu a vyberte, kde na webu budou.",
     schema: photoSlotsSchema,
     paths: photoSlotPaths,
+  },
+  newsletter: {
+    label: "Novinky e-mailem",
+    description: "Co posíláte a jak často: věta u přihlášení k odběru na dárcích a na blogu.",
+    schema: newsletterContentSchema,
+    // The box on both gift forms, the small form on the blog.
+    paths: [paths.gift, paths.blog],
   },
 } as const;
 

@@ -6,6 +6,7 @@
  */
 import { serviceTypes } from "#shared/form-schemas";
 import type { ContentData, ContentKey } from "./content-items";
+import { newsletterContentSeed } from "./newsletter-content";
 import { operatorSeed } from "./operator-content";
 import { aboutPageSeed } from "./page-about";
 import { blogPageSeed } from "./page-blog";
@@ -95,6 +96,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   "about-page": aboutPageSeed,
   "blog-page": blogPageSeed,
   photos: photoSlotsSeed,
+  newsletter: newsletterContentSeed,
 };
 
 /** A reader of the defaults: what the build renders, and any page with no reader of its own. */

@@ -6,8 +6,13 @@
  * and the sign-in's check of the admin role import it (the members' area has
  * `members-api.ts`, so that none of this loads there).
  */
-import { hc } from "hono/client";
+import { type ClientResponse, hc } from "hono/client";
 import type { AdminApp } from "#server/admin/admin-app";
+import type {
+  AdminBookingDetailJson,
+  AdminBookingListJson,
+  AdminBookingWindowJson,
+} from "#shared/booking-admin";
 import type {
   ArticleInput,
   ArticleJson,
@@ -32,6 +37,7 @@ import type {
   MaterialPlace,
   NewMaterial,
 } from "#shared/materials";
+import type { NewsletterListJson, NewsletterSubscriberJson } from "#shared/newsletter-schemas";
 import type { Submission, SubmissionDetail, SubmissionStateChange } from "#shared/submission";
 import type {
   AccountRole,
@@ -475,4 +481,82 @@ export function uploadPhoto(
     request.send(file);
   });
   return { done, abort: () => request.abort() };
+}
+
+// --- Her bookings ---
+
+/** Her calendar from `from` (YYYY-MM-DD in Prague) for `days` days, and every booking waiting for her. */
+export function fetchBookingWindow(
+  accessToken: string,
+  from: string,
+  days: number,
+): Promise<AdminBookingWindowJson> {
+  return readAnswer(
+    adminApi(accessToken).admin.bookings.$get({ query: { from, days: String(days) } }),
+  );
+}
+
+/** The bookings she has not opened yet (her inbox shows them beside messages). */
+export function fetchNewBookings(accessToken: string): Promise<AdminBookingListJson> {
+  return readAnswer(adminApi(accessToken).admin.bookings.new.$get());
+}
+
+export function fetchBookingDetail(id: string): Promise<AdminBookingDetailJson> {
+  return readAnswer(adminApi().admin.bookings[":id"].$get({ param: { id: segment(id) } }));
+}
+
+/** Opened: it stops counting as new. */
+export function markBookingHandled(id: string): Promise<AdminBookingDetailJson> {
+  return readAnswer(adminApi().admin.bookings[":id"].handled.$post({ param: { id: segment(id) } }));
+}
+
+export function confirmBooking(id: string): Promise<AdminBookingDetailJson> {
+  return readAnswer(adminApi().admin.bookings[":id"].confirm.$post({ param: { id: segment(id) } }));
+}
+
+export function declineBooking(id: string, reason: string): Promise<AdminBookingDetailJson> {
+  return readAnswer(
+    adminApi().admin.bookings[":id"].decline.$post({
+      param: { id: segment(id) },
+      json: { reason },
+    }),
+  );
+}
+
+export function cancelBooking(id: string, reason: string): Promise<AdminBookingDetailJson> {
+  return readAnswer(
+    adminApi().admin.bookings[":id"].cancel.$post({
+      param: { id: segment(id) },
+      json: { reason },
+    }),
+  );
+}
+
+/** To a new start (an ISO moment); a time another booking holds is refused (409). */
+export function moveBooking(id: string, startsAt: string): Promise<AdminBookingDetailJson> {
+  // The 409 with the next free times is typed too; `readAnswer` turns it into an AdminApiError.
+  const answer = adminApi().admin.bookings[":id"].move.$post({
+    param: { id: segment(id) },
+    json: { startsAt },
+  });
+  return readAnswer(answer as Promise<ClientResponse<AdminBookingDetailJson>>);
+}
+
+// --- Her newsletter's list ---
+
+/** The subscribers, newest first, with the counts per state. */
+export function fetchNewsletterSubscribers(): Promise<NewsletterListJson> {
+  return readAnswer(adminApi().admin.newsletter.subscribers.$get());
+}
+
+/** The rows of the CSV export; the server records the export in the audit log. */
+export async function exportNewsletterSubscribers(): Promise<NewsletterSubscriberJson[]> {
+  return (await readAnswer(adminApi().admin.newsletter.export.$post())).subscribers;
+}
+
+/** Removes one subscriber (and the e-mails sent to it); refusals throw `AdminApiError`. */
+export async function removeNewsletterSubscriber(id: string): Promise<void> {
+  await readAnswer(
+    adminApi().admin.newsletter.subscribers[":id"].$delete({ param: { id: segment(id) } }),
+  );
 }

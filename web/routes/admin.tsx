@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { paths } from "#shared/routes";
 import type { Submission } from "#shared/submission";
 import { AdminScreen } from "~/components/admin/admin-screen";
-import { fetchSubmissions } from "~/lib/admin-api";
+import { fetchNewBookings, fetchSubmissions } from "~/lib/admin-api";
 import { requireAdminSession } from "~/lib/admin-session";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
@@ -23,11 +23,22 @@ export async function clientLoader() {
   const { email, accessToken, needsSetup } = await requireAdminSession({ setUpHere: true });
   // No data before she has set up her app: the page leads her to it.
   if (needsSetup) return { email, submissions: [] as Submission[], listFailed: false, needsSetup };
+  // Her new bookings beside the messages; the inbox still opens when they cannot be read.
+  const newBookings = fetchNewBookings(accessToken).then(
+    ({ bookings }) => bookings,
+    () => [],
+  );
   try {
     const submissions = await fetchSubmissions(accessToken);
-    return { email, submissions, listFailed: false, needsSetup };
+    return { email, submissions, listFailed: false, needsSetup, newBookings: await newBookings };
   } catch {
-    return { email, submissions: [] as Submission[], listFailed: true, needsSetup };
+    return {
+      email,
+      submissions: [] as Submission[],
+      listFailed: true,
+      needsSetup,
+      newBookings: await newBookings,
+    };
   }
 }
 
@@ -50,6 +61,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       initialSubmissions={loaderData.submissions}
       listFailed={loaderData.listFailed}
       needsSetup={loaderData.needsSetup}
+      newBookings={"newBookings" in loaderData ? loaderData.newBookings : []}
     />
   );
 }

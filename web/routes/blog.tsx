@@ -1,6 +1,7 @@
 import { paths } from "#shared/routes";
 import { BackHomeLink } from "~/components/back-home-link";
 import { ArticleCard } from "~/components/blog/article-card";
+import { NewsletterSignUp } from "~/components/newsletter/newsletter-sign-up";
 import { PageHero } from "~/components/page-hero";
 import { readArticles, summarise } from "~/lib/articles.server";
 import { readContent } from "~/lib/content.server";
@@ -17,13 +18,19 @@ export const meta: Route.MetaFunction = () =>
     path: paths.blog,
   });
 
-/** Runs when the page is rendered into the page store: her opening of the page, and every live article, newest first. */
+/** Runs when the page is rendered into the page store: her opening of the page, every live article, newest first, and her newsletter's line. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ intro }, articles] = await Promise.all([
+  const [{ intro }, articles, newsletter] = await Promise.all([
     readContent(context).read("blog-page"),
     readArticles(context).list(),
+    readContent(context).read("newsletter"),
   ]);
-  return { intro, articles: articles.map(summarise) };
+  return {
+    intro,
+    articles: articles.map(summarise),
+    // The small sign-up to her newsletter under the articles.
+    newsletter: { heading: newsletter.blogHeading, offer: newsletter.offer },
+  };
 }
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
@@ -43,6 +50,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        <NewsletterSignUp {...loaderData.newsletter} />
         <div className="mt-14 text-center">
           <BackHomeLink look="button" />
         </div>

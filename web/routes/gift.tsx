@@ -10,10 +10,11 @@ import { FragrancePoster, RitualPoster } from "~/components/gift/gift-posters";
 import { PageHero } from "~/components/page-hero";
 import { Blossom } from "~/components/ui/botanical";
 import { buttonClasses } from "~/components/ui/button";
+import { readContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
 import { czech, typeset } from "~/lib/typography";
 import { LoadWhenNear } from "~/progressive/load-when-near";
-import { deferredPart, preloadingParts, StaticPart } from "~/progressive/static-part";
+import { deferredPart, StaticPart } from "~/progressive/static-part";
 import type { Route } from "./+types/gift";
 
 export const meta = () =>
@@ -40,18 +41,30 @@ const fragranceAbout = deferredPart(() =>
 );
 
 /**
- * Runs when the page is rendered, never in the browser: nothing, or a gift form the server
- * refused when it came without scripts (its answer is this page rendered with it).
+ * Runs when the page is rendered, never in the browser: her newsletter's line, and a gift form
+ * the server refused when it came without scripts (its answer is this page rendered with it).
  */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return {
     refused: {
       gift_ritual: readRefusedForm(context, "gift_ritual"),
       gift_fragrance: readRefusedForm(context, "gift_fragrance"),
     },
+    // Beside the forms' newsletter box: what she sends and how often.
+    newsletterOffer: (await readContent(context).read("newsletter")).offer,
   };
 }
-export const clientLoader = preloadingParts(ritualAbout, fragranceAbout);
+/**
+ * Before a client-side navigation here: the rendered loader data (her newsletter's line) and the
+ * static parts' code, so that the page comes whole in its first frame.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([
+    serverLoader(),
+    ...[ritualAbout, fragranceAbout].map((part) => part.preload()),
+  ]);
+  return data;
+}
 
 const gifts = [
   {
@@ -67,7 +80,7 @@ const gifts = [
 ] as const;
 
 export default function GiftPage({ loaderData }: Route.ComponentProps) {
-  const refused = loaderData?.refused;
+  const { refused } = loaderData;
   return (
     <main id="obsah">
       <PageHero
@@ -123,7 +136,11 @@ export default function GiftPage({ loaderData }: Route.ComponentProps) {
         formIntro="Vyplň jméno a e-mail a odkaz na video ti přijde do schránky."
         form={
           <LoadWhenNear name="gift_ritual">
-            <GiftForm formType="gift_ritual" submitted={refused?.gift_ritual ?? undefined} />
+            <GiftForm
+              formType="gift_ritual"
+              submitted={refused.gift_ritual ?? undefined}
+              newsletterOffer={loaderData.newsletterOffer}
+            />
           </LoadWhenNear>
         }
       />
@@ -137,7 +154,11 @@ export default function GiftPage({ loaderData }: Route.ComponentProps) {
         formIntro="Vyplň jméno a e-mail a návod ti přijde do schránky."
         form={
           <LoadWhenNear name="gift_fragrance">
-            <GiftForm formType="gift_fragrance" submitted={refused?.gift_fragrance ?? undefined} />
+            <GiftForm
+              formType="gift_fragrance"
+              submitted={refused.gift_fragrance ?? undefined}
+              newsletterOffer={loaderData.newsletterOffer}
+            />
           </LoadWhenNear>
         }
       />

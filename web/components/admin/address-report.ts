@@ -16,6 +16,20 @@ export type AddressExport = {
   exported_at: string;
   /** As the inbox shows them, without how their e-mails fared (that is in `mails`). */
   submissions: Omit<Submission, "mail_state">[];
+  /** Her bookings (server/booking/booking-personal-data.ts); absent in exports made before them. */
+  bookings?: {
+    offer_id: string;
+    starts_at: string;
+    ends_at: string;
+    state: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    note: string | null;
+    reason?: string | null;
+    privacy_consent: boolean;
+    created_at: string;
+  }[];
   mails: {
     kind: string;
     to: string;
@@ -59,6 +73,18 @@ const mailKinds: Record<string, string> = {
   gift_waiting: "upozornění, že na dárek někdo čeká",
   gift_reminder: "zpráva, že dárek je na cestě",
   member_welcome: "přivítání v členské sekci",
+  booking_confirmation: "potvrzení rezervace",
+  booking_reminder: "připomínka rezervace",
+  booking_cancelled: "zrušení rezervace",
+  booking_owner_notification: "upozornění na rezervaci pro provozovatelku webu",
+  booking_change: "změna rezervace",
+};
+
+const bookingStates: Record<string, string> = {
+  pending: "čeká na potvrzení",
+  confirmed: "potvrzená",
+  declined: "odmítnutá",
+  cancelled: "zrušená",
 };
 
 const mailStatuses: Record<string, string> = {
@@ -93,6 +119,20 @@ export function addressReport(data: AddressExport, origin: string): string {
       ...(submission.service_type ? [`   Služba: ${serviceLabel(submission.service_type)}`] : []),
       ...(submission.message ? ["   Zpráva:", indented(submission.message, "      ")] : []),
       `   Souhlas se zpracováním osobních údajů: ${submission.privacy_consent ? "ano" : "ne"}`,
+    ].join("\n"),
+  );
+  const bookings = (data.bookings ?? []).map((booking, index) =>
+    [
+      `${index + 1}. Rezervace na ${formatMoment(booking.starts_at)}, ${bookingStates[booking.state] ?? booking.state}`,
+      `   Vytvořena: ${formatMoment(booking.created_at)}`,
+      `   Jméno: ${booking.name}`,
+      `   E-mail: ${booking.email}`,
+      `   Telefon: ${booking.phone || "–"}`,
+      ...(booking.note ? ["   Poznámka:", indented(booking.note, "      ")] : []),
+      ...(booking.reason
+        ? ["   Důvod odmítnutí nebo zrušení:", indented(booking.reason, "      ")]
+        : []),
+      `   Souhlas se zpracováním osobních údajů: ${booking.privacy_consent ? "ano" : "ne"}`,
     ].join("\n"),
   );
   const mails = data.mails.map((mail, index) =>
@@ -161,6 +201,7 @@ export function addressReport(data: AddressExport, origin: string): string {
     "",
     section("Odeslané formuláře", data.submissions.length, submissions),
     "",
+    ...(bookings.length ? [section("Rezervace", bookings.length, bookings), ""] : []),
     section("E-maily", data.mails.length, mails),
     "",
     account

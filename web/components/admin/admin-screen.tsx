@@ -3,10 +3,12 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "rea
 import { Link, useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { authNotices } from "#shared/auth-schemas";
+import type { AdminBookingJson } from "#shared/booking-admin";
 import { paths } from "#shared/routes";
 import type { Submission } from "#shared/submission";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { type AdminSection, adminSections } from "~/components/admin/admin-sections";
+import { NewBookings } from "~/components/admin/booking-inbox";
 import {
   DeleteSubmissionDialog,
   deleteSubmission,
@@ -109,12 +111,15 @@ export function AdminScreen({
   initialSubmissions,
   listFailed,
   needsSetup: initialNeedsSetup,
+  newBookings = [],
 }: {
   email: string;
   initialSubmissions: Submission[];
   listFailed: boolean;
   /** She must set up her authenticator app before any data is shown. */
   needsSetup: boolean;
+  /** Bookings she has not opened yet, shown beside the messages. */
+  newBookings?: readonly AdminBookingJson[];
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [submissions, setSubmissions] = useState(initialSubmissions);
@@ -216,6 +221,8 @@ export function AdminScreen({
           </Button>
         </div>
       )}
+
+      <NewBookings bookings={newBookings} />
 
       {/* A card around the table only: below 1024 px the records are cards themselves, and a
           card in a card would take their width (one card level). */}

@@ -7,8 +7,10 @@ import { paths } from "#shared/routes";
  */
 export const adminSections = [
   { to: paths.admin, label: "Odeslaná data" },
+  { to: paths.adminBookings, label: "Rezervace" },
   { to: paths.adminContent, label: "Obsah" },
   { to: paths.adminMaterials, label: "Materiály" },
+  { to: paths.adminNewsletter, label: "Novinky" },
   { to: paths.adminUsers, label: "Uživatelé a role" },
   { to: paths.adminAuditLog, label: "Záznamy změn" },
   { to: paths.adminPrivacy, label: "Osobní údaje" },
@@ -30,6 +32,10 @@ export function sectionCurrent(
   if (pathname === section.to) return "page";
   if (section.to === paths.admin && pathname.startsWith(`${paths.adminRecord}/`)) return "true";
   if (section.to === paths.adminContent && pathname.startsWith(`${paths.adminContent}/`)) {
+    return "true";
+  }
+  // A booking (and her rules' screen) belongs to „Rezervace“.
+  if (section.to === paths.adminBookings && pathname.startsWith(`${paths.adminBookings}/`)) {
     return "true";
   }
   return undefined;

@@ -38,6 +38,7 @@ export const contentSlugs: Record<ContentKey, string> = {
   "about-page": "o-mne",
   "blog-page": "blog",
   photos: "fotky",
+  newsletter: "novinky",
 };
 
 export function contentPath(key: ContentKey, ...rest: string[]): string {

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import type { ContentEntryJson, ContentRevision } from "#shared/content/content-admin";
 import type { ContentKey } from "#shared/content/content-items";
+import { newsletterContentForm } from "#shared/content/newsletter-content";
 import { aboutPageForm } from "#shared/content/page-about";
 import { blogPageForm } from "#shared/content/page-blog";
 import {
@@ -438,5 +439,11 @@ export const sectionForms: Partial<
     intro:
       "Úvod stránky se všemi články. Články samotné upravíte zvlášť; změny se na webu ukážou, až je zveřejníte.",
     form: blogPageForm,
+  },
+  newsletter: {
+    title: "Novinky e-mailem",
+    intro:
+      "Věta u přihlášení k odběru novinek: na obou dárcích a pod články na blogu. Každý nový souhlas si uloží, jak právě zní; změny se na webu ukážou, až je zveřejníte.",
+    form: newsletterContentForm,
   },
 };

@@ -27,13 +27,17 @@ function plural(count: number, one: string, few: string, many: string) {
   return `${count} ${rule === "one" ? one : rule === "few" ? few : many}`;
 }
 
-/** „2 záznamy z formulářů, 4 e-maily a účet“ */
+/** „2 záznamy z formulářů, 1 rezervace, 4 e-maily a účet“ (bookings only when there are some) */
 export function describeErasure(summary: AddressSummary): string {
   const parts = [
     plural(summary.submissions, "záznam z formulářů", "záznamy z formulářů", "záznamů z formulářů"),
+    ...(summary.bookings > 0
+      ? [plural(summary.bookings, "rezervace", "rezervace", "rezervací")]
+      : []),
     plural(summary.mails, "e-mail", "e-maily", "e-mailů"),
+    ...(summary.account ? ["účet"] : []),
   ];
-  return summary.account ? `${parts.join(", ")} a účet` : parts.join(" a ");
+  return `${parts.slice(0, -1).join(", ")} a ${parts.at(-1)}`;
 }
 
 /** Notices in one style, as every toast of the administration: a full sentence („… je smazaný.“). */
@@ -75,7 +79,8 @@ function AddressData() {
       } else {
         downloadFile(`${JSON.stringify(data, null, 2)}\n`, `${name}.json`, "application/json");
       }
-      const nothing = !data.submissions.length && !data.mails.length && !data.account;
+      const nothing =
+        !data.submissions.length && !data.bookings?.length && !data.mails.length && !data.account;
       if (nothing) toast.info(privacyNotices.downloadedNothing);
       else toast.success(privacyNotices.downloaded);
     } catch (error) {
@@ -89,7 +94,7 @@ function AddressData() {
     setBusy(true);
     try {
       const summary = await summarizeAddress(address);
-      if (summary.submissions + summary.mails === 0 && !summary.account) {
+      if (summary.submissions + summary.bookings + summary.mails === 0 && !summary.account) {
         toast.info(privacyNotices.nothingStored);
       } else {
         setPending(summary);
@@ -183,10 +188,11 @@ function AddressData() {
   );
 }
 
-/** How many submissions a rule of `months` would delete now; null when the server could not say. */
+/** How many records (submissions, bookings) a rule of `months` would delete now; null when the server could not say. */
 async function countExpiring(months: number): Promise<number | null> {
   try {
-    return (await previewRetention(months)).submissions;
+    const preview = await previewRetention(months);
+    return preview.submissions + preview.bookings;
   } catch {
     return null;
   }

@@ -9,12 +9,13 @@ import {
   limits,
 } from "#shared/form-schemas";
 import { formatDuration, type GiftStatusJson, giftWaitingNotices } from "#shared/gift-waiting";
+import { newsletterBoxLabel } from "#shared/newsletter";
 import { ConsentLabel } from "~/components/forms/consent-label";
 import { emailInputProps, FormCard, FormFooter } from "~/components/forms/form-parts";
 import { bindFields, type SubmittedForm } from "~/components/forms/submitted-form";
 import { useFormSubmission } from "~/components/forms/use-form-submission";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
-import { czech } from "~/lib/typography";
+import { czech, typeset } from "~/lib/typography";
 
 /** What differs between the two gifts; the gift page speaks to the visitor with „ty“. */
 const giftCopy = {
@@ -84,7 +85,13 @@ function GiftStatusNote({ formType }: { formType: GiftFormType }) {
   return null;
 }
 
-const emptyValues: GiftFormValues = { name: "", email: "", message: "", privacyConsent: false };
+const emptyValues: GiftFormValues = {
+  name: "",
+  email: "",
+  message: "",
+  privacyConsent: false,
+  newsletter: false,
+};
 
 /**
  * The sign-up for one of the two free gifts; both can share a page.
@@ -93,9 +100,12 @@ const emptyValues: GiftFormValues = { name: "", email: "", message: "", privacyC
 export function GiftForm({
   formType,
   submitted,
+  newsletterOffer,
 }: {
   formType: GiftFormType;
   submitted?: SubmittedForm<GiftFormValues>;
+  /** Her line of what the newsletter sends and how often (the page's loader reads it). */
+  newsletterOffer: string;
 }) {
   const {
     register,
@@ -152,6 +162,17 @@ export function GiftForm({
         <CheckboxField
           label={<ConsentLabel address="ty" consent={copy.consent} />}
           {...field("privacyConsent")}
+        />
+        {/* Her newsletter: a consent of its own, unticked, never required (issue 37). */}
+        <CheckboxField
+          label={
+            <>
+              {newsletterBoxLabel}
+              <span className="mt-1 block text-sm text-bark-soft">{typeset(newsletterOffer)}</span>
+            </>
+          }
+          {...field("newsletter")}
+          aria-required={false}
         />
       </div>
       <FormFooter idPrefix={idPrefix} submission={submission} submitLabel={copy.submit} />

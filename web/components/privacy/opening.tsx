@@ -89,6 +89,12 @@ export function PrivacyOpening() {
           basis="písm. a) GDPR – váš souhlas, který dáváte zaškrtnutím políčka ve formuláři. Souhlas můžete kdykoli odvolat e-mailem; údaje pak smažu. Odvolání se netýká toho, co proběhlo před ním."
         />
         <Purpose
+          title="Novinky e-mailem"
+          data="e-mail (u dárku i jméno), kdy a přes který formulář přihlášení proběhlo, přesné znění souhlasu a síťový blok IP adresy, ze které souhlas přišel (u IPv4 prvních 24 bitů, u IPv6 prvních 48, nikdy celou adresu)."
+          why="Abych vám mohla psát o rituálech, bylinách a setkáních, která chystám – zhruba jednou za měsíc. Dokud přihlášení nepotvrdíte odkazem z e-mailu, nepošlu vám nic dalšího a nepotvrzené přihlášení po 30 dnech smažu. Údaje o souhlasu si nechávám jako jeho doklad."
+          basis="písm. a) GDPR – váš souhlas, který dáváte zvláštním, předem nezaškrtnutým políčkem u dárků nebo přihlášením na blogu a potvrzujete odkazem v e-mailu. Odhlásit se můžete kdykoli jedním kliknutím na odkaz v každém dopise nebo e-mailem; pak vám už nic nepošlu. Odvolání se netýká toho, co proběhlo před ním."
+        />
+        <Purpose
           title="Účet na webu"
           data="celé jméno, e-mail a heslo. Heslo ukládám jen jako otisk (hash), ze kterého ho nikdo – ani já – nepřečte. K účtu patří i záznamy o přihlášení: kdy proběhlo poslední přihlášení a která přihlášení jsou otevřená, u každého s popisem prohlížeče a IP adresou, ze které proběhlo."
           why="Aby se vám účet dal používat a aby do něj nemohl nikdo jiný."
