@@ -29,7 +29,8 @@ type Typed = Partial<Record<"name" | "email" | "phone" | "note" | "places", stri
   privacyConsent?: boolean;
 };
 
-const fixFields = "Přihláška zatím neodešla. Opravte prosím, co je u polí vyznačené.";
+// Under the heading „Přihláška zatím neodešla“, which it does not repeat.
+const fixFields = "Opravte prosím, co je u polí vyznačené.";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -158,11 +159,7 @@ export function createEventFormRoute({
       for (const issue of parsed.error.issues) {
         errors[String(issue.path[0] ?? "form")] ??= issue.message;
       }
-      return again(
-        errors,
-        "Přihláška zatím neodešla. Opravte prosím, co je u polí vyznačené.",
-        422,
-      );
+      return again(errors, fixFields, 422);
     }
     if (parsed.data[honeypotField]?.trim()) return c.redirect(`${eventSignupFormPath}/${id}`, 303);
     try {

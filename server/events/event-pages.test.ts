@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "#database/open-database";
 import { publishedContent } from "#server/app";
 import { createPages, type Pages } from "#server/pages/pages";
 import { sampleSignup } from "#testing/sample-events";
+import { phoneJpeg } from "#testing/sample-photos";
 import { createSignedInAccount } from "#testing/test-accounts";
 import { startTestServer, type TestServer, testConfig } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
@@ -82,6 +83,31 @@ describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
   );
 
   it(
+    "shows the event's photo from her library on its page, with its alt text",
+    async () => {
+      const uploaded = await fetch(
+        `${server.origin}/api/admin/photos?alt=${encodeURIComponent("Oheň v zahradě za soumraku")}&name=ohen.jpg`,
+        {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "image/jpeg" },
+          body: new Uint8Array(await phoneJpeg()),
+        },
+      );
+      expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+      const { photo } = (await uploaded.json()) as { photo: { id: string } };
+      const created = await call("POST", "", {
+        event: { ...event, title: "Oheň v zahradě", slug: "ohen-v-zahrade", photoId: photo.id },
+      });
+      const { event: draft } = (await created.json()) as { event: { id: string; version: number } };
+      await call("POST", `/${draft.id}/publish`, { version: draft.version });
+      const page = await text("/akce/ohen-v-zahrade");
+      expect(page).toContain('alt="Oheň v zahradě za soumraku"');
+      expect(page).toContain(`/${photo.id}-`);
+    },
+    openTimeoutMs,
+  );
+
+  it(
     "puts a published event on /akce, its page and the sitemap; a draft on none; a sign-up updates its free places",
     async () => {
       const created = await call("POST", "", { event });
@@ -131,6 +157,57 @@ describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
       await server.settle();
       expect(await text("/akce/kruh-zen-u-ohne")).toContain("Zbývá 10 volných míst");
       expect(await text("/akce")).toContain("Zbývá 10 volných míst");
+    },
+    openTimeoutMs,
+  );
+
+  it(
+    "refuses in her API a taken or reserved address, an old version, a capacity below the places taken and bad input",
+    async () => {
+      const created = await call("POST", "", { event: { ...event, slug: "jarni-kruh" } });
+      const { event: draft } = (await created.json()) as { event: { id: string; version: number } };
+      const again = await call("POST", "", { event: { ...event, slug: "jarni-kruh" } });
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { error: { code: string } }).error.code).toBe("slug_taken");
+      const reserved = await call("POST", "", { event: { ...event, slug: "zruseni" } });
+      expect(reserved.status).toBe(409);
+      const bad = await call("POST", "", {
+        event: { ...event, slug: "spatne", endsAt: event.startsAt, capacity: 0 },
+      });
+      expect(bad.status).toBe(422);
+
+      await call("POST", `/${draft.id}/publish`, { version: draft.version });
+      for (const who of ["k1", "k2", "k3"]) {
+        const signup = await fetch(`${server.origin}/api/events/${draft.id}/signups`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(sampleSignup(who)),
+        });
+        expect(signup.status).toBe(201);
+      }
+      const stale = await call("PUT", `/${draft.id}`, {
+        version: draft.version,
+        event: { ...event, slug: "jarni-kruh" },
+      });
+      expect(stale.status).toBe(409);
+      expect(((await stale.json()) as { error: { code: string } }).error.code).toBe(
+        "version_conflict",
+      );
+      const tooSmall = await call("PUT", `/${draft.id}`, {
+        version: draft.version + 1,
+        event: { ...event, slug: "jarni-kruh", capacity: 2, maxPlacesPerSignup: 1 },
+      });
+      expect(tooSmall.status).toBe(422);
+      expect(((await tooSmall.json()) as { error: { code: string } }).error.code).toBe(
+        "capacity_below_taken",
+      );
+      const fine = await call("PUT", `/${draft.id}`, {
+        version: draft.version + 1,
+        event: { ...event, slug: "jarni-kruh", capacity: 3, maxPlacesPerSignup: 1 },
+      });
+      expect(fine.status).toBe(200);
+      await server.settle();
+      expect(await text("/akce/jarni-kruh")).toContain("Obsazeno");
     },
     openTimeoutMs,
   );

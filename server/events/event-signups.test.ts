@@ -6,18 +6,25 @@
  * to the first one waiting, once, until the deadline; the form works without scripts too.
  */
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Event, eventSignups, events, mailOutbox } from "#database/schema";
 import { eventHoneypotField, eventMessages } from "#shared/events";
 import { honeypotField } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
 import { insertTestEvent, sampleSignup } from "#testing/sample-events";
 import { createTestApp, createTestClock, type TestClock } from "#testing/test-app";
-import { openTimeoutMs, type TestDatabaseHandle, testDatabases } from "#testing/test-databases";
+import {
+  openTimeoutMs,
+  type TestDatabaseHandle,
+  testDatabases,
+  testTimeoutMs,
+} from "#testing/test-databases";
 import { eraseAddress, exportAddress } from "../admin/gdpr";
 import { digestCancelToken } from "./event-signups";
 
 const hour = 3_600_000;
+// Each test makes several requests on each database; a busy machine needs more than 5 s.
+vi.setConfig({ testTimeout: testTimeoutMs });
 
 describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
   let database: TestDatabaseHandle;

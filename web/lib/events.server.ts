@@ -4,6 +4,7 @@
  * build's pre-rendering), none at all: the page of upcoming events then shows its empty state
  * until the server renders it with the database. Only route loaders import this module.
  */
+import type { PhotoJson, PhotoReader } from "#shared/content/photo-library";
 import type { PublicEvent } from "#shared/events";
 
 export type EventReader = {
@@ -25,4 +26,14 @@ const noEvents: EventReader = {
 
 export function readEvents(context: { events?: EventReader } | undefined): EventReader {
   return context?.events ?? noEvents;
+}
+
+/** The event's photo from her library, or null (none chosen, or gone since). */
+export async function readEventPhoto(
+  context: { photos?: PhotoReader } | undefined,
+  event: Pick<PublicEvent, "photoId">,
+): Promise<PhotoJson | null> {
+  if (!event.photoId || !context?.photos) return null;
+  const [photo] = await context.photos.find([event.photoId]);
+  return photo ?? null;
 }

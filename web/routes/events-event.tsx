@@ -2,12 +2,14 @@ import { ArrowLeft } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { eventPath, signupClosedReason } from "#shared/events";
 import { paths } from "#shared/routes";
+import { ContentPhoto } from "~/components/content-photo";
 import { EventFacts } from "~/components/events/event-facts";
 import { EventSignupForm } from "~/components/events/event-signup-form";
 import { eventStructuredData } from "~/components/events/event-structured-data";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
+import { photos } from "~/components/photos";
 import { LeafSprig } from "~/components/ui/botanical";
-import { readEvents } from "~/lib/events.server";
+import { readEventPhoto, readEvents } from "~/lib/events.server";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
 import type { Route } from "./+types/events-event";
@@ -20,7 +22,11 @@ import type { Route } from "./+types/events-event";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await readEvents(context).find(params.slug);
   if (!event) throw new Response("Akce nenalezena", { status: 404 });
-  return { event, closedReason: signupClosedReason(event, new Date()) ?? null };
+  return {
+    event,
+    photo: await readEventPhoto(context, event),
+    closedReason: signupClosedReason(event, new Date()) ?? null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -54,7 +60,7 @@ const descriptionClasses = [
 ].join(" ");
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, closedReason } = loaderData;
+  const { event, photo, closedReason } = loaderData;
   return (
     <main id="obsah">
       <article>
@@ -81,12 +87,23 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         </header>
         <div className="bg-cream px-5 pb-20 sm:px-8 sm:pb-28">
           <div className="mx-auto grid max-w-5xl gap-12 lg:grid-cols-[1.2fr_1fr]">
-            <div
-              className={descriptionClasses}
-              // Sanitized on the server when she saved it (server/articles/article-html.ts).
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized HTML of her own
-              dangerouslySetInnerHTML={{ __html: event.description }}
-            />
+            <div>
+              {photo && (
+                <ContentPhoto
+                  photo={photo}
+                  // Only its 4:3 shape: an event without a photo shows none.
+                  illustration={photos.aboutHerbs}
+                  frameClassName="rounded-[2rem]"
+                  className="mb-8"
+                />
+              )}
+              <div
+                className={descriptionClasses}
+                // Sanitized on the server when she saved it (server/articles/article-html.ts).
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized HTML of her own
+                dangerouslySetInnerHTML={{ __html: event.description }}
+              />
+            </div>
             <section
               aria-labelledby="prihlaska"
               className="self-start rounded-[2rem] bg-white/80 p-6 shadow-soft ring-1 ring-bark/5 sm:p-8"
