@@ -6,11 +6,12 @@
  * puts an article on the site or takes it off writes its audit-log entry in its transaction.
  * Bodies arrive here sanitized (article-html.ts).
  */
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { articleRevisions, articleSlugs, articles, users } from "#database/schema";
+import { articleRevisions, articleSlugs, articles, photos, users } from "#database/schema";
 import { type AuditActor, recordAuditEvent } from "#server/audit-log";
 import type { ContentEditor } from "#server/content/content-store";
+import { articlePhotoAlt, articlePhotoIds } from "#shared/content/article-photos";
 import type {
   ArticleInput,
   ArticleJson,
@@ -49,7 +50,9 @@ export type ArticleRefusal =
  */
 export type ArticleOutcome =
   | { article: ArticleJson; livePaths: string[] }
-  | { refused: ArticleRefusal };
+  | { refused: ArticleRefusal }
+  /** Photos it shows that are no longer in her library, in words („titulní fotka“, „fotka „…““). */
+  | { missingPhotos: string[] };
 
 export const articlePagePath = (slug: string) => `${paths.blog}/${slug}`;
 
@@ -155,6 +158,42 @@ class Refused extends Error {
   }
 }
 
+/** Photos an article would show that her library no longer has: thrown to roll back. */
+class PhotosMissing extends Error {
+  constructor(readonly names: string[]) {
+    super(names.join(", "));
+  }
+}
+
+const photoIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Refuses an article whose cover or text names a photo that is not in her library (deleted
+ * since a revision was published, or never hers): its page would show a broken picture. The
+ * photo is named as she knows it: the cover, or the alt text she gave it in the text.
+ */
+async function requirePhotos(tx: Database, article: { coverPhotoId: string | null; body: string }) {
+  const inText = articlePhotoIds(article.body);
+  const wanted = [...new Set([article.coverPhotoId, ...inText])].filter((id) => id !== null);
+  if (wanted.length === 0) return;
+  const valid = wanted.filter((id) => photoIdPattern.test(id));
+  const found = new Set(
+    valid.length === 0
+      ? []
+      : (await tx.select({ id: photos.id }).from(photos).where(inArray(photos.id, valid))).map(
+          (row) => row.id,
+        ),
+  );
+  const names = wanted
+    .filter((id) => !found.has(id))
+    .map((id) =>
+      id === article.coverPhotoId && !inText.includes(id)
+        ? "titulní fotka"
+        : `fotka „${articlePhotoAlt(article.body, id) || "bez popisu"}“`,
+    );
+  if (names.length > 0) throw new PhotosMissing(names);
+}
+
 async function inTransaction(
   db: Database,
   work: (tx: Database) => Promise<{ row: ArticleRow; livePaths: string[] }>,
@@ -164,6 +203,7 @@ async function inTransaction(
     return { article: await toJson(db, row), livePaths };
   } catch (error) {
     if (error instanceof Refused) return { refused: error.refusal };
+    if (error instanceof PhotosMissing) return { missingPhotos: error.names };
     throw error;
   }
 }
@@ -238,6 +278,7 @@ export async function createArticle(
 ): Promise<ArticleOutcome> {
   const { input, by, at } = change;
   return inTransaction(db, async (tx) => {
+    await requirePhotos(tx, input);
     const publishAt = liveFrom(input.state, input, undefined, at);
     const [row] = await tx
       .insert(articles)
@@ -282,6 +323,7 @@ export async function updateArticle(
     const [before] = await tx.select().from(articles).where(eq(articles.id, id)).for("update");
     if (!before) throw new Refused("not_found");
     if (before.version !== version) throw new Refused("version_conflict");
+    await requirePhotos(tx, input);
     const slugBefore = (await slugsOf(tx, id)).current;
     if (!(await moveToSlug(tx, id, input.slug))) throw new Refused("slug_taken");
     const [row] = await tx
@@ -343,6 +385,7 @@ export async function restoreArticleRevision(
       .where(and(eq(articleRevisions.id, revisionId), eq(articleRevisions.articleId, id)));
     if (!revision) throw new Refused("revision_not_found");
     const data = revision.data as RevisionData;
+    await requirePhotos(tx, data);
     const slugBefore = (await slugsOf(tx, id)).current;
     const slug = (await moveToSlug(tx, id, data.slug)) ? data.slug : slugBefore;
     const [row] = await tx

@@ -90,6 +90,15 @@ const refusals = {
     new ApiError(404, "revision_not_found", articleMessages.revisionNotFound),
 } as const;
 
+/** A save that shows a photo she no longer has: said on the field of the text (or the cover). */
+const photosMissing = (names: string[]) =>
+  new ApiError(422, "photo_missing", articleMessages.photosMissing(names), {
+    [names.includes("titulní fotka") && names.length === 1 ? "coverPhotoId" : "body"]:
+      articleMessages.photosMissing(names),
+  });
+const restorePhotosMissing = (names: string[]) =>
+  new ApiError(409, "photo_missing", articleMessages.restorePhotosMissing(names));
+
 export function createArticlesAdminApi({ db, clock, publishPages }: ArticlesAdminApiDependencies) {
   const editor = (admin: AdminEnv["Variables"]["admin"]): ContentEditor => ({
     userId: admin.user.id,
@@ -97,8 +106,12 @@ export function createArticlesAdminApi({ db, clock, publishPages }: ArticlesAdmi
   });
 
   /** The change stored: its pages rendered again when it touched the live site. */
-  async function answer(outcome: ArticleOutcome): Promise<ArticleSavedJson> {
+  async function answer(
+    outcome: ArticleOutcome,
+    missingPhotos = photosMissing,
+  ): Promise<ArticleSavedJson> {
     if ("refused" in outcome) throw refusals[outcome.refused]();
+    if ("missingPhotos" in outcome) throw missingPhotos(outcome.missingPhotos);
     const { article, livePaths: paths } = outcome;
     if (paths.length === 0) return { article, pages: { paths, outcome: "unchanged" } };
     if (!publishPages) return { article, pages: { paths, outcome: "stored" } };
@@ -159,7 +172,7 @@ export function createArticlesAdminApi({ db, clock, publishPages }: ArticlesAdmi
           by: editor(c.get("admin")),
           at: clock.now(),
         });
-        return c.json(await answer(outcome));
+        return c.json(await answer(outcome, restorePhotosMissing));
       },
     );
 }
