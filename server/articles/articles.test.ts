@@ -402,6 +402,68 @@ describe.each(testDatabases)("her articles on $name", ({ open }) => {
   );
 
   it(
+    "shows a draft in „Náhled“ only; deletes an article for good: its addresses answer 410 in Czech, it leaves every listing, the audit names it",
+    async () => {
+      const { article: draft } = await create({
+        slug: "koncept-v-nahledu",
+        title: "Jen koncept",
+        state: "draft",
+        body: "<p>Text konceptu, který ještě nikdo nečetl.</p>",
+      });
+      const preview = await call("GET", `/${draft.id}/preview`);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get("cache-control")).toBe("no-store");
+      expect(preview.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      const shown = (await preview.json()) as { path: string; html: string };
+      expect(shown.path).toBe("/blog/koncept-v-nahledu");
+      expect(shown.html).toContain("Text konceptu, který ještě nikdo nečetl.");
+      expect((await page("/blog/koncept-v-nahledu")).status).toBe(404);
+
+      const { article: saved } = await create({ slug: "ke-smazani", title: "Ke smazání" });
+      const renamed = await change(saved, { slug: "ke-smazani-nove" });
+      expect(renamed.status).toBe(200);
+      const { article: current } = (await renamed.json()) as ArticleSavedJson;
+      for (const path of ["/blog", "/blog/feed.xml", "/sitemap.xml", "/"]) {
+        expect(await text(path), path).toContain("/blog/ke-smazani-nove");
+      }
+
+      const stale = await call("DELETE", `/${current.id}`, { version: saved.version });
+      expect(stale.status).toBe(409);
+      const deleted = await call("DELETE", `/${current.id}`, { version: current.version });
+      expect(deleted.status).toBe(204);
+
+      for (const slug of ["ke-smazani-nove", "ke-smazani"]) {
+        const gone = await page(`/blog/${slug}`);
+        expect(gone.status, slug).toBe(410);
+        const html = await gone.text();
+        expect(html).toContain("Článek už tu není");
+        expect(html).toContain('lang="cs"');
+      }
+      for (const path of ["/blog", "/blog/feed.xml", "/sitemap.xml", "/"]) {
+        expect(await text(path), path).not.toContain("/blog/ke-smazani");
+      }
+      expect((await call("GET", `/${current.id}`)).status).toBe(404);
+      const list = (await (await call("GET", "")).json()) as { articles: { id: string }[] };
+      expect(list.articles.map((each) => each.id)).not.toContain(current.id);
+      expect(
+        (await call("DELETE", `/${current.id}`, { version: current.version + 1 })).status,
+      ).toBe(404);
+      // Its addresses stay its own: no new article takes one.
+      const taken = await call("POST", "", { article: article({ slug: "ke-smazani" }) });
+      expect(taken.status).toBe(409);
+
+      const entries = await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, "article_deleted"));
+      expect(entries.map((entry) => [entry.subject, entry.actorEmail])).toEqual([
+        ["Ke smazání", "spravkyne@example.cz"],
+      ]);
+    },
+    openTimeoutMs,
+  );
+
+  it(
     "puts a scheduled article on the site only when its time comes, published by one server",
     async () => {
       const at = new Date(server.now().getTime() + 3_600_000).toISOString();

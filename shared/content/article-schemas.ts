@@ -63,6 +63,9 @@ export const articleMessages = {
   versionConflict:
     "Mezitím tento článek změnil někdo jiný, třeba v jiném okně nebo na jiném zařízení. Nic se neuložilo, aby se jeho změna nepřepsala. Načtěte prosím stránku znovu.",
   invalid: "Některé údaje nejsou vyplněné správně. Opravte prosím pole označená červeně.",
+  previewUnavailable: "Náhled tu teď není k dispozici.",
+  previewFailed:
+    "Náhled článku se nepodařilo připravit. Zkontrolujte prosím text a zkuste to znovu.",
   pagesNotUpdated:
     "Článek je uložený, ale stránky webu se zatím nepodařilo obnovit. Zkuste ho prosím uložit znovu za chvíli.",
 } as const;
@@ -205,6 +208,9 @@ export type ArticleRevisionJson = {
   title: string;
   current: boolean;
 };
+
+/** „Náhled“ of an article: its page's finished HTML, as it is saved. */
+export type ArticlePreviewJson = { path: string; html: string };
 
 /** After a save: the article, and what became of the pages it appears on (as her content's). */
 export type ArticleSavedJson = {
