@@ -175,6 +175,16 @@ test("she writes an article on her phone, publishes it, renames its address, and
   expect(old.headers().location).toBe("/blog/podzimni-koupel");
   await expect(page.getByText(/Dřívější adresy \(podzimni-koupel-s-levanduli\)/)).toBeVisible();
 
+  // „Náhled“: the article in the site's design, in a frame that runs nothing.
+  await page.getByRole("button", { name: "Náhled", exact: true }).click();
+  const preview = page.getByTestId("article-preview");
+  await expect(preview).toHaveAttribute("sandbox", "allow-same-origin");
+  await expect(
+    preview.contentFrame().getByRole("heading", { level: 1, name: "Podzimní koupel s levandulí" }),
+  ).toBeVisible();
+  await expect(preview.contentFrame().getByRole("img", { name: photoAlt }).first()).toBeVisible();
+  await screenshot(page, "preview");
+
   // Scheduled two minutes ahead: not on the site until then, then on it by itself.
   await page.getByRole("link", { name: "← Články" }).click();
   await writeArticle(page, "Večerní čaj z meduňky", "Meduňka uklidní i dlouhý den.");
@@ -192,4 +202,25 @@ test("she writes an article on her phone, publishes it, renames its address, and
   );
   await expectServed(page, scheduled, "Meduňka uklidní i dlouhý den.", 200_000);
   await expectServed(page, "/blog", scheduled);
+
+  // Deleted, confirmed first: its addresses, the old one too, answer 410 with a Czech page.
+  await page.getByRole("link", { name: /Podzimní koupel s levandulí/ }).click();
+  await page.getByRole("button", { name: "Smazat článek" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Smazat článek „Podzimní koupel s levandulí“?");
+  await screenshot(page, "delete");
+  await confirm.getByRole("button", { name: "Smazat" }).click();
+  await expectNotice(page, "Článek je smazaný.");
+  await expect(page).toHaveURL("/admin/obsah/clanky");
+  await expect(page.getByRole("link", { name: /Podzimní koupel/ })).toHaveCount(0);
+  for (const gone of ["/blog/podzimni-koupel", path]) {
+    const answer = await page.request.get(gone, { maxRedirects: 0 });
+    expect(answer.status(), gone).toBe(410);
+    expect(await answer.text()).toContain("Článek už tu není");
+  }
+  for (const listing of ["/blog", "/blog/feed.xml", "/sitemap.xml"]) {
+    expect(await (await page.request.get(listing)).text(), listing).not.toContain(
+      "/blog/podzimni-koupel",
+    );
+  }
 });
