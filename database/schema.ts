@@ -672,6 +672,11 @@ export const articles = pgTable(
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     /** Null: the seed of a fresh install, or the server's own schedule. */
     updatedBy: uuid("updated_by"),
+    /**
+     * When she deleted it: the row stays as a tombstone (its texts emptied, a draft) so that its
+     * addresses answer 410 Gone and are never given to another article.
+     */
+    deletedAt: timestamptz("deleted_at"),
   },
   (table) => [
     check("articles_state_known", sql`${table.state} in ('draft', 'scheduled', 'published')`),

@@ -1,11 +1,13 @@
 /**
  * „Články“ in „Obsah“ on her phone (360 px), on the server that requires the code from her
- * app: she writes an article in the editor and publishes it, and within 5 s it is on its own
- * page, on /blog, in the feed and in the sitemap, without a rebuild; she renames its address
+ * app: she writes an article in the editor, puts a photo from her phone into its text and makes
+ * it the cover, and publishes it, and within 5 s it is on its own page (the photo as a
+ * responsive picture with its srcset), on /blog, in the feed and in the sitemap, without a rebuild; she renames its address
  * and the old one leads to the new one; an article she schedules appears only when its time
  * comes. Every screen is also photographed at 1280 px.
  */
 import type { Page } from "@playwright/test";
+import { phoneJpeg } from "#testing/sample-photos";
 import { seededAdmins, twoFactorBaseUrl, useOwnAddress } from "./accounts-server";
 import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
 import { setUpApp } from "./two-factor-sign-in";
@@ -15,6 +17,7 @@ test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo
 
 const owner = seededAdmins[16] as (typeof seededAdmins)[number];
 const phone = { width: 360, height: 780 };
+const photoAlt = "Levandule a ručník u vany";
 
 async function screenshot(page: Page, name: string) {
   for (const width of [1280, 360]) {
@@ -103,6 +106,35 @@ test("she writes an article on her phone, publishes it, renames its address, and
   await screenshot(page, "refused");
   await page.getByLabel("Perex").fill("Teplá voda, hrst levandule a dvacet minut jen pro vás.");
 
+  // A photo from her phone into the text, through the editor's own picker, then as the cover.
+  await page.getByRole("textbox", { name: "Text článku" }).press("End");
+  await page.getByRole("button", { name: "Vložit fotku" }).click();
+  const picker = page.getByRole("dialog", { name: "Vložit fotku" });
+  await expect(picker).toBeVisible();
+  await screenshot(page, "photo-picker");
+  await picker.locator('input[type="file"]').setInputFiles({
+    name: "IMG_3107.jpg",
+    mimeType: "image/jpeg",
+    buffer: await phoneJpeg({ width: 1600, height: 1200, orientation: 1 }),
+  });
+  await picker.getByLabel("Co je na fotce").fill(photoAlt);
+  await expectNoAxeViolations(page);
+  await screenshot(page, "photo-upload");
+  await picker.getByRole("button", { name: "Nahrát do knihovny" }).click();
+  await expect(picker).toBeHidden({ timeout: 30_000 });
+  await expect(
+    page.getByRole("textbox", { name: "Text článku" }).getByRole("img", { name: photoAlt }),
+  ).toBeVisible();
+  const cover = page.getByRole("group", { name: "Titulní fotka" });
+  await cover.getByRole("radio", { name: photoAlt }).check({ force: true });
+  await expect(cover.getByRole("radio", { name: photoAlt })).toBeChecked();
+  await screenshot(page, "with-photo");
+  // Her library now offers it to the next article too.
+  await page.getByRole("button", { name: "Vložit fotku" }).click();
+  await expect(picker.getByRole("button", { name: `Vložit fotku: ${photoAlt}` })).toBeVisible();
+  await screenshot(page, "photo-picker-library");
+  await picker.getByRole("button", { name: "Zavřít bez vložení" }).click();
+
   await page.getByText("Zveřejnit hned").click();
   const published = Date.now();
   await page.getByRole("button", { name: "Uložit" }).click();
@@ -114,6 +146,20 @@ test("she writes an article on her phone, publishes it, renames its address, and
   for (const listing of ["/blog", "/blog/feed.xml", "/sitemap.xml"]) {
     await expectServed(page, listing, path);
   }
+  // The photo: in the text and as the cover, in every width and format, with her alt text.
+  const servedHtml = await (await page.request.get(path)).text();
+  const srcset = /<source type="image\/avif" srcSet="([^"]+)"/.exec(servedHtml)?.[1] ?? "";
+  const photoId = /\/media\/photos\/([0-9a-f-]{36})-480\.avif 480w/.exec(srcset)?.[1];
+  expect(photoId, "the cover's srcset").toBeDefined();
+  for (const width of [480, 800, 1200, 1600]) {
+    expect(srcset).toContain(`/media/photos/${photoId}-${width}.avif ${width}w`);
+  }
+  expect(servedHtml).toContain(`srcset="/media/photos/${photoId}-480.jpg 480w`);
+  expect(servedHtml.match(new RegExp(`alt="${photoAlt}"`, "g"))).toHaveLength(2);
+  await expectServed(page, "/blog", `/media/photos/${photoId}-480.avif`);
+  await expectServed(page, "/blog/feed.xml", `/media/photos/${photoId}-1200.jpg`);
+  const photoAnswer = await page.request.get(`/media/photos/${photoId}-800.jpg`);
+  expect(photoAnswer.status()).toBe(200);
   // Soft, so that the rest still runs when a loaded machine renders slower: said in the report.
   expect.soft(Date.now() - published, "from „Uložit“ to live everywhere").toBeLessThan(5_000);
   await expectNoAxeViolations(page);
@@ -128,6 +174,16 @@ test("she writes an article on her phone, publishes it, renames its address, and
   expect(old.status()).toBe(301);
   expect(old.headers().location).toBe("/blog/podzimni-koupel");
   await expect(page.getByText(/Dřívější adresy \(podzimni-koupel-s-levanduli\)/)).toBeVisible();
+
+  // „Náhled“: the article in the site's design, in a frame that runs nothing.
+  await page.getByRole("button", { name: "Náhled", exact: true }).click();
+  const preview = page.getByTestId("article-preview");
+  await expect(preview).toHaveAttribute("sandbox", "allow-same-origin");
+  await expect(
+    preview.contentFrame().getByRole("heading", { level: 1, name: "Podzimní koupel s levandulí" }),
+  ).toBeVisible();
+  await expect(preview.contentFrame().getByRole("img", { name: photoAlt }).first()).toBeVisible();
+  await screenshot(page, "preview");
 
   // Scheduled two minutes ahead: not on the site until then, then on it by itself.
   await page.getByRole("link", { name: "← Články" }).click();
@@ -146,4 +202,25 @@ test("she writes an article on her phone, publishes it, renames its address, and
   );
   await expectServed(page, scheduled, "Meduňka uklidní i dlouhý den.", 200_000);
   await expectServed(page, "/blog", scheduled);
+
+  // Deleted, confirmed first: its addresses, the old one too, answer 410 with a Czech page.
+  await page.getByRole("link", { name: /Podzimní koupel s levandulí/ }).click();
+  await page.getByRole("button", { name: "Smazat článek" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Smazat článek „Podzimní koupel s levandulí“?");
+  await screenshot(page, "delete");
+  await confirm.getByRole("button", { name: "Smazat" }).click();
+  await expectNotice(page, "Článek je smazaný.");
+  await expect(page).toHaveURL("/admin/obsah/clanky");
+  await expect(page.getByRole("link", { name: /Podzimní koupel/ })).toHaveCount(0);
+  for (const gone of ["/blog/podzimni-koupel", path]) {
+    const answer = await page.request.get(gone, { maxRedirects: 0 });
+    expect(answer.status(), gone).toBe(410);
+    expect(await answer.text()).toContain("Článek už tu není");
+  }
+  for (const listing of ["/blog", "/blog/feed.xml", "/sitemap.xml"]) {
+    expect(await (await page.request.get(listing)).text(), listing).not.toContain(
+      "/blog/podzimni-koupel",
+    );
+  }
 });

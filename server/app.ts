@@ -19,7 +19,12 @@ import { createAdminApp } from "./admin/admin-app";
 import { createPublicRetentionRoute } from "./admin/retention";
 import { deleteSubmission, listSubmissions } from "./admin/submissions";
 import { ApiError, handleError } from "./api-error";
-import { createArticleReader, findArticleRedirect } from "./articles/article-store";
+import {
+  createArticlePreviewReader,
+  createArticleReader,
+  findArticleRedirect,
+  isDeletedArticleSlug,
+} from "./articles/article-store";
 import { createAccounts } from "./auth/accounts";
 import { createAuthApi } from "./auth/auth-api";
 import { createFactors } from "./auth/factors";
@@ -380,6 +385,12 @@ export function createApp({
       // „Náhled“: a page with her drafts, rendered by the same renderer, stored nowhere.
       previewPage: (path) =>
         pages.renderPreview(path, { content: createContentReader(db, { drafts: true }) }),
+      // „Náhled“ of an article: as it is saved, with the live site around it.
+      previewArticle: (articleId, path) =>
+        pages.renderPreview(path, {
+          ...publishedContent(database)(),
+          articles: createArticlePreviewReader(db, articleId),
+        }),
       photos,
       // Her events' messages to the people signed up, and her cancelling (server/events/).
       mail: mailSettings,
@@ -426,6 +437,8 @@ export function createApp({
       pages,
       // An article's old address, or its address in capitals, leads to where it is now.
       findArticleRedirect: (slug) => findArticleRedirect(db, slug),
+      // An address of an article she deleted: 410 Gone.
+      isDeletedArticleSlug: (slug) => isDeletedArticleSlug(db, slug),
     }),
   );
   app.onError(handleError);

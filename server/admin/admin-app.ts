@@ -5,7 +5,10 @@
  * answers read it, and the browser's calls are typed from it (`AdminApp`).
  */
 import type { MiddlewareHandler } from "hono";
-import { createArticlesAdminApi } from "#server/articles/articles-api";
+import {
+  type ArticlesAdminApiDependencies,
+  createArticlesAdminApi,
+} from "#server/articles/articles-api";
 import type { AdminEnv } from "#server/auth/require-admin";
 import { createBookingAdminApi } from "#server/booking/booking-admin-api";
 import {
@@ -41,6 +44,7 @@ export type AdminAppDependencies = AdminApiDependencies &
   Parameters<typeof createMaterialsAdminApi>[0] &
   ContentAdminApiDependencies &
   Parameters<typeof createPhotosAdminApi>[0] &
+  ArticlesAdminApiDependencies &
   BookingSettingsApiDependencies &
   Parameters<typeof createBookingAdminApi>[0] &
   NewsletterAdminApiDependencies &

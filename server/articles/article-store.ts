@@ -6,11 +6,12 @@
  * puts an article on the site or takes it off writes its audit-log entry in its transaction.
  * Bodies arrive here sanitized (article-html.ts).
  */
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { articleRevisions, articleSlugs, articles, users } from "#database/schema";
+import { articleRevisions, articleSlugs, articles, photos, users } from "#database/schema";
 import { type AuditActor, recordAuditEvent } from "#server/audit-log";
 import type { ContentEditor } from "#server/content/content-store";
+import { articlePhotoAlt, articlePhotoIds } from "#shared/content/article-photos";
 import type {
   ArticleInput,
   ArticleJson,
@@ -49,7 +50,9 @@ export type ArticleRefusal =
  */
 export type ArticleOutcome =
   | { article: ArticleJson; livePaths: string[] }
-  | { refused: ArticleRefusal };
+  | { refused: ArticleRefusal }
+  /** Photos it shows that are no longer in her library, in words („titulní fotka“, „fotka „…““). */
+  | { missingPhotos: string[] };
 
 export const articlePagePath = (slug: string) => `${paths.blog}/${slug}`;
 
@@ -103,6 +106,7 @@ export async function listArticles(db: Database): Promise<ArticleListJson["artic
       articleSlugs,
       and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
     )
+    .where(isNull(articles.deletedAt))
     .orderBy(
       sql`${articles.state} = 'published'`,
       desc(sql`coalesce(${articles.publishAt}, ${articles.updatedAt})`),
@@ -118,8 +122,11 @@ export async function listArticles(db: Database): Promise<ArticleListJson["artic
   }));
 }
 
+/** The article of `id`, unless she deleted it (its tombstone is no article of hers). */
+const live = (id: string) => and(eq(articles.id, id), isNull(articles.deletedAt));
+
 export async function readArticle(db: Database, id: string): Promise<ArticleJson | undefined> {
-  const [row] = await db.select().from(articles).where(eq(articles.id, id));
+  const [row] = await db.select().from(articles).where(live(id));
   return row ? toJson(db, row) : undefined;
 }
 
@@ -155,6 +162,42 @@ class Refused extends Error {
   }
 }
 
+/** Photos an article would show that her library no longer has: thrown to roll back. */
+class PhotosMissing extends Error {
+  constructor(readonly names: string[]) {
+    super(names.join(", "));
+  }
+}
+
+const photoIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Refuses an article whose cover or text names a photo that is not in her library (deleted
+ * since a revision was published, or never hers): its page would show a broken picture. The
+ * photo is named as she knows it: the cover, or the alt text she gave it in the text.
+ */
+async function requirePhotos(tx: Database, article: { coverPhotoId: string | null; body: string }) {
+  const inText = articlePhotoIds(article.body);
+  const wanted = [...new Set([article.coverPhotoId, ...inText])].filter((id) => id !== null);
+  if (wanted.length === 0) return;
+  const valid = wanted.filter((id) => photoIdPattern.test(id));
+  const found = new Set(
+    valid.length === 0
+      ? []
+      : (await tx.select({ id: photos.id }).from(photos).where(inArray(photos.id, valid))).map(
+          (row) => row.id,
+        ),
+  );
+  const names = wanted
+    .filter((id) => !found.has(id))
+    .map((id) =>
+      id === article.coverPhotoId && !inText.includes(id)
+        ? "titulní fotka"
+        : `fotka „${articlePhotoAlt(article.body, id) || "bez popisu"}“`,
+    );
+  if (names.length > 0) throw new PhotosMissing(names);
+}
+
 async function inTransaction(
   db: Database,
   work: (tx: Database) => Promise<{ row: ArticleRow; livePaths: string[] }>,
@@ -164,6 +207,7 @@ async function inTransaction(
     return { article: await toJson(db, row), livePaths };
   } catch (error) {
     if (error instanceof Refused) return { refused: error.refusal };
+    if (error instanceof PhotosMissing) return { missingPhotos: error.names };
     throw error;
   }
 }
@@ -238,6 +282,7 @@ export async function createArticle(
 ): Promise<ArticleOutcome> {
   const { input, by, at } = change;
   return inTransaction(db, async (tx) => {
+    await requirePhotos(tx, input);
     const publishAt = liveFrom(input.state, input, undefined, at);
     const [row] = await tx
       .insert(articles)
@@ -279,9 +324,10 @@ export async function updateArticle(
 ): Promise<ArticleOutcome> {
   const { id, version, input, by, at } = change;
   return inTransaction(db, async (tx) => {
-    const [before] = await tx.select().from(articles).where(eq(articles.id, id)).for("update");
+    const [before] = await tx.select().from(articles).where(live(id)).for("update");
     if (!before) throw new Refused("not_found");
     if (before.version !== version) throw new Refused("version_conflict");
+    await requirePhotos(tx, input);
     const slugBefore = (await slugsOf(tx, id)).current;
     if (!(await moveToSlug(tx, id, input.slug))) throw new Refused("slug_taken");
     const [row] = await tx
@@ -334,7 +380,7 @@ export async function restoreArticleRevision(
 ): Promise<ArticleOutcome> {
   const { id, revisionId, version, by, at } = change;
   return inTransaction(db, async (tx) => {
-    const [before] = await tx.select().from(articles).where(eq(articles.id, id)).for("update");
+    const [before] = await tx.select().from(articles).where(live(id)).for("update");
     if (!before) throw new Refused("not_found");
     if (before.version !== version) throw new Refused("version_conflict");
     const [revision] = await tx
@@ -343,6 +389,7 @@ export async function restoreArticleRevision(
       .where(and(eq(articleRevisions.id, revisionId), eq(articleRevisions.articleId, id)));
     if (!revision) throw new Refused("revision_not_found");
     const data = revision.data as RevisionData;
+    await requirePhotos(tx, data);
     const slugBefore = (await slugsOf(tx, id)).current;
     const slug = (await moveToSlug(tx, id, data.slug)) ? data.slug : slugBefore;
     const [row] = await tx
@@ -370,6 +417,63 @@ export async function restoreArticleRevision(
     });
     return { row, livePaths: touchedPaths(before.state === "published", true, slugBefore, slug) };
   });
+}
+
+/**
+ * Deletes her article: it leaves the site and her list, its texts and revisions go, and its row
+ * stays as a tombstone (a draft with no text) so that every address it had answers 410 Gone and
+ * no other article takes one. The audit entry names it by its title.
+ */
+export async function deleteArticle(
+  db: Database,
+  change: { id: string; version: number; by: ContentEditor; at: Date },
+): Promise<{ livePaths: string[] } | { refused: ArticleRefusal }> {
+  const { id, version, by, at } = change;
+  try {
+    return await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(articles).where(live(id)).for("update");
+      if (!before) throw new Refused("not_found");
+      if (before.version !== version) throw new Refused("version_conflict");
+      const { current } = await slugsOf(tx as unknown as Database, id);
+      await tx
+        .update(articles)
+        .set({
+          perex: "",
+          body: "",
+          topic: "",
+          coverPhotoId: null,
+          state: "draft",
+          publishAt: null,
+          version: version + 1,
+          updatedAt: at,
+          updatedBy: by.userId,
+          deletedAt: at,
+        })
+        .where(eq(articles.id, id));
+      await tx.delete(articleRevisions).where(eq(articleRevisions.articleId, id));
+      await recordAuditEvent(
+        tx as unknown as Database,
+        { action: "article_deleted", actor: accountActor(by), subject: before.title },
+        at,
+      );
+      const wasLive = before.state === "published";
+      return { livePaths: touchedPaths(wasLive, false, current, current) };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { refused: error.refusal };
+    throw error;
+  }
+}
+
+/** Whether an address under /blog/ was one of an article she deleted (any of its slugs). */
+export async function isDeletedArticleSlug(db: Database, slug: string): Promise<boolean> {
+  if (slug.length > 200) return false;
+  const [row] = await db
+    .select({ id: articles.id })
+    .from(articleSlugs)
+    .innerJoin(articles, eq(articles.id, articleSlugs.articleId))
+    .where(and(eq(articleSlugs.slug, slug), isNotNull(articles.deletedAt)));
+  return row !== undefined;
 }
 
 /** The newest revisions first, with who published each (her e-mail, while her account exists). */
@@ -461,6 +565,40 @@ export function createArticleReader(db: Database): ArticleReader {
         and(eq(articles.state, "published"), eq(articleSlugs.slug, slug)),
       );
       return live(rows)[0];
+    },
+  };
+}
+
+/**
+ * „Náhled“ of one article: the live articles as the pages read them, and that article as it is
+ * saved (a draft or a scheduled one too) at its current address.
+ */
+export function createArticlePreviewReader(db: Database, articleId: string): ArticleReader {
+  const livePages = createArticleReader(db);
+  return {
+    list: () => livePages.list(),
+    async find(slug) {
+      const [row] = await db
+        .select()
+        .from(articles)
+        .innerJoin(
+          articleSlugs,
+          and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
+        )
+        .where(and(live(articleId), eq(articleSlugs.slug, slug)));
+      if (!row) return livePages.find(slug);
+      const { articles: article } = row;
+      return {
+        slug,
+        title: article.title,
+        perex: article.perex,
+        body: article.body,
+        topic: article.topic,
+        author: article.author,
+        coverPhotoId: article.coverPhotoId,
+        // Not yet live: dated as if it went live now (a scheduled one at its time).
+        publishAt: article.publishAt ?? new Date(),
+      };
     },
   };
 }

@@ -16,6 +16,7 @@ import { czechDefaultMessage, jsonBody } from "#server/json-route";
 import { log } from "#server/logger";
 import {
   type ArticleInput,
+  type ArticlePreviewJson,
   type ArticleSavedJson,
   articleChangeSchema,
   articleInputSchema,
@@ -26,7 +27,9 @@ import {
 import { sanitizeArticleHtml } from "./article-html";
 import {
   type ArticleOutcome,
+  articlePagePath,
   createArticle,
+  deleteArticle,
   listArticleRevisions,
   listArticles,
   readArticle,
@@ -38,6 +41,11 @@ export type ArticlesAdminApiDependencies = {
   db: Database;
   clock: Clock;
   publishPages?: (paths: readonly string[]) => Promise<void>;
+  /**
+   * „Náhled“: the article's page rendered as it is saved (a draft too), by the same renderer,
+   * stored nowhere; without it, there is no preview.
+   */
+  previewArticle?: (articleId: string, path: string) => Promise<string>;
 };
 
 // A long article with its HTML, well inside.
@@ -90,15 +98,33 @@ const refusals = {
     new ApiError(404, "revision_not_found", articleMessages.revisionNotFound),
 } as const;
 
-export function createArticlesAdminApi({ db, clock, publishPages }: ArticlesAdminApiDependencies) {
+/** A save that shows a photo she no longer has: said on the field of the text (or the cover). */
+const photosMissing = (names: string[]) =>
+  new ApiError(422, "photo_missing", articleMessages.photosMissing(names), {
+    [names.includes("titulní fotka") && names.length === 1 ? "coverPhotoId" : "body"]:
+      articleMessages.photosMissing(names),
+  });
+const restorePhotosMissing = (names: string[]) =>
+  new ApiError(409, "photo_missing", articleMessages.restorePhotosMissing(names));
+
+export function createArticlesAdminApi({
+  db,
+  clock,
+  publishPages,
+  previewArticle,
+}: ArticlesAdminApiDependencies) {
   const editor = (admin: AdminEnv["Variables"]["admin"]): ContentEditor => ({
     userId: admin.user.id,
     email: admin.user.email,
   });
 
   /** The change stored: its pages rendered again when it touched the live site. */
-  async function answer(outcome: ArticleOutcome): Promise<ArticleSavedJson> {
+  async function answer(
+    outcome: ArticleOutcome,
+    missingPhotos = photosMissing,
+  ): Promise<ArticleSavedJson> {
     if ("refused" in outcome) throw refusals[outcome.refused]();
+    if ("missingPhotos" in outcome) throw missingPhotos(outcome.missingPhotos);
     const { article, livePaths: paths } = outcome;
     if (paths.length === 0) return { article, pages: { paths, outcome: "unchanged" } };
     if (!publishPages) return { article, pages: { paths, outcome: "stored" } };
@@ -111,55 +137,96 @@ export function createArticlesAdminApi({ db, clock, publishPages }: ArticlesAdmi
     }
   }
 
-  return new Hono<AdminEnv>()
-    .get("/admin/articles", async (c) => {
-      return c.json({ articles: await listArticles(db) });
-    })
-    .post("/admin/articles", jsonBody(articleNewSchema, jsonLimit), async (c) => {
-      const input = validateArticle(c.req.valid("json").article);
-      const outcome = await createArticle(db, {
-        input,
-        by: editor(c.get("admin")),
-        at: clock.now(),
-      });
-      return c.json(await answer(outcome), 201);
-    })
-    .get("/admin/articles/:id", async (c) => {
-      const article = await readArticle(db, readId(c.req.param("id")));
-      if (!article) throw refusals.not_found();
-      return c.json(article);
-    })
-    .put("/admin/articles/:id", jsonBody(articleChangeSchema, jsonLimit), async (c) => {
-      const id = readId(c.req.param("id"));
-      const { version, article } = c.req.valid("json");
-      const outcome = await updateArticle(db, {
-        id,
-        version,
-        input: validateArticle(article),
-        by: editor(c.get("admin")),
-        at: clock.now(),
-      });
-      return c.json(await answer(outcome));
-    })
-    .get("/admin/articles/:id/revisions", async (c) => {
-      const id = readId(c.req.param("id"));
-      return c.json({ revisions: await listArticleRevisions(db, id) });
-    })
-    .post(
-      "/admin/articles/:id/revisions/:revision/restore",
-      jsonBody(articleVersionSchema, jsonLimit),
-      async (c) => {
+  return (
+    new Hono<AdminEnv>()
+      .get("/admin/articles", async (c) => {
+        return c.json({ articles: await listArticles(db) });
+      })
+      .post("/admin/articles", jsonBody(articleNewSchema, jsonLimit), async (c) => {
+        const input = validateArticle(c.req.valid("json").article);
+        const outcome = await createArticle(db, {
+          input,
+          by: editor(c.get("admin")),
+          at: clock.now(),
+        });
+        return c.json(await answer(outcome), 201);
+      })
+      .get("/admin/articles/:id", async (c) => {
+        const article = await readArticle(db, readId(c.req.param("id")));
+        if (!article) throw refusals.not_found();
+        return c.json(article);
+      })
+      .put("/admin/articles/:id", jsonBody(articleChangeSchema, jsonLimit), async (c) => {
         const id = readId(c.req.param("id"));
-        if (!/^[1-9]\d{0,14}$/.test(c.req.param("revision"))) throw refusals.revision_not_found();
-        const { version } = c.req.valid("json");
-        const outcome = await restoreArticleRevision(db, {
+        const { version, article } = c.req.valid("json");
+        const outcome = await updateArticle(db, {
           id,
-          revisionId: Number(c.req.param("revision")),
           version,
+          input: validateArticle(article),
           by: editor(c.get("admin")),
           at: clock.now(),
         });
         return c.json(await answer(outcome));
-      },
-    );
+      })
+      // Confirmed in the editor first; the version keeps a change made meanwhile from being lost.
+      .delete("/admin/articles/:id", jsonBody(articleVersionSchema, jsonLimit), async (c) => {
+        const outcome = await deleteArticle(db, {
+          id: readId(c.req.param("id")),
+          version: c.req.valid("json").version,
+          by: editor(c.get("admin")),
+          at: clock.now(),
+        });
+        if ("refused" in outcome) throw refusals[outcome.refused]();
+        const paths = outcome.livePaths;
+        if (paths.length === 0 || !publishPages) return c.body(null, 204);
+        try {
+          await publishPages(paths);
+        } catch (error) {
+          log.error(
+            { paths, error: String(error) },
+            "Pages not rendered after an article's deletion",
+          );
+        }
+        return c.body(null, 204);
+      })
+      // „Náhled“: its page in the real design as it is saved; never stored, cached or indexed.
+      .get("/admin/articles/:id/preview", async (c) => {
+        const article = await readArticle(db, readId(c.req.param("id")));
+        if (!article) throw refusals.not_found();
+        c.header("Cache-Control", "no-store");
+        c.header("X-Robots-Tag", "noindex, nofollow");
+        if (!previewArticle) {
+          throw new ApiError(404, "preview_not_found", articleMessages.previewUnavailable);
+        }
+        const path = articlePagePath(article.slug);
+        try {
+          const body: ArticlePreviewJson = { path, html: await previewArticle(article.id, path) };
+          return c.json(body);
+        } catch (error) {
+          log.error({ path, error: String(error) }, "Article preview not rendered");
+          throw new ApiError(422, "preview_failed", articleMessages.previewFailed);
+        }
+      })
+      .get("/admin/articles/:id/revisions", async (c) => {
+        const id = readId(c.req.param("id"));
+        return c.json({ revisions: await listArticleRevisions(db, id) });
+      })
+      .post(
+        "/admin/articles/:id/revisions/:revision/restore",
+        jsonBody(articleVersionSchema, jsonLimit),
+        async (c) => {
+          const id = readId(c.req.param("id"));
+          if (!/^[1-9]\d{0,14}$/.test(c.req.param("revision"))) throw refusals.revision_not_found();
+          const { version } = c.req.valid("json");
+          const outcome = await restoreArticleRevision(db, {
+            id,
+            revisionId: Number(c.req.param("revision")),
+            version,
+            by: editor(c.get("admin")),
+            at: clock.now(),
+          });
+          return c.json(await answer(outcome, restorePhotosMissing));
+        },
+      )
+  );
 }

@@ -15,6 +15,8 @@ import { articles, auditLog } from "#database/schema";
 import { publishedContent } from "#server/app";
 import { createPages, type Pages } from "#server/pages/pages";
 import type { ArticleJson, ArticleSavedJson } from "#shared/content/article-schemas";
+import { type PhotoJson, photoVariantUrl } from "#shared/content/photo-library";
+import { phoneJpeg } from "#testing/sample-photos";
 import { createSignedInAccount } from "#testing/test-accounts";
 import { startTestServer, type TestServer, testConfig } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
@@ -272,12 +274,13 @@ describe.each(testDatabases)("her articles on $name", ({ open }) => {
           '<a href="&#106;avascript:alert(8)">c</a><a href=" data:text/html,<script>alert(9)</script>">d</a></p>',
           '<svg onload="alert(10)"><circle/></svg><iframe src="https://example.com"></iframe>',
           '<p style="background:url(javascript:alert(11))" onclick="alert(12)">styl</p>',
-          '<p><a href="https://example.com/cesta">ven</a> <img src="/media/foto.jpg" alt="Foto"></p>',
+          '<p><a href="https://example.com/cesta">ven</a> <img src="/media/foto.jpg" alt="Jinde"></p>',
         ].join(""),
       });
       expect(saved.body).not.toMatch(/script|onerror|onload|onclick|style|svg|iframe|data:/i);
       expect(saved.body).toContain('<a href="https://example.com/cesta" rel="noopener">ven</a>');
-      expect(saved.body).toContain('<img src="/media/foto.jpg" alt="Foto" />');
+      // Only her library's photos: another of the site's files is no picture of an article.
+      expect(saved.body).not.toContain("/media/foto.jpg");
 
       for (const path of ["/blog/pokus-o-skript", "/blog", "/"]) {
         const html = await text(path);
@@ -291,6 +294,175 @@ describe.each(testDatabases)("her articles on $name", ({ open }) => {
     },
     openTimeoutMs,
   );
+  it(
+    "shows her photos in an article as responsive pictures, its cover first and eager, on /blog, in the feed and as its share image",
+    async () => {
+      const uploaded = await fetch(
+        `${server.origin}/api/admin/photos?alt=${encodeURIComponent("Levandule ve váze")}`,
+        {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "image/jpeg" },
+          body: new Uint8Array(await phoneJpeg({ width: 1600, height: 1000, orientation: 1 })),
+        },
+      );
+      expect(uploaded.status).toBe(201);
+      const { photo } = (await uploaded.json()) as { photo: PhotoJson };
+      expect(photo.widths).toEqual([480, 800, 1200, 1600]);
+      const inText = photoVariantUrl(photo.id, 800, "jpeg");
+      const { article: withPhoto } = await create({
+        slug: "s-fotkou",
+        title: "Článek s fotkou",
+        coverPhotoId: photo.id,
+        body: `<p>Úvod.</p><img src="${inText}" alt="Kytice v kuchyni"><p>Závěr.</p>`,
+      });
+
+      const html = await text("/blog/s-fotkou");
+      const pictures = [...html.matchAll(/<picture>.*?<\/picture>/gs)].map((match) => match[0]);
+      expect(pictures).toHaveLength(2);
+      const [cover = "", inBody = ""] = pictures;
+      // The cover: the page's LCP, loaded at once.
+      expect(cover).toContain('loading="eager"');
+      expect(cover).toContain('fetchPriority="high"');
+      expect(cover).toContain('alt="Levandule ve váze"');
+      // In the text: every format and width, lazy, her alt text of the article.
+      for (const format of ["avif", "webp", "jpeg"] as const) {
+        const srcset = [480, 800, 1200, 1600]
+          .map((width) => `${photoVariantUrl(photo.id, width, format)} ${width}w`)
+          .join(", ");
+        expect(cover).toContain(srcset);
+        expect(inBody).toContain(srcset);
+      }
+      expect(inBody).toContain('loading="lazy"');
+      expect(inBody).toContain('alt="Kytice v kuchyni"');
+      expect(inBody).toContain('width="1600" height="1000"');
+      expect(inBody).toMatch(/sizes="[^"]+"/);
+      expect(html).toContain(`<meta property="og:image" content="https://`);
+      expect(html).toMatch(
+        new RegExp(
+          `<meta property="og:image" content="[^"]*${photoVariantUrl(photo.id, 1200, "jpeg")}"`,
+        ),
+      );
+
+      const list = await text("/blog");
+      expect(list).toContain(photoVariantUrl(photo.id, 480, "avif"));
+      const feed = await text("/blog/feed.xml");
+      expect(feed).toMatch(
+        new RegExp(
+          `<enclosure length="0" type="image/jpeg" url="https://[^"]*${photoVariantUrl(photo.id, 1200, "jpeg")}"`,
+        ),
+      );
+      expect(feed).toMatch(new RegExp(`src="https://[^"]*${inText}"`));
+
+      // A photo that is not in her library is refused, named by her alt text.
+      const unknown = "/media/photos/0b6f6d5e-8a4f-4c3e-9d2a-1f2e3d4c5b6a-800.jpg";
+      const refused = await call("POST", "", {
+        article: article({ slug: "cizi-fotka", body: `<p>A</p><img src="${unknown}" alt="Cizí">` }),
+      });
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({
+        error: { code: "photo_missing", fields: { body: expect.stringContaining("fotka „Cizí“") } },
+      });
+
+      // A revision that names a photo deleted since: „Obnovit“ refused, the photo named.
+      const { article: second } = await create({
+        slug: "obnova-s-fotkou",
+        title: "Obnova s fotkou",
+        coverPhotoId: photo.id,
+      });
+      const without = await change(second, { coverPhotoId: null, body: "<p>Bez fotek.</p>" });
+      expect(without.status).toBe(200);
+      const { article: current } = (await without.json()) as ArticleSavedJson;
+      // Nor is it in the first article any more: the photo can go.
+      const first = await change(withPhoto, { coverPhotoId: null, body: "<p>Bez fotek.</p>" });
+      expect(first.status).toBe(200);
+      const deleted = await fetch(`${server.origin}/api/admin/photos/${photo.id}`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(deleted.status).toBe(204);
+      const revisions = (await (await call("GET", `/${current.id}/revisions`)).json()) as {
+        revisions: { id: number; current: boolean }[];
+      };
+      const older = revisions.revisions.find((revision) => !revision.current);
+      const restore = await call("POST", `/${current.id}/revisions/${older?.id}/restore`, {
+        version: current.version,
+      });
+      expect(restore.status).toBe(409);
+      expect(await restore.json()).toMatchObject({
+        error: {
+          code: "photo_missing",
+          message: expect.stringMatching(
+            /^Tuto verzi nejde obnovit: v knihovně fotek už není titulní fotka\./,
+          ),
+        },
+      });
+      expect((await text("/blog/obnova-s-fotkou")).includes(photo.id)).toBe(false);
+    },
+    openTimeoutMs,
+  );
+
+  it(
+    "shows a draft in „Náhled“ only; deletes an article for good: its addresses answer 410 in Czech, it leaves every listing, the audit names it",
+    async () => {
+      const { article: draft } = await create({
+        slug: "koncept-v-nahledu",
+        title: "Jen koncept",
+        state: "draft",
+        body: "<p>Text konceptu, který ještě nikdo nečetl.</p>",
+      });
+      const preview = await call("GET", `/${draft.id}/preview`);
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get("cache-control")).toBe("no-store");
+      expect(preview.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      const shown = (await preview.json()) as { path: string; html: string };
+      expect(shown.path).toBe("/blog/koncept-v-nahledu");
+      expect(shown.html).toContain("Text konceptu, který ještě nikdo nečetl.");
+      expect((await page("/blog/koncept-v-nahledu")).status).toBe(404);
+
+      const { article: saved } = await create({ slug: "ke-smazani", title: "Ke smazání" });
+      const renamed = await change(saved, { slug: "ke-smazani-nove" });
+      expect(renamed.status).toBe(200);
+      const { article: current } = (await renamed.json()) as ArticleSavedJson;
+      for (const path of ["/blog", "/blog/feed.xml", "/sitemap.xml", "/"]) {
+        expect(await text(path), path).toContain("/blog/ke-smazani-nove");
+      }
+
+      const stale = await call("DELETE", `/${current.id}`, { version: saved.version });
+      expect(stale.status).toBe(409);
+      const deleted = await call("DELETE", `/${current.id}`, { version: current.version });
+      expect(deleted.status).toBe(204);
+
+      for (const slug of ["ke-smazani-nove", "ke-smazani"]) {
+        const gone = await page(`/blog/${slug}`);
+        expect(gone.status, slug).toBe(410);
+        const html = await gone.text();
+        expect(html).toContain("Článek už tu není");
+        expect(html).toContain('lang="cs"');
+      }
+      for (const path of ["/blog", "/blog/feed.xml", "/sitemap.xml", "/"]) {
+        expect(await text(path), path).not.toContain("/blog/ke-smazani");
+      }
+      expect((await call("GET", `/${current.id}`)).status).toBe(404);
+      const list = (await (await call("GET", "")).json()) as { articles: { id: string }[] };
+      expect(list.articles.map((each) => each.id)).not.toContain(current.id);
+      expect(
+        (await call("DELETE", `/${current.id}`, { version: current.version + 1 })).status,
+      ).toBe(404);
+      // Its addresses stay its own: no new article takes one.
+      const taken = await call("POST", "", { article: article({ slug: "ke-smazani" }) });
+      expect(taken.status).toBe(409);
+
+      const entries = await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, "article_deleted"));
+      expect(entries.map((entry) => [entry.subject, entry.actorEmail])).toEqual([
+        ["Ke smazání", "spravkyne@example.cz"],
+      ]);
+    },
+    openTimeoutMs,
+  );
+
   it(
     "puts a scheduled article on the site only when its time comes, published by one server",
     async () => {

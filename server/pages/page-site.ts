@@ -27,11 +27,14 @@ export function createPageSite({
   clientDir,
   pages,
   findArticleRedirect,
+  isDeletedArticleSlug,
 }: {
   clientDir: string;
   pages: Pages;
   /** An article's address as it is now, for an old or capitalised slug (issue 39). */
   findArticleRedirect?: (slug: string) => Promise<string | undefined>;
+  /** Whether the slug was an address of an article she deleted (it answers 410 Gone). */
+  isDeletedArticleSlug?: (slug: string) => Promise<boolean>;
 }) {
   const site = new Hono();
 
@@ -80,7 +83,18 @@ export function createPageSite({
   site.get(`${paths.blog}/:slug`, async (c, next) => {
     const slug = decodeURIComponentSafely(c.req.param("slug"));
     const moved = findArticleRedirect && (await findArticleRedirect(slug));
-    return moved ? c.redirect(moved, 301) : next();
+    if (moved) return c.redirect(moved, 301);
+    // Gone for good, so search engines drop it sooner than after a 404.
+    if (isDeletedArticleSlug && (await isDeletedArticleSlug(slug))) {
+      return c.html(
+        plainPage(
+          "Článek už tu není",
+          "Tento článek jsem z\u00a0webu odstranila. Další články najdete na blogu.",
+        ),
+        410,
+      );
+    }
+    return next();
   });
 
   // Any other address: the not-found page of the route it falls to, with the status that says so.

@@ -60,6 +60,7 @@ describe("photos in a backup", () => {
           originalName: "kytice.jpg",
           createdBy: crypto.randomUUID(),
         },
+        { kind: "command_line" },
       );
       expect(photo.widths).toEqual([480, 800]);
       // On the embedded database the bytes are files only.

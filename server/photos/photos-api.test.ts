@@ -4,9 +4,11 @@
  * bad uploads refused with a Czech message and nothing stored; a change of alt text
  * re-rendering the pages that show the photo; a photo in a slot not deleted.
  */
+
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { photos, photoVariants } from "#database/schema";
+import { auditLog, photos, photoVariants } from "#database/schema";
 import { type PhotoJson, photoMessages, photoVariantUrl } from "#shared/content/photo-library";
 import { paths } from "#shared/routes";
 import { hasGpsExif, phoneJpeg, pixelBombPng } from "#testing/sample-photos";
@@ -228,6 +230,105 @@ describe.each(testDatabases)("the photo library on $name", ({ open }) => {
         404,
       );
       expect(await storedCounts()).toEqual({ photos: 1, variants: 3 });
+    },
+    photoTimeoutMs,
+  );
+
+  it(
+    "records an upload and a deletion in the audit log with the alt text, and will not delete a photo an article shows",
+    async () => {
+      const created = await upload(await phoneJpeg({ width: 900, height: 600, orientation: 1 }), {
+        alt: "Šálek meduňkového čaje",
+      });
+      const { photo } = (await created.json()) as { photo: PhotoJson };
+      const article = ({ slug, ...fields }: Record<string, unknown>) =>
+        api("/admin/articles", {
+          method: "POST",
+          body: JSON.stringify({
+            article: {
+              title: "Večerní čaj",
+              slug: `vecerni-caj-${slug}`,
+              perex: "Šálek meduňky na dobrou noc.",
+              topic: "Byliny",
+              body: "<p>Meduňka uklidní.</p>",
+              coverPhotoId: null,
+              state: "draft",
+              publishAt: null,
+              ...fields,
+            },
+          }),
+        });
+      const inText = await article({
+        slug: "v-textu",
+        title: "Čaj v textu",
+        body: `<p>Meduňka.</p><img src="${photoVariantUrl(photo.id, 800, "jpeg")}" alt="Čaj">`,
+      });
+      expect(inText.status).toBe(201);
+      const asCover = await article({
+        slug: "titulni",
+        title: "Čaj na titulu",
+        coverPhotoId: photo.id,
+        state: "published",
+      });
+      expect(asCover.status).toBe(201);
+
+      // In a draft's text and on a live article's cover: not deleted, both named.
+      const refused = await api(`/admin/photos/${photo.id}`, { method: "DELETE" });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: { message: string } }).error).toMatchObject({
+        code: "photo_in_use",
+        message: photoMessages.inUse(["článek „Čaj v textu“", "článek „Čaj na titulu“"]),
+      });
+
+      // Its alt text changed: the live article's page, the blog and the home page (its card) again.
+      published.length = 0;
+      const changed = await api(`/admin/photos/${photo.id}`, {
+        method: "PATCH",
+        body: JSON.stringify({ alt: "Šálek meduňky", focusX: 0.5, focusY: 0.5 }),
+      });
+      expect(changed.status).toBe(200);
+      expect(published.map((each) => [...each].sort())).toEqual([
+        ["/", "/blog", "/blog/vecerni-caj-titulni"],
+      ]);
+
+      const { articles: saved } = (await (await api("/admin/articles")).json()) as {
+        articles: { id: string; slug: string; version: number }[];
+      };
+      for (const each of saved.filter((one) => one.slug.startsWith("vecerni-caj-"))) {
+        const full = (await (await api(`/admin/articles/${each.id}`)).json()) as Record<
+          string,
+          unknown
+        >;
+        const cleared = await api(`/admin/articles/${each.id}`, {
+          method: "PUT",
+          body: JSON.stringify({
+            version: each.version,
+            article: {
+              title: full.title,
+              slug: full.slug,
+              perex: full.perex,
+              topic: full.topic,
+              body: "<p>Bez fotky.</p>",
+              coverPhotoId: null,
+              state: "draft",
+              publishAt: null,
+            },
+          }),
+        });
+        expect(cleared.status, await cleared.clone().text()).toBe(200);
+      }
+      expect((await api(`/admin/photos/${photo.id}`, { method: "DELETE" })).status).toBe(204);
+
+      const entries = await server.db
+        .select()
+        .from(auditLog)
+        .where(inArray(auditLog.action, ["photo_uploaded", "photo_deleted"]));
+      const mine = entries.filter((entry) => entry.subject?.includes("meduň"));
+      expect(mine.map((entry) => [entry.action, entry.subject, entry.actorEmail])).toEqual([
+        ["photo_uploaded", "Šálek meduňkového čaje", "spravkyne@example.cz"],
+        ["photo_deleted", "Šálek meduňky", "spravkyne@example.cz"],
+      ]);
+      expect(await server.db.select().from(photos).where(eq(photos.id, photo.id))).toEqual([]);
     },
     photoTimeoutMs,
   );

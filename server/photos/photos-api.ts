@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { Hono } from "hono";
+import type { AuditActor } from "#server/audit-log";
 import type { AdminEnv } from "#server/auth/require-admin";
 import {
   maxPhotoBytes,
@@ -32,6 +33,13 @@ function photoId(id: string): string {
   if (!uuid.test(id)) throw notFound();
   return id.toLowerCase();
 }
+
+/** The signed-in administrator as the audit log names her. */
+const adminActor = (user: { id: string; email: string }): AuditActor => ({
+  kind: "account",
+  userId: user.id,
+  email: user.email,
+});
 
 /** The library's administration, relative to /api; part of `createAdminApp`, behind its guard. */
 export function createPhotosAdminApi({ photos }: { photos: Photos }) {
@@ -65,13 +73,17 @@ export function createPhotosAdminApi({ photos }: { photos: Photos }) {
           const body = incoming ?? c.req.raw.body;
           if (!body) throw new ApiError(422, "empty_file", photoMessages.empty);
           const input = await readWhole(body as unknown as AsyncIterable<Uint8Array>);
-          const photo = await photos.create(input, {
-            alt: query.alt,
-            focusX: query.focusX ?? 0.5,
-            focusY: query.focusY ?? 0.5,
-            originalName: fileNameOf(query.name),
-            createdBy: c.get("admin").user.id,
-          });
+          const photo = await photos.create(
+            input,
+            {
+              alt: query.alt,
+              focusX: query.focusX ?? 0.5,
+              focusY: query.focusY ?? 0.5,
+              originalName: fileNameOf(query.name),
+              createdBy: c.get("admin").user.id,
+            },
+            adminActor(c.get("admin").user),
+          );
           c.res.headers.delete("Connection");
           return c.json({ photo }, 201);
         },
@@ -86,7 +98,7 @@ export function createPhotosAdminApi({ photos }: { photos: Photos }) {
         },
       )
       .delete("/admin/photos/:id", beforeTheGuard(limitBody(1024)), async (c) => {
-        await photos.remove(photoId(c.req.param("id")));
+        await photos.remove(photoId(c.req.param("id")), adminActor(c.get("admin").user));
         return c.body(null, 204);
       })
   );

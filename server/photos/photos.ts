@@ -1,7 +1,9 @@
 /**
  * Her photo library: an upload made into its variants and stored with its alt text and focal
  * point, the list, a change of alt text or focal point (which re-renders the pages showing the
- * photo), a deletion refused while a slot holds the photo, and a variant's bytes for the public.
+ * photo), a deletion refused while a slot or an article shows the photo, and a variant's bytes
+ * for the public. An upload and a deletion each write their audit entry (the alt text as its
+ * subject) in their own transaction.
  */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#database/open-database";
@@ -14,6 +16,8 @@ import {
 } from "#shared/content/photo-library";
 import { photoSlotKeys, photoSlots, slotsHolding } from "#shared/content/photo-slots";
 import { ApiError } from "../api-error";
+import { articlePhotoUsage } from "../articles/article-photo-usage";
+import { type AuditActor, recordAuditEvent } from "../audit-log";
 import type { Clock } from "../clock";
 import { createContentReader } from "../content/content-store";
 import type { PhotoStore } from "./photo-store";
@@ -79,7 +83,7 @@ export const slotUsage: PhotoUsage = async (db, id) => {
  * Every kind of place a photo can be used. Another feature that shows her photos (an article's
  * picture) adds its own `PhotoUsage` here: deletion and re-rendering then know of it.
  */
-export const photoUsages: PhotoUsage[] = [slotUsage];
+export const photoUsages: PhotoUsage[] = [slotUsage, articlePhotoUsage];
 
 export type Photos = ReturnType<typeof createPhotos>;
 
@@ -123,6 +127,7 @@ export function createPhotos({
     async create(
       input: Buffer,
       details: PhotoChange & { originalName: string | null; createdBy: string },
+      actor: AuditActor,
     ): Promise<PhotoJson> {
       const made = await makePhotoVariants(input);
       const id = crypto.randomUUID();
@@ -159,6 +164,11 @@ export function createPhotos({
               data: store.kind === "database" ? variant.data : null,
             })),
           );
+          await recordAuditEvent(
+            tx as unknown as Database,
+            { action: "photo_uploaded", actor, subject: details.alt },
+            clock.now(),
+          );
           return row as PhotoRow;
         });
         return toJson(
@@ -181,12 +191,25 @@ export function createPhotos({
     },
 
     /** Deletes a photo no slot holds (published or in her draft); refuses one that is held, naming where. */
-    async remove(id: string): Promise<void> {
+    async remove(id: string, actor: AuditActor): Promise<void> {
       const { labels } = await usesOf(id);
       if (labels.length > 0) {
         throw new ApiError(409, "photo_in_use", photoMessages.inUse(labels));
       }
-      const deleted = await db.delete(photos).where(eq(photos.id, id)).returning({ id: photos.id });
+      const deleted = await db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(photos)
+          .where(eq(photos.id, id))
+          .returning({ id: photos.id, alt: photos.alt });
+        if (gone[0]) {
+          await recordAuditEvent(
+            tx as unknown as Database,
+            { action: "photo_deleted", actor, subject: gone[0].alt },
+            clock.now(),
+          );
+        }
+        return gone;
+      });
       if (deleted.length === 0) throw notFound();
       if (store.kind === "files") await store.remove(id);
     },

@@ -6,7 +6,9 @@
  * server sanitizes whatever the browser sent (server/articles/article-html.ts).
  */
 import * as z from "zod/mini";
+import { articlePhotoIdOf } from "./article-photos";
 import { text } from "./content-schemas";
+import { photoMediaPath } from "./photo-urls";
 
 export const articleLimits = {
   title: 120,
@@ -27,18 +29,14 @@ export const articleStateLabels: Record<ArticleState, string> = {
 };
 
 /**
- * Where a picture in an article may come from: the site's own photos, never another site (it
- * would learn who reads her) nor a `data:` address. The photo library adds its path here.
+ * Where a picture in an article may come from: one of her photos' own variants
+ * (`/media/photos/<id>-<width>.<jpg|webp|avif>`), never another site (it would learn who reads
+ * her), another of the site's files, nor a `data:` address.
  */
-export const articleImagePathPrefixes = ["/media/"] as const;
+export const articleImagePathPrefixes = [`${photoMediaPath}/`] as const;
 
 export function isArticleImagePath(src: string): boolean {
-  return (
-    articleImagePathPrefixes.some((prefix) => src.startsWith(prefix)) &&
-    !src.includes("..") &&
-    !src.includes("//") &&
-    !/[\s\\]/.test(src)
-  );
+  return articlePhotoIdOf(src) !== undefined;
 }
 
 export const articleMessages = {
@@ -56,11 +54,18 @@ export const articleMessages = {
     "Naplánovaný čas už minul. Zvolte prosím čas v budoucnu, nebo článek rovnou zveřejněte.",
   publishAtForm: "Datum a čas zveřejnění nemají správný tvar.",
   coverPhoto: "Titulní fotka není fotka z vaší knihovny.",
+  photosMissing: (names: string[]) =>
+    `V knihovně fotek už není ${names.join(" ani ")}. Vyberte prosím jinou fotku, nebo ji z článku odstraňte.`,
+  restorePhotosMissing: (names: string[]) =>
+    `Tuto verzi nejde obnovit: v knihovně fotek už není ${names.join(" ani ")}. Nahrajte fotku prosím znovu a vložte ji do článku, nebo upravte článek bez ní.`,
   notFound: "Takový článek neexistuje. Možná ho mezitím někdo smazal.",
   revisionNotFound: "Taková verze tohoto článku neexistuje.",
   versionConflict:
     "Mezitím tento článek změnil někdo jiný, třeba v jiném okně nebo na jiném zařízení. Nic se neuložilo, aby se jeho změna nepřepsala. Načtěte prosím stránku znovu.",
   invalid: "Některé údaje nejsou vyplněné správně. Opravte prosím pole označená červeně.",
+  previewUnavailable: "Náhled tu teď není k dispozici.",
+  previewFailed:
+    "Náhled článku se nepodařilo připravit. Zkontrolujte prosím text a zkuste to znovu.",
   pagesNotUpdated:
     "Článek je uložený, ale stránky webu se zatím nepodařilo obnovit. Zkuste ho prosím uložit znovu za chvíli.",
 } as const;
@@ -203,6 +208,9 @@ export type ArticleRevisionJson = {
   title: string;
   current: boolean;
 };
+
+/** „Náhled“ of an article: its page's finished HTML, as it is saved. */
+export type ArticlePreviewJson = { path: string; html: string };
 
 /** After a save: the article, and what became of the pages it appears on (as her content's). */
 export type ArticleSavedJson = {

@@ -30,3 +30,15 @@ export const photoMediaPath = "/media/photos";
 export function photoVariantUrl(id: string, width: number, format: PhotoFormat): string {
   return `${photoMediaPath}/${id}-${width}.${photoExtensions[format]}`;
 }
+
+/** Every width of one format, for a `srcset`. */
+export function photoSrcSet(photo: { id: string; widths: number[] }, format: PhotoFormat): string {
+  return photo.widths
+    .map((width) => `${photoVariantUrl(photo.id, width, format)} ${width}w`)
+    .join(", ");
+}
+
+/** The width a single address shows (an `<img>`'s `src`): 800 px or the nearest above, else the largest made. */
+export function middleWidth(photo: { widths: number[]; width: number }): number {
+  return photo.widths.find((width) => width >= 800) ?? photo.widths.at(-1) ?? photo.width;
+}

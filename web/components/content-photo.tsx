@@ -1,7 +1,12 @@
 import { useLoaderData } from "react-router";
 import type { PhotoJson } from "#shared/content/photo-library";
 import type { PhotoSlot, SlotPhotos } from "#shared/content/photo-slots";
-import { type PhotoFormat, photoMediaTypes, photoVariantUrl } from "#shared/content/photo-urls";
+import {
+  middleWidth,
+  photoMediaTypes,
+  photoSrcSet,
+  photoVariantUrl,
+} from "#shared/content/photo-urls";
 import { defaultSizes, loadingOf, Photo, PhotoFigure, type PhotoProps } from "~/components/photo";
 import type { PhotoSource } from "~/components/photos";
 
@@ -11,9 +16,6 @@ type ContentPhotoProps = Omit<PhotoProps, "photo"> & {
   /** The place's illustration: shown without a photo, and the shape a photo is cropped to. */
   illustration: PhotoSource;
 };
-
-const srcSetOf = (photo: PhotoJson, format: PhotoFormat) =>
-  photo.widths.map((width) => `${photoVariantUrl(photo.id, width, format)} ${width}w`).join(", ");
 
 /**
  * One picture of a page: her photo, in the formats and widths it was made in (AVIF, then WebP,
@@ -28,36 +30,57 @@ export function ContentPhoto({
   ...figure
 }: ContentPhotoProps) {
   if (!photo) return <Photo photo={illustration} priority={priority} sizes={sizes} {...figure} />;
-  const middle = photo.widths.find((width) => width >= 800) ?? photo.widths.at(-1) ?? photo.width;
   return (
     <PhotoFigure {...figure}>
-      <picture>
-        {(["avif", "webp"] as const).map((format) => (
-          <source
-            key={format}
-            type={photoMediaTypes[format]}
-            srcSet={srcSetOf(photo, format)}
-            sizes={sizes}
-          />
-        ))}
-        <img
-          src={photoVariantUrl(photo.id, middle, "jpeg")}
-          srcSet={srcSetOf(photo, "jpeg")}
-          sizes={sizes}
-          width={photo.width}
-          height={photo.height}
-          alt={photo.alt}
-          {...loadingOf(priority)}
-          decoding="async"
-          className="block h-auto w-full object-cover"
-          // The place keeps its illustration's shape; her focal point stays in the crop.
-          style={{
-            aspectRatio: `${illustration.width} / ${illustration.height}`,
-            objectPosition: `${round(photo.focusX * 100)}% ${round(photo.focusY * 100)}%`,
-          }}
-        />
-      </picture>
+      <PhotoPicture photo={photo} aspect={illustration} priority={priority} sizes={sizes} />
     </PhotoFigure>
+  );
+}
+
+/**
+ * Her photo as a `<picture>`: AVIF, then WebP, then JPEG for the rest, in every width it was
+ * made in, cropped to `aspect` (width and height) around her focal point.
+ */
+export function PhotoPicture({
+  photo,
+  aspect,
+  priority = false,
+  sizes = defaultSizes,
+  className = "block h-auto w-full object-cover",
+}: {
+  photo: PhotoJson;
+  aspect: { width: number; height: number };
+  priority?: boolean;
+  sizes?: string;
+  className?: string;
+}) {
+  return (
+    <picture>
+      {(["avif", "webp"] as const).map((format) => (
+        <source
+          key={format}
+          type={photoMediaTypes[format]}
+          srcSet={photoSrcSet(photo, format)}
+          sizes={sizes}
+        />
+      ))}
+      <img
+        src={photoVariantUrl(photo.id, middleWidth(photo), "jpeg")}
+        srcSet={photoSrcSet(photo, "jpeg")}
+        sizes={sizes}
+        width={photo.width}
+        height={photo.height}
+        alt={photo.alt}
+        {...loadingOf(priority)}
+        decoding="async"
+        className={className}
+        // The place keeps its shape; her focal point stays in the crop.
+        style={{
+          aspectRatio: `${aspect.width} / ${aspect.height}`,
+          objectPosition: `${round(photo.focusX * 100)}% ${round(photo.focusY * 100)}%`,
+        }}
+      />
+    </picture>
   );
 }
 

@@ -17,6 +17,7 @@ import type {
   ArticleInput,
   ArticleJson,
   ArticleListJson,
+  ArticlePreviewJson,
   ArticleRevisionJson,
   ArticleSavedJson,
 } from "#shared/content/article-schemas";
@@ -408,6 +409,18 @@ export function restoreArticleRevision(
       json: { version },
     }),
   );
+}
+
+/** Deletes her article, confirmed first; made from `version`, so a change meanwhile is not lost. */
+export async function deleteArticle(id: string, version: number): Promise<void> {
+  await readAnswer(
+    adminApi().admin.articles[":id"].$delete({ param: { id: segment(id) }, json: { version } }),
+  );
+}
+
+/** „Náhled“: the article's page as it is saved, in the site's design. */
+export function fetchArticlePreview(id: string): Promise<ArticlePreviewJson> {
+  return readAnswer(adminApi().admin.articles[":id"].preview.$get({ param: { id: segment(id) } }));
 }
 
 /** „Náhled“: the item's page rendered with her drafts (by default its first page). */

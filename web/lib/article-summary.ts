@@ -1,3 +1,5 @@
+import type { PhotoJson } from "#shared/content/photo-library";
+
 /** What a card, the index and the feed show of an article (loader data, so plain values). */
 export type ArticleSummary = {
   slug: string;
@@ -10,6 +12,8 @@ export type ArticleSummary = {
   dateLabel: string;
   topic: string;
   readingMinutes: number;
+  /** Her cover photo, or null: the card's drawing, and no picture above the article. */
+  cover: PhotoJson | null;
 };
 
 /** An article with its body, rendered to HTML at build time. */

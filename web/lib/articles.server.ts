@@ -1,7 +1,9 @@
 import { Marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { articlePhotoIds, articlePicturesHtml } from "#shared/content/article-photos";
 import type { ArticleReader, LiveArticle } from "#shared/content/article-schemas";
+import type { PhotoJson, PhotoReader } from "#shared/content/photo-library";
 import { pragueDay } from "#shared/prague-time";
 import { articleGuideFile } from "~/lib/article-files";
 import type { Article, ArticleSummary } from "~/lib/article-summary";
@@ -80,6 +82,7 @@ function readArticle(file: string, source: string): Article {
     dateLabel: formatCzechDate(facts.date),
     topic: facts.topic,
     readingMinutes: Math.max(1, Math.ceil(countWords(html) / wordsPerMinute)),
+    cover: null,
     html: applyCzechTypography(html),
   };
 }
@@ -95,8 +98,8 @@ function loadArticleFiles(): Article[] {
   return cache;
 }
 
-/** A live article of the database as the pages show it: its day in Prague, Czech typography. */
-function fromLive(article: LiveArticle): Article {
+/** A live article of the database as the pages show it: its day in Prague, Czech typography, its cover. */
+function fromLive(article: LiveArticle, photos: readonly PhotoJson[]): Article {
   const date = pragueDay(article.publishAt);
   return {
     slug: article.slug,
@@ -107,6 +110,7 @@ function fromLive(article: LiveArticle): Article {
     dateLabel: formatCzechDate(date),
     topic: article.topic,
     readingMinutes: Math.max(1, Math.ceil(countWords(article.body) / wordsPerMinute)),
+    cover: photos.find((photo) => photo.id === article.coverPhotoId) ?? null,
     html: applyCzechTypography(article.body),
   };
 }
@@ -119,17 +123,30 @@ declare module "react-router" {
 }
 
 /** The articles a loader reads: the load context's, or the Markdown files. */
-export function readArticles(context: { articles?: ArticleReader } | undefined) {
+export function readArticles(
+  context: { articles?: ArticleReader; photos?: PhotoReader } | undefined,
+) {
   const reader = context?.articles;
+  const findPhotos = async (ids: (string | null)[]) => {
+    const wanted = [...new Set(ids.filter((id) => id !== null))];
+    return wanted.length > 0 && context?.photos ? context.photos.find(wanted) : [];
+  };
   return {
-    /** Every live article, newest first. */
+    /** Every live article, newest first, its body as stored (the feed's). */
     async list(): Promise<Article[]> {
-      return reader ? (await reader.list()).map(fromLive) : loadArticleFiles();
+      if (!reader) return loadArticleFiles();
+      const live = await reader.list();
+      const covers = await findPhotos(live.map((article) => article.coverPhotoId));
+      return live.map((article) => fromLive(article, covers));
     },
+    /** One article as its page shows it: her photos in its body as responsive pictures. */
     async find(slug: string): Promise<Article | undefined> {
       if (!reader) return loadArticleFiles().find((article) => article.slug === slug);
       const article = await reader.find(slug);
-      return article && fromLive(article);
+      if (!article) return undefined;
+      const photos = await findPhotos([article.coverPhotoId, ...articlePhotoIds(article.body)]);
+      const shown = fromLive(article, photos);
+      return { ...shown, html: articlePicturesHtml(shown.html, photos) };
     },
   };
 }

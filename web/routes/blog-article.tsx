@@ -4,11 +4,12 @@ import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { ArticleFacts } from "~/components/blog/article-facts";
 import { ArticleInvitation } from "~/components/blog/article-invitation";
+import { PhotoPicture } from "~/components/content-photo";
 import { FirstScreenEnd } from "~/components/first-screen-end";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { readArticles } from "~/lib/articles.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, shareImageOf } from "~/lib/seo";
 import { articleStructuredData } from "~/lib/structured-data";
 import { czech } from "~/lib/typography";
 import type { Route } from "./+types/blog-article";
@@ -29,6 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       description: article.description,
       path: article.path,
       article: { publishedDate: article.date, author: site.ownerName, section: article.topic },
+      image: article.cover ? shareImageOf(article.cover) : undefined,
     }),
     articleStructuredData(article),
   ];
@@ -54,6 +56,7 @@ const articleBodyClasses = [
   "[&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6",
   "[&_li]:pl-1 [&_li]:marker:text-moss",
   "[&_blockquote]:border-l-4 [&_blockquote]:border-sage [&_blockquote]:pl-5 [&_blockquote]:italic",
+  "[&_picture]:block [&_img]:h-auto [&_img]:w-full [&_img]:rounded-2xl [&_img]:bg-sand",
 ].join(" ");
 
 export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
@@ -94,6 +97,17 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
           <FirstScreenEnd />
         </header>
         <div className="bg-cream px-5 pb-16 sm:px-8 sm:pb-24">
+          {article.cover && (
+            // Her cover photo: the page's largest picture on its first screen (its LCP), never lazy.
+            <div className="mx-auto -mt-4 mb-10 max-w-4xl overflow-hidden rounded-[2rem] bg-sand shadow-lifted ring-1 ring-bark/10 sm:mb-14">
+              <PhotoPicture
+                photo={article.cover}
+                aspect={{ width: 3, height: 2 }}
+                priority
+                sizes="(min-width: 60rem) 56rem, calc(100vw - 2.5rem)"
+              />
+            </div>
+          )}
           <div
             data-article-body
             className={`mx-auto max-w-3xl ${articleBodyClasses}`}

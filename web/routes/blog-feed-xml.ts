@@ -2,7 +2,7 @@ import { Feed } from "feed";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { readArticles } from "~/lib/articles.server";
-import { shareImagePath } from "~/lib/seo";
+import { shareImageOf, shareImagePath } from "~/lib/seo";
 import { siteFilePaths } from "~/lib/site-files";
 import type { Route } from "./+types/blog-feed-xml";
 
@@ -34,8 +34,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       id: url,
       link: url,
       description: article.description,
-      // News readers show the text away from the site: its own links need the origin.
-      content: article.html.replaceAll('href="/', `href="${site.url}/`),
+      // News readers show the text away from the site: its own links and photos need the origin.
+      content: article.html
+        .replaceAll('href="/', `href="${site.url}/`)
+        .replaceAll('src="/', `src="${site.url}/`),
+      ...(article.cover && {
+        image: { url: absolute(shareImageOf(article.cover).path), type: "image/jpeg" },
+      }),
       date: new Date(`${article.date}T00:00:00Z`),
       category: [{ name: article.topic }],
       author: [author],

@@ -1,6 +1,6 @@
 /**
  * The article's text in TipTap (ProseMirror): headings h2/h3, bold and italic, lists, quotes,
- * links and the site's own pictures, exactly what the server's sanitizer keeps
+ * links and her library's photos (chosen in „Vložit fotku“), exactly what the server's sanitizer keeps
  * (server/articles/article-html.ts). Its toolbar is a row of thumb-sized buttons that scrolls
  * sideways on a phone. This module is loaded only by the article screen (`React.lazy`), so
  * neither TipTap nor ProseMirror reach any other page.
@@ -23,7 +23,11 @@ import {
   Redo2,
   Undo2,
 } from "lucide-react";
-import { articleImagePathPrefixes, isArticleImagePath } from "#shared/content/article-schemas";
+import { useState } from "react";
+import { articlePhotoSrc } from "#shared/content/article-photos";
+import type { PhotoJson } from "#shared/content/photo-library";
+import { ArticlePhotoDialog } from "~/components/admin/article-photo-dialog";
+import type { PhotoLibrary } from "~/components/admin/photo-picker";
 
 export type ArticleBodyEditorProps = {
   id: string;
@@ -32,6 +36,8 @@ export type ArticleBodyEditorProps = {
   disabled?: boolean;
   invalid?: boolean;
   describedBy?: string;
+  /** Her photo library, shared with the cover's picker. */
+  library: PhotoLibrary;
 };
 
 export default function ArticleBodyEditor({
@@ -41,7 +47,9 @@ export default function ArticleBodyEditor({
   disabled = false,
   invalid = false,
   describedBy,
+  library,
 }: ArticleBodyEditorProps) {
+  const [choosingPhoto, setChoosingPhoto] = useState(false);
   const editor = useEditor({
     // The screen is client-only: nothing to hydrate.
     immediatelyRender: false,
@@ -113,20 +121,12 @@ export default function ArticleBodyEditor({
     else chain()?.extendMarkRange("link").setLink({ href: href.trim() }).run();
   }
 
-  // The seam for the photo library: its picker gives the chosen photo's site path and alt text.
-  function addImage() {
-    const src = window.prompt(
-      `Adresa fotky z vašeho webu (začíná ${articleImagePathPrefixes.join(" nebo ")}):`,
-    );
-    if (src === null) return;
-    if (!isArticleImagePath(src.trim())) {
-      window.alert(
-        `Fotka musí být z vašeho webu: její adresa začíná ${articleImagePathPrefixes.join(" nebo ")}.`,
-      );
-      return;
-    }
-    const alt = window.prompt("Popis fotky pro ty, kdo ji nevidí:") ?? "";
-    chain()?.setImage({ src: src.trim(), alt: alt.trim() }).run();
+  /** A photo of her library where the cursor is, with the alt text she gave it there. */
+  function insertPhoto(photo: PhotoJson) {
+    setChoosingPhoto(false);
+    chain()
+      ?.setImage({ src: articlePhotoSrc(photo), alt: photo.alt })
+      .run();
   }
 
   const tools: { label: string; icon: LucideIcon; on: boolean; run: () => void }[] = [
@@ -173,7 +173,7 @@ export default function ArticleBodyEditor({
       run: () => chain()?.toggleBlockquote().run(),
     },
     { label: "Odkaz", icon: Link2, on: active?.link ?? false, run: editLink },
-    { label: "Fotka", icon: ImagePlus, on: false, run: addImage },
+    { label: "Vložit fotku", icon: ImagePlus, on: false, run: () => setChoosingPhoto(true) },
     { label: "Zpět", icon: Undo2, on: false, run: () => chain()?.undo().run() },
     { label: "Znovu", icon: Redo2, on: false, run: () => chain()?.redo().run() },
   ];
@@ -207,6 +207,12 @@ export default function ArticleBodyEditor({
         ))}
       </div>
       <EditorContent editor={editor} />
+      <ArticlePhotoDialog
+        open={choosingPhoto}
+        onOpenChange={setChoosingPhoto}
+        library={library}
+        onChoose={insertPhoto}
+      />
     </div>
   );
 }

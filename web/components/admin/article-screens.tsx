@@ -5,7 +5,17 @@
  * versions with „Obnovit“.
  */
 import { clsx } from "clsx";
-import { ChevronRight, FilePlus2, History, Newspaper, RotateCcw, Save } from "lucide-react";
+import {
+  ChevronRight,
+  Eye,
+  FilePlus2,
+  History,
+  Newspaper,
+  RotateCcw,
+  Save,
+  Trash2,
+  X,
+} from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -26,13 +36,26 @@ import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminSection } from "~/components/admin/admin-section";
 import { EditorCard } from "~/components/admin/content-editor";
+import { PhotoPicker, usePhotoLibrary } from "~/components/admin/photo-picker";
 import { formatDateTime, formatMoment } from "~/components/admin/user-format";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FieldError, TextAreaField, TextField } from "~/components/ui/form-field";
 import {
   AdminApiError,
   createArticle,
   currentAccessToken,
+  deleteArticle,
+  fetchArticlePreview,
   fetchArticleRevisions,
   restoreArticleRevision,
   saveArticle,
@@ -208,6 +231,7 @@ export function ArticleScreen({
   revisions: ArticleRevisionJson[];
 }) {
   const navigate = useNavigate();
+  const library = usePhotoLibrary();
   const [article, setArticle] = useState(initial);
   const [form, setForm] = useState<Form>(() => formOf(initial));
   const [slugEdited, setSlugEdited] = useState(initial !== null);
@@ -270,6 +294,19 @@ export function ArticleScreen({
       const answer = await restoreArticleRevision(article.id, revision.id, article.version);
       await saved(answer, `Verze z ${formatMoment(revision.published_at)} je znovu zveřejněná.`);
       setRestored((count) => count + 1);
+    });
+  }
+
+  function remove() {
+    if (!article) return;
+    return run(async () => {
+      await deleteArticle(article.id, article.version);
+      toast.success(
+        article.state === "published"
+          ? "Článek je smazaný. Z webu zmizel a jeho adresa teď říká, že už tu není."
+          : "Článek je smazaný.",
+      );
+      navigate(paths.adminArticles, { replace: true });
     });
   }
 
@@ -355,6 +392,25 @@ export function ArticleScreen({
             onChange={(event) => change({ topic: event.target.value })}
           />
           <div>
+            <PhotoPicker
+              name="article-cover"
+              legend="Titulní fotka"
+              photos={library.photos ?? []}
+              value={form.coverPhotoId}
+              onChange={(coverPhotoId) => change({ coverPhotoId })}
+              none={{ label: "Bez titulní fotky" }}
+              disabled={busy || library.photos === null}
+            />
+            <p className="mt-1 text-sm text-bark-soft">
+              {typeset(
+                library.failed
+                  ? "Fotky se nepodařilo načíst. Zkuste prosím stránku načíst znovu."
+                  : "Ukáže se nad článkem, na jeho kartě v blogu a při sdílení. Nové fotky nahrajete v části „Fotky“ nebo při vkládání fotky do textu.",
+              )}
+            </p>
+            <FieldError id="article-coverPhotoId" error={errors.coverPhotoId} />
+          </div>
+          <div>
             <p id="article-body-label" className="font-semibold text-bark">
               Text článku
             </p>
@@ -373,6 +429,7 @@ export function ArticleScreen({
                 invalid={Boolean(errors.body)}
                 describedBy={errors.body ? "article-body-error" : undefined}
                 onChange={(body) => change({ body })}
+                library={library}
               />
             </Suspense>
             <FieldError id="article-body" error={errors.body} />
@@ -436,8 +493,17 @@ export function ArticleScreen({
             </p>
           )}
         </form>
+        {article && <ArticlePreview articleId={article.id} version={article.version} busy={busy} />}
         {article && revisions.length > 0 && (
           <ArticleRevisions revisions={revisions} busy={busy} onRestore={restore} />
+        )}
+        {article && (
+          <DeleteArticle
+            title={article.title}
+            live={article.state === "published"}
+            busy={busy}
+            onDelete={remove}
+          />
         )}
       </EditorCard>
     </AdminFrame>
@@ -502,6 +568,132 @@ function ArticleRevisions({
           </li>
         ))}
       </ol>
+    </section>
+  );
+}
+
+/**
+ * „Náhled“: the article as it is saved, rendered in the site's real design, in a frame as wide
+ * as her screen (on her phone, the phone's layout). The frame runs no script; the page is stored
+ * nowhere and no visitor sees it.
+ */
+function ArticlePreview({
+  articleId,
+  version,
+  busy,
+}: {
+  articleId: string;
+  /** The saved version: a new save makes the open preview stale, so it closes. */
+  version: number;
+  busy: boolean;
+}) {
+  const [preview, setPreview] = useState<{ path: string; html: string; version: number } | null>(
+    null,
+  );
+  const [loading, setLoading] = useState(false);
+  async function show() {
+    setLoading(true);
+    try {
+      setPreview({ ...(await fetchArticlePreview(articleId)), version });
+    } catch (error) {
+      toast.error(
+        error instanceof AdminApiError
+          ? error.message
+          : "Náhled se nepodařilo načíst. Zkuste to prosím znovu.",
+      );
+    } finally {
+      setLoading(false);
+    }
+  }
+  const shown = preview?.version === version ? preview : null;
+  return (
+    <section aria-labelledby="article-preview-heading" className="mt-8 px-2 sm:px-0">
+      <h3 id="article-preview-heading" className="sr-only">
+        Náhled
+      </h3>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button variant="secondary" disabled={loading || busy} onClick={show}>
+          <Eye aria-hidden="true" className="size-5" />
+          {shown ? "Aktualizovat náhled" : "Náhled"}
+        </Button>
+        <p className="text-sm leading-snug text-bark-soft">
+          {typeset(
+            "Ukáže článek, jak je uložený, v podobě webu. Koncept tak uvidíte dřív, než ho zveřejníte; návštěvníci náhled nevidí.",
+          )}
+        </p>
+      </div>
+      {shown && (
+        <div className="-mx-4 mt-4 overflow-hidden ring-1 ring-bark/20 sm:mx-0 sm:rounded-2xl">
+          <div className="flex items-center justify-between gap-3 bg-sand/70 px-4 py-2">
+            <p className="min-w-0 text-sm font-semibold break-words text-bark">
+              {typeset(`Náhled článku ${shown.path}`)}
+            </p>
+            <Button variant="ghost" className="px-2 py-1 text-sm" onClick={() => setPreview(null)}>
+              <X aria-hidden="true" className="size-4" />
+              Zavřít náhled
+            </Button>
+          </div>
+          <iframe
+            title={`Náhled článku ${shown.path}`}
+            data-testid="article-preview"
+            // Same origin for the site's styles, fonts and photos; no scripts, forms or pop-ups.
+            sandbox="allow-same-origin"
+            srcDoc={shown.html}
+            className="block h-[38rem] w-full bg-cream lg:h-[48rem]"
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** „Smazat článek“, confirmed first: what a deletion does to the site is said before it is done. */
+function DeleteArticle({
+  title,
+  live,
+  busy,
+  onDelete,
+}: {
+  title: string;
+  live: boolean;
+  busy: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <section
+      aria-labelledby="article-delete-heading"
+      className="mt-10 border-t border-bark/10 px-2 pt-6 sm:px-0"
+    >
+      <h3 id="article-delete-heading" className="text-xl font-semibold text-bark">
+        Smazat článek
+      </h3>
+      <p className="mt-2 leading-relaxed text-bark-soft">
+        {typeset(
+          "Smazaný článek zmizí z webu i z vašeho seznamu, i se všemi zveřejněnými verzemi. Vrátit to nejde.",
+        )}
+      </p>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="secondary" disabled={busy} className="mt-4">
+            <Trash2 aria-hidden="true" className="size-5" />
+            Smazat článek
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogTitle>{typeset(`Smazat článek „${title}“?`)}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {typeset(
+              live
+                ? "Článek je na webu. Po smazání zmizí z blogu i z hlavní stránky a jeho adresa bude návštěvníkům říkat, že článek už tu není. Vrátit to nejde."
+                : "Článek zmizí z vašeho seznamu i se všemi verzemi. Vrátit to nejde.",
+            )}
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Nechat</AlertDialogCancel>
+            <AlertDialogAction onClick={onDelete}>Smazat</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </section>
   );
 }

@@ -22,6 +22,81 @@ import { typeset } from "~/lib/typography";
 
 const loadFailed = "Obsah se nepodařilo načíst. Zkuste prosím stránku načíst znovu.";
 
+type ContentListItem = ContentListJson["items"][number];
+
+/**
+ * „Obsah“ in the order she thinks of her site: its pages as a visitor meets them, then what
+ * several pages share (her offers and reviews, photos, her own facts), then the gifts. An item
+ * added later and not placed here still shows, under „Další“.
+ */
+const contentGroups: {
+  id: string;
+  title: string;
+  hint: string;
+  keys: readonly ContentKey[];
+  articles?: true;
+}[] = [
+  {
+    id: "home",
+    title: "Domovská stránka",
+    hint: "První obrazovka webu a části pod ní, jak je návštěvnice vidí odshora dolů.",
+    keys: ["home-hero", "home-sections"],
+  },
+  { id: "about", title: "O mně", hint: "Váš příběh a to, jak pracujete.", keys: ["about-page"] },
+  {
+    id: "harmonisation",
+    title: "Harmonizační setkání",
+    hint: "Stránka, která setkání popisuje a zve na ně.",
+    keys: ["harmonisation-page"],
+  },
+  {
+    id: "blog",
+    title: "Blog a články",
+    hint: "Úvod stránky s články a samotné články.",
+    keys: ["blog-page"],
+    articles: true,
+  },
+  {
+    id: "offers",
+    title: "Nabídka a recenze",
+    hint: "Vaše služby s cenami a slova klientek; ukazují se na více stránkách.",
+    keys: ["offers", "reviews"],
+  },
+  {
+    id: "photos",
+    title: "Fotky",
+    hint: "Knihovna vašich fotek a místa, kde je web ukazuje.",
+    keys: ["photos"],
+  },
+  {
+    id: "operator",
+    title: "Údaje o provozovateli",
+    hint: "Kdo web provozuje a jak vás zastihnout.",
+    keys: ["operator"],
+  },
+  {
+    id: "gifts",
+    title: "Dárky",
+    hint: "Co návštěvnice dostanou zdarma po vyplnění formuláře.",
+    keys: ["scent-guide"],
+  },
+];
+
+function groupItems(items: readonly ContentListItem[]) {
+  const placed = new Set<string>(contentGroups.flatMap((group) => group.keys));
+  const groups = contentGroups.map((group) => ({
+    ...group,
+    items: group.keys
+      .map((key) => items.find((item) => item.key === key))
+      .filter((item) => item !== undefined),
+  }));
+  const rest = items.filter((item) => !placed.has(item.key));
+  if (rest.length > 0) {
+    groups.push({ id: "other", title: "Další", hint: "Další části webu.", keys: [], items: rest });
+  }
+  return groups.filter((group) => group.items.length > 0 || group.articles);
+}
+
 /** „Obsah“: what she can edit on her site. */
 export function ContentListScreen({
   email,
@@ -43,42 +118,69 @@ export function ContentListScreen({
             {typeset(loadFailed)}
           </p>
         ) : (
-          <ul className="mt-6 grid gap-3 md:grid-cols-2">
-            {list.items.map((item) => (
-              <li key={item.key}>
-                <Link
-                  to={contentPath(item.key)}
-                  className="flex items-center gap-3 rounded-2xl bg-white/80 p-4 ring-1 ring-bark/10 transition-colors hover:bg-sage-light/60 sm:p-5"
+          <div className="mt-6 grid gap-8">
+            {groupItems(list.items).map((group) => (
+              <section key={group.title} aria-labelledby={`content-group-${group.id}`}>
+                <h3
+                  id={`content-group-${group.id}`}
+                  className="px-2 text-xl font-semibold text-bark sm:px-0"
                 >
-                  <div className="min-w-0 flex-1">
-                    <p className="text-lg font-semibold text-bark">{item.label}</p>
-                    <p className="mt-1 leading-snug text-bark-soft">{typeset(item.description)}</p>
-                    <p className="mt-2 text-sm font-semibold text-moss-dark">
-                      {item.has_draft
-                        ? "Koncept čeká na zveřejnění"
-                        : `Zveřejněno ${formatMoment(item.published_at)}`}
-                    </p>
-                  </div>
-                  <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-moss-dark" />
-                </Link>
-              </li>
+                  {group.title}
+                </h3>
+                <p className="mt-1 px-2 leading-snug text-bark-soft sm:px-0">
+                  {typeset(group.hint)}
+                </p>
+                <ul className="mt-3 grid gap-3 md:grid-cols-2">
+                  {group.items.map((item) => (
+                    <li key={item.key}>
+                      <Link
+                        to={contentPath(item.key)}
+                        className="flex items-center gap-3 rounded-2xl bg-white/80 p-4 ring-1 ring-bark/10 transition-colors hover:bg-sage-light/60 sm:p-5"
+                      >
+                        <div className="min-w-0 flex-1">
+                          <p className="text-lg font-semibold text-bark">{item.label}</p>
+                          <p className="mt-1 leading-snug text-bark-soft">
+                            {typeset(item.description)}
+                          </p>
+                          <p className="mt-2 text-sm font-semibold text-moss-dark">
+                            {item.has_draft
+                              ? "Koncept čeká na zveřejnění"
+                              : `Zveřejněno ${formatMoment(item.published_at)}`}
+                          </p>
+                        </div>
+                        <ChevronRight
+                          aria-hidden="true"
+                          className="size-5 shrink-0 text-moss-dark"
+                        />
+                      </Link>
+                    </li>
+                  ))}
+                  {group.articles && (
+                    // Her articles: a list of their own (web/components/admin/article-screens.tsx).
+                    <li>
+                      <Link
+                        to={paths.adminArticles}
+                        className="flex items-center gap-3 rounded-2xl bg-white/80 p-4 ring-1 ring-bark/10 transition-colors hover:bg-sage-light/60 sm:p-5"
+                      >
+                        <div className="min-w-0 flex-1">
+                          <p className="text-lg font-semibold text-bark">Články</p>
+                          <p className="mt-1 leading-snug text-bark-soft">
+                            {typeset(
+                              "Nové články, koncepty, naplánované zveřejnění, fotky v textu a úpravy.",
+                            )}
+                          </p>
+                        </div>
+                        <ChevronRight
+                          aria-hidden="true"
+                          className="size-5 shrink-0 text-moss-dark"
+                        />
+                      </Link>
+                    </li>
+                  )}
+                </ul>
+              </section>
             ))}
-            {/* Her articles: a list of their own (web/components/admin/article-screens.tsx). */}
-            <li>
-              <Link
-                to={paths.adminArticles}
-                className="flex items-center gap-3 rounded-2xl bg-white/80 p-4 ring-1 ring-bark/10 transition-colors hover:bg-sage-light/60 sm:p-5"
-              >
-                <div className="min-w-0 flex-1">
-                  <p className="text-lg font-semibold text-bark">Články</p>
-                  <p className="mt-1 leading-snug text-bark-soft">
-                    {typeset("Blog: nové články, koncepty, naplánované zveřejnění a úpravy.")}
-                  </p>
-                </div>
-                <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-moss-dark" />
-              </Link>
-            </li>
-          </ul>
+          </div>
         )}
       </AdminSection>
     </AdminFrame>

@@ -58,7 +58,14 @@ async function previewOf(file: File): Promise<string | null> {
 type Chosen = { file: File; preview: string | null };
 type Progress = { sent: number; total: number; handle: PhotoUploadHandle };
 
-export function PhotoUploadForm({ onUploaded }: { onUploaded: (photo: PhotoJson) => void }) {
+export function PhotoUploadForm({
+  onUploaded,
+  notice = "Fotka je v knihovně. Teď ji můžete vybrat pro místo na webu.",
+}: {
+  onUploaded: (photo: PhotoJson) => void;
+  /** Said when the photo is in the library (what happens with it next). */
+  notice?: string;
+}) {
   const id = useId();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [alt, setAlt] = useState("");
@@ -104,7 +111,7 @@ export function PhotoUploadForm({ onUploaded }: { onUploaded: (photo: PhotoJson)
     setProgress({ sent: 0, total: chosen.file.size, handle });
     try {
       const photo = await handle.done;
-      toast.success("Fotka je v knihovně. Teď ji můžete vybrat pro místo na webu.");
+      toast.success(notice);
       reset();
       onUploaded(photo);
     } catch (failure) {

@@ -1,6 +1,7 @@
 import { ArrowRight, Flame, Leaf, Sparkles } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
 import { ArticleFacts } from "~/components/blog/article-facts";
+import { PhotoPicture } from "~/components/content-photo";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import type { ArticleSummary } from "~/lib/article-summary";
 import { czech } from "~/lib/typography";
@@ -26,17 +27,28 @@ export function ArticleCard({
   const Icon = topicIcons[article.topic] ?? Leaf;
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-[2rem] bg-white/70 shadow-soft ring-1 ring-bark/5 transition-shadow focus-within:ring-2 focus-within:ring-moss hover:shadow-lg">
-      <div
-        aria-hidden="true"
-        className="relative flex h-28 items-center justify-center overflow-hidden bg-linear-to-br from-sage-light via-sand/70 to-cream"
-      >
-        <LeafSprig className="absolute -bottom-8 left-4 h-32 -rotate-[30deg] text-moss/30" />
-        <LeafSprig className="absolute -top-10 right-6 h-28 rotate-[150deg] text-moss/20" />
-        <Blossom className="absolute right-16 bottom-3 size-7 text-terracotta/60" />
-        <span className="relative flex size-16 items-center justify-center rounded-full bg-cream/90 text-moss-dark shadow-soft">
-          <Icon className="size-7" />
-        </span>
-      </div>
+      {article.cover ? (
+        // Her cover photo; lazy: the list's first screen is its heading.
+        <div aria-hidden="true" className="bg-sand">
+          <PhotoPicture
+            photo={article.cover}
+            aspect={{ width: 16, height: 9 }}
+            sizes="(min-width: 1024px) 23rem, (min-width: 768px) 50vw, 100vw"
+          />
+        </div>
+      ) : (
+        <div
+          aria-hidden="true"
+          className="relative flex h-28 items-center justify-center overflow-hidden bg-linear-to-br from-sage-light via-sand/70 to-cream"
+        >
+          <LeafSprig className="absolute -bottom-8 left-4 h-32 -rotate-[30deg] text-moss/30" />
+          <LeafSprig className="absolute -top-10 right-6 h-28 rotate-[150deg] text-moss/20" />
+          <Blossom className="absolute right-16 bottom-3 size-7 text-terracotta/60" />
+          <span className="relative flex size-16 items-center justify-center rounded-full bg-cream/90 text-moss-dark shadow-soft">
+            <Icon className="size-7" />
+          </span>
+        </div>
+      )}
       <div className="flex flex-1 flex-col p-6 sm:p-7">
         <ArticleFacts article={article} />
         <Heading className="mt-3 text-2xl leading-snug font-semibold text-bark">

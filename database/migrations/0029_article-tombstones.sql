@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "deleted_at" timestamp with time zone;
