@@ -80,6 +80,7 @@ export const publicRoutePaths = [
   paths.members,
   paths.privacy,
   paths.blog,
+  paths.booking,
 ] as const;
 
 /** Anchors of the privacy notice's sections that other pages link to. */

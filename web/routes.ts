@@ -13,6 +13,8 @@ export default [
   route(paths.blog, "routes/blog.tsx"),
   route(siteFilePaths.feed, "routes/blog-feed-xml.ts"),
   route(`${paths.blog}/:slug`, "routes/blog-article.tsx"),
+  // Booking a session: stored like the pages above; its per-request answers come from the server.
+  route(paths.booking, "routes/booking.tsx"),
   // A gift's own page (client-only, served through the SPA fallback, not indexed).
   route(`${paths.giftDelivery}/:token`, "routes/gift-delivery.tsx"),
   // Client-only screens, with the session library and notices only they load.
