@@ -35,7 +35,7 @@ import { createSignInThrottle } from "./auth/throttling";
 import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
 import { createBackupRoute } from "./backup-route";
 import { createBookingAdmin } from "./booking/booking-admin";
-import { createBookingApi } from "./booking/booking-api";
+import { createBookingApi, createBookingLimit } from "./booking/booking-api";
 import { createBookingCancelRoute } from "./booking/booking-cancel-route";
 import { createBookingMail } from "./booking/booking-mail";
 import { createBookingPage } from "./booking/booking-page";
@@ -328,9 +328,24 @@ export function createApp({
     storeChangeMail: bookingMail.storeChangeMail,
     onMailQueued,
   });
-  app.route("/api", createBookingApi(bookings));
+  // One count per address for the API and the page without scripts, as the forms count theirs.
+  const limitBooking = createBookingLimit({
+    rateLimiter,
+    perHour: config.formRateLimitPerHour,
+    trustProxy: config.trustProxy,
+  });
+  app.route("/api", createBookingApi(bookings, limitBooking));
   app.route(paths.bookingCancel, createBookingCancelRoute(bookings));
-  app.route(paths.booking, createBookingPage(bookings, config.siteUrl));
+  app.route(
+    paths.booking,
+    createBookingPage({
+      bookings,
+      siteUrl: config.siteUrl,
+      limitBooking,
+      renderPage: async (path, loadContext) =>
+        pages.renderPreview(path, { ...(await getLoadContext()), ...loadContext }),
+    }),
+  );
   // The newsletter: the blog form's sign-up, the confirmation and unsubscribe links.
   app.route(
     "/",

@@ -9,6 +9,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
 import {
   authSessions,
+  bookings,
   contentEntries,
   contentRevisions,
   formSubmissions,
@@ -1599,6 +1600,109 @@ const contentCases: Case[] = [
   ),
 ];
 
+/** A booking as the page sends it, at a time surely never offered (a night in the past). */
+const booking = {
+  offerId: "consultation",
+  startsAt: "2026-01-01T02:00:00Z",
+  name: "Jana Nováková",
+  email: "jana.rezervace@example.cz",
+  privacyConsent: true,
+};
+const bookingCases: Case[] = [
+  ...[
+    ["an offer that does not exist", "/api/booking/free-times?offer=%3Cscript%3E"],
+    ["no offer", "/api/booking/free-times"],
+  ].map(([name, path]) => ({
+    name: `booking: free times for ${name}`,
+    method: "GET",
+    path: path as string,
+    status: 422,
+    code: "validation_failed",
+  })),
+  {
+    name: "booking: free times of an offer not bookable",
+    method: "GET",
+    path: "/api/booking/free-times?offer=products",
+    status: 422,
+    code: "offer_not_bookable",
+  },
+  ...(
+    [
+      ["a forged offer id", { ...booking, offerId: "consultation'--" }],
+      ["a start that is no moment", { ...booking, startsAt: "zítra v 9" }],
+      ["a start without its offset", { ...booking, startsAt: "2027-01-05T09:00:00" }],
+      ["no consent", { ...booking, privacyConsent: false }],
+      ["a field no form has", { ...booking, state: "confirmed" }],
+      ["a list instead of an object", [booking]],
+    ] as const
+  ).map(([name, json]) => ({
+    name: `booking: ${name}`,
+    method: "POST",
+    path: "/api/bookings",
+    json,
+    status: 422,
+    code: "validation_failed",
+  })),
+  {
+    name: "booking: a time never offered",
+    method: "POST",
+    path: "/api/bookings",
+    json: booking,
+    status: 422,
+    code: "slot_not_offered",
+  },
+  {
+    // Text like any other (escaped wherever it is shown): refused here for its time alone.
+    name: "booking: a name of markup",
+    method: "POST",
+    path: "/api/bookings",
+    json: { ...booking, name: "<script>alert(1)</script>" },
+    status: 422,
+    code: "slot_not_offered",
+  },
+  {
+    name: "booking: not JSON",
+    method: "POST",
+    path: "/api/bookings",
+    text: '{"offerId": "consultation",',
+    status: 400,
+    code: "invalid_json",
+  },
+  {
+    name: "booking: a form post to the API",
+    method: "POST",
+    path: "/api/bookings",
+    text: "offerId=consultation",
+    contentType: "application/x-www-form-urlencoded",
+    status: 415,
+    code: "unsupported_media_type",
+  },
+  {
+    name: "booking: a body far over its limit",
+    method: "POST",
+    path: "/api/bookings",
+    streamBytes: 256 * 1024,
+    status: 413,
+    code: "payload_too_large",
+  },
+  {
+    name: "booking: a cancel token too short",
+    method: "POST",
+    path: "/api/bookings/cancel",
+    json: { token: "abc" },
+    status: 422,
+    code: "validation_failed",
+  },
+  {
+    name: "booking: a cancel link that never was",
+    method: "POST",
+    path: "/api/bookings/cancel",
+    json: { token: "a".repeat(43) },
+    status: 404,
+    code: "cancel_link_invalid",
+  },
+];
+
 const cases: Case[] = [
   ...formCases,
   ...wrongTypeCases,
@@ -1610,6 +1714,7 @@ const cases: Case[] = [
   ...adminCases,
   ...firstAdminCases,
   ...contentCases,
+  ...bookingCases,
 ];
 
 /** A body of `size` bytes of "[", streamed without a Content-Length. */
@@ -1710,6 +1815,7 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
       inboxSettings,
       contentEntries,
       contentRevisions,
+      bookings,
     };
     const counts: Record<string, number> = {};
     for (const [name, table] of Object.entries(tables)) {

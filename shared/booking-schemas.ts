@@ -77,3 +77,7 @@ export const cancelBookingSchema = z.strictObject({
 
 /** A day's free starts, as the API answers them (ISO moments). */
 export type FreeDayJson = { day: string; starts: string[] };
+
+/** Too many bookings from one address within the hour (the API's 429 and the page's). */
+export const bookingRateLimitedMessage =
+  "Z vaší adresy teď přišlo příliš mnoho rezervací za krátkou dobu. Zkuste to prosím znovu za chvíli, nebo mi napište.";

@@ -81,6 +81,7 @@ export const publicRoutePaths = [
   paths.privacy,
   paths.blog,
   paths.events,
+  paths.booking,
 ] as const;
 
 /** Anchors of the privacy notice's sections that other pages link to. */

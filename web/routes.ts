@@ -16,6 +16,8 @@ export default [
   // Her upcoming events and each event's page, rendered from the database (server/events/).
   route(paths.events, "routes/events.tsx"),
   route(`${paths.events}/:slug`, "routes/events-event.tsx"),
+  // Booking a session: stored like the pages above; its per-request answers come from the server.
+  route(paths.booking, "routes/booking.tsx"),
   // A gift's own page (client-only, served through the SPA fallback, not indexed).
   route(`${paths.giftDelivery}/:token`, "routes/gift-delivery.tsx"),
   // Client-only screens, with the session library and notices only they load.

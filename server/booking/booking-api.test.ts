@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "#database/schema";
-import { bookingMessages } from "#shared/booking-schemas";
+import { bookingMessages, bookingRateLimitedMessage } from "#shared/booking-schemas";
 import { pragueMoment } from "#shared/booking-time";
 import { formatPragueTime } from "#shared/prague-time";
 import { createTestApp, createTestClock } from "#testing/test-app";
@@ -219,6 +219,52 @@ describe.each(testDatabases)("booking a session on $name", ({ open }) => {
         .insert(bookings)
         .values(row("2026-06-02T10:00:00Z", "2026-06-02T10:45:00Z", "d", "cancelled"));
       await database.db.delete(bookings).where(eq(bookings.email, "jana@example.cz"));
+    },
+    testTimeoutMs,
+  );
+});
+
+describe.each(testDatabases)("the bookings' rate limit on $name", ({ open }) => {
+  let database: TestDatabaseHandle;
+  let app: ReturnType<typeof createTestApp>;
+
+  beforeAll(async () => {
+    database = await open();
+    app = createTestApp(database, {
+      clock: createTestClock(),
+      settings: { FORM_RATE_LIMIT_PER_HOUR: "2" },
+    });
+  }, openTimeoutMs);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const book = (address: string, time: string) =>
+    app.request("/api/bookings", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
+      body: JSON.stringify({ ...visitor, startsAt: tuesday(time) }),
+    });
+
+  it(
+    "refuses a third booking from one address within the hour with 429, Retry-After and a Czech message, storing nothing",
+    async () => {
+      expect((await book("203.0.113.7", "10:00")).status).toBe(201);
+      // A time taken counts as an attempt too: the limit is on requests, not on bookings made.
+      expect((await book("203.0.113.7", "10:00")).status).toBe(409);
+      const refused = await book("203.0.113.7", "14:00");
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(await refused.json()).toEqual({
+        error: { code: "rate_limited", message: bookingRateLimitedMessage },
+      });
+      const [row] = await database.db
+        .select({ n: count() })
+        .from(bookings)
+        .where(eq(bookings.startsAt, new Date(tuesday("14:00"))));
+      expect(row?.n).toBe(0);
+      // Another visitor's address has its own count.
+      expect((await book("198.51.100.4", "14:00")).status).toBe(201);
     },
     testTimeoutMs,
   );

@@ -3,18 +3,22 @@
  * free times (read fresh at every request: pages are served from the store,
  * the times never are), a booking and its cancellation.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import type { Booking } from "#database/schema";
 import {
   bookingMessages,
+  bookingRateLimitedMessage,
   bookingRequestSchema,
   cancelBookingSchema,
   type FreeDayJson,
 } from "#shared/booking-schemas";
 import { offerIds } from "#shared/content/content-schemas";
 import { honeypotField } from "#shared/form-schemas";
+import { ApiError, retryAfter } from "../api-error";
+import { createClientAddress } from "../client-address";
 import { jsonBody, queryParams, shortJson } from "../json-route";
+import { addressBlock, type RateLimiter } from "../rate-limit";
 import type { Bookings } from "./bookings";
 
 /** Far above the largest honest booking (a name, an address, a phone and a note of 1,000 characters). */
@@ -39,7 +43,38 @@ export function freeDaysJson(days: { day: string; starts: Date[] }[]): FreeDayJs
   }));
 }
 
-export function createBookingApi(bookings: Bookings) {
+export type BookingLimitDependencies = {
+  rateLimiter: RateLimiter;
+  /** The forms' hourly limit per address (FORM_RATE_LIMIT_PER_HOUR): a booking is one more send. */
+  perHour: number;
+  /** Whether to read the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+};
+
+/**
+ * Counts a booking attempt of the client's address (its /64 for IPv6), as the forms count
+ * theirs, and refuses one over the hour's limit with 429, `Retry-After` and a Czech message.
+ * The same count for the API and the page without scripts: one visitor, one limit.
+ */
+export function createBookingLimit({ rateLimiter, perHour, trustProxy }: BookingLimitDependencies) {
+  const clientAddress = createClientAddress(trustProxy);
+  const rule = { limit: perHour, windowMs: 60 * 60_000 };
+  return async function limitBooking(c: Context): Promise<void> {
+    const hit = await rateLimiter.hit(`booking-address:${addressBlock(clientAddress(c))}`, rule);
+    if (!hit.allowed) {
+      throw new ApiError(
+        429,
+        "rate_limited",
+        bookingRateLimitedMessage,
+        undefined,
+        retryAfter(hit.retryAfterSeconds),
+      );
+    }
+  };
+}
+export type BookingLimit = ReturnType<typeof createBookingLimit>;
+
+export function createBookingApi(bookings: Bookings, limitBooking: BookingLimit) {
   return new Hono()
     .get("/booking/offers", async (c) => {
       const offers = await bookings.bookableOffers();
@@ -63,6 +98,7 @@ export function createBookingApi(bookings: Bookings) {
       jsonBody(bookingRequestSchema, { maxBytes: maxBookingBodyBytes }),
       async (c) => {
         const request = c.req.valid("json");
+        await limitBooking(c);
         if (request[honeypotField]?.trim()) {
           // A bot: told what a person would be told, and nothing is kept.
           const { offerId, startsAt } = request;

@@ -1,183 +1,131 @@
 /**
- * `/rezervace` rendered per request: the offer, the free times as a plain list
- * of days and times, her details, a form post answered with 303 to the
- * result (or the page again, what was typed kept, each message by its field,
- * and for a time taken since the next free ones). It needs no script, and the
- * times are as fresh as the request.
+ * `/rezervace` for a visitor without scripts, rendered per request: the stored page (its
+ * offers, each a GET with `?nabidka=`) is served from the page store, and these answers are the
+ * same React page rendered by the page renderer with `bookingAnswer` as a render input – the
+ * offer's free times as fresh as the request and her details in one form; its post answered
+ * with 303 to `/rezervace/hotovo` (or the page again, what was typed kept, each message by its
+ * field, and for a time taken since, the message and the free times again). One renderer of
+ * the times (web/components/booking/free-times.tsx) for both variants.
  */
-import { Hono } from "hono";
-import { html } from "hono/html";
+import { type Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as z from "zod/mini";
 import { bookingMessages, bookingRequestSchema } from "#shared/booking-schemas";
 import { type OfferId, offerIds } from "#shared/content/content-schemas";
 import { honeypotField } from "#shared/form-schemas";
-import { formatPragueLong, formatPragueTime, ownerTimeZone } from "#shared/prague-time";
 import { paths } from "#shared/routes";
-import { czech } from "#shared/typography";
+import type {
+  BookingAnswer,
+  BookingField,
+  BookingFormValues,
+} from "~/components/booking/booking-data";
 import { ApiError } from "../api-error";
+import { withoutPageScripts } from "../forms/form-page";
 import { isFromThisSite } from "../forms/form-post-route";
-import { bookingPage, sessionLength, wholeDate } from "./booking-page-frame";
+import { czechDefaultMessage, toFieldMessages } from "../json-route";
+import type { PageLoadContext } from "../pages/render-page";
+import { plainPage } from "../plain-page";
+import { type BookingLimit, freeDaysJson } from "./booking-api";
 import type { Bookings } from "./bookings";
 
-const dayFormat = new Intl.DateTimeFormat("cs-CZ", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  timeZone: ownerTimeZone,
-});
-
-type Typed = Partial<Record<"name" | "email" | "phone" | "note" | "startsAt", string>> & {
-  privacyConsent?: boolean;
+export type BookingPageDependencies = {
+  bookings: Bookings;
+  siteUrl: string;
+  limitBooking: BookingLimit;
+  /** A page rendered with a load context, not stored (the page renderer's `renderPreview`). */
+  renderPage: (path: string, loadContext: PageLoadContext) => Promise<string>;
 };
 
-const consentText = "Souhlasím se zpracováním osobních údajů za účelem vyřízení rezervace.";
+const bookingFields = ["startsAt", "name", "email", "phone", "note", "privacyConsent"] as const;
 
-export function createBookingPage(bookings: Bookings, siteUrl: string) {
-  async function render(
-    offerId: OfferId | undefined,
-    typed: Typed = {},
-    errors: Record<string, string> = {},
-    notice?: string,
+/** A page posted by a browser without scripts never moves: a time of a done booking is its answer. */
+const doneQuery = z.object({
+  stav: z.optional(z.enum(["pending", "confirmed"])),
+  cas: z.optional(z.iso.datetime({ offset: true })),
+});
+
+export function createBookingPage({
+  bookings,
+  siteUrl,
+  limitBooking,
+  renderPage,
+}: BookingPageDependencies) {
+  const siteOrigin = new URL(siteUrl).origin;
+
+  async function answerWith(c: Context, answer: BookingAnswer, status: ContentfulStatusCode) {
+    const html = withoutPageScripts(await renderPage(paths.booking, { bookingAnswer: answer }));
+    // Fresh times, personal details: kept by no cache, listed by no search engine.
+    return c.html(html, status, { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
+  }
+
+  async function timesOf(
+    c: Context,
+    offerId: OfferId,
+    status: ContentfulStatusCode,
+    refused: Omit<Extract<BookingAnswer, { step: "times" }>, "step" | "offerId" | "days"> = {},
   ) {
-    const offers = await bookings.bookableOffers();
-    const offer = offers.find((found) => found.id === offerId) ?? offers[0];
-    if (!offer) {
-      return bookingPage(
-        "Rezervace",
-        html`<p>${czech("Teď nelze nic rezervovat online. Napište mi prosím, domluvíme se.")}</p>`,
-      );
-    }
-    const days = await bookings.freeDays(offer.id);
-    const error = (field: string) =>
-      errors[field]
-        ? html`<p class="error" id="${field}-error">${czech(errors[field] ?? "")}</p>`
-        : "";
-    const choose =
-      offers.length > 1
-        ? html`<p>${offers.map(
-            (other) => html`<a href="${paths.booking}?nabidka=${other.id}">${other.name}</a> `,
-          )}</p>`
-        : "";
-    return bookingPage(
-      czech(`Rezervace: ${offer.name}`),
-      html`${choose}
-        <p>${czech(`Setkání trvá ${sessionLength(offer.durationMinutes)}. Vyberte si volný čas a napište mi, jak vás zastihnu.`)}</p>
-        ${notice ? html`<p class="notice" role="alert">${czech(notice)}</p>` : ""}
-        ${Object.keys(errors).length > 0 && !notice ? html`<p class="notice" role="alert">${czech("Rezervace zatím neodešla. Opravte prosím, co je u polí vyznačené.")}</p>` : ""}
-        <form method="post" action="${paths.booking}">
-          <input type="hidden" name="offerId" value="${offer.id}" />
-          <h2>Volné časy</h2>
-          ${error("startsAt")}
-          ${
-            days.length === 0
-              ? html`<p>${czech("Teď nemám žádný volný čas. Napište mi prosím, domluvíme se.")}</p>`
-              : days.map(
-                  (day) => html`<fieldset>
-                    <legend>${dayFormat.format(day.starts[0])}</legend>
-                    <div class="times">
-                      ${day.starts.map((start) => {
-                        const value = start.toISOString();
-                        return html`<label><input type="radio" name="startsAt" value="${value}" required ${typed.startsAt === value ? "checked" : ""} />${formatPragueTime(start)}</label>`;
-                      })}
-                    </div>
-                  </fieldset>`,
-                )
-          }
-          <h2>Vaše údaje</h2>
-          <div class="field"><label for="name">Jméno</label>
-            <input type="text" id="name" name="name" autocomplete="name" required value="${typed.name ?? ""}" />${error("name")}</div>
-          <div class="field"><label for="email">E-mail</label>
-            <input type="email" id="email" name="email" autocomplete="email" required value="${typed.email ?? ""}" />${error("email")}</div>
-          <div class="field"><label for="phone">Telefon (nepovinný)</label>
-            <input type="tel" id="phone" name="phone" autocomplete="tel" value="${typed.phone ?? ""}" />${error("phone")}</div>
-          <div class="field"><label for="note">Poznámka (nepovinná)</label>
-            <textarea id="note" name="note" rows="4">${typed.note ?? ""}</textarea>${error("note")}</div>
-          <div class="field honeypot" aria-hidden="true"><label for="${honeypotField}">Web</label>
-            <input type="text" id="${honeypotField}" name="${honeypotField}" tabindex="-1" autocomplete="off" /></div>
-          <div class="field consent"><input type="checkbox" id="privacyConsent" name="privacyConsent" value="on" required ${typed.privacyConsent ? "checked" : ""} />
-            <label for="privacyConsent">${czech(consentText)} <a href="${paths.privacy}">Zásady ochrany osobních údajů</a></label></div>
-          ${error("privacyConsent")}
-          <p><button type="submit">Rezervovat</button></p>
-        </form>`,
-    );
+    const days = freeDaysJson(await bookings.freeDays(offerId));
+    return answerWith(c, { step: "times", offerId, days, ...refused }, status);
   }
 
   const route = new Hono();
-  route.use("*", async (c, next) => {
-    c.header("Cache-Control", "no-store");
-    c.header("X-Robots-Tag", "noindex");
-    await next();
-  });
 
-  route.get("/", async (c) => {
+  // The stored page (the page store, after this route) unless an offer is chosen.
+  route.get("/", async (c, next) => {
     const asked = c.req.query("nabidka");
+    if (asked === undefined) return next();
     const offerId = z.enum(offerIds).safeParse(asked).data;
-    return c.html(await render(offerId));
+    const offers = await bookings.bookableOffers();
+    if (!offerId || !offers.some((offer) => offer.id === offerId)) {
+      return c.redirect(paths.booking, 303);
+    }
+    return timesOf(c, offerId, 200);
   });
 
   route.get("/hotovo", async (c) => {
-    const state = c.req.query("stav") === "confirmed" ? "confirmed" : "pending";
-    const startsAt = new Date(c.req.query("cas") ?? "");
-    const when = Number.isNaN(startsAt.getTime()) ? "" : ` ${formatPragueLong(startsAt)}`;
-    return c.html(
-      bookingPage(
-        state === "confirmed" ? "Rezervace je potvrzená" : "Rezervace čeká na potvrzení",
-        html`<p class="card">${wholeDate(
-          czech(
-            state === "confirmed"
-              ? `Děkuji, těším se na vás${when}.`
-              : `Děkuji, termín${when} pro vás držím. Potvrdím vám ho co nejdřív e-mailem.`,
-          ),
-        )}</p>
-          <p>${czech("Poslala jsem vám e-mail se souborem do kalendáře a s odkazem, kterým můžete rezervaci zrušit.")}</p>`,
-      ),
-    );
+    const query = doneQuery.safeParse(c.req.query());
+    const state = query.data?.stav ?? "pending";
+    return answerWith(c, { step: "done", state, startsAt: query.data?.cas }, 200);
   });
 
   route.post("/", async (c) => {
-    if (!isFromThisSite(c, new URL(siteUrl).origin)) {
+    if (!isFromThisSite(c, siteOrigin)) {
       return c.html(
-        bookingPage(
-          "Rezervace nebyla odeslána",
-          html`<p>${czech("Rezervaci lze odeslat jen z tohoto webu.")}</p>`,
-        ),
+        plainPage("Rezervace nebyla odeslána", "Rezervaci lze odeslat jen z tohoto webu."),
         403,
       );
     }
     const form = await c.req.parseBody();
-    const text = (name: string) =>
-      typeof form[name] === "string" ? (form[name] as string) : undefined;
-    const typed: Typed = {
-      name: text("name"),
-      email: text("email"),
-      phone: text("phone"),
-      note: text("note")?.replace(/\r\n/g, "\n"),
-      startsAt: text("startsAt"),
-      privacyConsent: text("privacyConsent") === "on",
+    const text = (name: string) => (typeof form[name] === "string" ? form[name] : undefined);
+    const values: BookingFormValues = {
+      startsAt: text("startsAt") ?? "",
+      name: text("name") ?? "",
+      email: text("email") ?? "",
+      phone: text("phone") ?? "",
+      // A browser posts line breaks as CR LF; the scripts send LF, and so counts the schema.
+      note: (text("note") ?? "").replace(/\r\n?/g, "\n"),
+      privacyConsent: text("privacyConsent") !== undefined,
     };
     const offerId = z.enum(offerIds).safeParse(text("offerId")).data;
-    const parsed = bookingRequestSchema.safeParse({
-      offerId: text("offerId"),
-      ...typed,
-      startsAt: typed.startsAt ?? "",
-      [honeypotField]: text(honeypotField),
-    });
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? "form");
-        errors[field] ??= issue.message;
-      }
-      return c.html(await render(offerId, typed, errors), 422);
-    }
-    if (parsed.data[honeypotField]?.trim()) return c.redirect(`${paths.booking}/hotovo`, 303);
+    if (!offerId) return c.redirect(paths.booking, 303);
+    const parsed = bookingRequestSchema.safeParse(
+      { ...values, offerId, [honeypotField]: text(honeypotField) },
+      { error: czechDefaultMessage },
+    );
+    const shown = { ...values, startsAt: "" };
     try {
+      if (!parsed.success) {
+        const all = toFieldMessages(parsed.error.issues) ?? {};
+        const errors: Partial<Record<BookingField, string>> = {};
+        for (const field of bookingFields) if (all[field]) errors[field] = all[field];
+        const other = Object.entries(all).find(([field]) => !(field in errors))?.[1];
+        return await timesOf(c, offerId, 422, { values: { ...values }, errors, notice: other });
+      }
+      await limitBooking(c);
+      if (parsed.data[honeypotField]?.trim()) return c.redirect(`${paths.booking}/hotovo`, 303);
       const outcome = await bookings.book(parsed.data);
       if ("taken" in outcome) {
-        return c.html(
-          await render(offerId, { ...typed, startsAt: undefined }, {}, bookingMessages.taken),
-          409,
-        );
+        return await timesOf(c, offerId, 409, { values: shown, notice: bookingMessages.taken });
       }
       const { booking } = outcome;
       return c.redirect(
@@ -186,7 +134,16 @@ export function createBookingPage(bookings: Bookings, siteUrl: string) {
       );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return c.html(await render(offerId, typed, {}, error.message), error.status as 422);
+      if (error.code === "offer_not_bookable") return c.redirect(paths.booking, 303);
+      const response = await timesOf(c, offerId, error.status, {
+        values: error.status === 429 ? values : shown,
+        errors: error.fields,
+        notice: error.fields ? undefined : error.message,
+      });
+      for (const [name, value] of Object.entries(error.headers ?? {})) {
+        response.headers.set(name, value);
+      }
+      return response;
     }
   });
   return route;

@@ -90,6 +90,7 @@ describe.each(testDatabases)("her content's administration on $name", ({ open })
       { key: "harmonisation-page", has_draft: false, version: 1 },
       { key: "about-page", has_draft: false, version: 1 },
       { key: "blog-page", has_draft: false, version: 1 },
+      { key: "booking-page", has_draft: false, version: 1 },
       { key: "photos", has_draft: false, version: 1 },
       { key: "newsletter", has_draft: false, version: 1 },
     ]);
@@ -238,7 +239,7 @@ describe.each(testDatabases)("her content's administration on $name", ({ open })
     const response = await call("POST", "/offers/publish", { version: 2 });
     expect(response.status).toBe(200);
     const { pages } = (await response.json()) as ContentPublishJson;
-    expect(pages).toEqual({ paths: ["/", "/harmonizacni"], outcome: "failed" });
+    expect(pages).toEqual({ paths: ["/", "/harmonizacni", "/rezervace"], outcome: "failed" });
     const live = await createContentReader(server.db).read("offers");
     expect(live.offers.find((offer) => offer.id === "consultation")?.priceCzk).toBe(1200);
   });

@@ -29,8 +29,13 @@ export function createFormPageRenderer(
     const html = await renderPage(page, { refusedForm: form });
     const found = html.match(new RegExp(`<form\\b[^>]*\\bid="${formId}"`, "g"))?.length ?? 0;
     if (found !== 1) throw new Error(`${page}: expected one form #${formId}, found ${found}`);
-    return html.replace(inlineOrLinkedScript, (script, attributes: string) =>
-      isExecutable(attributes) || /\bsrc\s*=/i.test(attributes) ? "" : script,
-    );
+    return withoutPageScripts(html);
   };
+}
+
+/** A rendered page without its scripts (its data blocks stay): an answer for a browser without them. */
+export function withoutPageScripts(html: string): string {
+  return html.replace(inlineOrLinkedScript, (script, attributes: string) =>
+    isExecutable(attributes) || /\bsrc\s*=/i.test(attributes) ? "" : script,
+  );
 }

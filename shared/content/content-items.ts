@@ -11,6 +11,7 @@ import { newsletterContentSchema } from "./newsletter-content";
 import { operatorSchema } from "./operator-content";
 import { aboutPageSchema } from "./page-about";
 import { blogPageSchema } from "./page-blog";
+import { bookingPageSchema } from "./page-booking";
 import { harmonisationPageSchema } from "./page-harmonisation";
 import { homeHeroSchema, homeSectionsSchema } from "./page-home";
 import { photoSlotPaths, photoSlotsSchema } from "./photo-slots";
@@ -28,8 +29,8 @@ export const contentItems = {
     label: "Nabídka",
     description: "Vaše služby: název, popis, délka, cena, místo a zda se na webu ukazují.",
     schema: offersSchema,
-    // The home page's cards, the harmonisation page's price.
-    paths: [paths.home, paths.harmonisation],
+    // The home page's cards, the harmonisation page's price, the booking page's choice.
+    paths: [paths.home, paths.harmonisation, paths.booking],
   },
   "scent-guide": {
     label: "Průvodce osobní vůní",
@@ -80,6 +81,13 @@ export const contentItems = {
     description: "Nadpis a úvod stránky se všemi články.",
     schema: blogPageSchema,
     paths: [paths.blog],
+  },
+  "booking-page": {
+    label: "Rezervace",
+    description:
+      "Texty stránky s rezervací: úvod, nadpisy kroků, text bez volných termínů a poděkování.",
+    schema: bookingPageSchema,
+    paths: [paths.booking],
   },
   photos: {
     label: "Fotky",

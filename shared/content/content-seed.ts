@@ -10,6 +10,7 @@ import { newsletterContentSeed } from "./newsletter-content";
 import { operatorSeed } from "./operator-content";
 import { aboutPageSeed } from "./page-about";
 import { blogPageSeed } from "./page-blog";
+import { bookingPageSeed } from "./page-booking";
 import { harmonisationPageSeed } from "./page-harmonisation";
 import { homeHeroSeed, homeSectionsSeed } from "./page-home";
 import { photoSlotsSeed } from "./photo-slots";
@@ -95,6 +96,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   "harmonisation-page": harmonisationPageSeed,
   "about-page": aboutPageSeed,
   "blog-page": blogPageSeed,
+  "booking-page": bookingPageSeed,
   photos: photoSlotsSeed,
   newsletter: newsletterContentSeed,
 };

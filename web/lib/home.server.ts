@@ -13,6 +13,7 @@ import type { ReviewsSectionData } from "~/components/home/reviews";
 import type { ServicesSectionData } from "~/components/home/services";
 import type { HomeSectionsData } from "~/components/home/welcome";
 import { readArticles, summarise } from "~/lib/articles.server";
+import { bookableOfferIds } from "~/lib/booking.server";
 import { readContent } from "~/lib/content.server";
 import type { BusinessFacts } from "~/lib/structured-data";
 import type { Route } from "../routes/+types/home";
@@ -50,6 +51,8 @@ export async function loadHome({ context }: Pick<Route.LoaderArgs, "context">): 
     hero,
     sections,
     offers: offers.filter((offer) => offer.shown),
+    // Their cards link to the booking page too („Rezervovat termín“).
+    bookable: bookableOfferIds(offers),
     // The contact form's „Služba“, as her offers name themselves there.
     services: serviceChoices(offers),
     refusedContact: readRefusedForm(context, "contact"),

@@ -1,4 +1,4 @@
-import { CalendarHeart } from "lucide-react";
+import { CalendarCheck, CalendarHeart } from "lucide-react";
 import { contactAbout, paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { ContentPhoto } from "~/components/content-photo";
@@ -7,6 +7,7 @@ import type { HarmonisationTexts } from "~/components/harmonisation/session-stor
 import { PageHero } from "~/components/page-hero";
 import { photos } from "~/components/photos";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
+import { bookableOfferIds } from "~/lib/booking.server";
 import { readContent } from "~/lib/content.server";
 import { readSlotPhotos } from "~/lib/photo-slots.server";
 import { pageMeta } from "~/lib/seo";
@@ -51,7 +52,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     priceCzk: offers.find((offer) => offer.id === "consultation")?.priceCzk ?? null,
   };
   const page: HarmonisationTexts = { texts };
-  return { ...price, ...page, photos };
+  // Booked online too when she lets it („Rezervovat termín“ beside „Objednat konzultaci“).
+  const bookable = bookableOfferIds(offers).includes("consultation");
+  return { ...price, ...page, photos, bookable };
 }
 /**
  * Before a client-side navigation here: the rendered loader data (the price) and the static
@@ -79,6 +82,12 @@ export default function HarmonisationPage({ loaderData }: Route.ComponentProps) 
               <CalendarHeart aria-hidden="true" className="size-5" />
               Objednat konzultaci
             </ButtonLink>
+            {loaderData.bookable && (
+              <ButtonLink to={paths.booking} variant="secondary">
+                <CalendarCheck aria-hidden="true" className="size-5" />
+                Rezervovat termín
+              </ButtonLink>
+            )}
             <a href="#prubeh" className={buttonClasses("secondary")}>
               {czech(hero.stepsButton)}
             </a>

@@ -37,6 +37,7 @@ export const contentSlugs: Record<ContentKey, string> = {
   "harmonisation-page": "harmonizacni-setkani",
   "about-page": "o-mne",
   "blog-page": "blog",
+  "booking-page": "rezervace",
   photos: "fotky",
   newsletter: "novinky",
 };

@@ -11,6 +11,7 @@ import type { ContentKey } from "#shared/content/content-items";
 import { newsletterContentForm } from "#shared/content/newsletter-content";
 import { aboutPageForm } from "#shared/content/page-about";
 import { blogPageForm } from "#shared/content/page-blog";
+import { bookingPageForm } from "#shared/content/page-booking";
 import {
   type Action,
   actionTargets,
@@ -445,5 +446,11 @@ export const sectionForms: Partial<
     intro:
       "Věta u přihlášení k odběru novinek: na obou dárcích a pod články na blogu. Každý nový souhlas si uloží, jak právě zní; změny se na webu ukážou, až je zveřejníte.",
     form: newsletterContentForm,
+  },
+  "booking-page": {
+    title: "Rezervace",
+    intro:
+      "Texty stránky, kde si návštěvnice sama rezervuje termín. Nabídky, jejich délku a cenu upravíte v nabídce, své hodiny v rezervacích; změny se na webu ukážou, až je zveřejníte.",
+    form: bookingPageForm,
   },
 };

@@ -11,7 +11,7 @@ import {
   Users,
 } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
-import { useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { formatPrice, type Offer, type OfferId } from "#shared/content/content-schemas";
 import type { HomeSections } from "#shared/content/page-home";
 import { contactAbout, homeAnchors, homeSection, paths } from "#shared/routes";
@@ -22,8 +22,11 @@ import { czech } from "~/lib/typography";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-/** What the home route's loader gives this section: her offers shown on the site, in her order. */
-export type ServicesSectionData = { offers: Offer[] };
+/**
+ * What the home route's loader gives this section: her offers shown on the site, in her order,
+ * and which of them a visitor can book online.
+ */
+export type ServicesSectionData = { offers: Offer[]; bookable: OfferId[] };
 
 /** How each offer's card looks and where its button leads: the design's, not her content. */
 const cardLooks: Record<
@@ -54,7 +57,7 @@ function benefitsOf(texts: HomeSections["services"]) {
 
 /** Her offers, then what they have in common and a way to book. */
 export function ServicesSection() {
-  const { offers, sections } = useLoaderData<ServicesSectionData & HomeSectionsData>();
+  const { offers, bookable, sections } = useLoaderData<ServicesSectionData & HomeSectionsData>();
   const texts = sections.services;
   return (
     <Section
@@ -67,7 +70,7 @@ export function ServicesSection() {
       <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
         {offers.map((offer) => (
           <li key={offer.id} className="flex">
-            <ServiceCard offer={offer} />
+            <ServiceCard offer={offer} bookable={bookable.includes(offer.id)} />
           </li>
         ))}
       </ul>
@@ -103,7 +106,7 @@ export function ServicesSection() {
   );
 }
 
-function ServiceCard({ offer }: { offer: Offer }) {
+function ServiceCard({ offer, bookable }: { offer: Offer; bookable: boolean }) {
   const look = cardLooks[offer.id];
   const { featured } = look;
   const List = look.ordered ? "ol" : "ul";
@@ -166,6 +169,19 @@ function ServiceCard({ offer }: { offer: Offer }) {
         Zjistit více
         <ArrowRight aria-hidden="true" className="size-5" />
       </ButtonLink>
+      {bookable && (
+        <Link
+          to={paths.booking}
+          aria-label={`Rezervovat termín – ${offer.name}`}
+          className={clsx(
+            "mt-3 inline-flex min-h-11 items-center gap-2 self-start rounded-full font-semibold underline underline-offset-4 hover:decoration-2",
+            featured ? "text-sand" : "text-moss-dark",
+          )}
+        >
+          <CalendarHeart aria-hidden="true" className="size-5" />
+          Rezervovat termín
+        </Link>
+      )}
     </article>
   );
 }
