@@ -190,6 +190,7 @@ export function EventFormFields({
             invalid={Boolean(errors.description)}
             describedBy={errors.description ? "event-description-error" : undefined}
             onChange={(description) => onChange({ description })}
+            library={library}
           />
         </Suspense>
         <FieldError id="event-description" error={errors.description} />
