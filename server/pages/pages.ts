@@ -17,13 +17,16 @@ import { loadPageBuild, type PageBuild } from "./page-build";
 import {
   readNewestVersion,
   readStoredBuildId,
+  readStoredEtags,
   readStoredSince,
   removedStatus,
   type StoredEntry,
+  storeBetterBrotli,
   storeFullRender,
   storePublished,
 } from "./page-store";
 import {
+  type Compression,
   createPageRenderer,
   finish,
   type PageEntry,
@@ -52,6 +55,20 @@ export class PublishError extends Error {
   }
 }
 
+/** What a publish rendered, and how long each render and the whole publish took (ms). */
+export type PublishReport = {
+  paths: string[];
+  renders: { key: string; ms: number }[];
+  /** The entries stored with a new version: those whose bytes changed. */
+  written: string[];
+  /** From the call to every render finished. */
+  renderedMs: number;
+  /** From the call to the store's transaction committed (other servers can read it from then). */
+  storedMs: number;
+  /** From the call to this server serving the new versions. */
+  totalMs: number;
+};
+
 /** Renders in flight at once: enough to keep the compression threads busy. */
 const rendersAtOnce = 3;
 
@@ -76,15 +93,21 @@ export function createPages({
    * Renders every target, a few at a time (rendering is this thread's work, compressing the
    * thread pool's); any failure throws with every failure's reason.
    */
-  async function renderAll(targets: PageTarget[], loadContext?: PageLoadContext) {
-    const results: { target: PageTarget; entries: PageEntry[] | undefined }[] = [];
+  async function renderAll(
+    targets: PageTarget[],
+    loadContext?: PageLoadContext,
+    compression: Compression = "best",
+  ) {
+    const results: { target: PageTarget; entries: PageEntry[] | undefined; ms: number }[] = [];
     const failures: RenderError[] = [];
     const queue = [...targets];
     const renderNext = async (): Promise<void> => {
       const target = queue.shift();
       if (!target) return;
+      const started = performance.now();
       try {
-        results.push({ target, entries: await renderer.render(target, loadContext) });
+        const entries = await renderer.render(target, loadContext, compression);
+        results.push({ target, entries, ms: performance.now() - started });
       } catch (error) {
         failures.push(
           error instanceof RenderError ? error : new RenderError(target.url, [String(error)]),
@@ -127,9 +150,16 @@ export function createPages({
     });
   }
 
-  /** Reads what the store holds beyond this process's copy (everything, when the build changed). */
-  async function refresh() {
-    const since = await readStoredSince(db, knownBuildId === undefined ? 0 : knownVersion);
+  /**
+   * Reads what the store holds beyond this process's copy (everything, when the build changed);
+   * `own`: what this process has just written, applied as it is, not read back.
+   */
+  async function refresh(own: StoredEntry[] = []) {
+    const since = await readStoredSince(
+      db,
+      knownBuildId === undefined ? 0 : knownVersion,
+      own.map((entry) => entry.version),
+    );
     if (since.buildId !== knownBuildId) {
       const everything = knownBuildId === undefined ? since : await readStoredSince(db, 0);
       entries.clear();
@@ -137,7 +167,7 @@ export function createPages({
       knownBuildId = since.buildId;
       apply(everything.entries);
     } else {
-      apply(since.entries);
+      apply([...since.entries, ...own].sort((a, b) => a.version - b.version));
     }
   }
 
@@ -147,6 +177,32 @@ export function createPages({
       else entries.set(row.path, row);
       knownVersion = Math.max(knownVersion, row.version);
     }
+  }
+
+  let polishing: Promise<void> = Promise.resolve();
+
+  /**
+   * A publish stores its pages with a quick Brotli (render-page.ts, `Compression`), so that it is
+   * live at once; here, one publish after another, they are compressed at their best and stored
+   * again with the same ETag. A failure leaves the quick bytes, which are served correctly.
+   */
+  function polish(published: StoredEntry[]) {
+    const compressible = published.filter((entry) => entry.brotli !== null);
+    if (compressible.length === 0) return;
+    polishing = polishing.then(async () => {
+      try {
+        const best = await Promise.all(
+          compressible.map(async (entry) => {
+            const { path, status, contentType, body } = entry;
+            const { brotli } = await finish({ path, status, contentType, body }, "best");
+            return { ...entry, brotli };
+          }),
+        );
+        await refresh(await storeBetterBrotli(db, best));
+      } catch (error) {
+        log.warn({ error: summarizeError(error) }, "Published pages kept their quick compression");
+      }
+    });
   }
 
   /** Renders the whole site when the store holds another build's pages, then reads the store. */
@@ -182,26 +238,58 @@ export function createPages({
      * failed render publishes nothing: the previous version stays live, and the
      * `PublishError` says why.
      */
-    async publish(changedPaths: string[]): Promise<{ paths: string[] }> {
+    async publish(changedPaths: string[]): Promise<PublishReport> {
+      const started = performance.now();
       await this.ensureRendered();
       const { id } = await pageBuild();
       const loadContext = await getLoadContext?.();
       const asked = [...new Set([...changedPaths, ...dependentFiles])].filter(
         (path) => path !== scentGuidePdfKey,
       );
-      const targets = asked.flatMap((path) =>
-        isPage(path) ? pageTargets(path) : [{ key: path, url: path }],
+      // Each address first (in parallel); a page's data and variants only when its HTML changed:
+      // an article that is not among the home page's newest three leaves `/` as it was, and its
+      // six other renders (`.data`, `?sluzba=`) would only repeat the same bytes.
+      const first = await renderAll(
+        asked.map((path) => ({ key: path, url: path })),
+        loadContext,
+        "quick",
       );
-      const results = await renderAll(targets, loadContext);
+      const stored = await readStoredEtags(db, asked);
+      const changedPages = first
+        .filter(({ target, entries }) => isPage(target.key) && !sameAsStored(entries, stored))
+        .map(({ target }) => target.key);
+      const rest = await renderAll(
+        changedPages.flatMap((path) => pageTargets(path).slice(1)),
+        loadContext,
+        "quick",
+      );
+      const results = [...first, ...rest];
       const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
       // The guide's PDF is no page of the router: it is made here, with the same content.
       if (changedPaths.includes(scentGuidePdfKey)) rendered.push(await renderGuidePdf(loadContext));
       const removed = results
         .filter((result) => !result.entries)
         .map((result) => result.target.key);
-      await storePublished(db, id, rendered, removed);
-      await refresh();
-      return { paths: results.map((result) => result.target.key) };
+      const renderedMs = performance.now() - started;
+      const written = await storePublished(db, id, rendered, removed);
+      const storedMs = performance.now() - started;
+      await refresh(written);
+      const report: PublishReport = {
+        paths: results.map((result) => result.target.key),
+        renders: results.map((result) => ({ key: result.target.key, ms: Math.round(result.ms) })),
+        written: written.map((entry) => entry.path),
+        renderedMs: Math.round(renderedMs),
+        storedMs: Math.round(storedMs),
+        totalMs: Math.round(performance.now() - started),
+      };
+      log.info(report, "Published");
+      polish(written);
+      return report;
+    },
+
+    /** Resolves once every published page is stored compressed at its best (tests, the bench). */
+    whenPolished(): Promise<void> {
+      return polishing;
     },
 
     /**
@@ -254,6 +342,12 @@ export function createPages({
       });
     },
   };
+}
+
+/** Whether a render's answer is what the store holds already (a removed page never is). */
+function sameAsStored(entries: PageEntry[] | undefined, stored: Map<string, string>): boolean {
+  const [answer] = entries ?? [];
+  return answer !== undefined && stored.get(answer.path) === `${answer.status} ${answer.etag}`;
 }
 
 /** Two pages may share a start file: it is stored once. */
