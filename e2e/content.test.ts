@@ -2,12 +2,14 @@
  * „Obsah“ in the administration on her phone (360 px), on the server that
  * requires the code from her app: she signs in with it, changes the home
  * page's heading and the harmonisation session's price, publishes, sees the
- * new revision and restores the one before. Every editor screen is also
- * photographed at 1280 px.
+ * new revision and restores the one before, each live within 5 s. The same
+ * story runs on a server on PostgreSQL when TEST_DATABASE_URL is set
+ * (e2e/postgres-server.ts). Every editor screen is also photographed at 1280 px.
  */
 import type { Page } from "@playwright/test";
 import { seededAdmins, twoFactorBaseUrl, useOwnAddress } from "./accounts-server";
 import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
+import { postgresBaseUrl, postgresUrl, startPostgresServer } from "./postgres-server";
 import { setUpApp } from "./two-factor-sign-in";
 
 test.use({ baseURL: twoFactorBaseUrl });
@@ -54,6 +56,36 @@ async function expectNotice(page: Page, text: string | RegExp) {
 test("she edits the home page's heading and a price on her phone, publishes, and restores the version before", async ({
   page,
 }) => {
+  await editHeadingAndPrice(page, owner, screenshot);
+});
+
+// The same on PostgreSQL: its own server and database, its own administrator.
+test.describe("on PostgreSQL", () => {
+  test.skip(!postgresUrl, "TEST_DATABASE_URL is not set");
+  test.use({ baseURL: postgresBaseUrl });
+  let server: Awaited<ReturnType<typeof startPostgresServer>> | undefined;
+  test.beforeAll(async () => {
+    // Seeding, migrations and the first render of the site into its page store.
+    test.setTimeout(240_000);
+    server = await startPostgresServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("she edits the home page's heading and a price on her phone, publishes, and restores the version before", async ({
+    page,
+  }) => {
+    // The screens are the embedded database's run's: photographed there.
+    await editHeadingAndPrice(page, seededAdmins[13] as typeof owner, async () => {});
+  });
+});
+
+async function editHeadingAndPrice(
+  page: Page,
+  owner: (typeof seededAdmins)[number],
+  screenshot: (page: Page, name: string) => Promise<void>,
+) {
   test.setTimeout(120_000);
   await page.setViewportSize(phone);
   await setUpApp(page, owner);
@@ -142,7 +174,7 @@ test("she edits the home page's heading and a price on her phone, publishes, and
   await expect(revisions.first()).toContainText("Obnovená dřívější verze");
   await expectLiveWithin5s(page, "/", "Vraťte se k sobě", restored, "Najděte cestu zpátky");
   await screenshot(page, "hero-restored");
-});
+}
 
 // Reviews: her own administrator, so that the two tests run side by side.
 const reviewsOwner = seededAdmins[14] as (typeof seededAdmins)[number];
