@@ -132,6 +132,14 @@ async function editHeadingAndPrice(
     headingPublished,
     "Vraťte se k sobě",
   );
+  // The home page with a service chosen in its form follows it (rendered after the publish).
+  await expectLiveWithin5s(
+    page,
+    "/?sluzba=consultation",
+    "Najděte cestu zpátky k sobě",
+    headingPublished,
+    "Vraťte se k sobě",
+  );
 
   // Her offers: the session's price, from „cena dohodou“ to 1 200 Kč.
   await page.getByRole("link", { name: "← Obsah webu" }).click();

@@ -34,7 +34,15 @@ import {
   type PageTarget,
   RenderError,
 } from "./render-page";
-import { dependentFiles, fixedTargets, isPage, listedPages, pageTargets } from "./site-pages";
+import {
+  dataPath,
+  dependentFiles,
+  fixedTargets,
+  isPage,
+  listedPages,
+  pageTargets,
+  pageVariants,
+} from "./site-pages";
 
 export type PagesDependencies = {
   database: DatabaseHandle;
@@ -182,6 +190,30 @@ export function createPages({
   let polishing: Promise<void> = Promise.resolve();
 
   /**
+   * A published page's variants (site-pages.ts, `pageVariants`), rendered and stored after the
+   * publish, in the same queue as `polish`. They show the same content as the page just
+   * rendered; should one fail, it keeps its previous version and the log says why.
+   */
+  function renderVariants(targets: PageTarget[], loadContext?: PageLoadContext) {
+    if (targets.length === 0) return;
+    polishing = polishing.then(async () => {
+      try {
+        const results = await renderAll(targets, loadContext, "quick");
+        const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
+        const { id } = await pageBuild();
+        const written = await storePublished(db, id, rendered, []);
+        await refresh(written);
+        polish(written);
+      } catch (error) {
+        log.error(
+          { error: summarizeError(error), paths: targets.map((target) => target.key) },
+          "A published page's variants kept their previous version",
+        );
+      }
+    });
+  }
+
+  /**
    * A publish stores its pages with a quick Brotli (render-page.ts, `Compression`), so that it is
    * live at once; here, one publish after another, they are compressed at their best and stored
    * again with the same ETag. A failure leaves the quick bytes, which are served correctly.
@@ -246,9 +278,8 @@ export function createPages({
       const asked = [...new Set([...changedPaths, ...dependentFiles])].filter(
         (path) => path !== scentGuidePdfKey,
       );
-      // Each address first (in parallel); a page's data and variants only when its HTML changed:
-      // an article that is not among the home page's newest three leaves `/` as it was, and its
-      // six other renders (`.data`, `?sluzba=`) would only repeat the same bytes.
+      // Each address first (in parallel); a page's data only when its HTML changed: an article
+      // that is not among the home page's newest three leaves `/` as it was.
       const first = await renderAll(
         asked.map((path) => ({ key: path, url: path })),
         loadContext,
@@ -259,7 +290,7 @@ export function createPages({
         .filter(({ target, entries }) => isPage(target.key) && !sameAsStored(entries, stored))
         .map(({ target }) => target.key);
       const rest = await renderAll(
-        changedPages.flatMap((path) => pageTargets(path).slice(1)),
+        changedPages.map((path) => ({ key: dataPath(path), url: dataPath(path) })),
         loadContext,
         "quick",
       );
@@ -283,13 +314,24 @@ export function createPages({
         totalMs: Math.round(performance.now() - started),
       };
       log.info(report, "Published");
+      // The home page with each service chosen (five renders as long as the page itself) follows
+      // within seconds, after she sees her change live; then everything at its best compression.
+      renderVariants(changedPages.flatMap(pageVariants), loadContext);
       polish(written);
       return report;
     },
 
-    /** Resolves once every published page is stored compressed at its best (tests, the bench). */
-    whenPolished(): Promise<void> {
-      return polishing;
+    /**
+     * Resolves once every published page's variants are stored and everything is compressed at
+     * its best (tests, the bench).
+     */
+    async whenPolished(): Promise<void> {
+      // What the queue runs may queue more (a variant's polish): wait until it stays empty.
+      let queued: Promise<void>;
+      do {
+        queued = polishing;
+        await queued;
+      } while (queued !== polishing);
     },
 
     /**
