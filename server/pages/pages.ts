@@ -5,7 +5,7 @@
  * server on PostgreSQL picks up another's writes within a second (`watch`).
  */
 import type { DatabaseHandle } from "#database/open-database";
-import { scentGuidePdfKey } from "#shared/routes";
+import { paths, scentGuidePdfKey } from "#shared/routes";
 import { readContent } from "~/lib/content.server";
 import { typesetGuide } from "~/lib/scent-guide";
 import { renderScentGuidePdf } from "~/lib/scent-guide-pdf.server";
@@ -79,6 +79,9 @@ export type PublishReport = {
 
 /** Renders in flight at once: enough to keep the compression threads busy. */
 const rendersAtOnce = 3;
+
+/** After start-up, when the warm-up render runs: once the first visitors' requests are served. */
+const warmUpDelayMs = 2000;
 
 /** How often a server on PostgreSQL asks whether another one has published. */
 export const watchIntervalMs = 1000;
@@ -188,6 +191,18 @@ export function createPages({
   }
 
   let polishing: Promise<void> = Promise.resolve();
+
+  async function warmUp() {
+    try {
+      await renderer.render(
+        { key: paths.home, url: paths.home },
+        await getLoadContext?.(),
+        "quick",
+      );
+    } catch {
+      // A page that cannot render says so when it is published.
+    }
+  }
 
   /**
    * A published page's variants (site-pages.ts, `pageVariants`), rendered and stored after the
@@ -340,13 +355,20 @@ export function createPages({
      * log, not tried again at every request.
      */
     whenServing(): Promise<void> {
-      serving ??= this.ensureRendered().catch(async (error: unknown) => {
-        log.error(
-          { error: summarizeError(error) },
-          "The pages could not be rendered for this build; the page store's last ones are served",
-        );
-        await refresh();
-      });
+      serving ??= this.ensureRendered()
+        .then(() => {
+          // A server that found its pages stored has never rendered: its first publish would
+          // pay for loading the renderer and for unoptimised code (a home page's first render
+          // took 4 times its later ones). One render of the home page, kept nowhere, pays now.
+          setTimeout(() => void warmUp(), warmUpDelayMs).unref();
+        })
+        .catch(async (error: unknown) => {
+          log.error(
+            { error: summarizeError(error) },
+            "The pages could not be rendered for this build; the page store's last ones are served",
+          );
+          await refresh();
+        });
       return serving;
     },
 
