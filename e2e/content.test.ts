@@ -35,6 +35,7 @@ async function expectLiveWithin5s(
   text: string,
   since: number,
   gone?: string,
+  withinMs = 5_000,
 ) {
   await expect
     .poll(
@@ -42,10 +43,10 @@ async function expectLiveWithin5s(
         const html = (await (await page.request.get(path)).text()).replace(/\u00a0|&nbsp;/g, " ");
         return html.includes(text) && (gone === undefined || !html.includes(gone));
       },
-      { timeout: 5_000, intervals: [100, 250, 500] },
+      { timeout: withinMs, intervals: [100, 250, 500] },
     )
     .toBe(true);
-  expect(Date.now() - since).toBeLessThan(5_000);
+  expect(Date.now() - since).toBeLessThan(withinMs);
 }
 
 /** The toast that says how a publish or restore went. */
@@ -119,12 +120,7 @@ async function editHeadingAndPrice(
   const headingPublished = Date.now();
   await page.getByRole("button", { name: "Zveřejnit" }).click();
   await expectNotice(page, "Změny jsou zveřejněné.");
-  await expect(page.locator("#content-heading-error")).toHaveCount(0);
-  const revisions = page.getByTestId("content-revision");
-  await expect(revisions).toHaveCount(2);
-  await expect(revisions.first()).toContainText("na webu");
-  await expect(revisions.first()).toContainText(owner.email);
-  await expect(revisions.last()).toContainText("Původní texty webu");
+  // Checked before the slower checks of her screen, which would count against the 5 s.
   await expectLiveWithin5s(
     page,
     "/",
@@ -132,13 +128,21 @@ async function editHeadingAndPrice(
     headingPublished,
     "Vraťte se k sobě",
   );
-  // The home page with a service chosen in its form follows it (rendered after the publish).
+  await expect(page.locator("#content-heading-error")).toHaveCount(0);
+  const revisions = page.getByTestId("content-revision");
+  await expect(revisions).toHaveCount(2);
+  await expect(revisions.first()).toContainText("na webu");
+  await expect(revisions.first()).toContainText(owner.email);
+  await expect(revisions.last()).toContainText("Původní texty webu");
+  // The home page with a service chosen in its form follows it: its five variants are rendered
+  // after the publish has answered (docs/decisions/0037), within seconds more.
   await expectLiveWithin5s(
     page,
     "/?sluzba=consultation",
     "Najděte cestu zpátky k sobě",
     headingPublished,
     "Vraťte se k sobě",
+    10_000,
   );
 
   // Her offers: the session's price, from „cena dohodou“ to 1 200 Kč.
@@ -158,14 +162,15 @@ async function editHeadingAndPrice(
   const pricePublished = Date.now();
   await page.getByRole("button", { name: "Zveřejnit" }).click();
   await expectNotice(page, "Změny jsou zveřejněné.");
+  // Checked before the slower checks of her screen, which would count against the 5 s.
+  await expectLiveWithin5s(page, "/harmonizacni", "1 200 Kč", pricePublished);
+  await expectLiveWithin5s(page, "/", "1 200 Kč", pricePublished);
   await expectNoAxeViolations(page);
   await screenshot(page, "offer");
   await page.getByRole("link", { name: "← Zpět na celou nabídku" }).click();
   await expect(page.getByRole("link", { name: /Harmonizační setkání/ })).toContainText(
     "1\u00a0200\u00a0Kč",
   );
-  await expectLiveWithin5s(page, "/harmonizacni", "1 200 Kč", pricePublished);
-  await expectLiveWithin5s(page, "/", "1 200 Kč", pricePublished);
 
   // „Obnovit“: the heading before her change is live again, as a new revision.
   await page.getByRole("link", { name: "← Obsah webu" }).click();
@@ -177,10 +182,10 @@ async function editHeadingAndPrice(
     .getByRole("button", { name: /Obnovit/ })
     .click();
   await expectNotice(page, "je znovu zveřejněná");
+  await expectLiveWithin5s(page, "/", "Vraťte se k sobě", restored, "Najděte cestu zpátky");
   await expect(heading).toHaveValue("Vraťte se k sobě");
   await expect(revisions).toHaveCount(3);
   await expect(revisions.first()).toContainText("Obnovená dřívější verze");
-  await expectLiveWithin5s(page, "/", "Vraťte se k sobě", restored, "Najděte cestu zpátky");
   await screenshot(page, "hero-restored");
 }
 

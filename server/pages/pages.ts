@@ -108,6 +108,7 @@ export function createPages({
     targets: PageTarget[],
     loadContext?: PageLoadContext,
     compression: Compression = "best",
+    atOnce = rendersAtOnce,
   ) {
     const results: { target: PageTarget; entries: PageEntry[] | undefined; ms: number }[] = [];
     const failures: RenderError[] = [];
@@ -126,7 +127,7 @@ export function createPages({
       }
       return renderNext();
     };
-    await Promise.all(Array.from({ length: rendersAtOnce }, renderNext));
+    await Promise.all(Array.from({ length: atOnce }, renderNext));
     if (failures.length > 0) throw new PublishError(failures);
     return results;
   }
@@ -213,7 +214,8 @@ export function createPages({
     if (targets.length === 0) return;
     polishing = polishing.then(async () => {
       try {
-        const results = await renderAll(targets, loadContext, "quick");
+        // One at a time: her next request waits for at most one render, not for all five.
+        const results = await renderAll(targets, loadContext, "quick", 1);
         const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
         const { id } = await pageBuild();
         const written = await storePublished(db, id, rendered, []);
