@@ -3,7 +3,7 @@
  * nothing by itself, and every comparison is measured in the same run.
  *
  *   npm run bench                          all three parts
- *   npm run bench -- --only=forms,startup  some of them (forms, admin, startup, mail, pages)
+ *   npm run bench -- --only=forms,startup  some of them (forms, admin, startup, mail, pages, publish)
  *   npm run bench -- --quick               short runs and small lists, for development
  *   npm run bench -- --rebuild             build the site into build-bench/ again first (else only when missing)
  */
@@ -15,10 +15,11 @@ import { postgresAdminUrl } from "./databases";
 import { benchForms } from "./forms";
 import { benchMailDrain } from "./mail-drain";
 import { benchPages } from "./pages";
+import { benchPublishToLive } from "./publish";
 import { buildDir } from "./server-process";
 import { benchStartup } from "./startup";
 
-const parts = ["forms", "admin", "startup", "mail", "pages"] as const;
+const parts = ["forms", "admin", "startup", "mail", "pages", "publish"] as const;
 type Part = (typeof parts)[number];
 
 const args = process.argv.slice(2);
@@ -39,7 +40,7 @@ if (
 }
 
 // The form and mail parts use only the APIs; the administration list and start-up need the site.
-const needsSite = chosen.some((part) => ["admin", "startup", "pages"].includes(part));
+const needsSite = chosen.some((part) => ["admin", "startup", "pages", "publish"].includes(part));
 if (args.includes("--rebuild") || (needsSite && !existsSync(`${buildDir}/server/index.js`))) {
   console.error(`Building the site into ${buildDir}/ …`);
   const built = spawnSync("npx", ["react-router", "build"], {
@@ -100,5 +101,8 @@ if (chosen.includes("mail")) {
 }
 if (chosen.includes("pages")) {
   print(await benchPages({ durationMs: quick ? 3000 : 10_000, concurrency: 50 }));
+}
+if (chosen.includes("publish")) {
+  print(await benchPublishToLive());
 }
 console.log(`\nLoad average at the end: ${load()}`);

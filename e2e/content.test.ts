@@ -2,12 +2,14 @@
  * „Obsah“ in the administration on her phone (360 px), on the server that
  * requires the code from her app: she signs in with it, changes the home
  * page's heading and the harmonisation session's price, publishes, sees the
- * new revision and restores the one before. Every editor screen is also
- * photographed at 1280 px.
+ * new revision and restores the one before, each live within 5 s. The same
+ * story runs on a server on PostgreSQL when TEST_DATABASE_URL is set
+ * (e2e/postgres-server.ts). Every editor screen is also photographed at 1280 px.
  */
 import type { Page } from "@playwright/test";
 import { seededAdmins, twoFactorBaseUrl, useOwnAddress } from "./accounts-server";
 import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
+import { postgresBaseUrl, postgresUrl, startPostgresServer } from "./postgres-server";
 import { setUpApp } from "./two-factor-sign-in";
 
 test.use({ baseURL: twoFactorBaseUrl });
@@ -33,6 +35,7 @@ async function expectLiveWithin5s(
   text: string,
   since: number,
   gone?: string,
+  withinMs = 5_000,
 ) {
   await expect
     .poll(
@@ -40,10 +43,10 @@ async function expectLiveWithin5s(
         const html = (await (await page.request.get(path)).text()).replace(/\u00a0|&nbsp;/g, " ");
         return html.includes(text) && (gone === undefined || !html.includes(gone));
       },
-      { timeout: 5_000, intervals: [100, 250, 500] },
+      { timeout: withinMs, intervals: [100, 250, 500] },
     )
     .toBe(true);
-  expect(Date.now() - since).toBeLessThan(5_000);
+  expect(Date.now() - since).toBeLessThan(withinMs);
 }
 
 /** The toast that says how a publish or restore went. */
@@ -54,6 +57,36 @@ async function expectNotice(page: Page, text: string | RegExp) {
 test("she edits the home page's heading and a price on her phone, publishes, and restores the version before", async ({
   page,
 }) => {
+  await editHeadingAndPrice(page, owner, screenshot);
+});
+
+// The same on PostgreSQL: its own server and database, its own administrator.
+test.describe("on PostgreSQL", () => {
+  test.skip(!postgresUrl, "TEST_DATABASE_URL is not set");
+  test.use({ baseURL: postgresBaseUrl });
+  let server: Awaited<ReturnType<typeof startPostgresServer>> | undefined;
+  test.beforeAll(async () => {
+    // Seeding, migrations and the first render of the site into its page store.
+    test.setTimeout(240_000);
+    server = await startPostgresServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("she edits the home page's heading and a price on her phone, publishes, and restores the version before", async ({
+    page,
+  }) => {
+    // The screens are the embedded database's run's: photographed there.
+    await editHeadingAndPrice(page, seededAdmins[13] as typeof owner, async () => {});
+  });
+});
+
+async function editHeadingAndPrice(
+  page: Page,
+  owner: (typeof seededAdmins)[number],
+  screenshot: (page: Page, name: string) => Promise<void>,
+) {
   test.setTimeout(120_000);
   await page.setViewportSize(phone);
   await setUpApp(page, owner);
@@ -87,18 +120,29 @@ test("she edits the home page's heading and a price on her phone, publishes, and
   const headingPublished = Date.now();
   await page.getByRole("button", { name: "Zveřejnit" }).click();
   await expectNotice(page, "Změny jsou zveřejněné.");
-  await expect(page.locator("#content-heading-error")).toHaveCount(0);
-  const revisions = page.getByTestId("content-revision");
-  await expect(revisions).toHaveCount(2);
-  await expect(revisions.first()).toContainText("na webu");
-  await expect(revisions.first()).toContainText(owner.email);
-  await expect(revisions.last()).toContainText("Původní texty webu");
+  // Checked before the slower checks of her screen, which would count against the 5 s.
   await expectLiveWithin5s(
     page,
     "/",
     "Najděte cestu zpátky k sobě",
     headingPublished,
     "Vraťte se k sobě",
+  );
+  await expect(page.locator("#content-heading-error")).toHaveCount(0);
+  const revisions = page.getByTestId("content-revision");
+  await expect(revisions).toHaveCount(2);
+  await expect(revisions.first()).toContainText("na webu");
+  await expect(revisions.first()).toContainText(owner.email);
+  await expect(revisions.last()).toContainText("Původní texty webu");
+  // The home page with a service chosen in its form follows it: its five variants are rendered
+  // after the publish has answered (docs/decisions/0037), within seconds more.
+  await expectLiveWithin5s(
+    page,
+    "/?sluzba=consultation",
+    "Najděte cestu zpátky k sobě",
+    headingPublished,
+    "Vraťte se k sobě",
+    10_000,
   );
 
   // Her offers: the session's price, from „cena dohodou“ to 1 200 Kč.
@@ -118,14 +162,15 @@ test("she edits the home page's heading and a price on her phone, publishes, and
   const pricePublished = Date.now();
   await page.getByRole("button", { name: "Zveřejnit" }).click();
   await expectNotice(page, "Změny jsou zveřejněné.");
+  // Checked before the slower checks of her screen, which would count against the 5 s.
+  await expectLiveWithin5s(page, "/harmonizacni", "1 200 Kč", pricePublished);
+  await expectLiveWithin5s(page, "/", "1 200 Kč", pricePublished);
   await expectNoAxeViolations(page);
   await screenshot(page, "offer");
   await page.getByRole("link", { name: "← Zpět na celou nabídku" }).click();
   await expect(page.getByRole("link", { name: /Harmonizační setkání/ })).toContainText(
     "1\u00a0200\u00a0Kč",
   );
-  await expectLiveWithin5s(page, "/harmonizacni", "1 200 Kč", pricePublished);
-  await expectLiveWithin5s(page, "/", "1 200 Kč", pricePublished);
 
   // „Obnovit“: the heading before her change is live again, as a new revision.
   await page.getByRole("link", { name: "← Obsah webu" }).click();
@@ -137,12 +182,12 @@ test("she edits the home page's heading and a price on her phone, publishes, and
     .getByRole("button", { name: /Obnovit/ })
     .click();
   await expectNotice(page, "je znovu zveřejněná");
+  await expectLiveWithin5s(page, "/", "Vraťte se k sobě", restored, "Najděte cestu zpátky");
   await expect(heading).toHaveValue("Vraťte se k sobě");
   await expect(revisions).toHaveCount(3);
   await expect(revisions.first()).toContainText("Obnovená dřívější verze");
-  await expectLiveWithin5s(page, "/", "Vraťte se k sobě", restored, "Najděte cestu zpátky");
   await screenshot(page, "hero-restored");
-});
+}
 
 // Reviews: her own administrator, so that the two tests run side by side.
 const reviewsOwner = seededAdmins[14] as (typeof seededAdmins)[number];

@@ -4,7 +4,9 @@
  * migrated empty database (testing/embedded-database-template.ts), then the
  * seeded accounts, each with a confirmed address and made an administrator by
  * the admin CLI's own code. Runs before that server starts (the embedded
- * database admits one process).
+ * database admits one process). With a third argument, a PostgreSQL URL, the
+ * accounts go into that database instead (migrated here), for a test server on
+ * PostgreSQL (e2e/postgres-server.ts).
  */
 import { rm } from "node:fs/promises";
 import { eq } from "drizzle-orm";
@@ -22,11 +24,11 @@ import {
   seededUnconfirmed,
 } from "./accounts-server";
 
-const [dataDir = accountsDataDir, baseUrl = accountsBaseUrl] = process.argv.slice(2);
+const [dataDir = accountsDataDir, baseUrl = accountsBaseUrl, databaseUrl] = process.argv.slice(2);
 
 await rm(dataDir, { recursive: true, force: true });
-await seedEmbeddedDatabase(dataDir);
-const handle = await openDatabase({ dataDir });
+if (!databaseUrl) await seedEmbeddedDatabase(dataDir);
+const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
 try {
   const accounts = createAccounts({
     db: handle.db,
@@ -56,7 +58,7 @@ try {
     .set({ emailConfirmedAt: null })
     .where(eq(users.email, seededUnconfirmed.email));
   console.log(
-    `Seeded ${seededAdmins.length} administrators and ${seededConfirmedAccounts.length + 1} other accounts in ${dataDir}`,
+    `Seeded ${seededAdmins.length} administrators and ${seededConfirmedAccounts.length + 1} other accounts in ${databaseUrl ? new URL(databaseUrl).pathname : dataDir}`,
   );
 } finally {
   await handle.close();

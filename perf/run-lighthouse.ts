@@ -15,7 +15,9 @@
  * <page>-<run>.trace.json: which tasks the blocking time is made of),
  * PERF_BLOCK_JS=1 (every script file blocked, the page's few inline scripts
  * still run: what the document alone costs, the floor under the timings; best
- * practices then count the blocked requests' console errors).
+ * practices then count the blocked requests' console errors), PERF_AFTER_EDITS=1
+ * (the pages as her publishes render them: a heading, a price and an article with
+ * a photo edited through the admin APIs first, the article measured too; perf/after-edits.ts).
  * Reports land in perf/reports/.
  */
 import { spawn } from "node:child_process";
@@ -28,6 +30,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { chromiumFlags, chromiumPath } from "#testing/chromium";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
+import { afterEditsServerSettings, editAsOwner, seedAdministrator } from "./after-edits";
 import {
   findBudgetFailures,
   medianSummary,
@@ -53,10 +56,12 @@ const timingAdvisory = Boolean(process.env.PERF_TIMING_ADVISORY);
 const saveTraces = Boolean(process.env.PERF_SAVE_TRACES);
 const checkOnly = Boolean(process.env.PERF_CHECK_ONLY);
 const blockScripts = Boolean(process.env.PERF_BLOCK_JS);
+const afterEdits = Boolean(process.env.PERF_AFTER_EDITS);
 const isTimingFailure = (failure: string) => /: (performance score|LCP|TBT) /.test(failure);
-const pages: readonly string[] =
-  process.env.PERF_PAGES?.split(",") ??
-  (process.env.PERF_ONE_ARTICLE ? perfBudgets.pagesWithOneArticle : perfBudgets.pages);
+const pages: string[] = [
+  ...(process.env.PERF_PAGES?.split(",") ??
+    (process.env.PERF_ONE_ARTICLE ? perfBudgets.pagesWithOneArticle : perfBudgets.pages)),
+];
 // Lighthouse launches the browser itself: headless added to the shared flags.
 const chromeFlags = ["--headless=new", ...chromiumFlags];
 
@@ -118,7 +123,14 @@ async function startServer(dataDir: string): Promise<ServerProcess> {
     seedDatabase: true,
     timeoutMs: 120_000,
     // Nothing is sent: no form is submitted, and mail would only go to the data folder.
-    env: buildServerEnv({ port, host: "127.0.0.1", siteUrl: origin, dataDir, buildDir }),
+    env: buildServerEnv({
+      port,
+      host: "127.0.0.1",
+      siteUrl: origin,
+      dataDir,
+      buildDir,
+      settings: afterEdits ? afterEditsServerSettings : {},
+    }),
   });
 }
 
@@ -385,8 +397,17 @@ async function main() {
   const accountChunks = await findAccountOnlyChunks();
 
   const dataDir = process.env.PERF_DATA_DIR ?? (await mkdtemp(join(tmpdir(), "perf-data-")));
+  if (afterEdits) await seedAdministrator(projectDir, dataDir, origin);
   log(`starting the server on ${origin} (data in ${dataDir})`);
   const server = await startServer(dataDir);
+  if (afterEdits) {
+    const edited = performance.now();
+    const { articlePath } = await editAsOwner(origin);
+    log(
+      `edited and published a heading, a price and ${articlePath} with a photo (${Math.round(performance.now() - edited)} ms)`,
+    );
+    pages.push(articlePath);
+  }
   const stopOnSignal = () => {
     server.child.kill("SIGTERM");
     process.exit(130);

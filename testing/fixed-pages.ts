@@ -33,6 +33,7 @@ export async function createFixedPages(
     find: (key) => entries.get(key),
     has: (key) => entries.has(key),
     publish: () => Promise.reject(new Error("fixed pages are not published")),
+    whenPolished: async () => {},
     renderPreview: () => Promise.reject(new Error("fixed pages are not rendered")),
     answerManifest: async () => new Response(null, { status: 404 }),
     watch: () => undefined,

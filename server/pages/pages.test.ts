@@ -4,6 +4,7 @@
  * why. The build is the real one (`npm run build`), with two routes given loaders that read the
  * load context, as the content model's loaders will.
  */
+import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#database/open-database";
 import { contentReadingBuild, type TestContent } from "#testing/content-reading-build";
@@ -12,7 +13,7 @@ import { openTimeoutMs, testDatabases } from "#testing/test-databases";
 import { readStoredPaths } from "./page-store";
 import { createPages, PublishError } from "./pages";
 
-describe.each(testDatabases)("the page store on $name", ({ open }) => {
+describe.each(testDatabases)("the page store on $name", ({ name, open }) => {
   let database: DatabaseHandle;
   const content: TestContent = { robots: "User-agent: *\nAllow: /\n", failAbout: false };
   let pages: ReturnType<typeof createPages>;
@@ -50,6 +51,60 @@ describe.each(testDatabases)("the page store on $name", ({ open }) => {
       expect(after.headers.get("ETag")).not.toBe(before.headers.get("ETag"));
       const [republished] = await readStoredPaths(database.db, ["/robots.txt"]);
       expect(republished?.version).toBeGreaterThan(stored?.version ?? Number.POSITIVE_INFINITY);
+    },
+    openTimeoutMs,
+  );
+
+  it(
+    "renders neither the data nor the variants of a page whose HTML did not change, and writes nothing",
+    async () => {
+      const before = await readStoredPaths(database.db, ["/", "/_root.data", "/sitemap.xml"]);
+
+      const published = await pages.publish(["/"]);
+
+      expect(published.paths).toContain("/");
+      expect(published.paths).not.toContain("/_root.data");
+      expect(published.paths.filter((path) => path.includes("?"))).toEqual([]);
+      expect(published.written).toEqual([]);
+      expect(await readStoredPaths(database.db, ["/", "/_root.data", "/sitemap.xml"])).toEqual(
+        expect.arrayContaining(before),
+      );
+    },
+    openTimeoutMs,
+  );
+
+  it(
+    "is live at once with a quick compression, then stored compressed at its best with the same ETag",
+    async () => {
+      // Long enough to be compressed (a page's size, not a robots.txt's), and bytes no other
+      // test compressed before (the same bytes are compressed once per process).
+      content.robots = Array.from(
+        { length: 400 },
+        (_, line) => `Disallow: /${name}-${line}/${(line * 7919).toString(36)}-bylinky`,
+      ).join("\n");
+      const published = await pages.publish(["/robots.txt"]);
+      expect(published.written).toContain("/robots.txt");
+      const quick = await app.request("/robots.txt", { headers: { "Accept-Encoding": "br" } });
+      const quickBytes = Buffer.from(await quick.arrayBuffer());
+      expect(quick.headers.get("Content-Encoding")).toBe("br");
+      expect(brotliDecompressSync(quickBytes).toString()).toBe(content.robots);
+
+      await pages.whenPolished();
+
+      const best = await app.request("/robots.txt", { headers: { "Accept-Encoding": "br" } });
+      const bestBytes = Buffer.from(await best.arrayBuffer());
+      expect(best.headers.get("ETag")).toBe(quick.headers.get("ETag"));
+      expect(brotliDecompressSync(bestBytes).toString()).toBe(content.robots);
+      expect(bestBytes.length).toBeLessThan(quickBytes.length);
+      expect(bestBytes).toEqual(
+        brotliCompressSync(Buffer.from(content.robots), {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(content.robots),
+          },
+        }),
+      );
     },
     openTimeoutMs,
   );

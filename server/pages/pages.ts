@@ -5,7 +5,7 @@
  * server on PostgreSQL picks up another's writes within a second (`watch`).
  */
 import type { DatabaseHandle } from "#database/open-database";
-import { scentGuidePdfKey } from "#shared/routes";
+import { paths, scentGuidePdfKey } from "#shared/routes";
 import { readContent } from "~/lib/content.server";
 import { typesetGuide } from "~/lib/scent-guide";
 import { renderScentGuidePdf } from "~/lib/scent-guide-pdf.server";
@@ -17,13 +17,16 @@ import { loadPageBuild, type PageBuild } from "./page-build";
 import {
   readNewestVersion,
   readStoredBuildId,
+  readStoredEtags,
   readStoredSince,
   removedStatus,
   type StoredEntry,
+  storeBetterBrotli,
   storeFullRender,
   storePublished,
 } from "./page-store";
 import {
+  type Compression,
   createPageRenderer,
   finish,
   type PageEntry,
@@ -31,7 +34,15 @@ import {
   type PageTarget,
   RenderError,
 } from "./render-page";
-import { dependentFiles, fixedTargets, isPage, listedPages, pageTargets } from "./site-pages";
+import {
+  dataPath,
+  dependentFiles,
+  fixedTargets,
+  isPage,
+  listedPages,
+  pageTargets,
+  pageVariants,
+} from "./site-pages";
 
 export type PagesDependencies = {
   database: DatabaseHandle;
@@ -52,8 +63,25 @@ export class PublishError extends Error {
   }
 }
 
+/** What a publish rendered, and how long each render and the whole publish took (ms). */
+export type PublishReport = {
+  paths: string[];
+  renders: { key: string; ms: number }[];
+  /** The entries stored with a new version: those whose bytes changed. */
+  written: string[];
+  /** From the call to every render finished. */
+  renderedMs: number;
+  /** From the call to the store's transaction committed (other servers can read it from then). */
+  storedMs: number;
+  /** From the call to this server serving the new versions. */
+  totalMs: number;
+};
+
 /** Renders in flight at once: enough to keep the compression threads busy. */
 const rendersAtOnce = 3;
+
+/** After start-up, when the warm-up render runs: once the first visitors' requests are served. */
+const warmUpDelayMs = 2000;
 
 /** How often a server on PostgreSQL asks whether another one has published. */
 export const watchIntervalMs = 1000;
@@ -76,15 +104,22 @@ export function createPages({
    * Renders every target, a few at a time (rendering is this thread's work, compressing the
    * thread pool's); any failure throws with every failure's reason.
    */
-  async function renderAll(targets: PageTarget[], loadContext?: PageLoadContext) {
-    const results: { target: PageTarget; entries: PageEntry[] | undefined }[] = [];
+  async function renderAll(
+    targets: PageTarget[],
+    loadContext?: PageLoadContext,
+    compression: Compression = "best",
+    atOnce = rendersAtOnce,
+  ) {
+    const results: { target: PageTarget; entries: PageEntry[] | undefined; ms: number }[] = [];
     const failures: RenderError[] = [];
     const queue = [...targets];
     const renderNext = async (): Promise<void> => {
       const target = queue.shift();
       if (!target) return;
+      const started = performance.now();
       try {
-        results.push({ target, entries: await renderer.render(target, loadContext) });
+        const entries = await renderer.render(target, loadContext, compression);
+        results.push({ target, entries, ms: performance.now() - started });
       } catch (error) {
         failures.push(
           error instanceof RenderError ? error : new RenderError(target.url, [String(error)]),
@@ -92,7 +127,7 @@ export function createPages({
       }
       return renderNext();
     };
-    await Promise.all(Array.from({ length: rendersAtOnce }, renderNext));
+    await Promise.all(Array.from({ length: atOnce }, renderNext));
     if (failures.length > 0) throw new PublishError(failures);
     return results;
   }
@@ -127,9 +162,16 @@ export function createPages({
     });
   }
 
-  /** Reads what the store holds beyond this process's copy (everything, when the build changed). */
-  async function refresh() {
-    const since = await readStoredSince(db, knownBuildId === undefined ? 0 : knownVersion);
+  /**
+   * Reads what the store holds beyond this process's copy (everything, when the build changed);
+   * `own`: what this process has just written, applied as it is, not read back.
+   */
+  async function refresh(own: StoredEntry[] = []) {
+    const since = await readStoredSince(
+      db,
+      knownBuildId === undefined ? 0 : knownVersion,
+      own.map((entry) => entry.version),
+    );
     if (since.buildId !== knownBuildId) {
       const everything = knownBuildId === undefined ? since : await readStoredSince(db, 0);
       entries.clear();
@@ -137,7 +179,7 @@ export function createPages({
       knownBuildId = since.buildId;
       apply(everything.entries);
     } else {
-      apply(since.entries);
+      apply([...since.entries, ...own].sort((a, b) => a.version - b.version));
     }
   }
 
@@ -147,6 +189,69 @@ export function createPages({
       else entries.set(row.path, row);
       knownVersion = Math.max(knownVersion, row.version);
     }
+  }
+
+  let polishing: Promise<void> = Promise.resolve();
+
+  async function warmUp() {
+    try {
+      await renderer.render(
+        { key: paths.home, url: paths.home },
+        await getLoadContext?.(),
+        "quick",
+      );
+    } catch {
+      // A page that cannot render says so when it is published.
+    }
+  }
+
+  /**
+   * A published page's variants (site-pages.ts, `pageVariants`), rendered and stored after the
+   * publish, in the same queue as `polish`. They show the same content as the page just
+   * rendered; should one fail, it keeps its previous version and the log says why.
+   */
+  function renderVariants(targets: PageTarget[], loadContext?: PageLoadContext) {
+    if (targets.length === 0) return;
+    polishing = polishing.then(async () => {
+      try {
+        // One at a time: her next request waits for at most one render, not for all five.
+        const results = await renderAll(targets, loadContext, "quick", 1);
+        const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
+        const { id } = await pageBuild();
+        const written = await storePublished(db, id, rendered, []);
+        await refresh(written);
+        polish(written);
+      } catch (error) {
+        log.error(
+          { error: summarizeError(error), paths: targets.map((target) => target.key) },
+          "A published page's variants kept their previous version",
+        );
+      }
+    });
+  }
+
+  /**
+   * A publish stores its pages with a quick Brotli (render-page.ts, `Compression`), so that it is
+   * live at once; here, one publish after another, they are compressed at their best and stored
+   * again with the same ETag. A failure leaves the quick bytes, which are served correctly.
+   */
+  function polish(published: StoredEntry[]) {
+    const compressible = published.filter((entry) => entry.brotli !== null);
+    if (compressible.length === 0) return;
+    polishing = polishing.then(async () => {
+      try {
+        const best = await Promise.all(
+          compressible.map(async (entry) => {
+            const { path, status, contentType, body } = entry;
+            const { brotli } = await finish({ path, status, contentType, body }, "best");
+            return { ...entry, brotli };
+          }),
+        );
+        await refresh(await storeBetterBrotli(db, best));
+      } catch (error) {
+        log.warn({ error: summarizeError(error) }, "Published pages kept their quick compression");
+      }
+    });
   }
 
   /** Renders the whole site when the store holds another build's pages, then reads the store. */
@@ -182,26 +287,68 @@ export function createPages({
      * failed render publishes nothing: the previous version stays live, and the
      * `PublishError` says why.
      */
-    async publish(changedPaths: string[]): Promise<{ paths: string[] }> {
+    async publish(changedPaths: string[]): Promise<PublishReport> {
+      const started = performance.now();
       await this.ensureRendered();
       const { id } = await pageBuild();
       const loadContext = await getLoadContext?.();
       const asked = [...new Set([...changedPaths, ...dependentFiles])].filter(
         (path) => path !== scentGuidePdfKey,
       );
-      const targets = asked.flatMap((path) =>
-        isPage(path) ? pageTargets(path) : [{ key: path, url: path }],
+      // Each address first (in parallel); a page's data only when its HTML changed: an article
+      // that is not among the home page's newest three leaves `/` as it was.
+      const first = await renderAll(
+        asked.map((path) => ({ key: path, url: path })),
+        loadContext,
+        "quick",
       );
-      const results = await renderAll(targets, loadContext);
+      const stored = await readStoredEtags(db, asked);
+      const changedPages = first
+        .filter(({ target, entries }) => isPage(target.key) && !sameAsStored(entries, stored))
+        .map(({ target }) => target.key);
+      const rest = await renderAll(
+        changedPages.map((path) => ({ key: dataPath(path), url: dataPath(path) })),
+        loadContext,
+        "quick",
+      );
+      const results = [...first, ...rest];
       const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
       // The guide's PDF is no page of the router: it is made here, with the same content.
       if (changedPaths.includes(scentGuidePdfKey)) rendered.push(await renderGuidePdf(loadContext));
       const removed = results
         .filter((result) => !result.entries)
         .map((result) => result.target.key);
-      await storePublished(db, id, rendered, removed);
-      await refresh();
-      return { paths: results.map((result) => result.target.key) };
+      const renderedMs = performance.now() - started;
+      const written = await storePublished(db, id, rendered, removed);
+      const storedMs = performance.now() - started;
+      await refresh(written);
+      const report: PublishReport = {
+        paths: results.map((result) => result.target.key),
+        renders: results.map((result) => ({ key: result.target.key, ms: Math.round(result.ms) })),
+        written: written.map((entry) => entry.path),
+        renderedMs: Math.round(renderedMs),
+        storedMs: Math.round(storedMs),
+        totalMs: Math.round(performance.now() - started),
+      };
+      log.info(report, "Published");
+      // The home page with each service chosen (five renders as long as the page itself) follows
+      // within seconds, after she sees her change live; then everything at its best compression.
+      renderVariants(changedPages.flatMap(pageVariants), loadContext);
+      polish(written);
+      return report;
+    },
+
+    /**
+     * Resolves once every published page's variants are stored and everything is compressed at
+     * its best (tests, the bench).
+     */
+    async whenPolished(): Promise<void> {
+      // What the queue runs may queue more (a variant's polish): wait until it stays empty.
+      let queued: Promise<void>;
+      do {
+        queued = polishing;
+        await queued;
+      } while (queued !== polishing);
     },
 
     /**
@@ -210,13 +357,20 @@ export function createPages({
      * log, not tried again at every request.
      */
     whenServing(): Promise<void> {
-      serving ??= this.ensureRendered().catch(async (error: unknown) => {
-        log.error(
-          { error: summarizeError(error) },
-          "The pages could not be rendered for this build; the page store's last ones are served",
-        );
-        await refresh();
-      });
+      serving ??= this.ensureRendered()
+        .then(() => {
+          // A server that found its pages stored has never rendered: its first publish would
+          // pay for loading the renderer and for unoptimised code (a home page's first render
+          // took 4 times its later ones). One render of the home page, kept nowhere, pays now.
+          setTimeout(() => void warmUp(), warmUpDelayMs).unref();
+        })
+        .catch(async (error: unknown) => {
+          log.error(
+            { error: summarizeError(error) },
+            "The pages could not be rendered for this build; the page store's last ones are served",
+          );
+          await refresh();
+        });
       return serving;
     },
 
@@ -254,6 +408,12 @@ export function createPages({
       });
     },
   };
+}
+
+/** Whether a render's answer is what the store holds already (a removed page never is). */
+function sameAsStored(entries: PageEntry[] | undefined, stored: Map<string, string>): boolean {
+  const [answer] = entries ?? [];
+  return answer !== undefined && stored.get(answer.path) === `${answer.status} ${answer.etag}`;
 }
 
 /** Two pages may share a start file: it is stored once. */

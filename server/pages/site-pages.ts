@@ -64,12 +64,15 @@ export function homeWithService(service: string): string {
 export function pageTargets(path: string): PageTarget[] {
   const targets: PageTarget[] = [{ key: path, url: path }];
   if (isPage(path)) targets.push({ key: dataPath(path), url: dataPath(path) });
-  if (path === paths.home) {
-    for (const service of Object.keys(serviceTypes).filter(isServiceType)) {
-      targets.push({ key: homeWithService(service), url: homeWithService(service) });
-    }
-  }
-  return targets;
+  return [...targets, ...pageVariants(path)];
+}
+
+/** The same page with a render input (the home page with each service chosen, `?sluzba=`). */
+export function pageVariants(path: string): PageTarget[] {
+  if (path !== paths.home) return [];
+  return Object.keys(serviceTypes)
+    .filter(isServiceType)
+    .map((service) => ({ key: homeWithService(service), url: homeWithService(service) }));
 }
 
 /** An address of a page, not of a file (`/blog`, not `/blog/feed.xml`). */
