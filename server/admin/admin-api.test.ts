@@ -700,7 +700,7 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       );
 
       const summary = await (await as("POST", "/admin/address/summary", { email })).json();
-      expect(summary).toEqual({ email, submissions: 1, mails: 4, account: true });
+      expect(summary).toEqual({ email, submissions: 1, bookings: 0, mails: 4, account: true });
 
       const exported = await as("POST", "/admin/address/export", { email });
       expect(exported.status).toBe(200);
@@ -753,12 +753,14 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       expect(await erased.json()).toEqual({
         email,
         submissions: 1,
+        bookings: 0,
         mails: 4,
         account: true,
       });
       expect(await (await as("POST", "/admin/address/summary", { email })).json()).toEqual({
         email,
         submissions: 0,
+        bookings: 0,
         mails: 0,
         account: false,
       });
