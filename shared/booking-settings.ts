@@ -117,6 +117,8 @@ export const bookingSettingsSchema = z.strictObject({
   ),
 });
 export type BookingSettings = z.output<typeof bookingSettingsSchema>;
+/** What her editor sends: the same shape (the API checks it). */
+export type BookingSettingsInput = z.input<typeof bookingSettingsSchema>;
 
 const workday = [{ from: "9:00", to: "17:00" }];
 
