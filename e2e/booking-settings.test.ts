@@ -20,6 +20,8 @@ const phone = { width: 360, height: 780 };
 
 /** The whole screen at both widths; an open dialog (`fullPage: false`) as the screen shows it. */
 async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  // A notice on its way in or out, caught by the resize, widens the page for a moment.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   for (const width of [1280, 360]) {
     await page.setViewportSize(width === 360 ? phone : { width, height: 900 });
     await page.screenshot({

@@ -92,7 +92,7 @@ export function CalendarFeedBlock({ initialAddress }: { initialAddress: string |
                     href={address.replace(/^https?:/, "webcal:")}
                     className="font-semibold text-moss-dark underline underline-offset-4"
                   >
-                    Přidat do kalendáře v iPhonu
+                    {"Přidat do kalendáře v\u00a0iPhonu"}
                   </a>
                   {typeset(
                     ". Nebo adresu zkopírujte a vložte ji v Nastavení → Kalendář → Účty → Přidat účet → Jiný → Přidat odebíraný kalendář.",
