@@ -795,6 +795,21 @@ export const bookingSettings = pgTable(
 );
 
 /**
+ * Her private calendar feed's key, one row (id 1): the feed's address is an HMAC of it under
+ * the data key (`server/booking/booking-feed.ts`), so she can copy the address again while the
+ * database alone does not give it away. A new key („Vytvořit novou adresu“) ends the old address.
+ */
+export const calendarFeed = pgTable(
+  "calendar_feed",
+  {
+    id: integer("id").primaryKey().default(1),
+    key: text("key").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [check("calendar_feed_single_row", sql`${table.id} = 1`)],
+);
+
+/**
  * A visitor's booking of one of her offers. `blockedUntil` is the end with her
  * pause after it, as it was when booked: the migration's exclusion constraint
  * (`bookings_no_overlap`, which drizzle-kit cannot express) refuses a pending

@@ -54,6 +54,7 @@ export const lastAdminPort = mainPort + 52;
  * two-factor; 8 her bookings; 9 events; 10 events administration; 11 newsletter.
  * Take a free one, never a taken one: a test that changes its administrator's
  * factors or sessions breaks another that shares it.
+ * Also taken: 7 her booking rules (booking-settings.test.ts).
  */
 export const seededAdmins = Array.from({ length: 32 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,

@@ -37,6 +37,9 @@ import { createBackupRoute } from "./backup-route";
 import { createBookingAdmin } from "./booking/booking-admin";
 import { createBookingApi, createBookingLimit } from "./booking/booking-api";
 import { createBookingCancelRoute } from "./booking/booking-cancel-route";
+import { createCalendarFeed } from "./booking/booking-feed";
+import { createBookingFeedSource } from "./booking/booking-feed-bookings";
+import { createCalendarFeedRoute } from "./booking/booking-feed-route";
 import { createBookingMail } from "./booking/booking-mail";
 import { createBookingPage } from "./booking/booking-page";
 import { createBookings } from "./booking/bookings";
@@ -396,6 +399,15 @@ export function createApp({
     paths.eventCancel,
     createEventCancelRoute(eventSignups, () => clock.now()),
   );
+  // Her private calendar feed: its sources are what her phone's calendar lists.
+  const calendarFeed = createCalendarFeed({
+    db,
+    clock,
+    dataKey,
+    siteUrl: config.siteUrl,
+    sources: [createBookingFeedSource({ db, readOffers, siteUrl: config.siteUrl })],
+  });
+  app.route(paths.calendarFeed, createCalendarFeedRoute(calendarFeed));
   // The retention rule's months, for the privacy notice.
   app.route("/api/retention", createPublicRetentionRoute(db));
   // The administration: one sub-app behind one guard; its route table is the one list of its routes.
@@ -433,6 +445,7 @@ export function createApp({
       eventSignups,
       bookingAdmin,
       subscribers,
+      calendarFeed,
     }),
   );
   app.route(

@@ -35,6 +35,7 @@ export const bookingSettingsMessages = {
   cancel: `Lhůtu pro zrušení zadejte v hodinách, od 0 do ${bookingLimits.cancelHoursMax}.`,
   confirmation: "Potvrzení je buď automatické, nebo ho dávám sama.",
   offer: "Neznámá nabídka.",
+  pastException: "Toto datum už minulo: výjimka může platit od dneška dál.",
 } as const;
 
 const timePattern = /^(?:[01]?\d|2[0-3]):[0-5]\d$|^24:00$/;
@@ -116,6 +117,8 @@ export const bookingSettingsSchema = z.strictObject({
   ),
 });
 export type BookingSettings = z.output<typeof bookingSettingsSchema>;
+/** What her editor sends: the same shape (the API checks it). */
+export type BookingSettingsInput = z.input<typeof bookingSettingsSchema>;
 
 const workday = [{ from: "9:00", to: "17:00" }];
 
@@ -134,4 +137,51 @@ export const defaultBookingSettings: BookingSettings = {
 /** How an offer's booking is confirmed: by her unless she said automatic. */
 export function confirmationOf(settings: BookingSettings, offerId: OfferId): ConfirmationMode {
   return settings.confirmation[offerId] ?? "by_her";
+}
+
+/**
+ * The field a refusal belongs to, as her editor names its fields: a weekday's ranges
+ * („weekly.2“, Tuesday), one exception („exceptions.0“) or an offer's confirmation
+ * („confirmation.consultation“); otherwise the setting itself („bufferMinutes“, „exceptions“).
+ */
+export function bookingSettingsField(path: readonly PropertyKey[]): string {
+  const [name, item] = path;
+  const perItem = name === "weekly" || name === "exceptions" || name === "confirmation";
+  return perItem && item !== undefined ? `${String(name)}.${String(item)}` : String(name ?? "");
+}
+
+/** Each refused field's first message, keyed as `bookingSettingsField` names them. */
+export function bookingSettingsFieldMessages(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = bookingSettingsField(issue.path);
+    if (!Object.hasOwn(fields, field)) fields[field] = issue.message;
+  }
+  return fields;
+}
+
+/**
+ * Exceptions before `today` (YYYY-MM-DD in Prague) fall away: they no longer change anything.
+ * A new one dated in the past is a mistake, and `pastExceptionFields` names it.
+ */
+export function withoutPastExceptions(settings: BookingSettings, today: string): BookingSettings {
+  return { ...settings, exceptions: settings.exceptions.filter(({ day }) => day >= today) };
+}
+
+/** The exceptions of `settings` dated before `today` that `stored` did not already have. */
+export function pastExceptionFields(
+  settings: BookingSettings,
+  stored: BookingSettings,
+  today: string,
+): Record<string, string> {
+  const storedDays = new Set(stored.exceptions.map(({ day }) => day));
+  const fields: Record<string, string> = {};
+  settings.exceptions.forEach(({ day }, index) => {
+    if (day < today && !storedDays.has(day)) {
+      fields[`exceptions.${index}`] = bookingSettingsMessages.pastException;
+    }
+  });
+  return fields;
 }

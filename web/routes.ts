@@ -43,6 +43,7 @@ export default [
     route(`${paths.adminBookings}/:id`, "routes/admin-booking.tsx"),
     // Her newsletter's subscribers.
     route(paths.adminNewsletter, "routes/admin-newsletter.tsx"),
+    route(paths.adminBookingSettings, "routes/admin-booking-settings.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),
   route(siteFilePaths.sitemap, "routes/sitemap-xml.ts"),

@@ -24,6 +24,8 @@ export const clientOnlyPatterns = [
   `${paths.adminArticles}/:id`,
   `${paths.adminContent}/:item`,
   `${paths.adminContent}/:item/:offer`,
+  // Her booking rules: before any pattern of her bookings (`/admin/rezervace/:id`) would take it.
+  paths.adminBookingSettings,
   paths.firstAdmin,
   `${paths.giftDelivery}/:token`,
   // Her newsletter's subscribers.

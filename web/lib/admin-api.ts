@@ -13,6 +13,7 @@ import type {
   AdminBookingListJson,
   AdminBookingWindowJson,
 } from "#shared/booking-admin";
+import type { BookingSettings, BookingSettingsInput } from "#shared/booking-settings";
 import type {
   ArticleInput,
   ArticleJson,
@@ -681,4 +682,26 @@ export async function cancelEventSignup(id: string, signupId: string): Promise<v
       param: { id: segment(id), signupId: segment(signupId) },
     }),
   );
+}
+
+// --- Her booking rules („Pracovní doba a pravidla“) and her private calendar feed's address ---
+
+export async function fetchBookingSettings(accessToken?: string): Promise<BookingSettings> {
+  return (await readAnswer(adminApi(accessToken).admin["booking-settings"].$get())).settings;
+}
+
+/** Saves them whole; a refusal names each field (`bookingSettingsField`) in `fields`. */
+export async function saveBookingSettings(
+  settings: BookingSettingsInput,
+): Promise<BookingSettings> {
+  return (await readAnswer(adminApi().admin["booking-settings"].$put({ json: settings }))).settings;
+}
+
+export async function fetchCalendarFeedAddress(accessToken?: string): Promise<string> {
+  return (await readAnswer(adminApi(accessToken).admin["booking-settings"].feed.$get())).address;
+}
+
+/** A new address for her calendar feed: the old one stops working at once. */
+export async function renewCalendarFeedAddress(): Promise<string> {
+  return (await readAnswer(adminApi().admin["booking-settings"].feed.$post())).address;
 }
