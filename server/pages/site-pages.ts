@@ -26,6 +26,9 @@ export const clientOnlyPatterns = [
   `${paths.adminContent}/:item/:offer`,
   // Her booking rules: before any pattern of her bookings (`/admin/rezervace/:id`) would take it.
   paths.adminBookingSettings,
+  // Her bookings: the day and week view, and each booking.
+  paths.adminBookings,
+  `${paths.adminBookings}/:id`,
   paths.firstAdmin,
   `${paths.giftDelivery}/:token`,
   // Her newsletter's subscribers.
