@@ -73,7 +73,11 @@ async function makeTemplate(): Promise<string> {
   return dir;
 }
 
-/** The migrations, PGlite's version and the build: a template made by other ones is never used. */
+/**
+ * The migrations, PGlite's version, the build and the server's and shared sources (which pages
+ * the store holds, the seeded content): a template made by other ones is never used. A screen
+ * added to the client-only list once kept being served from an older template's store.
+ */
 async function templateKey(): Promise<string> {
   const hash = createHash("sha256");
   const pglite = JSON.parse(
@@ -87,6 +91,14 @@ async function templateKey(): Promise<string> {
     if (!file.endsWith(".sql") && !file.endsWith(".json")) continue;
     hash.update(file);
     hash.update(await readFile(join(migrations, file)));
+  }
+  for (const folder of ["server", "shared"]) {
+    const sources = (await readdir(join(projectDir, folder), { recursive: true })).sort();
+    for (const file of sources) {
+      if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+      hash.update(file);
+      hash.update(await readFile(join(projectDir, folder, file)));
+    }
   }
   return hash.digest("hex").slice(0, 16);
 }

@@ -6,8 +6,8 @@ type Route = { file: string; path?: string; children?: Route[] };
 
 /** `/a/:b?` is two addresses, `/a` and `/a/:b`: each needs its shell. */
 function addresses(path: string): string[] {
-  const optional = path.match(/^(.*)\/(:[a-z]+)\?$/i);
-  return optional ? [optional[1], `${optional[1]}/${optional[2]}`] : [path];
+  const [, base, parameter] = path.match(/^(.*)\/(:[a-z]+)\?$/i) ?? [];
+  return base && parameter ? [base, `${base}/${parameter}`] : [path];
 }
 
 describe("the client-only screens' shells", () => {
