@@ -214,7 +214,7 @@ describe.each(testDatabases)(
       expect((await call("DELETE", `/${draft.id}`)).status).toBe(200);
       expect(await server.db.select().from(events).where(eq(events.id, draft.id))).toEqual([]);
       const entries = await auditEntries("event_deleted");
-      expect(entries.at(-1)?.subject).toBe("„Jarní koncept“ (4. 3. 2027 v 18:00)");
+      expect(entries.at(-1)?.subject).toBe("Jarní koncept, 4. 3. 2027 v 18:00");
       expect(entries.at(-1)?.actorEmail).toBe("spravkyne@example.cz");
       expect((await call("DELETE", `/${draft.id}`)).status).toBe(404);
     });
@@ -333,7 +333,7 @@ describe.each(testDatabases)(
         expect(mail.text).toContain("Úplňkový kruh");
       }
       expect((await auditEntries("event_message_sent")).at(-1)?.subject).toContain(
-        "„Úplňkový kruh“ (",
+        "Úplňkový kruh, ",
       );
     });
 
@@ -444,7 +444,7 @@ describe.each(testDatabases)(
       expect(
         await server.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "event_reminder")),
       ).toEqual([]);
-      expect((await auditEntries("event_cancelled")).at(-1)?.subject).toContain("„Úplňkový kruh“");
+      expect((await auditEntries("event_cancelled")).at(-1)?.subject).toContain("Úplňkový kruh, ");
 
       // Once is enough; a draft is deleted instead; a past event stays as it was.
       const again = await call("POST", `/${event.id}/cancel`);
@@ -498,7 +498,7 @@ describe.each(testDatabases)(
         ),
       ).toBe(true);
       expect((await auditEntries("event_signup_cancelled")).at(-1)?.subject).toContain(
-        "„Úplňkový kruh“",
+        "Úplňkový kruh, ",
       );
 
       const twice = await call(

@@ -19,9 +19,12 @@ export const reservedEventSlugs = [
   "prihlaska",
 ] as const;
 
-/** An event in the audit log's words: its title and start, never a person. */
+/**
+ * An event in the audit log's words: its title and start, never a person. No quotes: the log's
+ * sentence puts the subject in them („Úplňkový kruh, 4. 3. 2027 v 18:00“), as a booking's.
+ */
 export function eventSubject(event: Pick<Event, "title" | "startsAt">): string {
-  return `„${event.title}“ (${formatPragueMoment(event.startsAt).replace(/\u00a0/g, " ")})`;
+  return `${event.title}, ${formatPragueMoment(event.startsAt).replace(/\u00a0/g, " ")}`;
 }
 
 /** The columns an input sets (her slug, or the title's). */
