@@ -10,6 +10,7 @@ import {
   materials,
   mfaChallenges,
   mfaFactors,
+  newsletterSubscribers,
   rateLimitCounters,
   recoveryTokens,
   refreshTokens,
@@ -29,6 +30,7 @@ import { deviceLifetimeMs, knownAddressTrustMs } from "./auth/throttling";
 import { forgetExpired, startHousekeeping } from "./housekeeping";
 import { captureLog } from "./logger";
 import { fileWaitMs } from "./materials/material-housekeeping";
+import { unconfirmedRetentionMs } from "./newsletter/subscribers";
 import { longestWindowMs } from "./rate-limit";
 
 const now = new Date("2026-11-27T10:00:00Z");
@@ -158,6 +160,16 @@ describe.each(testDatabases)(
         title: `Bez souboru ${side} ${n}`,
         createdAt: just(fileWaitMs, side),
       });
+      // A newsletter sign-up whose confirmation never came.
+      await db.insert(newsletterSubscribers).values({
+        email: `novinky-${side}-${n}@example.cz`,
+        state: "pending",
+        source: "blog",
+        consentText: "Chci dostávat novinky e-mailem",
+        consentVersion: "test",
+        consentedAt: just(unconfirmedRetentionMs, side),
+        consentAddressBlock: "203.0.113.0/24",
+      });
     }
 
     async function remaining() {
@@ -181,6 +193,9 @@ describe.each(testDatabases)(
         materialsWithoutFile: (await db.select().from(materials).where(isNull(materials.kind)))
           .map((row) => row.title)
           .sort(),
+        newsletterSignUps: (await db.select().from(newsletterSubscribers))
+          .map((row) => row.email)
+          .sort(),
       };
     }
 
@@ -200,6 +215,7 @@ describe.each(testDatabases)(
         unverifiedFactors: 2,
         spentLinks: 4,
         materialsWithoutFile: 2,
+        unconfirmedNewsletterSignUps: 2,
       });
       expect(await remaining()).toEqual({
         sessions: [
@@ -238,11 +254,12 @@ describe.each(testDatabases)(
         recoveryTokens: ["recovery-within-3", "recovery-within-4"],
         confirmationTokens: ["confirmation-within-3", "confirmation-within-4"],
         materialsWithoutFile: ["Bez souboru within 3", "Bez souboru within 4"],
+        newsletterSignUps: ["novinky-within-3@example.cz", "novinky-within-4@example.cz"],
       });
 
       // A second run, on this server or another, finds nothing more.
       expect(Object.values(await forgetExpired(database.db, now))).toEqual([
-        0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       ]);
     });
 
