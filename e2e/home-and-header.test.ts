@@ -92,7 +92,8 @@ test.describe("home page content", () => {
       "/#contact",
       "/?sluzba=products#contact",
       "/?sluzba=course#contact",
-      "/?sluzba=workshop#contact",
+      // Issue 36: the live meetings' card leads to her upcoming events.
+      "/akce",
       `mailto:${site.email}`,
     ]) {
       expect(html, `link to ${href}`).toContain(`href="${href}"`);
@@ -352,7 +353,8 @@ test.describe("home page buttons", () => {
     { name: "Zjistit více – Dary přírody", url: "/?sluzba=products#contact" },
     { name: "Zjistit více – Harmonizační setkání", url: "/harmonizacni" },
     { name: "Zjistit více – Online kurzy", url: "/?sluzba=course#contact" },
-    { name: "Zjistit více – Živá setkání", url: "/?sluzba=workshop#contact" },
+    // Issue 36: her upcoming events, not the contact form.
+    { name: "Zjistit více – Živá setkání", url: "/akce" },
   ];
 
   test("the four „Zjistit více“ links have names that tell the cards apart", async ({ page }) => {

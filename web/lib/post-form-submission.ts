@@ -15,11 +15,17 @@ const timeoutMilliseconds = 20_000;
 export async function postFormSubmission(
   payload: FormSubmissionPayload,
 ): Promise<PostFormSubmissionResult> {
+  // The newsletter's box goes only when ticked: unticked, the call is the specification's own.
+  const body: Record<string, unknown> = {
+    ...payload,
+    [honeypotField]: payload[honeypotField] ?? "",
+  };
+  if (body.newsletter !== true) delete body.newsletter;
   try {
     const response = await fetch(formSubmissionsEndpoint, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...payload, [honeypotField]: payload[honeypotField] ?? "" }),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMilliseconds),
     });
     if (response.status === 201) {

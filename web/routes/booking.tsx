@@ -3,7 +3,7 @@ import type { BookingPageData } from "~/components/booking/booking-data";
 import { PageHero } from "~/components/page-hero";
 import { loadBookingPage } from "~/lib/booking.server";
 import { pageMeta } from "~/lib/seo";
-import { czech } from "~/lib/typography";
+import { czech, typeset } from "~/lib/typography";
 import { LoadOnUse } from "~/progressive/load-on-use";
 import { deferredPart } from "~/progressive/static-part";
 import type { Route } from "./+types/booking";
@@ -43,8 +43,8 @@ export default function BookingRoute({ loaderData }: Route.ComponentProps) {
     <main id="obsah">
       <PageHero
         eyebrow={czech(intro.eyebrow)}
-        title={czech(intro.heading)}
-        lead={<p>{czech(intro.intro)}</p>}
+        title={typeset(intro.heading)}
+        lead={<p>{typeset(intro.intro)}</p>}
       />
       <LoadOnUse name="booking" part={bookingSteps} />
     </main>

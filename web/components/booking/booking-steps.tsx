@@ -28,7 +28,7 @@ import { emailInputProps, HoneypotField, SubmitButton } from "~/components/forms
 import { submittedValueProps } from "~/components/forms/submitted-form";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { Spinner } from "~/components/ui/spinner";
-import { czech, typeset } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 /** The consent the booking asks for, as the other forms word theirs. */
 const consent = "Souhlasím se zpracováním osobních údajů za účelem vyřízení rezervace.";
@@ -112,7 +112,7 @@ export function BookingSteps() {
             tabIndex={-1}
             className="mt-4 text-3xl font-semibold text-bark"
           >
-            {czech(
+            {typeset(
               done.state === "confirmed" ? texts.done.confirmedHeading : texts.done.pendingHeading,
             )}
           </h2>
@@ -122,7 +122,7 @@ export function BookingSteps() {
             </p>
           )}
           <p className="mt-4 text-lg leading-relaxed text-pretty text-bark-soft">
-            {czech(texts.done.mailNote)}
+            {typeset(texts.done.mailNote)}
           </p>
         </div>
       </section>
@@ -141,11 +141,11 @@ export function BookingSteps() {
             id="booking-offers-heading"
             className="text-center text-3xl font-semibold text-bark sm:text-4xl"
           >
-            {czech(texts.steps.offersHeading)}
+            {typeset(texts.steps.offersHeading)}
           </h2>
           {offers.length === 0 ? (
             <p className="mx-auto mt-6 max-w-2xl text-center text-lg text-pretty text-bark-soft">
-              {czech(texts.steps.empty)}
+              {typeset(texts.steps.empty)}
             </p>
           ) : (
             <form
@@ -173,17 +173,17 @@ export function BookingSteps() {
               tabIndex={-1}
               className="text-3xl font-semibold text-bark sm:text-4xl"
             >
-              {czech(texts.steps.timesHeading)}
+              {typeset(texts.steps.timesHeading)}
             </h2>
             <p className="mt-3 text-lg text-pretty text-bark-soft">
-              {czech(`${offer.name}, ${offer.length}. ${texts.steps.timesHint}`)}
+              {typeset(`${offer.name}, ${offer.length}. ${texts.steps.timesHint}`)}
             </p>
             {notice && <Notice message={notice} focus={answer?.step === "times"} />}
             {times.state === "loading" && <Spinner label="Hledám volné časy…" className="mt-10" />}
             {times.state === "failed" && <Notice message={sendFailedMessage} />}
             {times.state === "ready" &&
               (times.days.length === 0 ? (
-                <p className="mt-8 text-lg text-pretty text-bark">{czech(texts.steps.empty)}</p>
+                <p className="mt-8 text-lg text-pretty text-bark">{typeset(texts.steps.empty)}</p>
               ) : (
                 <BookingForm
                   key={offer.id}
@@ -216,11 +216,11 @@ function OfferCard({ offer, chosen }: { offer: BookableOfferView; chosen: boolea
       <ul className="mt-4 mb-6 space-y-2 text-bark-soft">
         <li className="flex items-center gap-2.5">
           <Clock aria-hidden="true" className="size-5 shrink-0 text-moss-dark" />
-          {czech(`Délka: ${offer.length}`)}
+          {typeset(`Délka: ${offer.length}`)}
         </li>
         <li className="flex items-center gap-2.5">
           <MapPin aria-hidden="true" className="size-5 shrink-0 text-moss-dark" />
-          {czech(`Kde: ${offer.places}`)}
+          {typeset(`Kde: ${offer.places}`)}
         </li>
         {offer.price && (
           <li className="flex items-center gap-2.5">
@@ -395,7 +395,7 @@ function BookingForm({
         input={register("startsAt")}
       />
       <div className="@container mt-12 rounded-[1.75rem] bg-white/85 p-5 shadow-[0_24px_60px_-30px_rgb(62_51_40/0.45)] ring-1 ring-bark/8 sm:p-8">
-        <h3 className="mb-6 text-2xl font-semibold text-bark">{czech(detailsHeading)}</h3>
+        <h3 className="mb-6 text-2xl font-semibold text-bark">{typeset(detailsHeading)}</h3>
         <div className="grid gap-5">
           <TextField
             label="Jméno"
@@ -405,7 +405,7 @@ function BookingForm({
           />
           <TextField
             label="E-mail"
-            hint={czech("Sem vám pošlu potvrzení rezervace a soubor do kalendáře.")}
+            hint={typeset("Sem vám pošlu potvrzení rezervace a soubor do kalendáře.")}
             {...emailInputProps}
             maxLength={limits.emailMax}
             {...field("email")}
@@ -415,14 +415,14 @@ function BookingForm({
             optional
             type="tel"
             autoComplete="tel"
-            hint={czech("Kdyby se něco změnilo, zavolám vám.")}
+            hint={typeset("Kdyby se něco změnilo, zavolám vám.")}
             maxLength={limits.phoneMax}
             {...field("phone")}
           />
           <TextAreaField
             label="Poznámka"
             optional
-            hint={czech("Chcete mi něco napsat předem? Třeba s čím za mnou přicházíte.")}
+            hint={typeset("Chcete mi něco napsat předem? Třeba s čím za mnou přicházíte.")}
             rows={3}
             characterCount={Array.from(note).length}
             maxCharacters={limits.messageMax}

@@ -3,7 +3,7 @@ import { paths } from "#shared/routes";
 import { ConsentLabel } from "~/components/forms/consent-label";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
-import { czech } from "~/lib/typography";
+import { typeset } from "~/lib/typography";
 
 /** Where the form posts: the server's sign-up route (server/events/event-form-route.ts). */
 const signupAction = (event: PublicEvent) => `${paths.events}/prihlaska/${event.id}`;
@@ -22,7 +22,7 @@ export function EventSignupForm({ event }: { event: PublicEvent }) {
     <form method="post" action={signupAction(event)} className="space-y-5">
       {waiting && (
         <p className="rounded-2xl bg-sand/60 px-4 py-3 text-bark">
-          {czech(
+          {typeset(
             "Akce je teď plně obsazená. Můžete se zapsat na čekací listinu: jakmile se místo uvolní, dostanete ho a dám vám vědět e-mailem.",
           )}
         </p>

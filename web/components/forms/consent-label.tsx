@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { paths } from "#shared/routes";
-import { czech } from "~/lib/typography";
+import { czech, typeset } from "~/lib/typography";
 
 /**
  * The text beside a form's consent box, with a link to the privacy notice.
@@ -10,7 +10,7 @@ import { czech } from "~/lib/typography";
 export function ConsentLabel({ consent, address }: { consent: string; address: "vy" | "ty" }) {
   return (
     <>
-      {czech(consent)}{" "}
+      {typeset(consent)}{" "}
       {address === "vy" ? "Podrobnosti najdete v\u00a0" : "Podrobnosti najdeš v\u00a0"}
       <a
         href={paths.privacy}

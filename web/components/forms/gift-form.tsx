@@ -15,7 +15,7 @@ import { emailInputProps, FormCard, FormFooter } from "~/components/forms/form-p
 import { bindFields, type SubmittedForm } from "~/components/forms/submitted-form";
 import { useFormSubmission } from "~/components/forms/use-form-submission";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
-import { czech, typeset } from "~/lib/typography";
+import { czech, keepWordsWhole, typeset } from "~/lib/typography";
 
 /** What differs between the two gifts; the gift page speaks to the visitor with „ty“. */
 const giftCopy = {
@@ -167,7 +167,7 @@ export function GiftForm({
         <CheckboxField
           label={
             <>
-              {newsletterBoxLabel}
+              {keepWordsWhole(newsletterBoxLabel)}
               <span className="mt-1 block text-sm text-bark-soft">{typeset(newsletterOffer)}</span>
             </>
           }
