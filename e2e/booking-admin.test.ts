@@ -103,6 +103,11 @@ test("a visitor books; she confirms and moves it on her phone; the client gets b
   await page.goto(paths.admin);
   const inbox = page.locator("[data-new-bookings]");
   await expect(inbox).toBeVisible();
+  // On a phone the inbox shows the count and a link; the messages stay on her first screen.
+  await expect(inbox.getByRole("heading", { name: /^Nové rezervace: \d+$/ })).toBeVisible();
+  await expect(inbox.getByRole("link", { name: "Všechny rezervace" })).toBeVisible();
+  await expect(inbox.getByText("Alena Horáková")).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 900 });
   await expect(inbox.getByText("Alena Horáková")).toBeVisible();
   await screenshot(page, "inbox");
   await page.setViewportSize(phone);
