@@ -56,7 +56,7 @@ export const lastAdminPort = mainPort + 52;
  * factors or sessions breaks another that shares it.
  * Also taken: 7 her booking rules (booking-settings.test.ts).
  */
-export const seededAdmins = Array.from({ length: 32 }, (_, index) => ({
+export const seededAdmins = Array.from({ length: 40 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,
   password: "bylinky-a-vune",
   fullName: "Kateřina Lesná",

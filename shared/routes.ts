@@ -58,6 +58,12 @@ export const paths = {
   newsletterSignUp: "/novinky/prihlaseni",
   /** The newsletter's subscribers (and, later, her letters) in the administration. */
   adminNewsletter: "/admin/novinky",
+  /** Her letters to the subscribers: the list with each letter's figures; each at /admin/novinky/dopisy/<id> (a new one: /novy). */
+  adminLetters: "/admin/novinky/dopisy",
+  /** „Přehled“: how her site is doing (visits, pages, referrers, requests), first in the administration's menu. */
+  adminOverview: "/admin/prehled",
+  /** The counting beacon a page sends after a client-side navigation (no cookie, no storage). */
+  statsBeacon: "/api/stats/view",
 } as const;
 
 /**
