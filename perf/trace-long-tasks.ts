@@ -4,7 +4,9 @@
  * CPU ×4 simulated), and reads the run's own trace with Lighthouse's own TBT attribution
  * (`TBTImpactTasks`: each main-thread task's share of the simulated TBT, split down to the events
  * inside it). It prints, per page, the TBT, each task that blocks (its observed length here and
- * the milliseconds it adds to TBT) with the events that fill it, and the events that fill them all.
+ * the milliseconds it adds to TBT) with the events that fill it, and the events that fill them all;
+ * and the blocking time the same tasks make from their processor time alone, the figure that
+ * stays comparable on a busy machine.
  *
  * Settings (all optional): PERF_RUNS (3; medians, and the events' shares summed over the runs),
  * PERF_PORT (3400), BUILD_DIR (build). PERF_BUILDS=build-before,build measures several builds in
@@ -41,7 +43,38 @@ type BlockingTask = {
   events: Map<string, number>;
 };
 
-type PageRun = { tbtMs: number; fcpMs: number; tasks: BlockingTask[] };
+type PageRun = {
+  tbtMs: number;
+  fcpMs: number;
+  tasks: BlockingTask[];
+  /**
+   * The blocking time the page's main-thread tasks would make from their processor time alone
+   * (each task's CPU time, not its wall time, times Lantern's slowdown: 4, or 2 for a task that
+   * lays out; what is over 50 ms counts), whatever the moment it falls in. On a busy machine a
+   * task's wall time grows with the waits for a core, its CPU time hardly: this is the figure
+   * to compare between two versions there.
+   */
+  cpuBlockingMs: number;
+  /** The main thread's processor time over the whole run. */
+  cpuMs: number;
+};
+
+/** Lantern's CPU slowdown (Lighthouse's mobile default) and its lighter one for layout tasks. */
+const cpuSlowdown = 4;
+const layoutSlowdown = cpuSlowdown / 2;
+
+function hasLayout(task: TaskNode): boolean {
+  return task.event.name === "Layout" || task.children.some(hasLayout);
+}
+
+/** A top-level task's blocking time from its processor time (see `cpuBlockingMs`). */
+function cpuBlocking(task: TaskNode): { cpuMs: number; blockingMs: number } {
+  // Chromium writes `tdur`, the thread's time, beside `dur` on its tasks; Lighthouse's type omits it.
+  const { tdur, dur } = task.event as { tdur?: number; dur?: number };
+  const cpuMs = (tdur ?? dur ?? 0) / 1000;
+  const simulated = cpuMs * (hasLayout(task) ? layoutSlowdown : cpuSlowdown);
+  return { cpuMs, blockingMs: Math.max(0, simulated - 50) };
+}
 
 /** A task's event by name, with the script or document it belongs to when the trace says. */
 function eventLabel(task: TaskNode): string {
@@ -80,7 +113,10 @@ async function findBlockingTasks(result: RunnerResult): Promise<PageRun> {
       addShares(task, task.tbtImpact / task.duration, events);
       return { observedMs: task.duration, blockingMs: task.tbtImpact, events };
     });
+  const topLevel = tasks.filter((task) => !task.parent).map(cpuBlocking);
   return {
+    cpuBlockingMs: topLevel.reduce((sum, task) => sum + task.blockingMs, 0),
+    cpuMs: topLevel.reduce((sum, task) => sum + task.cpuMs, 0),
     tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
     fcpMs: lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
     tasks: blocking,
@@ -127,8 +163,12 @@ function printPage(page: string, build: string, pageRuns: PageRun[]) {
   const all = new Map<string, number>();
   for (const run of pageRuns) for (const task of run.tasks) addInto(all, task.events);
   const tbts = pageRuns.map((run) => run.tbtMs);
+  const cpuBlockings = pageRuns.map((run) => run.cpuBlockingMs);
   console.log(
     `\n${page}${builds.length > 1 ? ` (${build})` : ""}: TBT median ${ms(median(tbts))} (runs: ${tbts.map(ms).join(", ")}), FCP median ${ms(median(pageRuns.map((run) => run.fcpMs)))}`,
+  );
+  console.log(
+    `  from processor time: blocking ${ms(median(cpuBlockings))} (runs: ${cpuBlockings.map(ms).join(", ")}), main thread ${ms(median(pageRuns.map((run) => run.cpuMs)))}`,
   );
   pageRuns.forEach((run, index) => {
     for (const task of [...run.tasks].sort((a, b) => b.blockingMs - a.blockingMs)) {
@@ -179,7 +219,7 @@ async function main() {
           const result = await tracePage(origin, page);
           measured.set(key, [...(measured.get(key) ?? []), result]);
           console.log(
-            `[perf:trace] ${page} ${build} run ${run}: TBT ${ms(result.tbtMs)} (${loadNote()})`,
+            `[perf:trace] ${page} ${build} run ${run}: TBT ${ms(result.tbtMs)}, from processor time ${ms(result.cpuBlockingMs)} (${loadNote()})`,
           );
         }
       }
@@ -191,14 +231,19 @@ async function main() {
     for (const build of builds) printPage(page, build, measured.get(`${page} ${build}`) ?? []);
   }
   if (builds.length > 1) {
-    console.log("\nTBT medians per build (ratio to the first):");
-    for (const page of pages) {
-      const [first = 0, ...rest] = builds.map((build) =>
-        median((measured.get(`${page} ${build}`) ?? []).map((run) => run.tbtMs)),
-      );
-      const others = rest.map((value) => `${ms(value)} (${(value / first).toFixed(2)})`);
-      console.log(`  ${page}: ${[ms(first), ...others].join(" → ")}`);
-    }
+    const compare = (title: string, figure: (run: PageRun) => number) => {
+      console.log(`\n${title} per build, medians (ratio to the first):`);
+      for (const page of pages) {
+        const [first = 0, ...rest] = builds.map((build) =>
+          median((measured.get(`${page} ${build}`) ?? []).map(figure)),
+        );
+        const others = rest.map((value) => `${ms(value)} (${(value / first).toFixed(2)})`);
+        console.log(`  ${page}: ${[ms(first), ...others].join(" → ")}`);
+      }
+    };
+    compare("TBT", (run) => run.tbtMs);
+    compare("Blocking time from processor time", (run) => run.cpuBlockingMs);
+    compare("Main thread's processor time", (run) => run.cpuMs);
   }
   console.log(`\n[perf:trace] done (${loadNote()})`);
 }
