@@ -69,7 +69,7 @@ const resourceKinds: Record<string, ResourceKind> = {
 };
 
 /**
- * A page fetches its scripts and the web fonts into the cache once it has
+ * A page fetches its scripts, the whole stylesheet and the web fonts into the cache once it has
  * loaded (web/progressive/page-starter.ts); Chromium reports those prefetches
  * as "Other". They count as what they are: the scripts are the ones the
  * first input runs.
@@ -78,6 +78,7 @@ function prefetchedKind(request: NetworkRequest): ResourceKind | undefined {
   if (request.resourceType !== "Other") return undefined;
   const { pathname } = new URL(request.url);
   if (pathname.endsWith(".js")) return "javascript";
+  if (pathname.endsWith(".css")) return "css";
   if (pathname.endsWith(".woff2")) return "fonts";
   return undefined;
 }
