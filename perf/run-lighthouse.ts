@@ -26,10 +26,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { type Result } from "lighthouse";
-import { chromiumFlags, chromiumPath } from "#testing/chromium";
-import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
+import type { Result } from "lighthouse";
+import { chromiumPath } from "#testing/chromium";
 import { afterEditsServerSettings, editAsOwner, seedAdministrator } from "./after-edits";
 import {
   findBudgetFailures,
@@ -38,6 +36,7 @@ import {
   type RunSummary,
 } from "./budget-check";
 import { type CategoryId, perfBudgets } from "./budgets";
+import { runLighthouse as runLighthouseSession, startMeasuredServer } from "./lighthouse-session";
 
 const projectDir = resolve(import.meta.dirname, "..");
 const buildDir = resolve(projectDir, process.env.BUILD_DIR ?? "build");
@@ -62,9 +61,6 @@ const pages: string[] = [
   ...(process.env.PERF_PAGES?.split(",") ??
     (process.env.PERF_ONE_ARTICLE ? perfBudgets.pagesWithOneArticle : perfBudgets.pages)),
 ];
-// Lighthouse launches the browser itself: headless added to the shared flags.
-const chromeFlags = ["--headless=new", ...chromiumFlags];
-
 const resourceKinds: Record<string, ResourceKind> = {
   Script: "javascript",
   Stylesheet: "css",
@@ -73,7 +69,7 @@ const resourceKinds: Record<string, ResourceKind> = {
 };
 
 /**
- * A page fetches its scripts and the web fonts into the cache once it has
+ * A page fetches its scripts, the whole stylesheet and the web fonts into the cache once it has
  * loaded (web/progressive/page-starter.ts); Chromium reports those prefetches
  * as "Other". They count as what they are: the scripts are the ones the
  * first input runs.
@@ -82,6 +78,7 @@ function prefetchedKind(request: NetworkRequest): ResourceKind | undefined {
   if (request.resourceType !== "Other") return undefined;
   const { pathname } = new URL(request.url);
   if (pathname.endsWith(".js")) return "javascript";
+  if (pathname.endsWith(".css")) return "css";
   if (pathname.endsWith(".woff2")) return "fonts";
   return undefined;
 }
@@ -104,33 +101,6 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
         ? resolvePromise()
         : reject(new Error(`${command} ${args.join(" ")}: exit ${code}`)),
     );
-  });
-}
-
-async function isServing(url: string) {
-  try {
-    return (await fetch(url)).ok;
-  } catch {
-    return false;
-  }
-}
-
-async function startServer(dataDir: string): Promise<ServerProcess> {
-  if (await isServing(`${origin}/healthz`)) {
-    throw new Error(`Something already answers on port ${port}: set PERF_PORT to a free port.`);
-  }
-  return startServerProcess({
-    seedDatabase: true,
-    timeoutMs: 120_000,
-    // Nothing is sent: no form is submitted, and mail would only go to the data folder.
-    env: buildServerEnv({
-      port,
-      host: "127.0.0.1",
-      siteUrl: origin,
-      dataDir,
-      buildDir,
-      settings: afterEdits ? afterEditsServerSettings : {},
-    }),
   });
 }
 
@@ -320,31 +290,18 @@ function reportName(page: string, runNumber: number) {
   return `${slug}-${runNumber}`;
 }
 
-/** One Lighthouse run in a fresh browser: nothing cached, nothing warmed up. */
-async function runLighthouse(url: string) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags,
-    logLevel: "silent",
+/** One Lighthouse run of the budgets' categories, with this run's settings. */
+function runLighthouse(url: string) {
+  return runLighthouseSession(url, {
+    output: ["json", "html"],
+    onlyCategories: Object.keys(perfBudgets.minimumScores),
+    ...(blockScripts && { blockedUrlPatterns: ["*.js"] }),
+    // About 2.7 s less per page (a navigation away and back, and the screenshots).
+    ...(checkOnly && {
+      disableFullPageScreenshot: true,
+      skipAudits: ["bf-cache", "screenshot-thumbnails", "final-screenshot"],
+    }),
   });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: ["json", "html"],
-      logLevel: "error",
-      onlyCategories: Object.keys(perfBudgets.minimumScores),
-      ...(blockScripts && { blockedUrlPatterns: ["*.js"] }),
-      // About 2.7 s less per page (a navigation away and back, and the screenshots).
-      ...(checkOnly && {
-        disableFullPageScreenshot: true,
-        skipAudits: ["bf-cache", "screenshot-thumbnails", "final-screenshot"],
-      }),
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    return result;
-  } finally {
-    chrome.kill();
-  }
 }
 
 async function measurePage(page: string, accountChunks: Set<string>): Promise<RunSummary[]> {
@@ -399,7 +356,12 @@ async function main() {
   const dataDir = process.env.PERF_DATA_DIR ?? (await mkdtemp(join(tmpdir(), "perf-data-")));
   if (afterEdits) await seedAdministrator(projectDir, dataDir, origin);
   log(`starting the server on ${origin} (data in ${dataDir})`);
-  const server = await startServer(dataDir);
+  const server = await startMeasuredServer({
+    port,
+    dataDir,
+    buildDir,
+    settings: afterEdits ? afterEditsServerSettings : {},
+  });
   if (afterEdits) {
     const edited = performance.now();
     const { articlePath } = await editAsOwner(origin);
