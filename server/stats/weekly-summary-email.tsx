@@ -38,8 +38,12 @@ export function weekLabel(from: string, to: string): string {
   return `${fromDay}.–${toDay}. ${toMonth}. ${toYear}`;
 }
 
-export function weeklySummarySubject(data: Pick<WeeklySummaryData, "weekFrom" | "weekTo" | "visitors">) {
-  return czech(`Váš web za týden ${weekLabel(data.weekFrom, data.weekTo)}: ${visitorsText(data.visitors)}`);
+export function weeklySummarySubject(
+  data: Pick<WeeklySummaryData, "weekFrom" | "weekTo" | "visitors">,
+) {
+  return czech(
+    `Váš web za týden ${weekLabel(data.weekFrom, data.weekTo)}: ${visitorsText(data.visitors)}`,
+  );
 }
 
 const headingStyle = { ...textStyle, fontWeight: "bold", margin: "24px 0 8px" };

@@ -57,7 +57,10 @@ export function addDays(day: string, days: number): string {
  * The week that ended before `monday` as the overview API counts it: its seven days (from the
  * Monday before to Sunday) and the seven before them, and what waits for her now.
  */
-export type ReadWeek = (db: Database, week: { from: string; to: string }) => Promise<StatsOverviewJson>;
+export type ReadWeek = (
+  db: Database,
+  week: { from: string; to: string },
+) => Promise<StatsOverviewJson>;
 
 /** The e-mail's data from the week's overview. */
 export function weeklySummaryData(week: StatsOverviewJson, siteUrl: string): WeeklySummaryData {
