@@ -3,6 +3,8 @@
  * for, articles by their titles, campaigns in one line, rates per day and per 100 visitors, and
  * what waits for her with where she handles it.
  */
+
+import { pageLabel } from "#shared/overview-words";
 import { paths } from "#shared/routes";
 import {
   conversionKinds,
@@ -21,23 +23,6 @@ export const rangeParam = "obdobi";
 export function readRange(url: URL): StatsRange {
   const asked = url.searchParams.get(rangeParam);
   return statsRanges.find((range) => range === asked) ?? "7d";
-}
-
-/** Pages without an article's title, by the name she knows them by. */
-const pageNames: Record<string, string> = {
-  [paths.home]: "Úvodní stránka",
-  [paths.about]: "O mně",
-  [paths.gift]: "Dárek",
-  [paths.harmonisation]: "Harmonizační setkání",
-  [paths.members]: "Členská sekce",
-  [paths.blog]: "Blog",
-  [paths.booking]: "Rezervace",
-  [paths.events]: "Akce",
-  [paths.privacy]: "Zásady ochrany osobních údajů",
-};
-
-export function pageLabel(path: string, title: string | null): string {
-  return title ?? pageNames[path] ?? path;
 }
 
 /** „podzim · instagram · social“: the campaign's name first, then where its link was. */
