@@ -16,7 +16,13 @@ import { TrendChart, type TrendPoint } from "~/components/admin/overview/trend-c
 import { typeset } from "~/lib/typography";
 
 /** A count over the range and the range before it, point by point. */
-export type Trend = { current: TrendPoint[]; previous: TrendPoint[] };
+export type Trend = {
+  current: TrendPoint[];
+  previous: TrendPoint[];
+  /** The period's total and the one before (a month's visitors are its days' added up). */
+  total: number;
+  previousTotal: number;
+};
 
 /** What „Přehled“ shows, already in her words (the route builds it from the API's answer). */
 export type OverviewView = {
@@ -39,9 +45,6 @@ export type OverviewView = {
   /** What waits for her, each with where she handles it; only counts above zero. */
   attention: { key: string; label: string; count: number; to: string }[];
 };
-
-const sum = (points: readonly TrendPoint[]) =>
-  points.reduce((total, point) => total + point.value, 0);
 
 /**
  * „Přehled“: how her site is doing at a glance, phone first. What waits for her comes first
@@ -110,9 +113,7 @@ function RangeSwitch({ range }: { range: StatsRange }) {
 }
 
 function OverviewBody({ view }: { view: OverviewView }) {
-  const visitors = sum(view.visitors.current);
-  const views = sum(view.views.current);
-  const nothingYet = visitors === 0 && views === 0 && sum(view.visitors.previous) === 0;
+  const nothingYet = view.views.total === 0 && view.views.previousTotal === 0;
   return (
     <>
       <Attention items={view.attention} />
@@ -131,20 +132,10 @@ function OverviewBody({ view }: { view: OverviewView }) {
       ) : (
         <>
           <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4">
-            <Total
-              label="Návštěvníci"
-              value={visitors}
-              previous={sum(view.visitors.previous)}
-              range={view.range}
-            />
-            <Total
-              label="Zobrazení stránek"
-              value={views}
-              previous={sum(view.views.previous)}
-              range={view.range}
-            />
+            <Total label="Návštěvníci" trend={view.visitors} range={view.range} />
+            <Total label="Zobrazení stránek" trend={view.views} range={view.range} />
           </dl>
-          <div className="mt-4 grid gap-4 lg:grid-cols-2">
+          <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
             <TrendChart
               id="visitors"
               title="Návštěvníci"
@@ -162,7 +153,7 @@ function OverviewBody({ view }: { view: OverviewView }) {
           </div>
         </>
       )}
-      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+      <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-3">
         <TopList
           id="top-pages"
           title="Nejčtenější stránky"
@@ -202,19 +193,10 @@ function OverviewBody({ view }: { view: OverviewView }) {
   );
 }
 
-function Total({
-  label,
-  value,
-  previous,
-  range,
-}: {
-  label: string;
-  value: number;
-  previous: number;
-  range: StatsRange;
-}) {
-  const direction = changeDirection(value, previous);
-  const change = describeChange(value, previous, range);
+function Total({ label, trend, range }: { label: string; trend: Trend; range: StatsRange }) {
+  const value = trend.total;
+  const direction = changeDirection(value, trend.previousTotal);
+  const change = describeChange(value, trend.previousTotal, range);
   return (
     <div className="rounded-3xl bg-white/80 p-4 ring-1 ring-bark/10 sm:p-5" data-total={label}>
       <dt className="text-[0.9375rem] text-bark-soft">{label}</dt>

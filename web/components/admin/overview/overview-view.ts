@@ -49,6 +49,8 @@ export function toOverviewView(stats: StatsOverviewJson): OverviewView {
   const trend = (key: "visitors" | "views") => ({
     current: stats.series.map((point) => ({ period: point.period, value: point[key] })),
     previous: stats.previous.map((point) => ({ period: point.period, value: point[key] })),
+    total: stats.totals[key],
+    previousTotal: stats.previousTotals[key],
   });
   const days = daysOf(stats);
   const attention = [

@@ -138,7 +138,10 @@ export function TrendChart({
   }, [current, previous, title]);
 
   return (
-    <figure className="rounded-3xl bg-white/80 p-4 ring-1 ring-bark/10 sm:p-5" data-chart={id}>
+    <figure
+      className="min-w-0 rounded-3xl bg-white/80 p-4 ring-1 ring-bark/10 sm:p-5"
+      data-chart={id}
+    >
       <figcaption className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className="font-semibold text-bark">{title}</span>
         <span className="flex items-center gap-3 text-sm text-bark-soft">
@@ -155,7 +158,8 @@ export function TrendChart({
           </span>
         </span>
       </figcaption>
-      <div className="relative mt-3 h-44 sm:h-56">
+      {/* chart.js sizes the canvas to this box: its width must come from the page, not the canvas. */}
+      <div className="relative mt-3 h-44 w-full min-w-0 sm:h-56">
         <canvas ref={canvas} role="img" aria-label={summary} />
       </div>
       <details className="mt-3 text-[0.9375rem]">
