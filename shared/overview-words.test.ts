@@ -14,6 +14,7 @@ describe("the overview's words", () => {
     expect(describeChange(95, 100, "30d")).toBe("\u22125\u00a0% proti předchozím 30\u00a0dnům");
     expect(describeChange(10, 10, "12m")).toBe("beze změny proti předchozím 12\u00a0měsícům");
     expect(describeChange(4, 0, "7d")).toBe("v předchozím období žádné");
+    expect(describeChange(150, 100, "week")).toBe("+50\u00a0% proti předchozímu týdnu");
     expect(describeChange(0, 0, "7d")).toBe("");
   });
 

@@ -3,15 +3,18 @@
  * against the period before, days and months. Zod-free and pure (`#shared/stats` holds the
  * API's contract), so the inbox's line, the screen and the e-mail say them alike.
  */
+import { paths } from "#shared/routes";
 import type { StatsRange } from "#shared/stats";
 
-type OverviewRange = StatsRange;
+/** A period a change is measured over: the overview's ranges, and the weekly e-mail's week. */
+type OverviewRange = StatsRange | "week";
 
 /** „proti předchozím 7 dnům“: what a change is measured against. */
 const previousPeriod: Record<OverviewRange, string> = {
   "7d": "proti předchozím 7\u00a0dnům",
   "30d": "proti předchozím 30\u00a0dnům",
   "12m": "proti předchozím 12\u00a0měsícům",
+  week: "proti předchozímu týdnu",
 };
 
 const numberFormat = new Intl.NumberFormat("cs-CZ");
@@ -104,4 +107,22 @@ export function visitorsText(count: number): string {
 export function giftRequestsText(count: number): string {
   const word = count === 1 ? "žádost" : count >= 2 && count <= 4 ? "žádosti" : "žádostí";
   return `${formatCount(count)}\u00a0${word} o\u00a0dárek`;
+}
+
+/** Pages without an article's title, by the name she knows them by. */
+const pageNames: Record<string, string> = {
+  [paths.home]: "Úvodní stránka",
+  [paths.about]: "O mně",
+  [paths.gift]: "Dárek",
+  [paths.harmonisation]: "Harmonizační setkání",
+  [paths.members]: "Členská sekce",
+  [paths.blog]: "Blog",
+  [paths.booking]: "Rezervace",
+  [paths.events]: "Akce",
+  [paths.privacy]: "Zásady ochrany osobních údajů",
+};
+
+/** A page as she knows it: an article by its title, a page of the site by its name, else its address. */
+export function pageLabel(path: string, title: string | null): string {
+  return title ?? pageNames[path] ?? path;
 }

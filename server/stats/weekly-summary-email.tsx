@@ -66,7 +66,7 @@ function Lines({ rows }: { rows: { label: string; count: number }[] }) {
  * most read pages, what visitors asked for, and what waits for her, with the way to „Přehled“.
  */
 export function WeeklySummaryEmail(data: z.output<typeof weeklySummaryDataSchema>) {
-  const change = describeChange(data.visitors, data.previousVisitors, "7d");
+  const change = describeChange(data.visitors, data.previousVisitors, "week");
   return (
     <EmailLayout
       preview={weeklySummarySubject(data)}
