@@ -32,6 +32,7 @@ import { createPages } from "./pages/pages";
 import { photosDir, syncPhotoFiles } from "./photos/photo-store";
 import { keepNewFilesPrivate, makeDataFolderPrivate } from "./private-files";
 import { createRequestActivity } from "./request-activity";
+import { createVisitCounter } from "./stats/visit-counter";
 
 async function start() {
   keepNewFilesPrivate();
@@ -162,7 +163,14 @@ async function start() {
       await pages.publish([...paths]);
     },
   });
+  // Page views, counted in memory and stored every few seconds; the last ones at shutdown.
+  const visits = createVisitCounter({
+    db: database.db,
+    clock: systemClock,
+    siteHost: new URL(config.siteUrl).host,
+  });
   const app = createApp({
+    visits,
     pages,
     background,
     config,
@@ -226,6 +234,7 @@ async function start() {
     await withdrawBackupAccess();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await background.idle();
+    await visits.flush();
     await mailWorker.stop();
     await retention.stop();
     await housekeeping.stop();
