@@ -33,6 +33,7 @@ import { photosDir, syncPhotoFiles } from "./photos/photo-store";
 import { keepNewFilesPrivate, makeDataFolderPrivate } from "./private-files";
 import { createRequestActivity } from "./request-activity";
 import { createVisitCounter } from "./stats/visit-counter";
+import { startWeeklySummary } from "./stats/weekly-summary";
 
 async function start() {
   keepNewFilesPrivate();
@@ -131,6 +132,13 @@ async function start() {
   const housekeeping = startHousekeeping({ db: database.db, clock: systemClock });
   // People waiting for a gift without its material: the owner's daily count, their reminder.
   const giftReminders = startGiftWaitReminders({
+    db: database.db,
+    clock: systemClock,
+    settings: { notifyEmail: config.notifyEmail, siteUrl: config.siteUrl },
+    onMailQueued: () => mailWorker.wake(),
+  });
+  // Her weekly summary of visits and requests, on Monday mornings (server/stats/weekly-summary.ts).
+  const weeklySummary = startWeeklySummary({
     db: database.db,
     clock: systemClock,
     settings: { notifyEmail: config.notifyEmail, siteUrl: config.siteUrl },
@@ -239,6 +247,7 @@ async function start() {
     await retention.stop();
     await housekeeping.stop();
     await giftReminders.stop();
+    await weeklySummary.stop();
     await maintenance?.stop();
     await pageWatch?.stop();
     await articleSchedule.stop();

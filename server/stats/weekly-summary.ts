@@ -8,6 +8,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { mailOutbox, userRoles, users } from "#database/schema";
+import { addDays, pragueMoment } from "#shared/booking-time";
 import { pageLabel } from "#shared/overview-words";
 import { ownerTimeZone, pragueDay } from "#shared/prague-time";
 import { conversionKinds, conversionLabels, type StatsOverviewJson } from "#shared/stats";
@@ -19,6 +20,7 @@ import {
   writeToOutbox,
 } from "../mail/outbox";
 import { repeatEvery } from "../repeating-task";
+import { readStatsOverview } from "./stats-overview";
 import { type WeeklySummaryData, weeklySummaryMail } from "./weekly-summary-email";
 
 /** The outbox owner of one account's summary of one week: `weekly_summary`, `<user id>/<Monday>`. */
@@ -47,20 +49,13 @@ export function summaryMonday(now: Date): string | null {
   return pragueDay(now);
 }
 
-/** A calendar day `days` after `day` (both YYYY-MM-DD; calendar arithmetic, no time zone). */
-export function addDays(day: string, days: number): string {
-  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
 /**
- * The week that ended before `monday` as the overview API counts it: its seven days (from the
- * Monday before to Sunday) and the seven before them, and what waits for her now.
+ * The week that ended before `monday` as „Přehled“ counts it (`readStatsOverview`): the seven
+ * days as the overview's 7 days are on that Sunday, the seven before them, and what waits now.
  */
-export type ReadWeek = (
-  db: Database,
-  week: { from: string; to: string },
-) => Promise<StatsOverviewJson>;
+export function readWeekBefore(db: Database, monday: string): Promise<StatsOverviewJson> {
+  return readStatsOverview(db, "7d", pragueMoment(addDays(monday, -1), 12 * 60));
+}
 
 /** The e-mail's data from the week's overview. */
 export function weeklySummaryData(week: StatsOverviewJson, siteUrl: string): WeeklySummaryData {
@@ -91,7 +86,6 @@ const weeklySummaryLockKey = 38_0040;
 
 export type WeeklySummaryDependencies = QueueingDependencies & {
   settings: Pick<MailSettings, "notifyEmail" | "siteUrl">;
-  readWeek: ReadWeek;
 };
 
 export function createWeeklySummary({
@@ -99,7 +93,6 @@ export function createWeeklySummary({
   clock,
   onMailQueued,
   settings,
-  readWeek,
 }: WeeklySummaryDependencies) {
   return {
     /**
@@ -122,7 +115,7 @@ export function createWeeklySummary({
           ),
         );
       if (recipients.length === 0) return 0;
-      const week = await readWeek(db, { from: addDays(monday, -7), to: addDays(monday, -1) });
+      const week = await readWeekBefore(db, monday);
       const data = weeklySummaryData(week, settings.siteUrl);
       let queued = 0;
       for (const recipient of recipients) {
