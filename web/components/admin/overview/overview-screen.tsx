@@ -27,6 +27,8 @@ export type Trend = {
 /** What „Přehled“ shows, already in her words (the route builds it from the API's answer). */
 export type OverviewView = {
   range: StatsRange;
+  /** The chart's points and the rates' period: days, or months over 12 months. */
+  unit: "day" | "month";
   visitors: Trend;
   views: Trend;
   /** Pages by views: an article by its title, another page by its address. */
@@ -38,7 +40,8 @@ export type OverviewView = {
     key: string;
     label: string;
     count: number;
-    perDay: number;
+    /** A day on average, or a month over 12 months (`unit`). */
+    perPoint: number;
     /** Null when nobody came (no rate to speak of). */
     perHundred: number | null;
   }[];
@@ -188,7 +191,7 @@ function OverviewBody({ view }: { view: OverviewView }) {
           }))}
         />
       </div>
-      <Conversions rows={view.conversions} />
+      <Conversions rows={view.conversions} unit={view.unit} />
     </>
   );
 }
@@ -314,8 +317,14 @@ function TopList({
   );
 }
 
-/** What visitors asked for: how many, a day on average and per 100 visitors. */
-function Conversions({ rows }: { rows: OverviewView["conversions"] }) {
+/** What visitors asked for: how many, a day (a month) on average and per 100 visitors. */
+function Conversions({
+  rows,
+  unit,
+}: {
+  rows: OverviewView["conversions"];
+  unit: OverviewView["unit"];
+}) {
   return (
     <div className="mt-4">
       <Card id="conversions" title="Co si lidé vyžádali">
@@ -329,7 +338,7 @@ function Conversions({ rows }: { rows: OverviewView["conversions"] }) {
                 Celkem
               </th>
               <th scope="col" className="py-1.5 pr-2 text-right font-medium">
-                Za den
+                {unit === "month" ? "Za měsíc" : "Za den"}
               </th>
               <th scope="col" className="py-1.5 text-right font-medium">
                 Na 100 návštěvníků
@@ -345,7 +354,9 @@ function Conversions({ rows }: { rows: OverviewView["conversions"] }) {
                 <td className="py-2 pr-2 text-right font-semibold text-bark">
                   {formatCount(row.count)}
                 </td>
-                <td className="py-2 pr-2 text-right text-bark-soft">{formatDecimal(row.perDay)}</td>
+                <td className="py-2 pr-2 text-right text-bark-soft">
+                  {formatDecimal(row.perPoint)}
+                </td>
                 <td className="py-2 text-right text-bark-soft">
                   {row.perHundred === null ? "–" : formatDecimal(row.perHundred)}
                 </td>

@@ -45,6 +45,11 @@ function daysOf({ from, to }: { from: string; to: string }): number {
   return Math.max(1, Math.round((Date.parse(to) - Date.parse(from)) / dayMs) + 1);
 }
 
+/** Over days, a rate per day; over 12 months, per month (a day's would round to nothing). */
+function pointsOf(stats: StatsOverviewJson): number {
+  return stats.unit === "month" ? Math.max(1, stats.series.length) : daysOf(stats);
+}
+
 export function toOverviewView(stats: StatsOverviewJson): OverviewView {
   const trend = (key: "visitors" | "views") => ({
     current: stats.series.map((point) => ({ period: point.period, value: point[key] })),
@@ -52,7 +57,7 @@ export function toOverviewView(stats: StatsOverviewJson): OverviewView {
     total: stats.totals[key],
     previousTotal: stats.previousTotals[key],
   });
-  const days = daysOf(stats);
+  const points = pointsOf(stats);
   const attention = [
     {
       key: "newMessages",
@@ -75,6 +80,7 @@ export function toOverviewView(stats: StatsOverviewJson): OverviewView {
   ];
   return {
     range: stats.range,
+    unit: stats.unit,
     visitors: trend("visitors"),
     views: trend("views"),
     topPages: stats.topPages.map((page) => ({
@@ -90,7 +96,7 @@ export function toOverviewView(stats: StatsOverviewJson): OverviewView {
         key: kind,
         label: conversionLabels[kind],
         count: stats.conversions.totals[kind],
-        perDay: stats.conversions.totals[kind] / days,
+        perPoint: stats.conversions.totals[kind] / points,
         perHundred: perVisitor === null ? null : perVisitor * 100,
       };
     }),

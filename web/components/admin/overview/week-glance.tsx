@@ -13,19 +13,19 @@ export type WeekGlance = { visitors: number; giftRequests: number };
  */
 export function WeekGlanceLine({ glance }: { glance: WeekGlance | null }) {
   if (!glance) return null;
+  // Inline, so that on a phone it wraps as one sentence; the link's hit area reaches 44 px
+  // through its padding without making the line taller.
   return (
-    <p
-      data-week-glance
-      className="mt-4 flex flex-wrap items-center gap-x-2 text-[0.9375rem] text-bark-soft sm:mt-6"
-    >
-      <Gauge aria-hidden="true" className="size-4 shrink-0 text-moss-dark" />
-      <span>
-        Posledních 7 dní: {visitorsText(glance.visitors)}, {giftRequestsText(glance.giftRequests)}
-      </span>
-      <span aria-hidden="true">·</span>
+    <p data-week-glance className="mt-4 text-[0.9375rem] leading-relaxed text-bark-soft sm:mt-6">
+      <Gauge
+        aria-hidden="true"
+        className="mr-1.5 inline-block size-4 -translate-y-px align-middle text-moss-dark"
+      />
+      Posledních 7 dní: {visitorsText(glance.visitors)}, {giftRequestsText(glance.giftRequests)}
+      {" · "}
       <Link
         to={paths.adminOverview}
-        className="inline-flex min-h-11 items-center font-semibold text-moss-dark underline underline-offset-4"
+        className="-my-3 inline-block py-3 font-semibold text-moss-dark underline underline-offset-4"
       >
         Přehled
       </Link>

@@ -40,7 +40,7 @@ export function WeeklySummarySwitch({ initial }: { initial: StatsSettingsJson | 
       headingId="weekly-summary-heading"
       icon={MailCheck}
       title="Týdenní souhrn"
-      intro="Každé pondělí ráno vám pošlu e-mail s tím, kolik lidí minulý týden web navštívilo, co četli, o co si napsali a co čeká na vyřízení. Souhrn chodí na adresu vašeho účtu."
+      intro="Každé pondělí ráno vám přijde e-mail s tím, kolik lidí minulý týden web navštívilo, co četli, o co si napsali a co čeká na vyřízení. Souhrn chodí na adresu vašeho účtu."
     >
       {settings === null ? (
         <p role="alert" className="mt-4 font-medium text-terracotta-dark">
