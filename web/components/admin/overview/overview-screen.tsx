@@ -128,7 +128,7 @@ function OverviewBody({ view }: { view: OverviewView }) {
           <Sprout aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-moss-dark" />
           <p className="leading-relaxed text-bark">
             {typeset(
-              "Zatím tu nejsou žádné návštěvy. Jakmile si někdo otevře váš web, uvidíte tady, kolik lidí přišlo, co četli a odkud k vám našli cestu. Počítám bez cookies a bez cizích služeb, takže nikoho nemusíte žádat o souhlas.",
+              "Zatím tu nejsou žádné návštěvy. Jakmile si někdo otevře váš web, uvidíte tady, kolik lidí přišlo, co četli a odkud k vám našli cestu. Návštěvy se počítají bez cookies a bez cizích služeb, takže nikoho nemusíte žádat o souhlas.",
             )}
           </p>
         </div>
