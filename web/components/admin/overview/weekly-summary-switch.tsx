@@ -23,12 +23,16 @@ export function WeeklySummarySwitch({ initial }: { initial: StatsSettingsJson | 
 
   async function change(weeklySummary: boolean) {
     if (!settings) return;
+    // The box shows her choice at once; a refusal puts it back.
+    const before = settings;
+    setSettings({ ...settings, weeklySummary });
     setBusy(true);
     try {
-      const saved = await saveStatsSettings({ ...settings, weeklySummary });
+      const saved = await saveStatsSettings({ ...before, weeklySummary });
       setSettings(saved);
       toast.success(saved.weeklySummary ? weeklySummaryTexts.on : weeklySummaryTexts.off);
     } catch (error) {
+      setSettings(before);
       toast.error(error instanceof AdminApiError ? error.message : weeklySummaryTexts.failedToSave);
     } finally {
       setBusy(false);
