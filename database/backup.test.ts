@@ -108,12 +108,17 @@ describe.each(testDatabases)("a backup of $name", (source) => {
             where table_schema = 'public' and table_type = 'BASE TABLE'`,
       )) as unknown as { rows: { table_name: string }[] };
       // Every table but the page store's, which the server renders again from the build and
-      // the content (server/pages/).
+      // the content (server/pages/), and the visit counts' day salt and hashes (decision 0039).
       const inDatabase = rows
         .map((row) => row.table_name)
         .filter((table) => !derivedTableNames.includes(table))
         .sort();
-      expect([...derivedTableNames].sort()).toEqual(["page_store_state", "stored_pages"]);
+      expect([...derivedTableNames].sort()).toEqual([
+        "page_store_state",
+        "stored_pages",
+        "visit_hashes",
+        "visit_salts",
+      ]);
       expect(rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(derivedTableNames));
       expect(Object.keys(header.tables).sort()).toEqual(inDatabase);
       expect(Object.keys(header.tables).sort()).toEqual(

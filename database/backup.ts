@@ -73,8 +73,16 @@ type TableInfo = {
 /**
  * The page store (server/pages/): rendered from the code and the content, not kept. A restore
  * empties it, and the next start renders every page from what was restored.
+ * The visit counts' salt and hashes (server/stats/): left out and emptied too, as they live a
+ * day, so that no backup can link a visitor's views again (decision 0039); the first view after
+ * a restore makes today's salt. The day counts themselves are backed up.
  */
-const derivedTables: PgTable[] = [schema.storedPages, schema.pageStoreState];
+const derivedTables: PgTable[] = [
+  schema.storedPages,
+  schema.pageStoreState,
+  schema.visitSalts,
+  schema.visitHashes,
+];
 /** The derived tables' names: a backup leaves them out, and a restore empties them. */
 export const derivedTableNames = derivedTables.map((table) => getTableName(table));
 

@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -226,6 +227,8 @@ export const users = pgTable(
     lastSignInAt: timestamptz("last_sign_in_at"),
     /** When the address was proven to be hers; no role is given to an account without it. */
     emailConfirmedAt: timestamptz("email_confirmed_at"),
+    /** An administrator's weekly summary of her visits by e-mail (issue 38): on until she turns it off. */
+    weeklySummaryEmail: boolean("weekly_summary_email").notNull().default(true),
   },
   (table) => [
     check("users_email_lower_case", sql`${table.email} = lower(${table.email})`),
@@ -1063,3 +1066,100 @@ export const eventSignups = pgTable(
   ],
 );
 export type EventSignup = typeof eventSignups.$inferSelect;
+// Visits, counted first-party and without cookies (issue 38; docs/decisions/0039-counting-visits.md).
+// Only day counts stay: no address, no user agent, and no visitor's hash outlives its day's salt.
+
+/** The counts' days are Prague's calendar days (`date`, YYYY-MM-DD). */
+const visitDay = () => date("day", { mode: "string" }).notNull();
+
+/** A day's unique visitors, added to as the day's hashes first appear (by every server). */
+export const visitDays = pgTable(
+  "visit_days",
+  {
+    day: date("day", { mode: "string" }).primaryKey(),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (table) => [check("visit_days_visitors_not_negative", sql`${table.visitors} >= 0`)],
+);
+
+/** Page views per day and path (the path only: no query, no fragment). */
+export const visitPages = pgTable(
+  "visit_pages",
+  { day: visitDay(), path: text("path").notNull(), views: integer("views").notNull() },
+  (table) => [
+    primaryKey({ columns: [table.day, table.path] }),
+    check(
+      "visit_pages_path_shape",
+      sql`${table.path} like '/%' and char_length(${table.path}) <= 300`,
+    ),
+    check("visit_pages_views_not_negative", sql`${table.views} >= 0`),
+  ],
+);
+
+/** Views that came from another site, per day and its domain (never the address's rest). */
+export const visitReferrers = pgTable(
+  "visit_referrers",
+  { day: visitDay(), domain: text("domain").notNull(), views: integer("views").notNull() },
+  (table) => [
+    primaryKey({ columns: [table.day, table.domain] }),
+    check("visit_referrers_domain_length", sql`char_length(${table.domain}) between 1 and 253`),
+    check("visit_referrers_views_not_negative", sql`${table.views} >= 0`),
+  ],
+);
+
+/** Views whose address carried `utm_*`, per day and campaign; an absent part is "". */
+export const visitCampaigns = pgTable(
+  "visit_campaigns",
+  {
+    day: visitDay(),
+    source: text("source").notNull(),
+    medium: text("medium").notNull(),
+    campaign: text("campaign").notNull(),
+    views: integer("views").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.source, table.medium, table.campaign] }),
+    check(
+      "visit_campaigns_lengths",
+      sql`char_length(${table.source}) <= 100 and char_length(${table.medium}) <= 100 and char_length(${table.campaign}) <= 100`,
+    ),
+    check("visit_campaigns_views_not_negative", sql`${table.views} >= 0`),
+  ],
+);
+
+/**
+ * A day's salt, one for every server (the first to need it makes it), so a visitor's hash is
+ * the same whichever server she reaches. Housekeeping deletes every salt but today's, and the
+ * day's hashes go with it (the foreign key's cascade): after that nothing links two visits.
+ */
+export const visitSalts = pgTable("visit_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+  createdAt: timestamptz("created_at").notNull().defaultNow(),
+});
+
+/** The day's visitors seen so far, each a salted hash (address block, browser, host); see above. */
+export const visitHashes = pgTable(
+  "visit_hashes",
+  {
+    day: date("day", { mode: "string" })
+      .notNull()
+      .references(() => visitSalts.day, { onDelete: "cascade" }),
+    hash: text("hash").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.hash] })],
+);
+
+/** Her counting settings, one row (id 1): how many months the day counts are kept. */
+export const visitSettings = pgTable(
+  "visit_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    keepMonths: integer("keep_months").notNull().default(25),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    check("visit_settings_single_row", sql`${table.id} = 1`),
+    check("visit_settings_keep_months", sql`${table.keepMonths} between 1 and 60`),
+  ],
+);

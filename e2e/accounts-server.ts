@@ -52,6 +52,7 @@ export const lastAdminPort = mainPort + 52;
  * 13 content on PostgreSQL (e2e/postgres-server.ts);
  * 16 articles; 17 materials; 20–21 doors; 22 page texts; 23 sign-in; 24–28 users; 29–31
  * two-factor; 8 her bookings; 9 events; 10 events administration; 11 newsletter.
+ * 35 „Přehled“ (overview.test.ts).
  * Take a free one, never a taken one: a test that changes its administrator's
  * factors or sessions breaks another that shares it.
  * Also taken: 7 her booking rules (booking-settings.test.ts).

@@ -80,6 +80,8 @@ import { createPhotoMediaRoute } from "./photos/photos-api";
 import { createRateLimiter } from "./rate-limit";
 import { logRequests } from "./request-log";
 import { frameSourcesKey, securityHeaders } from "./security-headers";
+import { countDocuments, createStatsBeaconRoute } from "./stats/stats-routes";
+import { createVisitCounter, type VisitCounter } from "./stats/visit-counter";
 
 export type AppDependencies = {
   config: Config;
@@ -109,6 +111,11 @@ export type AppDependencies = {
    * (tests of the content API give their own).
    */
   publishPages?: (paths: readonly string[]) => Promise<void>;
+  /**
+   * Counts page views (server/stats/; `main.ts` flushes it at shutdown); by default one on
+   * `database`; `false`: nothing counted (the bench's other half).
+   */
+  visits?: VisitCounter | false;
 };
 
 /**
@@ -163,6 +170,7 @@ export function createApp({
   publishPages = async (paths) => {
     await pages.publish([...paths]);
   },
+  visits = createVisitCounter({ db: database.db, clock, siteHost: new URL(config.siteUrl).host }),
 }: AppDependencies) {
   const { db } = database;
   const rateLimiter = createRateLimiter({ db, clock });
@@ -475,6 +483,24 @@ export function createApp({
     "/api",
     createMembersApp({ db, clock, accounts, materials, mail: mailSettings, onMailQueued }),
   );
+  // Visits: a page's beacon after a client-side navigation (the documents are counted below).
+  const counting = visits && {
+    counter: visits,
+    clientAddress: createClientAddress(config.trustProxy),
+    siteHost: new URL(config.siteUrl).host,
+  };
+  if (counting) {
+    app.route(
+      "/",
+      createStatsBeaconRoute({
+        ...counting,
+        isPage: (path) => {
+          const entry = pages.find(path);
+          return entry?.status === 200 && entry.contentType.startsWith("text/html");
+        },
+      }),
+    );
+  }
   app.all("/api/*", () => {
     throw new ApiError(404, "not_found", "Tato adresa API neexistuje.");
   });
@@ -491,6 +517,7 @@ export function createApp({
       findArticleRedirect: (slug) => findArticleRedirect(db, slug),
       // An address of an article she deleted: 410 Gone.
       isDeletedArticleSlug: (slug) => isDeletedArticleSlug(db, slug),
+      countView: counting ? countDocuments(counting) : undefined,
     }),
   );
   app.onError(handleError);

@@ -12,6 +12,7 @@ import { log } from "./logger";
 import { materialHousekeeping } from "./materials/material-housekeeping";
 import { type HousekeepingStep, personalDataRegistry } from "./personal-data";
 import { repeatEvery } from "./repeating-task";
+import { visitHousekeeping } from "./stats/visit-housekeeping";
 
 /**
  * Every step, by name, in the registry's order (a step may count on an earlier one's deletions),
@@ -20,6 +21,8 @@ import { repeatEvery } from "./repeating-task";
 const steps: [string, HousekeepingStep][] = [
   ...personalDataRegistry.flatMap(({ housekeeping }) => Object.entries(housekeeping ?? {})),
   ...Object.entries(materialHousekeeping),
+  // The visit counts' daily salt (and its hashes), and counts older than she keeps them.
+  ...Object.entries(visitHousekeeping),
 ];
 
 /** How many rows each step deleted, by the step's name (see the registrations). */

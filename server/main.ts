@@ -32,6 +32,8 @@ import { createPages } from "./pages/pages";
 import { photosDir, syncPhotoFiles } from "./photos/photo-store";
 import { keepNewFilesPrivate, makeDataFolderPrivate } from "./private-files";
 import { createRequestActivity } from "./request-activity";
+import { createVisitCounter } from "./stats/visit-counter";
+import { startWeeklySummary } from "./stats/weekly-summary";
 
 async function start() {
   keepNewFilesPrivate();
@@ -135,6 +137,13 @@ async function start() {
     settings: { notifyEmail: config.notifyEmail, siteUrl: config.siteUrl },
     onMailQueued: () => mailWorker.wake(),
   });
+  // Her weekly summary of visits and requests, on Monday mornings (server/stats/weekly-summary.ts).
+  const weeklySummary = startWeeklySummary({
+    db: database.db,
+    clock: systemClock,
+    settings: { notifyEmail: config.notifyEmail, siteUrl: config.siteUrl },
+    onMailQueued: () => mailWorker.wake(),
+  });
   // PostgreSQL runs its own autovacuum; the embedded database needs this one, between requests
   // (or after a minute of requests without a pause).
   const maintenance =
@@ -162,7 +171,14 @@ async function start() {
       await pages.publish([...paths]);
     },
   });
+  // Page views, counted in memory and stored every few seconds; the last ones at shutdown.
+  const visits = createVisitCounter({
+    db: database.db,
+    clock: systemClock,
+    siteHost: new URL(config.siteUrl).host,
+  });
   const app = createApp({
+    visits,
     pages,
     background,
     config,
@@ -226,10 +242,12 @@ async function start() {
     await withdrawBackupAccess();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await background.idle();
+    await visits.flush();
     await mailWorker.stop();
     await retention.stop();
     await housekeeping.stop();
     await giftReminders.stop();
+    await weeklySummary.stop();
     await maintenance?.stop();
     await pageWatch?.stop();
     await articleSchedule.stop();

@@ -20,6 +20,7 @@ import { createMailTransport } from "#server/mail/mail-transport";
 import { sendPendingMail } from "#server/mail/send-pending-mail";
 import { createWaitingGiftMail } from "#server/materials/waiting-gift-mail";
 import type { Pages } from "#server/pages/pages";
+import type { VisitCounter } from "#server/stats/visit-counter";
 import type { TestDatabaseHandle } from "./test-databases";
 
 export const testSettings = {
@@ -84,6 +85,8 @@ export type TestAppOptions = {
   publishPages?: (paths: readonly string[]) => Promise<void>;
   /** The page store and renderer (server/pages/pages.ts); by default the app's own. */
   pages?: Pages;
+  /** What counts page views (server/stats/); by default the app's own. */
+  visits?: VisitCounter | false;
 };
 
 export function createTestApp(
@@ -98,6 +101,7 @@ export function createTestApp(
     backupToken,
     publishPages,
     pages,
+    visits,
   }: TestAppOptions = {},
 ) {
   return createApp({
@@ -111,6 +115,7 @@ export function createTestApp(
     backupToken,
     publishPages,
     pages,
+    visits,
   });
 }
 

@@ -124,7 +124,7 @@ export default function App() {
   }, []);
   // A page reached within the site is set in the web fonts; the first page of a visit stays in
   // the local ones, a jump to one of its sections included (web/progressive/page-starter.ts).
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const firstPathname = useRef(pathname);
   useLayoutEffect(() => {
     if (pathname !== firstPathname.current) document.documentElement.dataset.fonts = "web";
@@ -132,6 +132,14 @@ export default function App() {
   // The administration has its own header (the specification's „Administrace“ with the
   // signed-in address) and menu: the site's would only double the page on a phone.
   const administration = isAdministrationPath(pathname);
+  // A page reached within the site is counted by a beacon; the visit's first page was counted
+  // as the server sent it (docs/decisions/0039-counting-visits.md). No cookie, nothing stored.
+  const countedPathname = useRef(pathname);
+  useEffect(() => {
+    if (pathname === countedPathname.current) return;
+    countedPathname.current = pathname;
+    if (!administration) navigator.sendBeacon?.(paths.statsBeacon, pathname + search);
+  }, [pathname, search, administration]);
   return (
     <>
       {administration ? null : <SiteHeader />}

@@ -44,6 +44,8 @@ export default [
     // Her newsletter's subscribers.
     route(paths.adminNewsletter, "routes/admin-newsletter.tsx"),
     route(paths.adminBookingSettings, "routes/admin-booking-settings.tsx"),
+    // „Přehled“: how her site is doing (issue 38, decision 0040).
+    route(paths.adminOverview, "routes/admin-overview.tsx"),
   ]),
   route(siteFilePaths.robots, "routes/robots-txt.ts"),
   route(siteFilePaths.sitemap, "routes/sitemap-xml.ts"),

@@ -34,6 +34,7 @@ import {
   type NewsletterAdminApiDependencies,
 } from "#server/newsletter/newsletter-admin-api";
 import { createPhotosAdminApi } from "#server/photos/photos-api";
+import { createStatsAdminApi, type StatsAdminApiDependencies } from "#server/stats/stats-admin-api";
 import { type AdminApiDependencies, createAdminApi } from "./admin-api";
 import { createInboxApi } from "./inbox-api";
 import { createUsersAdminApi, type UsersAdminApiDependencies } from "./users-api";
@@ -49,7 +50,8 @@ export type AdminAppDependencies = AdminApiDependencies &
   Parameters<typeof createBookingAdminApi>[0] &
   NewsletterAdminApiDependencies &
   EventsAdminApiDependencies &
-  EventPeopleApiDependencies & {
+  EventPeopleApiDependencies &
+  StatsAdminApiDependencies & {
     /**
      * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
      * the administration does not know how accounts work.
@@ -70,7 +72,8 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createBookingAdminApi(dependencies))
     .route("/", createNewsletterAdminApi(dependencies))
     .route("/", createEventsAdminApi(dependencies))
-    .route("/", createEventPeopleApi(dependencies));
+    .route("/", createEventPeopleApi(dependencies))
+    .route("/", createStatsAdminApi(dependencies));
 }
 
 /** The administration's routes as the browser's typed client (`hono/client`) reads them. */

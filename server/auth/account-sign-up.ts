@@ -97,6 +97,7 @@ export function createSignUp({ db, now }: AccountsContext, { findUserByEmail }: 
       userMetadata: { full_name: input.fullName },
       emailConfirmedAt: null,
       lastSignInAt: null,
+      weeklySummaryEmail: true,
       createdAt: at,
       updatedAt: at,
     });

@@ -17,6 +17,7 @@ import {
   eventSignupMail,
 } from "../events/event-email";
 import { newsletterConfirmationMail } from "../newsletter/newsletter-email";
+import { weeklySummaryMail } from "../stats/weekly-summary-email";
 import { accessRequestMail } from "./access-request-email";
 import { contactConfirmationMail } from "./contact-confirmation-email";
 import { emailConfirmationMail } from "./email-confirmation-email";
@@ -58,6 +59,8 @@ export const mailKinds = [
   bookingChangeMail,
   // The newsletter's double opt-in (server/newsletter/).
   newsletterConfirmationMail,
+  // Her weekly summary of visits and requests („Přehled“, server/stats/).
+  weeklySummaryMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];

@@ -216,6 +216,40 @@ Object.assign(samples, {
   ],
 });
 
+// Her weekly summary (server/stats/): a full week, and a quiet one.
+Object.assign(samples, {
+  weekly_summary: [
+    {
+      weekFrom: "2026-11-23",
+      weekTo: "2026-11-29",
+      visitors: 1234,
+      previousVisitors: 1100,
+      views: 4321,
+      topPages: [
+        { label: "Úvodní stránka", views: 900 },
+        { label: "Vůně z bylin a květin", views: 120 },
+      ],
+      requests: [
+        { label: "Žádosti o dárek", count: 3 },
+        { label: "Zprávy", count: 1 },
+      ],
+      waiting: [{ label: "Nové zprávy", count: 2 }],
+      siteUrl,
+    },
+    {
+      weekFrom: "2026-12-28",
+      weekTo: "2027-01-03",
+      visitors: 0,
+      previousVisitors: 0,
+      views: 0,
+      topPages: [],
+      requests: [],
+      waiting: [],
+      siteUrl,
+    },
+  ],
+});
+
 /** The e-mails she gets herself: a notice from her site, not a letter, so unsigned. */
 const toHerself = new Set([
   "owner_notification",
@@ -224,6 +258,7 @@ const toHerself = new Set([
   "booking_owner_notification",
   "event_owner_notification",
 ]);
+toHerself.add("weekly_summary");
 /** The letters to one visitor in „ty“, where the capital „Ti“ belongs. */
 const inTy = new Set(["gift_delivery", "gift_reminder"]);
 // A gift form's newsletter sign-up is confirmed in „ty“ too (the blog's in „vy“).

@@ -28,6 +28,7 @@ export function createPageSite({
   pages,
   findArticleRedirect,
   isDeletedArticleSlug,
+  countView,
 }: {
   clientDir: string;
   pages: Pages;
@@ -35,6 +36,8 @@ export function createPageSite({
   findArticleRedirect?: (slug: string) => Promise<string | undefined>;
   /** Whether the slug was an address of an article she deleted (it answers 410 Gone). */
   isDeletedArticleSlug?: (slug: string) => Promise<boolean>;
+  /** Counts a page served as a document (server/stats/): called before it is answered, never throws. */
+  countView?: (c: Context, path: string) => void;
 }) {
   const site = new Hono();
 
@@ -66,7 +69,10 @@ export function createPageSite({
     // rendered so (site-pages.ts), before the scripts run and without them.
     const service = path === paths.home ? c.req.query(serviceQueryParam) : undefined;
     const stored = pages.find(isServiceType(service) ? homeWithService(service) : path);
-    if (stored) return answer(c, stored);
+    if (stored) {
+      if (stored.status === 200 && stored.contentType.startsWith("text/html")) countView?.(c, path);
+      return answer(c, stored);
+    }
     const pattern = clientOnlyPatterns.find((candidate) => matchesPattern(candidate, path));
     const shell = pattern && pages.find(shellKey(pattern));
     if (shell) return answer(c, shell, { "X-Robots-Tag": "noindex, nofollow" });

@@ -36,6 +36,8 @@ export const clientOnlyPatterns = [
   // Her events (issue 36): the list, and each event (/nova: a new one).
   paths.adminEvents,
   `${paths.adminEvents}/:id`,
+  // „Přehled“: how her site is doing (issue 38).
+  paths.adminOverview,
 ] as const;
 
 /**

@@ -50,6 +50,7 @@ import type {
   NewMaterial,
 } from "#shared/materials";
 import type { NewsletterListJson, NewsletterSubscriberJson } from "#shared/newsletter-schemas";
+import type { StatsOverviewJson, StatsRange, StatsSettingsJson } from "#shared/stats";
 import type { Submission, SubmissionDetail, SubmissionStateChange } from "#shared/submission";
 import type {
   AccountRole,
@@ -704,4 +705,23 @@ export async function fetchCalendarFeedAddress(accessToken?: string): Promise<st
 /** A new address for her calendar feed: the old one stops working at once. */
 export async function renewCalendarFeedAddress(): Promise<string> {
   return (await readAnswer(adminApi().admin["booking-settings"].feed.$post())).address;
+}
+
+// --- „Přehled“: her visit counts (server/stats/) and her weekly summary ---
+
+/** How her site is doing over `range`: the overview API's answer (`StatsOverviewJson`). */
+export async function fetchStatsOverview(
+  range: StatsRange,
+  accessToken?: string,
+): Promise<StatsOverviewJson> {
+  return await readAnswer(adminApi(accessToken).admin.stats.$get({ query: { range } }));
+}
+
+export async function fetchStatsSettings(accessToken?: string): Promise<StatsSettingsJson> {
+  return await readAnswer(adminApi(accessToken).admin.stats.settings.$get());
+}
+
+/** Saves them whole (how long the counts are kept, and her weekly summary e-mail). */
+export async function saveStatsSettings(settings: StatsSettingsJson): Promise<StatsSettingsJson> {
+  return await readAnswer(adminApi().admin.stats.settings.$put({ json: settings }));
 }

@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { paths } from "#shared/routes";
 import type { SessionSummary } from "#shared/user-admin";
 import { AccountScreen } from "~/components/admin/account-screen";
-import { fetchOwnSessions } from "~/lib/admin-api";
+import { fetchOwnSessions, fetchStatsSettings } from "~/lib/admin-api";
 import { requireAdminSession } from "~/lib/admin-session";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-account";
@@ -18,10 +18,22 @@ export const meta = () =>
 
 export async function clientLoader() {
   const { email, accessToken } = await requireAdminSession();
+  // Her weekly summary's switch („Přehled“); the rest of the screen opens without it.
+  const statsSettings = fetchStatsSettings(accessToken).catch(() => null);
   try {
-    return { email, sessions: (await fetchOwnSessions(accessToken)).sessions, listFailed: false };
+    return {
+      email,
+      sessions: (await fetchOwnSessions(accessToken)).sessions,
+      listFailed: false,
+      statsSettings: await statsSettings,
+    };
   } catch {
-    return { email, sessions: [] as SessionSummary[], listFailed: true };
+    return {
+      email,
+      sessions: [] as SessionSummary[],
+      listFailed: true,
+      statsSettings: await statsSettings,
+    };
   }
 }
 
@@ -36,6 +48,7 @@ export default function AdminAccountPage({ loaderData }: Route.ComponentProps) {
       email={loaderData.email}
       initialSessions={loaderData.sessions}
       listFailed={loaderData.listFailed}
+      statsSettings={loaderData.statsSettings}
     />
   );
 }

@@ -2,7 +2,8 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { paths } from "#shared/routes";
 import type { Submission } from "#shared/submission";
 import { AdminScreen } from "~/components/admin/admin-screen";
-import { fetchNewBookings, fetchSubmissions } from "~/lib/admin-api";
+import type { WeekGlance } from "~/components/admin/overview/week-glance";
+import { fetchNewBookings, fetchStatsOverview, fetchSubmissions } from "~/lib/admin-api";
 import { requireAdminSession } from "~/lib/admin-session";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin";
@@ -28,9 +29,24 @@ export async function clientLoader() {
     ({ bookings }) => bookings,
     () => [],
   );
+  // The last seven days in one line above the messages (decision 0040); none when unreadable.
+  const weekGlance = fetchStatsOverview("7d", accessToken).then(
+    ({ totals, conversions }): WeekGlance => ({
+      visitors: totals.visitors,
+      giftRequests: conversions.totals.giftRequests,
+    }),
+    () => null,
+  );
   try {
     const submissions = await fetchSubmissions(accessToken);
-    return { email, submissions, listFailed: false, needsSetup, newBookings: await newBookings };
+    return {
+      email,
+      submissions,
+      listFailed: false,
+      needsSetup,
+      newBookings: await newBookings,
+      weekGlance: await weekGlance,
+    };
   } catch {
     return {
       email,
@@ -38,6 +54,7 @@ export async function clientLoader() {
       listFailed: true,
       needsSetup,
       newBookings: await newBookings,
+      weekGlance: await weekGlance,
     };
   }
 }
@@ -62,6 +79,7 @@ export default function AdminPage({ loaderData }: Route.ComponentProps) {
       listFailed={loaderData.listFailed}
       needsSetup={loaderData.needsSetup}
       newBookings={"newBookings" in loaderData ? loaderData.newBookings : []}
+      weekGlance={"weekGlance" in loaderData ? loaderData.weekGlance : null}
     />
   );
 }

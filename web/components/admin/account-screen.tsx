@@ -2,9 +2,11 @@ import { LogOut, MonitorSmartphone } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { sessionIdleDays } from "#shared/session-lifetime";
+import type { StatsSettingsJson } from "#shared/stats";
 import type { SessionSummary } from "#shared/user-admin";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminSection } from "~/components/admin/admin-section";
+import { WeeklySummarySwitch } from "~/components/admin/overview/weekly-summary-switch";
 import { TwoFactorApps } from "~/components/admin/two-factor-apps";
 import { describeDevice, formatDateTime } from "~/components/admin/user-format";
 import { PasswordChange } from "~/components/auth/password-change";
@@ -23,10 +25,13 @@ export function AccountScreen({
   email,
   initialSessions,
   listFailed,
+  statsSettings,
 }: {
   email: string;
   initialSessions: SessionSummary[];
   listFailed: boolean;
+  /** Her weekly summary e-mail's setting; null when it could not be read. */
+  statsSettings: StatsSettingsJson | null;
 }) {
   const [sessions, setSessions] = useState(initialSessions);
   const [failed, setFailed] = useState(listFailed);
@@ -110,6 +115,8 @@ export function AccountScreen({
       <TwoFactorApps />
 
       <PasswordChange idPrefix="admin" className="mt-6" />
+
+      <WeeklySummarySwitch initial={statsSettings} />
     </AdminFrame>
   );
 }

@@ -24,6 +24,7 @@ import {
 } from "~/components/admin/inbox-filter";
 import { useWideScreen } from "~/components/admin/inbox-parts";
 import { InboxToolbar } from "~/components/admin/inbox-toolbar";
+import { type WeekGlance, WeekGlanceLine } from "~/components/admin/overview/week-glance";
 import { SubmissionCards } from "~/components/admin/submission-cards";
 import { totalRecords } from "~/components/admin/submission-format";
 import { SubmissionsTable } from "~/components/admin/submissions-table";
@@ -112,6 +113,7 @@ export function AdminScreen({
   listFailed,
   needsSetup: initialNeedsSetup,
   newBookings = [],
+  weekGlance = null,
 }: {
   email: string;
   initialSubmissions: Submission[];
@@ -120,6 +122,8 @@ export function AdminScreen({
   needsSetup: boolean;
   /** Bookings she has not opened yet, shown beside the messages. */
   newBookings?: readonly AdminBookingJson[];
+  /** The last seven days' visitors and gift requests, in one line at the top („Přehled“). */
+  weekGlance?: WeekGlance | null;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [submissions, setSubmissions] = useState(initialSubmissions);
@@ -196,6 +200,8 @@ export function AdminScreen({
 
   return (
     <AdminFrame email={email}>
+      <WeekGlanceLine glance={weekGlance} />
+
       {failedCount > 0 && (
         <div
           role="alert"

@@ -6,6 +6,8 @@ import { paths } from "#shared/routes";
  * on a phone) and the tests read. A new section is one more entry here.
  */
 export const adminSections = [
+  // How her site is doing, at a glance (issue 38): first, though /admin stays the inbox (decision 0040).
+  { to: paths.adminOverview, label: "Přehled" },
   { to: paths.admin, label: "Odeslaná data" },
   { to: paths.adminBookings, label: "Rezervace" },
   { to: paths.adminContent, label: "Obsah" },

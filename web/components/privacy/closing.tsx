@@ -37,7 +37,12 @@ export function PrivacyClosing() {
       <PrivacySection {...sections.cookies}>
         <Paragraph>
           {typeset(
-            "Web nepoužívá žádné analytické, reklamní ani sledovací cookies a neměří návštěvnost. Písma i obrázky jsou uložené přímo na webu, takže se o vaší návštěvě nedozví nikdo třetí. Proto po vás nechci souhlas s cookies.",
+            "Web nepoužívá žádné analytické, reklamní ani sledovací cookies. Písma i obrázky jsou uložené přímo na webu, takže se o vaší návštěvě nedozví nikdo třetí. Proto po vás nechci souhlas s cookies.",
+          )}
+        </Paragraph>
+        <Paragraph>
+          {typeset(
+            "Abych věděla, které stránky čtete a odkud na web přicházíte, počítá návštěvy web sám – bez cookies, bez ukládání čehokoli do vašeho prohlížeče a bez služeb třetích stran. U každé zobrazené stránky zaznamená její adresu, doménu webu, ze kterého jste přišli, a označení kampaně z odkazu (utm_…). Návštěvníky jednoho dne rozliší podle jednosměrného otisku (hashe) části vaší IP adresy a údaje o prohlížeči, smíchaných s náhodným kódem, který platí jen ten den. Kód se každý den smaže a s ním i otisky, takže je nejde spojit s vámi ani s vaší další návštěvou. Samotnou IP adresu ani údaj o prohlížeči neukládám. Zůstávají jen součty za jednotlivé dny, ze kterých nejde poznat, kdo web navštívil; uchovávám je nejdéle pět let.",
           )}
         </Paragraph>
         <Paragraph>

@@ -1,0 +1,213 @@
+/**
+ * Counts page views as the pages are served (docs/decisions/0039-counting-visits.md): in memory,
+ * added to the day counts every few seconds in one batch per table (`views + excluded.views`, so
+ * several servers add up), and once more at shutdown. A crash loses at most those seconds of
+ * counts; counting never fails or slows a request: a failed batch is logged once and dropped.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "#database/open-database";
+import { visitCampaigns, visitPages, visitReferrers, visitSalts } from "#database/schema";
+import { pragueDay } from "#shared/prague-time";
+import type { Clock } from "../clock";
+import { summarizeError } from "../error-summary";
+import { log } from "../logger";
+
+/** One counted view: its day's key of the visitor is made into a hash before it is stored. */
+export type CountedView = {
+  path: string;
+  /** The visitor's address block and browser, kept in memory until the next batch only. */
+  visitor: string;
+  /** Another site's domain the visitor came from, if any. */
+  referrer?: string;
+  campaign?: { source: string; medium: string; campaign: string };
+};
+
+export type VisitCounter = {
+  /** Counts a view (today, in Prague); never throws. */
+  count(view: CountedView): void;
+  /** Stores what was counted since the last batch; resolves when done (or dropped). */
+  flush(): Promise<void>;
+};
+
+/** How long counts wait in memory: what a crash may lose. */
+export const flushIntervalMs = 5000;
+
+/** Beyond this many distinct keys between two batches, a view is left uncounted (a flood). */
+const maxKeysPerBatch = 20_000;
+
+export function createVisitCounter({
+  db,
+  clock,
+  siteHost,
+  intervalMs = flushIntervalMs,
+}: {
+  db: Database;
+  clock: Clock;
+  /** The site's host, part of every hash (as Plausible's domain). */
+  siteHost: string;
+  intervalMs?: number;
+}): VisitCounter {
+  let batch = emptyBatch();
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+  let failing = false;
+  let salt: { day: string; value: string } | undefined;
+
+  function add(map: Map<string, number>, key: string) {
+    if (!map.has(key) && map.size >= maxKeysPerBatch) return;
+    map.set(key, (map.get(key) ?? 0) + 1);
+  }
+
+  async function saltOf(day: string, today: string): Promise<string | undefined> {
+    if (salt?.day === day) return salt.value;
+    // Today's salt is made by whichever server needs it first; an older day's is only read:
+    // once housekeeping has deleted it, that day's late visitors go uncounted, never re-linked.
+    if (day === today) {
+      await db
+        .insert(visitSalts)
+        .values({ day, salt: randomBytes(32).toString("base64url") })
+        .onConflictDoNothing();
+    }
+    const [row] = await db.select().from(visitSalts).where(eq(visitSalts.day, day));
+    if (row && day === today) salt = { day, value: row.salt };
+    return row?.salt;
+  }
+
+  async function store(counts: Batch) {
+    const pages = [...counts.pages].map(([key, views]) => ({ ...splitKey(key, "path"), views }));
+    if (pages.length > 0) {
+      await db
+        .insert(visitPages)
+        .values(pages.map(({ day, path, views }) => ({ day, path, views })))
+        .onConflictDoUpdate({
+          target: [visitPages.day, visitPages.path],
+          set: { views: sql`${visitPages.views} + excluded.views` },
+        });
+    }
+    const referrers = [...counts.referrers].map(([key, views]) => ({
+      ...splitKey(key, "domain"),
+      views,
+    }));
+    if (referrers.length > 0) {
+      await db
+        .insert(visitReferrers)
+        .values(referrers.map(({ day, domain, views }) => ({ day, domain, views })))
+        .onConflictDoUpdate({
+          target: [visitReferrers.day, visitReferrers.domain],
+          set: { views: sql`${visitReferrers.views} + excluded.views` },
+        });
+    }
+    const campaigns = [...counts.campaigns].map(([key, views]) => {
+      const [day = "", source = "", medium = "", campaign = ""] = key.split("\n");
+      return { day, source, medium, campaign, views };
+    });
+    if (campaigns.length > 0) {
+      await db
+        .insert(visitCampaigns)
+        .values(campaigns)
+        .onConflictDoUpdate({
+          target: [
+            visitCampaigns.day,
+            visitCampaigns.source,
+            visitCampaigns.medium,
+            visitCampaigns.campaign,
+          ],
+          set: { views: sql`${visitCampaigns.views} + excluded.views` },
+        });
+    }
+    const today = pragueDay(clock.now());
+    for (const [day, visitors] of counts.visitors) {
+      const daySalt = await saltOf(day, today);
+      if (!daySalt || visitors.size === 0) continue;
+      const hashes = [...visitors].map((visitor) => visitorHash(daySalt, siteHost, visitor));
+      // A hash new to the day (whichever server saw it first) adds one visitor, in one statement.
+      await db.execute(sql`
+        with added as (
+          insert into visit_hashes (day, hash)
+          values ${sql.join(
+            hashes.map((hash) => sql`(${day}::date, ${hash})`),
+            sql`, `,
+          )}
+          on conflict do nothing
+          returning day
+        )
+        insert into visit_days (day, visitors)
+        select day, count(*) from added group by day
+        on conflict (day) do update set visitors = visit_days.visitors + excluded.visitors`);
+    }
+  }
+
+  async function flushNow() {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const counts = batch;
+    batch = emptyBatch();
+    if (counts.pages.size === 0 && counts.visitors.size === 0) return;
+    try {
+      await store(counts);
+      failing = false;
+    } catch (error) {
+      // Said once until a batch goes through again: a database down for a minute is one line.
+      if (!failing) {
+        log.warn({ error: summarizeError(error) }, "Visit counts could not be stored; dropped");
+      }
+      failing = true;
+      salt = undefined;
+    }
+  }
+
+  function flush() {
+    flushing = flushing.then(flushNow);
+    return flushing;
+  }
+
+  return {
+    count(view) {
+      try {
+        const day = pragueDay(clock.now());
+        add(batch.pages, `${day}\n${view.path}`);
+        if (view.referrer) add(batch.referrers, `${day}\n${view.referrer}`);
+        if (view.campaign) {
+          const { source, medium, campaign } = view.campaign;
+          add(batch.campaigns, `${day}\n${source}\n${medium}\n${campaign}`);
+        }
+        const visitors = batch.visitors.get(day) ?? new Set<string>();
+        if (visitors.size < maxKeysPerBatch) visitors.add(view.visitor);
+        batch.visitors.set(day, visitors);
+        timer ??= setTimeout(() => void flush(), intervalMs).unref();
+      } catch (error) {
+        log.warn({ error: summarizeError(error) }, "A page view could not be counted");
+      }
+    },
+    flush,
+  };
+}
+
+/** The salted hash that stands for a visitor on one day (nothing of it can be turned back). */
+export function visitorHash(salt: string, siteHost: string, visitor: string): string {
+  return createHash("sha256").update(`${salt}\n${siteHost}\n${visitor}`).digest("base64url");
+}
+
+type Batch = {
+  /** `day\npath` → views. */
+  pages: Map<string, number>;
+  /** `day\ndomain` → views. */
+  referrers: Map<string, number>;
+  /** `day\nsource\nmedium\ncampaign` → views. */
+  campaigns: Map<string, number>;
+  /** day → the visitors seen (address block and browser). */
+  visitors: Map<string, Set<string>>;
+};
+
+function emptyBatch(): Batch {
+  return { pages: new Map(), referrers: new Map(), campaigns: new Map(), visitors: new Map() };
+}
+
+function splitKey<K extends string>(key: string, name: K) {
+  const cut = key.indexOf("\n");
+  return { day: key.slice(0, cut), [name]: key.slice(cut + 1) } as { day: string } & Record<
+    K,
+    string
+  >;
+}
