@@ -18,6 +18,8 @@ export const eventMessages = {
   tokenInvalid: "Tento odkaz pro zrušení neplatí. Možná už byla přihláška zrušená.",
   cancelTooLate: "Přihlášku už přes odkaz zrušit nejde – přihlašování skončilo. Napište mi prosím.",
   signupCancelled: "Děkuji za zprávu. Budu ráda, když se uvidíme na některé z dalších akcí.",
+  rateLimited:
+    "Z vaší adresy teď přišlo příliš mnoho přihlášek za krátkou dobu. Zkuste to prosím znovu za chvíli, nebo mi napište.",
 } as const;
 
 /** „Na jednu přihlášku můžete vzít nejvýše 3 místa.“ */
