@@ -93,7 +93,7 @@ export type PublicEvent = {
 /**
  * Whether a visitor may still sign up, and if not, the sentence that says why (the same
  * sentences the API answers). `now` is the page's render time: the page is re-rendered when
- * its deadline passes (server/events/event-pages.ts), the API decides again anyway.
+ * its deadline passes (server/events/event-page-schedule.ts), the API decides again anyway.
  */
 export function signupClosedReason(
   event: Pick<PublicEvent, "state" | "startsAt" | "signupDeadline" | "freePlaces" | "waitingList">,
