@@ -132,6 +132,9 @@ test("she creates an event on her phone, publishes it, sees who signed up, downl
   expect(download.suggestedFilename()).toMatch(/^prihlaseni-.+\.csv$/);
   const bytes = await readFile((await download.path()) as string);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  // Every line ends in CRLF, as Excel on Windows writes and reads it.
+  expect(bytes.toString("utf8").split("\r\n").length).toBeGreaterThan(2);
+  expect(bytes.toString("utf8")).not.toMatch(/[^\r]\n/);
   const { data } = Papa.parse<string[]>(
     bytes
       .toString("utf8")

@@ -25,6 +25,52 @@ export async function seedAdministrator(projectDir: string, dataDir: string, ori
   );
 }
 
+/**
+ * An upcoming event (her „Živá setkání“), made and published through the events API as her
+ * screen does, so that /akce lists it and its own page is measured too. Every run does this:
+ * the build's pages have no events, and the events pages would otherwise go unmeasured.
+ * Returns the event page's address.
+ */
+export async function publishUpcomingEvent(origin: string): Promise<{ eventPath: string }> {
+  const signedIn = await call(origin, "/auth/v1/token?grant_type=password", {
+    method: "POST",
+    body: { email: admin.email, password: admin.password },
+  });
+  const token = (signedIn as { access_token: string }).access_token;
+  const hour = 3_600_000;
+  const startsAt = new Date(Math.ceil((Date.now() + 14 * 24 * hour) / hour) * hour);
+  const slug = "kruh-zen-u-ohne";
+  const { event } = (await call(origin, "/api/admin/events", {
+    method: "POST",
+    token,
+    body: {
+      event: {
+        title: "Kruh žen u ohně",
+        slug,
+        description:
+          "<p>Večer pro ženy, které si chtějí na chvíli sednout, zpomalit a být spolu. Uvaříme si bylinkový čaj, zapálíme oheň a podělíme se o to, co nás těší i tíží.</p><ul><li><p>teplé oblečení a deku</p></li><li><p>hrnek na čaj</p></li></ul>",
+        photoId: null,
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 2.5 * hour).toISOString(),
+        signupDeadline: new Date(startsAt.getTime() - 24 * hour).toISOString(),
+        placeKind: "address",
+        address: "Zahrada u Lípy, Jinačovice 12",
+        onlineNote: null,
+        priceCzk: 450,
+        capacity: 12,
+        maxPlacesPerSignup: 2,
+        waitingList: true,
+      },
+    },
+  })) as { event: { id: string; version: number } };
+  await call(origin, `/api/admin/events/${event.id}/publish`, {
+    method: "POST",
+    token,
+    body: { version: event.version },
+  });
+  return { eventPath: `/akce/${slug}` };
+}
+
 /** Her edits, through the same APIs as her screens; returns the new article's address. */
 export async function editAsOwner(origin: string): Promise<{ articlePath: string }> {
   const signedIn = await call(origin, "/auth/v1/token?grant_type=password", {

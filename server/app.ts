@@ -48,12 +48,13 @@ import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import { createContentReader } from "./content/content-store";
 import { createEventCancelRoute } from "./events/event-cancel-route";
+import { createEventFeedSource } from "./events/event-feed-source";
 import { createEventFormRoute, eventSignupFormPath } from "./events/event-form-route";
 import { createEventMail } from "./events/event-mail";
 import { createEventPagesRefresher } from "./events/event-pages";
 import { createEventSignups } from "./events/event-signups";
 import { createEventReader } from "./events/event-store";
-import { createEventsApi, maxSignupBodyBytes } from "./events/events-api";
+import { createEventSignupLimit, createEventsApi, maxSignupBodyBytes } from "./events/events-api";
 import { createFormPostRoute } from "./forms/form-post-route";
 import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
@@ -399,12 +400,22 @@ export function createApp({
     onMailQueued,
     onPlacesChanged: createEventPagesRefresher(publishPages, background),
   });
-  app.route("/api", createEventsApi(eventSignups));
+  const limitEventSignup = createEventSignupLimit({
+    rateLimiter,
+    perHour: config.formRateLimitPerHour,
+    trustProxy: config.trustProxy,
+  });
+  app.route("/api", createEventsApi(eventSignups, limitEventSignup));
   // The no-script form reads its whole body: a body over the API's limit is refused unread.
   app.use(`${eventSignupFormPath}/*`, limitBody(maxSignupBodyBytes));
   app.route(
     eventSignupFormPath,
-    createEventFormRoute({ db, signups: eventSignups, siteUrl: config.siteUrl }),
+    createEventFormRoute({
+      db,
+      signups: eventSignups,
+      siteUrl: config.siteUrl,
+      limitSignup: limitEventSignup,
+    }),
   );
   app.route(
     paths.eventCancel,
@@ -416,7 +427,10 @@ export function createApp({
     clock,
     dataKey,
     siteUrl: config.siteUrl,
-    sources: [createBookingFeedSource({ db, readOffers, siteUrl: config.siteUrl })],
+    sources: [
+      createBookingFeedSource({ db, readOffers, siteUrl: config.siteUrl }),
+      createEventFeedSource({ db, siteUrl: config.siteUrl }),
+    ],
   });
   app.route(paths.calendarFeed, createCalendarFeedRoute(calendarFeed));
   // The retention rule's months, for the privacy notice.

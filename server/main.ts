@@ -19,6 +19,7 @@ import { ConfigError, loadConfig, localAddress } from "./config";
 import { createContentReader } from "./content/content-store";
 import { startEmbeddedMaintenance } from "./embedded-maintenance";
 import { summarizeError } from "./error-summary";
+import { startEventPageSchedule } from "./events/event-page-schedule";
 import { startHousekeeping } from "./housekeeping";
 import { createHttpServer } from "./http-server";
 import { log, startLogging } from "./logger";
@@ -177,6 +178,14 @@ async function start() {
     clock: systemClock,
     siteHost: new URL(config.siteUrl).host,
   });
+  // Her events' pages at their deadline, start and end (no form after the deadline; gone from /akce once over).
+  const eventPageSchedule = startEventPageSchedule({
+    db: database.db,
+    clock: systemClock,
+    publishPages: async (paths) => {
+      await pages.publish([...paths]);
+    },
+  });
   const app = createApp({
     visits,
     pages,
@@ -251,6 +260,7 @@ async function start() {
     await maintenance?.stop();
     await pageWatch?.stop();
     await articleSchedule.stop();
+    await eventPageSchedule.stop();
     transport.close();
     await database.close();
     process.exit(process.exitCode === 1 ? 1 : exitCode);

@@ -192,6 +192,8 @@ describe.each(testDatabases)("an address's erasure on $name", ({ open }) => {
       mails: 3,
       account: true,
       bookings: 1,
+      eventSignups: 1,
+      subscribers: 1,
     });
     const exported = JSON.stringify(await exportAddress(database.db, "eva@example.cz", at));
     expect(exported).toContain("198.51.100.7");
@@ -201,7 +203,15 @@ describe.each(testDatabases)("an address's erasure on $name", ({ open }) => {
     const before = await Promise.all(coveredTables.map(rowsIn));
     const admin = { userId: randomUUID(), email: "spravkyne@example.cz" };
     expect(await eraseAddress(database.db, "eva@example.cz", admin, at)).toEqual({
-      erased: { email: "eva@example.cz", submissions: 1, mails: 3, account: true, bookings: 1 },
+      erased: {
+        email: "eva@example.cz",
+        submissions: 1,
+        mails: 3,
+        account: true,
+        bookings: 1,
+        eventSignups: 1,
+        subscribers: 1,
+      },
     });
     const after = await Promise.all(coveredTables.map(rowsIn));
     // The other person's rows are all there, hers gone: half of each table (the outbox's too).
@@ -212,6 +222,8 @@ describe.each(testDatabases)("an address's erasure on $name", ({ open }) => {
       mails: 0,
       account: false,
       bookings: 0,
+      eventSignups: 0,
+      subscribers: 0,
     });
   });
 });

@@ -10,6 +10,11 @@ import type { EventInputPayload } from "./events-schemas";
 
 export const eventAdminMessages = {
   notFound: "Tuto akci jsem nenašla. Možná ji mezitím někdo smazal.",
+  slugTaken: "Tuto adresu už má jiná akce. Zvolte prosím jinou.",
+  versionConflict:
+    "Akci mezitím změnil někdo jiný. Načtěte ji prosím znovu, ať nepřepíšete jeho změny.",
+  capacityBelowTaken: "Kapacita nemůže být menší než počet už obsazených míst.",
+  photoMissing: "Tuto fotku jsem v knihovně nenašla. Vyberte prosím jinou.",
   signupNotFound: "Tuto přihlášku jsem nenašla.",
   onlyDraftDeleted: "Smazat jde jen koncept. Zveřejněnou akci můžete zrušit.",
   draftNotCancelled: "Koncept nikdo nevidí, stačí ho smazat.",

@@ -18,6 +18,8 @@ export const eventMessages = {
   tokenInvalid: "Tento odkaz pro zrušení neplatí. Možná už byla přihláška zrušená.",
   cancelTooLate: "Přihlášku už přes odkaz zrušit nejde – přihlašování skončilo. Napište mi prosím.",
   signupCancelled: "Děkuji za zprávu. Budu ráda, když se uvidíme na některé z dalších akcí.",
+  rateLimited:
+    "Z vaší adresy teď přišlo příliš mnoho přihlášek za krátkou dobu. Zkuste to prosím znovu za chvíli, nebo mi napište.",
 } as const;
 
 /** „Na jednu přihlášku můžete vzít nejvýše 3 místa.“ */
@@ -91,7 +93,7 @@ export type PublicEvent = {
 /**
  * Whether a visitor may still sign up, and if not, the sentence that says why (the same
  * sentences the API answers). `now` is the page's render time: the page is re-rendered when
- * its deadline passes (server/events/event-pages.ts), the API decides again anyway.
+ * its deadline passes (server/events/event-page-schedule.ts), the API decides again anyway.
  */
 export function signupClosedReason(
   event: Pick<PublicEvent, "state" | "startsAt" | "signupDeadline" | "freePlaces" | "waitingList">,

@@ -44,7 +44,12 @@ export const retentionSchema = /* @__PURE__ */ z.strictObject({
 
 export type RetentionSetting = { months: number | null; last_run_at: string | null };
 /** What a rule would delete now (`POST /api/admin/retention/preview`). */
-export type RetentionPreview = { submissions: number; bookings: number };
+export type RetentionPreview = {
+  submissions: number;
+  bookings: number;
+  /** Sign-ups of events that ended before the cut-off. */
+  eventSignups: number;
+};
 
 /** What an erasure by address removes, counted before she confirms it. */
 export type AddressSummary = {
@@ -52,6 +57,10 @@ export type AddressSummary = {
   submissions: number;
   /** Her bookings made with the address. */
   bookings: number;
+  /** Its sign-ups for her events. */
+  eventSignups: number;
+  /** Its newsletter subscriptions (at most one). */
+  subscribers: number;
   mails: number;
   account: boolean;
 };

@@ -700,7 +700,15 @@ describe.each(testDatabases)("on $name", ({ open }) => {
       );
 
       const summary = await (await as("POST", "/admin/address/summary", { email })).json();
-      expect(summary).toEqual({ email, submissions: 1, bookings: 0, mails: 4, account: true });
+      expect(summary).toEqual({
+        email,
+        submissions: 1,
+        bookings: 0,
+        eventSignups: 0,
+        subscribers: 0,
+        mails: 4,
+        account: true,
+      });
 
       const exported = await as("POST", "/admin/address/export", { email });
       expect(exported.status).toBe(200);
@@ -754,6 +762,8 @@ describe.each(testDatabases)("on $name", ({ open }) => {
         email,
         submissions: 1,
         bookings: 0,
+        eventSignups: 0,
+        subscribers: 0,
         mails: 4,
         account: true,
       });
@@ -761,6 +771,8 @@ describe.each(testDatabases)("on $name", ({ open }) => {
         email,
         submissions: 0,
         bookings: 0,
+        eventSignups: 0,
+        subscribers: 0,
         mails: 0,
         account: false,
       });

@@ -18,7 +18,15 @@ async function findAddressData(db: Database, email: string) {
 }
 
 function summarize(email: string, data: Awaited<ReturnType<typeof findAddressData>>) {
-  const summary: AddressSummary = { email, submissions: 0, bookings: 0, mails: 0, account: false };
+  const summary: AddressSummary = {
+    email,
+    submissions: 0,
+    bookings: 0,
+    eventSignups: 0,
+    subscribers: 0,
+    mails: 0,
+    account: false,
+  };
   for (const { part, found } of data) Object.assign(summary, part.summarize(found));
   return summary;
 }

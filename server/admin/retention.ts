@@ -13,7 +13,7 @@ import { log } from "../logger";
 import { personalDataRegistry } from "../personal-data";
 import { repeatEvery } from "../repeating-task";
 
-/** What the rule ages out: the registry's retention parts (the submissions and the bookings, with their e-mails). */
+/** What the rule ages out: the registry's retention parts (submissions, bookings, event sign-ups, with their e-mails). */
 const retentionParts = personalDataRegistry.flatMap(({ retention }) =>
   retention ? [retention] : [],
 );
@@ -47,7 +47,7 @@ export async function previewRetention(
   months: number | null,
   now: Date,
 ): Promise<RetentionPreview> {
-  const preview: RetentionPreview = { submissions: 0, bookings: 0 };
+  const preview: RetentionPreview = { submissions: 0, bookings: 0, eventSignups: 0 };
   if (months === null) return preview;
   const cutoff = monthsBefore(now, months);
   for (const part of retentionParts) preview[part.key] += await part.count(db, cutoff);

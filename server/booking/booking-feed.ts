@@ -4,8 +4,8 @@
  * database (`calendar_feed`) under the data key, so she can copy the address
  * again at any time, while a copy of the database alone does not give it away
  * (decision 0031). A new key ends the old address on every server at once.
- * What the feed lists comes from a list of sources (her bookings now; events'
- * sign-ups may follow), so there is one place to extend it.
+ * What the feed lists comes from a list of sources (her bookings, her events with
+ * their sign-ups), so there is one place to extend it.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -25,8 +25,8 @@ export type CalendarFeedEntry = {
   end: Date;
   summary: string;
   description: string;
-  /** Not yet confirmed („tentative“) or confirmed. */
-  status: "tentative" | "confirmed";
+  /** Not yet confirmed („tentative“), confirmed, or cancelled (her calendar takes it off). */
+  status: "tentative" | "confirmed" | "cancelled";
 };
 
 /** One kind of entry in her calendar: its entries that end after `from`. */
@@ -132,6 +132,12 @@ function digest(token: string): Buffer {
   return createHash("sha256").update(token).digest();
 }
 
+const feedStatuses = {
+  tentative: ICalEventStatus.TENTATIVE,
+  confirmed: ICalEventStatus.CONFIRMED,
+  cancelled: ICalEventStatus.CANCELLED,
+} as const;
+
 function calendarText(entries: readonly CalendarFeedEntry[]): string {
   const calendar = ical({
     prodId: { company: site.title, product: "Kalendar rezervaci", language: "CS" },
@@ -146,7 +152,7 @@ function calendarText(entries: readonly CalendarFeedEntry[]): string {
       end: entry.end,
       summary: entry.summary,
       description: entry.description,
-      status: entry.status === "tentative" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+      status: feedStatuses[entry.status],
     });
   }
   return calendar.toString();

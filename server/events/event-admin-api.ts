@@ -8,14 +8,14 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import type { Database } from "#database/open-database";
-import { type Event, events } from "#database/schema";
+import { type Event, events, photos } from "#database/schema";
 import { ApiError } from "#server/api-error";
 import { type AuditActor, recordAuditEvent } from "#server/audit-log";
 import type { AdminEnv } from "#server/auth/require-admin";
 import type { Clock } from "#server/clock";
 import { jsonBody } from "#server/json-route";
 import { log } from "#server/logger";
-import { eventAdminMessages as eventPeopleMessages } from "#shared/event-admin";
+import { eventAdminMessages } from "#shared/event-admin";
 import { eventPath } from "#shared/events";
 import { eventInputSchema } from "#shared/events-schemas";
 import { paths } from "#shared/routes";
@@ -30,14 +30,6 @@ export type EventsAdminApiDependencies = {
 const jsonLimit = { maxBytes: 128 * 1024 };
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const eventAdminMessages = {
-  notFound: "Tuto akci jsem nenašla. Možná ji mezitím někdo smazal.",
-  slugTaken: "Tuto adresu už má jiná akce. Zvolte prosím jinou.",
-  versionConflict:
-    "Akci mezitím změnil někdo jiný. Načtěte ji prosím znovu, ať nepřepíšete jeho změny.",
-  capacityBelowTaken: "Kapacita nemůže být menší než počet už obsazených míst.",
-} as const;
-
 const refusals = {
   notFound: () => new ApiError(404, "event_not_found", eventAdminMessages.notFound),
   slugTaken: () =>
@@ -45,6 +37,10 @@ const refusals = {
       slug: eventAdminMessages.slugTaken,
     }),
   versionConflict: () => new ApiError(409, "version_conflict", eventAdminMessages.versionConflict),
+  photoMissing: () =>
+    new ApiError(422, "photo_missing", eventAdminMessages.photoMissing, {
+      photoId: eventAdminMessages.photoMissing,
+    }),
   capacityBelowTaken: () =>
     new ApiError(422, "capacity_below_taken", eventAdminMessages.capacityBelowTaken, {
       capacity: eventAdminMessages.capacityBelowTaken,
@@ -125,6 +121,13 @@ export function createEventsAdminApi({ db, clock, publishPages }: EventsAdminApi
     if ((reservedEventSlugs as readonly string[]).includes(slug)) throw refusals.slugTaken();
   }
 
+  /** A photo of her library, or a Czech refusal at its field (nothing stored). */
+  async function checkPhoto(photoId: string | null) {
+    if (photoId === null) return;
+    const [found] = await db.select({ id: photos.id }).from(photos).where(eq(photos.id, photoId));
+    if (!found) throw refusals.photoMissing();
+  }
+
   // Her list (upcoming, drafts, past, with their people counted) is event-admin-people-api.ts's.
   return new Hono<AdminEnv>()
     .get("/admin/events/:id", async (c) => {
@@ -138,9 +141,10 @@ export function createEventsAdminApi({ db, clock, publishPages }: EventsAdminApi
     .post("/admin/events", jsonBody(newEventSchema, jsonLimit), async (c) => {
       const values = eventValues(c.req.valid("json").event);
       checkSlug(values.slug);
+      await checkPhoto(values.photoId);
       const now = clock.now();
       // A new event is still to come (eventsadmin).
-      if (values.startsAt <= now) throw pastRefusal(eventPeopleMessages.startsInPast);
+      if (values.startsAt <= now) throw pastRefusal(eventAdminMessages.startsInPast);
       const [row] = await store(() =>
         db
           .insert(events)
@@ -161,6 +165,7 @@ export function createEventsAdminApi({ db, clock, publishPages }: EventsAdminApi
       const { event: input, version } = c.req.valid("json");
       const values = eventValues(input);
       checkSlug(values.slug);
+      await checkPhoto(values.photoId);
       const now = clock.now();
       const actor = actorOf(c);
       const outcome = await store(() =>
@@ -170,7 +175,7 @@ export function createEventsAdminApi({ db, clock, publishPages }: EventsAdminApi
           if (before.version !== version) throw refusals.versionConflict();
           // A new time must be still to come, whenever the event was (eventsadmin).
           if (values.startsAt.getTime() !== before.startsAt.getTime() && values.startsAt <= now) {
-            throw pastRefusal(eventPeopleMessages.movedIntoPast);
+            throw pastRefusal(eventAdminMessages.movedIntoPast);
           }
           const [row] = await tx
             .update(events)

@@ -556,6 +556,31 @@ describe.each(testDatabases)(
       expect(await server.db.select().from(events)).toHaveLength(1);
     });
 
+    it("refuses a photo that is not in her library, at its field, storing nothing", async () => {
+      const before = (await server.db.select().from(events)).length;
+      const startsAt = new Date(server.now().getTime() + 5 * day);
+      const created = await call("POST", "", {
+        event: {
+          title: "Kruh s fotkou",
+          description: "<p>Sejdeme se.</p>",
+          photoId: "6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b",
+          startsAt: startsAt.toISOString(),
+          endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+          placeKind: "online",
+          address: null,
+          onlineNote: null,
+          priceCzk: null,
+          capacity: 8,
+        },
+      });
+      expect(created.status).toBe(422);
+      expect((await created.json()).error).toMatchObject({
+        code: "photo_missing",
+        fields: { photoId: eventAdminMessages.photoMissing },
+      });
+      expect(await server.db.select().from(events)).toHaveLength(before);
+    });
+
     it("is the administrator's only", async () => {
       const event = await seedFullishEvent();
       for (const [method, path] of [

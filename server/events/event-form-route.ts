@@ -18,6 +18,7 @@ import { ApiError } from "../api-error";
 import { isFromThisSite } from "../forms/form-post-route";
 import { eventLine, eventPage } from "./event-page-frame";
 import type { EventSignups } from "./event-signups";
+import type { EventSignupLimit } from "./events-api";
 
 /** Where the sign-up form posts (the event's id follows). */
 export const eventSignupFormPath = `${paths.events}/prihlaska`;
@@ -38,10 +39,12 @@ export function createEventFormRoute({
   db,
   signups,
   siteUrl,
+  limitSignup,
 }: {
   db: Database;
   signups: EventSignups;
   siteUrl: string;
+  limitSignup: EventSignupLimit;
 }) {
   async function findEvent(id: string) {
     if (!uuidPattern.test(id)) return undefined;
@@ -108,7 +111,11 @@ export function createEventFormRoute({
       places: text("places"),
       privacyConsent: text("privacyConsent") === "on",
     };
-    const again = (errors: Record<string, string>, notice: string, status: 404 | 409 | 422) => {
+    const again = (
+      errors: Record<string, string>,
+      notice: string,
+      status: 404 | 409 | 422 | 429,
+    ) => {
       const error = (field: string) =>
         errors[field]
           ? html`<p class="error" id="${field}-error">${czech(errors[field] ?? "")}</p>`
@@ -161,8 +168,11 @@ export function createEventFormRoute({
       }
       return again(errors, fixFields, 422);
     }
-    if (parsed.data[honeypotField]?.trim()) return c.redirect(`${eventSignupFormPath}/${id}`, 303);
     try {
+      await limitSignup(c);
+      if (parsed.data[honeypotField]?.trim()) {
+        return c.redirect(`${eventSignupFormPath}/${id}`, 303);
+      }
       const { signup } = await signups.signUp(id, parsed.data);
       return c.redirect(`${eventSignupFormPath}/${id}?stav=${signup.state}`, 303);
     } catch (error) {
@@ -170,7 +180,11 @@ export function createEventFormRoute({
       // A message by its field is said there; the notice above then only points to it.
       const fields = error.fields ?? {};
       const notice = Object.keys(fields).length > 0 ? fixFields : error.message;
-      return again(fields, notice, error.status as 404 | 409 | 422);
+      const response = await again(fields, notice, error.status as 404 | 409 | 422 | 429);
+      for (const [name, value] of Object.entries(error.headers ?? {})) {
+        response.headers.set(name, value);
+      }
+      return response;
     }
   });
   return route;

@@ -2,9 +2,10 @@
  * The personal data of event sign-ups: the visitor's name, address, phone and note with the
  * event. An address's export lists its sign-ups (never the cancel link's digest); its erasure
  * deletes them with every e-mail they caused, the owner's notices included (the outbox's owner
- * `event_signup`), and gives a held place back to the event.
+ * `event_signup`), and gives a held place back to the event. The owner's retention rule deletes
+ * the sign-ups of events that ended before its cut-off, with their e-mails.
  */
-import { eq, sql } from "drizzle-orm";
+import { count, eq, inArray, lt, sql } from "drizzle-orm";
 import { type EventSignup, eventSignups, events } from "#database/schema";
 import { deleteOwnedMail } from "../mail/outbox";
 import { declareAddressPart, type PersonalDataRegistration } from "../personal-data";
@@ -23,7 +24,7 @@ export const eventPersonalData: PersonalDataRegistration = {
         .innerJoin(events, eq(events.id, eventSignups.eventId))
         .where(eq(sql`lower(${eventSignups.email})`, email.toLowerCase()))
         .orderBy(events.startsAt),
-    summarize: () => ({}),
+    summarize: (found) => ({ eventSignups: found.length }),
     export: async (_db, found) => ({
       event_signups: found.map(({ signup, title, startsAt }) => ({
         id: signup.id,
@@ -55,4 +56,32 @@ export const eventPersonalData: PersonalDataRegistration = {
       }
     },
   }),
+  retention: {
+    key: "eventSignups",
+    count: async (db, cutoff) => {
+      const [row] = await db
+        .select({ signups: count() })
+        .from(eventSignups)
+        .innerJoin(events, eq(events.id, eventSignups.eventId))
+        .where(lt(events.endsAt, cutoff));
+      return row?.signups ?? 0;
+    },
+    delete: async (tx, cutoff) => {
+      const old = await tx
+        .select({ id: eventSignups.id })
+        .from(eventSignups)
+        .innerJoin(events, eq(events.id, eventSignups.eventId))
+        .where(lt(events.endsAt, cutoff));
+      if (old.length === 0) return 0;
+      for (const signup of old) await deleteOwnedMail(tx, eventSignupMailOwner(signup));
+      // The event keeps its count of taken places: how full it was, which names nobody.
+      await tx.delete(eventSignups).where(
+        inArray(
+          eventSignups.id,
+          old.map((signup) => signup.id),
+        ),
+      );
+      return old.length;
+    },
+  },
 };

@@ -20,7 +20,7 @@ export const subscriberPersonalData: PersonalDataRegistration = {
         .select()
         .from(newsletterSubscribers)
         .where(eq(sql`lower(${newsletterSubscribers.email})`, email.toLowerCase())),
-    summarize: () => ({}),
+    summarize: (found) => ({ subscribers: found.length }),
     export: async (_db, found) => ({
       newsletter_subscriptions: found.map((subscriber) => ({
         email: subscriber.email,

@@ -1,7 +1,7 @@
 import { Download, FileJson, ShieldCheck, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import type { AddressSummary, RetentionSetting } from "#shared/inbox-schemas";
+import type { AddressSummary, RetentionPreview, RetentionSetting } from "#shared/inbox-schemas";
 import { maxRetentionMonths } from "#shared/inbox-schemas";
 import { formatMonths } from "#shared/retention";
 import { type AddressExport, addressReport } from "~/components/admin/address-report";
@@ -27,13 +27,22 @@ function plural(count: number, one: string, few: string, many: string) {
   return `${count} ${rule === "one" ? one : rule === "few" ? few : many}`;
 }
 
-/** „2 záznamy z formulářů, 1 rezervace, 4 e-maily a účet“ (bookings only when there are some) */
+/** „1 přihláška na akci“, „2 přihlášky na akce“, „5 přihlášek na akce“. */
+const eventSignupsText = (count: number) =>
+  plural(count, "přihláška na akci", "přihlášky na akce", "přihlášek na akce");
+
+/**
+ * „2 záznamy z formulářů, 1 rezervace, 1 přihláška na akci, odběr novinek, 4 e-maily a účet“
+ * (bookings, sign-ups and the subscription only when there are some)
+ */
 export function describeErasure(summary: AddressSummary): string {
   const parts = [
     plural(summary.submissions, "záznam z formulářů", "záznamy z formulářů", "záznamů z formulářů"),
     ...(summary.bookings > 0
       ? [plural(summary.bookings, "rezervace", "rezervace", "rezervací")]
       : []),
+    ...(summary.eventSignups > 0 ? [eventSignupsText(summary.eventSignups)] : []),
+    ...(summary.subscribers > 0 ? ["odběr novinek"] : []),
     plural(summary.mails, "e-mail", "e-maily", "e-mailů"),
     ...(summary.account ? ["účet"] : []),
   ];
@@ -94,7 +103,13 @@ function AddressData() {
     setBusy(true);
     try {
       const summary = await summarizeAddress(address);
-      if (summary.submissions + summary.bookings + summary.mails === 0 && !summary.account) {
+      const records =
+        summary.submissions +
+        summary.bookings +
+        summary.eventSignups +
+        summary.subscribers +
+        summary.mails;
+      if (records === 0 && !summary.account) {
         toast.info(privacyNotices.nothingStored);
       } else {
         setPending(summary);
@@ -188,14 +203,22 @@ function AddressData() {
   );
 }
 
-/** How many records (submissions, bookings) a rule of `months` would delete now; null when the server could not say. */
-async function countExpiring(months: number): Promise<number | null> {
+/** How many records (submissions, bookings, event sign-ups) a rule of `months` would delete now; null when the server could not say. */
+async function countExpiring(months: number): Promise<RetentionPreview | null> {
   try {
-    const preview = await previewRetention(months);
-    return preview.submissions + preview.bookings;
+    return await previewRetention(months);
   } catch {
     return null;
   }
+}
+
+function countOf(preview: RetentionPreview): number {
+  return preview.submissions + preview.bookings + preview.eventSignups;
+}
+
+/** „Z toho 2 přihlášky na akce.“ when the rule would delete sign-ups too (the rest are the inbox's). */
+function eventSignupsLine(preview: RetentionPreview): string | null {
+  return preview.eventSignups > 0 ? `Z toho ${eventSignupsText(preview.eventSignups)}.` : null;
 }
 
 /**
@@ -213,9 +236,10 @@ function Retention() {
   const [busy, setBusy] = useState(false);
   const working = useRef(false);
   /** A rule waiting for her confirmation, and how many records it would delete (null: unknown). */
-  const [confirming, setConfirming] = useState<{ months: number; doomed: number | null } | null>(
-    null,
-  );
+  const [confirming, setConfirming] = useState<{
+    months: number;
+    doomed: RetentionPreview | null;
+  } | null>(null);
 
   useEffect(() => {
     fetchRetention()
@@ -238,7 +262,7 @@ function Retention() {
       const doomed = await countExpiring(wanted);
       working.current = false;
       setBusy(false);
-      if (doomed !== 0) {
+      if (doomed === null || countOf(doomed) !== 0) {
         setConfirming({ months: wanted, doomed });
         return;
       }
@@ -321,9 +345,12 @@ function Retention() {
                 typeset(
                   confirming.doomed === null
                     ? `Server do 24\u00a0hodin smaže všechny záznamy starší než ${formatMonths(confirming.months)}, i s jejich e-maily, a potom každý den ty, které toho stáří dosáhnou. Kolik jich teď je, se nepodařilo zjistit.`
-                    : `Server do 24\u00a0hodin smaže ${plural(confirming.doomed, "záznam starší", "záznamy starší", "záznamů starších")} než ${formatMonths(confirming.months)}, i s ${confirming.doomed === 1 ? "jeho" : "jejich"} e-maily, a potom každý den ty, které toho stáří dosáhnou.`,
+                    : `Server do 24\u00a0hodin smaže ${plural(countOf(confirming.doomed), "záznam starší", "záznamy starší", "záznamů starších")} než ${formatMonths(confirming.months)}, i s ${countOf(confirming.doomed) === 1 ? "jeho" : "jejich"} e-maily, a potom každý den ty, které toho stáří dosáhnou.`,
                 )}
             </p>
+            {confirming?.doomed && eventSignupsLine(confirming.doomed) && (
+              <p className="mt-2">{typeset(eventSignupsLine(confirming.doomed) ?? "")}</p>
+            )}
             <p className="mt-2">Smazané záznamy nelze vrátit zpět.</p>
           </div>
         }
