@@ -10,7 +10,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzl
 import type { Database } from "#database/open-database";
 import { articleRevisions, articleSlugs, articles, photos, users } from "#database/schema";
 import { type AuditActor, recordAuditEvent } from "#server/audit-log";
-import type { ContentEditor } from "#server/content/content-store";
+import { type ContentEditor, createContentReader } from "#server/content/content-store";
 import { articlePhotoAlt, articlePhotoIds } from "#shared/content/article-photos";
 import type {
   ArticleInput,
@@ -22,7 +22,6 @@ import type {
   LiveArticle,
 } from "#shared/content/article-schemas";
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
 
 type ArticleRow = typeof articles.$inferSelect;
 
@@ -291,7 +290,8 @@ export async function createArticle(
         perex: input.perex,
         body: input.body,
         topic: input.topic,
-        author: site.ownerName,
+        // Her name as „Údaje o provozovateli“ gives it when she writes the article.
+        author: (await createContentReader(tx).read("operator")).ownerName,
         coverPhotoId: input.coverPhotoId,
         state: input.state,
         publishAt,

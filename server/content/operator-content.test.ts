@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentEntries } from "#database/schema";
 import type { ContentEntryJson, ContentPublishJson } from "#shared/content/content-admin";
 import { isExampleOperator, operatorSeed } from "#shared/content/operator-content";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import { requestAs, startServerSignedInAsAdmin } from "#testing/test-accounts";
 import type { TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
@@ -41,7 +41,10 @@ describe.each(testDatabases)("the operator's facts on $name", ({ open }) => {
     const entry = (await response.json()) as ContentEntryJson<"operator">;
     expect(entry).toMatchObject({ label: "Údaje o provozovateli", version: 1, draft: null });
     expect(entry.published).toEqual(operatorSeed);
-    expect(entry.published).toMatchObject({ ico: site.operator.ico, email: site.email });
+    expect(entry.published).toMatchObject({
+      ico: operatorDefaults.ico,
+      email: operatorDefaults.email,
+    });
     expect(isExampleOperator(await liveOperator())).toBe(true);
   });
 
@@ -115,7 +118,7 @@ describe.each(testDatabases)("the operator's facts on $name", ({ open }) => {
     const loaderData = await homeLoader({ context: { content } } as never);
     const [business] = homeMeta({ loaderData } as never).filter((meta) => "script:ld+json" in meta);
     expect(business).toMatchObject({
-      "script:ld+json": { telephone: "+420 777 123 456", email: site.email },
+      "script:ld+json": { telephone: "+420 777 123 456", email: operatorDefaults.email },
     });
   });
 });

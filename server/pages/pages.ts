@@ -5,6 +5,7 @@
  * server on PostgreSQL picks up another's writes within a second (`watch`).
  */
 import type { DatabaseHandle } from "#database/open-database";
+import { everyPage } from "#shared/content/content-items";
 import { paths, scentGuidePdfKey } from "#shared/routes";
 import { readContent } from "~/lib/content.server";
 import { typesetGuide } from "~/lib/scent-guide";
@@ -132,13 +133,19 @@ export function createPages({
     return results;
   }
 
-  async function renderSite(): Promise<PageEntry[]> {
-    const loadContext = await getLoadContext?.();
+  /** Every page the sitemap lists, as the content of `loadContext` has it. */
+  async function listPages(loadContext?: PageLoadContext): Promise<string[]> {
     const sitemap = await renderer.render(
       { key: siteFilePaths.sitemap, url: siteFilePaths.sitemap },
       loadContext,
+      "quick",
     );
-    const listed = listedPages(sitemap?.[0]?.body.toString("utf8") ?? "");
+    return listedPages(sitemap?.[0]?.body.toString("utf8") ?? "");
+  }
+
+  async function renderSite(): Promise<PageEntry[]> {
+    const loadContext = await getLoadContext?.();
+    const listed = await listPages(loadContext);
     const results = await renderAll(
       [...listed.flatMap(pageTargets), ...fixedTargets()],
       loadContext,
@@ -153,12 +160,16 @@ export function createPages({
    * address reaches: the server hands it out only under a valid gift link (decision 0028).
    */
   async function renderGuidePdf(loadContext?: PageLoadContext): Promise<PageEntry> {
-    const guide = await readContent(loadContext).read("scent-guide");
+    const content = readContent(loadContext);
+    const [guide, operator] = await Promise.all([
+      content.read("scent-guide"),
+      content.read("operator"),
+    ]);
     return finish({
       path: scentGuidePdfKey,
       status: 200,
       contentType: "application/pdf",
-      body: await renderScentGuidePdf(typesetGuide(guide)),
+      body: await renderScentGuidePdf(typesetGuide(guide), operator),
     });
   }
 
@@ -292,19 +303,29 @@ export function createPages({
       await this.ensureRendered();
       const { id } = await pageBuild();
       const loadContext = await getLoadContext?.();
-      const asked = [...new Set([...changedPaths, ...dependentFiles])].filter(
-        (path) => path !== scentGuidePdfKey,
+      // `everyPage` (what the root layout shows, her operator's facts): each page the sitemap
+      // lists, and the shells and not-found pages, which have no address of their own to ask for.
+      const everything = changedPaths.includes(everyPage);
+      const listed = everything ? await listPages(loadContext) : [];
+      const asked = [...new Set([...changedPaths, ...listed, ...dependentFiles])].filter(
+        (path) => path !== scentGuidePdfKey && path !== everyPage,
       );
       // Each address first (in parallel); a page's data only when its HTML changed: an article
       // that is not among the home page's newest three leaves `/` as it was.
       const first = await renderAll(
-        asked.map((path) => ({ key: path, url: path })),
+        [
+          ...asked.map((path) => ({ key: path, url: path })),
+          ...(everything ? fixedTargets().filter((target) => !asked.includes(target.key)) : []),
+        ],
         loadContext,
         "quick",
       );
       const stored = await readStoredEtags(db, asked);
       const changedPages = first
-        .filter(({ target, entries }) => isPage(target.key) && !sameAsStored(entries, stored))
+        .filter(
+          ({ target, entries }) =>
+            asked.includes(target.key) && isPage(target.key) && !sameAsStored(entries, stored),
+        )
         .map(({ target }) => target.key);
       const rest = await renderAll(
         changedPages.map((path) => ({ key: dataPath(path), url: dataPath(path) })),
@@ -314,7 +335,8 @@ export function createPages({
       const results = [...first, ...rest];
       const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
       // The guide's PDF is no page of the router: it is made here, with the same content.
-      if (changedPaths.includes(scentGuidePdfKey)) rendered.push(await renderGuidePdf(loadContext));
+      if (everything || changedPaths.includes(scentGuidePdfKey))
+        rendered.push(await renderGuidePdf(loadContext));
       const removed = results
         .filter((result) => !result.entries)
         .map((result) => result.target.key);
