@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentEntries } from "#database/schema";
 import type { ContentEntryJson, ContentPublishJson } from "#shared/content/content-admin";
+import { everyPage } from "#shared/content/content-items";
 import { isExampleOperator, operatorSeed } from "#shared/content/operator-content";
 import { operatorDefaults } from "#shared/site";
 import { requestAs, startServerSignedInAsAdmin } from "#testing/test-accounts";
@@ -107,7 +108,10 @@ describe.each(testDatabases)("the operator's facts on $name", ({ open }) => {
     const response = await call("POST", "/publish", { version: 2 });
     expect(response.status).toBe(200);
     const { pages } = (await response.json()) as ContentPublishJson;
-    expect(pages).toEqual({ paths: ["/", "/zasady-ochrany-osobnich-udaju"], outcome: "updated" });
+    expect(pages).toEqual({
+      paths: ["/", "/zasady-ochrany-osobnich-udaju", everyPage],
+      outcome: "updated",
+    });
     const { operator } = await privacyLoader({
       context: { content: createContentReader(server.db) },
     } as never);

@@ -217,6 +217,36 @@ export function createPages({
   }
 
   /**
+   * After a publish of what every page shows (`everyPage`: the footer's facts), the pages it did
+   * not render itself: each page the sitemap lists with its data and variants, the shells, the
+   * not-found pages, and the scent guide's PDF (signed with her name). In the queue, as the
+   * variants: she sees her change on the item's own pages at once, the rest follows within
+   * seconds (docs/decisions/0036). A failure keeps their previous versions and is logged.
+   */
+  function renderEveryPage(done: string[], loadContext?: PageLoadContext) {
+    polishing = polishing.then(async () => {
+      try {
+        const listed = (await listPages(loadContext)).filter((path) => !done.includes(path));
+        const targets = [...listed.flatMap(pageTargets), ...fixedTargets()].filter(
+          (target) => !done.includes(target.key),
+        );
+        const results = await renderAll(targets, loadContext, "quick");
+        const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
+        rendered.push(await renderGuidePdf(loadContext));
+        const { id } = await pageBuild();
+        const written = await storePublished(db, id, rendered, []);
+        await refresh(written);
+        polish(written);
+      } catch (error) {
+        log.error(
+          { error: summarizeError(error) },
+          "Every page's footer kept its previous version after a publish",
+        );
+      }
+    });
+  }
+
+  /**
    * A published page's variants (site-pages.ts, `pageVariants`), rendered and stored after the
    * publish, in the same queue as `polish`. They show the same content as the page just
    * rendered; should one fail, it keeps its previous version and the log says why.
@@ -303,29 +333,22 @@ export function createPages({
       await this.ensureRendered();
       const { id } = await pageBuild();
       const loadContext = await getLoadContext?.();
-      // `everyPage` (what the root layout shows, her operator's facts): each page the sitemap
-      // lists, and the shells and not-found pages, which have no address of their own to ask for.
+      // `everyPage` (what the root layout shows, her operator's facts): the item's own pages are
+      // rendered now, every other page right after the publish returns (`renderEveryPage`).
       const everything = changedPaths.includes(everyPage);
-      const listed = everything ? await listPages(loadContext) : [];
-      const asked = [...new Set([...changedPaths, ...listed, ...dependentFiles])].filter(
+      const asked = [...new Set([...changedPaths, ...dependentFiles])].filter(
         (path) => path !== scentGuidePdfKey && path !== everyPage,
       );
       // Each address first (in parallel); a page's data only when its HTML changed: an article
       // that is not among the home page's newest three leaves `/` as it was.
       const first = await renderAll(
-        [
-          ...asked.map((path) => ({ key: path, url: path })),
-          ...(everything ? fixedTargets().filter((target) => !asked.includes(target.key)) : []),
-        ],
+        asked.map((path) => ({ key: path, url: path })),
         loadContext,
         "quick",
       );
       const stored = await readStoredEtags(db, asked);
       const changedPages = first
-        .filter(
-          ({ target, entries }) =>
-            asked.includes(target.key) && isPage(target.key) && !sameAsStored(entries, stored),
-        )
+        .filter(({ target, entries }) => isPage(target.key) && !sameAsStored(entries, stored))
         .map(({ target }) => target.key);
       const rest = await renderAll(
         changedPages.map((path) => ({ key: dataPath(path), url: dataPath(path) })),
@@ -335,8 +358,7 @@ export function createPages({
       const results = [...first, ...rest];
       const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
       // The guide's PDF is no page of the router: it is made here, with the same content.
-      if (everything || changedPaths.includes(scentGuidePdfKey))
-        rendered.push(await renderGuidePdf(loadContext));
+      if (changedPaths.includes(scentGuidePdfKey)) rendered.push(await renderGuidePdf(loadContext));
       const removed = results
         .filter((result) => !result.entries)
         .map((result) => result.target.key);
@@ -356,6 +378,7 @@ export function createPages({
       // The home page with each service chosen (five renders as long as the page itself) follows
       // within seconds, after she sees her change live; then everything at its best compression.
       renderVariants(changedPages.flatMap(pageVariants), loadContext);
+      if (everything) renderEveryPage(asked, loadContext);
       polish(written);
       return report;
     },
