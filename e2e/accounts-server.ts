@@ -50,6 +50,7 @@ export const lastAdminPort = mainPort + 52;
  * Administrators made before the server starts: one per test that signs one in. Taken (index):
  * 0 members; 0–5 admin and two-factor (`admin(n)` is index n - 1); 14 and 19 content; 15 photos;
  * 13 content on PostgreSQL (e2e/postgres-server.ts);
+ * 36 her operator's facts (operator.test.ts);
  * 16 articles; 17 materials; 20–21 doors; 22 page texts; 23 sign-in; 24–28 users; 29–31
  * two-factor; 8 her bookings; 9 events; 10 events administration; 11 newsletter.
  * 35 „Přehled“ (overview.test.ts).

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { parse as parseYaml } from "yaml";
 import { homeAnchors, paths, publicRoutePaths } from "#shared/routes";
-import { site } from "#shared/site";
+import { operatorDefaults, site } from "#shared/site";
 import { listArticleSlugs } from "../web/lib/article-files";
 import { expect, fetchHtml, test, waitForHydration } from "./fixtures";
 
@@ -137,7 +137,7 @@ for (const article of articles) {
     const minutes = Math.ceil(words / 200);
     expect(plain(facts.mainText)).toContain(`${minutes} ${czechPlural(minutes)} čtení`);
 
-    expect(plain(facts.mainText)).toContain(site.ownerName);
+    expect(plain(facts.mainText)).toContain(operatorDefaults.ownerName);
     expect(plain(facts.mainText)).toContain(article.topic);
     expect(facts.mainLinks).toContain(paths.blog);
     expect(facts.bodyLinks).toEqual(expect.arrayContaining(article.internalLinks));
@@ -158,7 +158,7 @@ for (const article of articles) {
       description: article.description,
       datePublished: article.date,
       url: absoluteUrl(article.path),
-      author: { "@type": "Person", name: site.ownerName },
+      author: { "@type": "Person", name: operatorDefaults.ownerName },
       publisher: { name: site.title },
     });
     expect(posting.image).toMatch(new RegExp(`^${site.url}/`));

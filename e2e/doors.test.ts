@@ -14,7 +14,7 @@ import {
   composeSubmissionMail,
   renderStoredMail,
 } from "#server/mail/outbox";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import {
   accountsBaseUrl,
   readRecoveryLink,
@@ -222,7 +222,7 @@ test.describe("the owner's notification", () => {
     expect(sent.status()).toBe(201);
     const notification = await readNotification(name);
     expect(notification.to && !Array.isArray(notification.to) && notification.to.text).toBe(
-      site.email,
+      operatorDefaults.email,
     );
     const link = notification.text?.match(/https?:\/\/\S+\/admin\/zaznam\/[\w-]+/)?.[0];
     if (!link) throw new Error("no link to the record in the notification");
@@ -256,7 +256,7 @@ test("pictures of the new member's welcome and of the owner's notification, as a
   page,
 }) => {
   const settings = {
-    notifyEmail: site.email,
+    notifyEmail: operatorDefaults.email,
     siteUrl: "https://www.harmonieprirody.cz",
     giftLinks: { ritual: "", fragrance: "" },
   };

@@ -12,7 +12,7 @@ import type { Locator, Page } from "@playwright/test";
 import { openDatabase } from "#database/open-database";
 import { createAccounts } from "#server/auth/accounts";
 import { renderStoredMail } from "#server/mail/outbox";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { recordVideo } from "#testing/sample-media";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
@@ -54,7 +54,7 @@ test.beforeAll(async () => {
     const result = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
       db: handle.db,
       siteUrl: origin,
-      notifyEmail: site.email,
+      notifyEmail: operatorDefaults.email,
     });
     if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
   } finally {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { site } from "#shared/site";
+import { operatorDefaults, site } from "#shared/site";
 import { expect, expectNoAxeViolations, fetchHtml, test, waitForHydration } from "./fixtures";
 
 const headerHeight = 72;
@@ -34,8 +34,8 @@ const homeTexts = [
   "Celostní přístup",
   "Individuální přístup",
   "Jinačovice, Česká republika",
-  site.email,
-  site.social.handle,
+  operatorDefaults.email,
+  operatorDefaults.socialHandle,
   "Pro koho je harmonizační setkání vhodné?",
   "Jsou vaše produkty vhodné i pro citlivou pokožku?",
   "Nabízíte i online konzultace?",
@@ -94,7 +94,7 @@ test.describe("home page content", () => {
       "/?sluzba=course#contact",
       // Issue 36: the live meetings' card leads to her upcoming events.
       "/akce",
-      `mailto:${site.email}`,
+      `mailto:${operatorDefaults.email}`,
     ]) {
       expect(html, `link to ${href}`).toContain(`href="${href}"`);
     }
@@ -115,7 +115,7 @@ test.describe("home page content", () => {
       await expect(main.getByText(question)).toBeVisible();
     }
     await expect(page.getByRole("contentinfo")).toContainText(
-      `© ${site.copyrightYear} ${site.ownerName}`,
+      `© ${site.copyrightYear} ${operatorDefaults.ownerName}`,
     );
   });
 

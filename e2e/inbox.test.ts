@@ -17,7 +17,7 @@ import { createAccounts } from "#server/auth/accounts";
 import { authStorageKey } from "#shared/auth-storage-key";
 import { formatPragueDateTime } from "#shared/prague-time";
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
@@ -57,7 +57,7 @@ test.beforeAll(async () => {
     const granted = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
       db: handle.db,
       siteUrl: baseUrl,
-      notifyEmail: site.email,
+      notifyEmail: operatorDefaults.email,
     });
     if (granted.exitCode !== 0) throw new Error(granted.lines.join("\n"));
   } finally {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { paths, privacyAnchors, publicRoutePaths } from "#shared/routes";
-import { site } from "#shared/site";
+import { operatorDefaults, site } from "#shared/site";
 import { expect, expectNoAxeViolations, fetchHtml, test, waitForHydration } from "./fixtures";
 
 const privacyHeadline = "Zásady ochrany osobních údajů";
@@ -97,13 +97,13 @@ test.describe("consent labels link to the privacy notice without losing what was
 test("the footer names who runs the site and links to the privacy notice on every public page", async ({
   page,
 }) => {
-  const { operator } = site;
+  const operator = operatorDefaults;
   for (const path of [...publicRoutePaths, paths.signIn, "/stranka-ktera-neexistuje"]) {
     await page.goto(path);
     const footer = page.getByRole("contentinfo");
     const text = plain((await footer.textContent()) ?? "");
     for (const fact of [
-      site.ownerName,
+      operatorDefaults.ownerName,
       `IČO ${operator.ico}`,
       plain(operator.seat),
       "živnostenském rejstříku",
@@ -272,7 +272,7 @@ test.describe("e-mail addresses at 360 px", () => {
     expect(breaks.flat().length).toBeGreaterThan(0);
     expectOnlyAllowedBreaks(breaks, "squeezed");
     for (const found of breaks.flat()) {
-      expect(plain(found.before + found.after)).toBe(site.email);
+      expect(plain(found.before + found.after)).toBe(operatorDefaults.email);
     }
   });
 });
@@ -286,9 +286,9 @@ test.describe("the privacy notice", () => {
     expect(html).toContain(`<link rel="canonical" href="${site.url}${paths.privacy}"`);
     for (const id of Object.values(privacyAnchors)) expect(html).toContain(`id="${id}"`);
     for (const text of [
-      site.ownerName,
-      site.operator.ico,
-      plain(site.operator.seat),
+      operatorDefaults.ownerName,
+      operatorDefaults.ico,
+      plain(operatorDefaults.seat),
       "Úřad pro ochranu osobních údajů",
       "Pplk. Sochora 27, 170 00 Praha 7",
       "www.uoou.cz",

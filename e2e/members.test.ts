@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import { recordVideo } from "#testing/sample-media";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { addressesOf, startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
@@ -94,7 +94,7 @@ test("the member made with npm run admin -- grant is told by e-mail, with the li
   const [welcome] = await smtp.waitForMails(1);
   expect(addressesOf(welcome?.to)).toEqual([member.email]);
   // The command ran with the default settings: answers go to the site's own address.
-  expect(addressesOf(welcome?.replyTo)).toEqual([site.email]);
+  expect(addressesOf(welcome?.replyTo)).toEqual([operatorDefaults.email]);
   expect(welcome?.subject).toBe("Členská sekce je pro vás otevřená – Harmonie přírody");
   expect(welcome?.text).toContain(`${baseUrl}${paths.members}#clenstvi`);
   // The other tests count only what they send.

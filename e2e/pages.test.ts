@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { contactAbout, paths } from "#shared/routes";
-import { site } from "#shared/site";
+import { operatorDefaults, site } from "#shared/site";
 import {
   type ConsoleEntry,
   expect,
@@ -26,7 +26,7 @@ const innerPages = {
     texts: [
       "O mně",
       "O MÉ TVORBĚ",
-      site.ownerName,
+      operatorDefaults.ownerName,
       "Květinové a bylinné oleje",
       "Bylinná vykuřovadla",
       "Květiny",
@@ -328,7 +328,7 @@ test.describe("parts that need no JavaScript", () => {
       page.getByRole("heading", { level: 2, name: "Z lesa přes únavu zpátky k sobě" }),
     ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Květinové a bylinné oleje" })).toBeVisible();
-    await expect(page.getByRole("contentinfo")).toContainText(site.operator.ico);
+    await expect(page.getByRole("contentinfo")).toContainText(operatorDefaults.ico);
     expect(
       await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed),
       "the page was not loaded anew",

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { openDatabase } from "#database/open-database";
 import { createAccounts } from "#server/auth/accounts";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
@@ -62,7 +62,7 @@ test.beforeAll(async () => {
     const result = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
       db: handle.db,
       siteUrl: origin,
-      notifyEmail: site.email,
+      notifyEmail: operatorDefaults.email,
     });
     if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
   } finally {

@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase } from "#database/open-database";
 import { users } from "#database/schema";
 import { createAccounts } from "#server/auth/accounts";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
 import {
@@ -44,7 +44,7 @@ try {
     const result = await runAdminCommand(parseAdminCommand(["grant", admin.email]), {
       db: handle.db,
       siteUrl: baseUrl,
-      notifyEmail: site.email,
+      notifyEmail: operatorDefaults.email,
     });
     if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
   }

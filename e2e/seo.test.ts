@@ -1,6 +1,6 @@
 import type { APIResponse, Page } from "@playwright/test";
 import { paths, publicRoutePaths } from "#shared/routes";
-import { site } from "#shared/site";
+import { operatorDefaults, site } from "#shared/site";
 import { listArticlePaths } from "../web/lib/article-files";
 import { siteFilePaths } from "../web/lib/site-files";
 import { expect, fetchHtml, test } from "./fixtures";
@@ -112,7 +112,7 @@ test("articles are shared as articles, with their date and author", async ({ pag
     expect(head.jsonLd, path).toHaveLength(1);
     const data = JSON.parse(head.jsonLd[0] ?? "");
     expect(data["@type"], path).toBe("BlogPosting");
-    expect(data.author.name, path).toBe(site.ownerName);
+    expect(data.author.name, path).toBe(operatorDefaults.ownerName);
     await expectImage(page, localPath(head.og["og:image"] ?? ""));
   }
 });
@@ -126,14 +126,14 @@ test("the home page describes the practitioner's business as structured data", a
   expect(data["@type"]).toBeTruthy();
   expect(data.name).toBe(site.title);
   expect(data.url).toBe(absoluteUrl(paths.home));
-  expect(data.email).toBe(site.email);
+  expect(data.email).toBe(operatorDefaults.email);
   expect(data.address).toMatchObject({
     addressLocality: "Jinačovice",
     addressCountry: "CZ",
   });
   expect(data.areaServed.name).toBe(site.location.serviceArea);
-  expect(data.sameAs).toContain(site.social.url);
-  expect(data.founder).toMatchObject({ "@type": "Person", name: site.ownerName });
+  expect(data.sameAs).toContain(operatorDefaults.socialUrl);
+  expect(data.founder).toMatchObject({ "@type": "Person", name: operatorDefaults.ownerName });
   expect(data.makesOffer).toHaveLength(4);
   await expectImage(page, localPath(data.image));
 });

@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import { openDatabase } from "#database/open-database";
 import { createAccounts } from "#server/auth/accounts";
 import { formatPragueDate } from "#shared/prague-time";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
@@ -286,7 +286,7 @@ test.describe("on a server of its own: one administrator, mail through the SMTP 
       const result = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
         db: handle.db,
         siteUrl: `http://localhost:${port}`,
-        notifyEmail: site.email,
+        notifyEmail: operatorDefaults.email,
       });
       if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
       await accounts.signUp(newcomer);

@@ -7,7 +7,7 @@
  *   npx tsx scripts/generate-share-image.ts
  */
 import { writeFileSync } from "node:fs";
-import { site } from "#shared/site";
+import { operatorDefaults, site } from "#shared/site";
 import { czech } from "../web/lib/typography";
 import { brandMark } from "./brand-mark";
 import { readPalette } from "./palette";
@@ -127,7 +127,7 @@ const html = `<!doctype html>
   <div class="text">
     <div class="brand">
       <svg viewBox="0 0 64 64" aria-hidden="true">${logo}</svg>
-      <span class="eyebrow">${escapeHtml(`${site.ownerName} · ${site.location.serviceArea}`)}</span>
+      <span class="eyebrow">${escapeHtml(`${operatorDefaults.ownerName} · ${site.location.serviceArea}`)}</span>
     </div>
     <h1>${escapeHtml(czech(site.title))}</h1>
     <div class="rule"></div>

@@ -389,6 +389,7 @@ export function createApp({
       rateLimitPerHour: config.formRateLimitPerHour,
       trustProxy: config.trustProxy,
       siteUrl: config.siteUrl,
+      readOwnerEmail: async () => (await createContentReader(db).read("operator")).email,
     }),
   );
   // Events: a sign-up (JSON, or a plain post without scripts), its cancel link; a change of

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { site } from "#shared/site";
+import { operatorDefaults, site } from "#shared/site";
 import { ConfigError, loadConfig, settingNames } from "./config";
 
 describe("the configuration", () => {
@@ -22,7 +22,7 @@ describe("the configuration", () => {
       mailDir: resolve("data", "mail"),
       databaseUrl: undefined,
       smtpUrl: undefined,
-      notifyEmail: site.email,
+      notifyEmail: operatorDefaults.email,
       siteUrl: "http://localhost:3000",
       formRateLimitPerHour: 10,
       trustProxy: false,
@@ -31,7 +31,7 @@ describe("the configuration", () => {
       logLevel: "info",
       metricsToken: undefined,
     });
-    expect(config.mailFrom).toContain(site.email);
+    expect(config.mailFrom).toContain(operatorDefaults.email);
     expect(config.placeholders).toEqual(["SITE_URL", "GIFT_RITUAL_URL", "GIFT_FRAGRANCE_URL"]);
   });
 

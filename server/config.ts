@@ -5,7 +5,7 @@
 import { resolve } from "node:path";
 import * as z from "zod/mini";
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
+import { operatorDefaults, site } from "#shared/site";
 
 const portMessage = "must be a port number from 1 to 65535";
 const webUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
@@ -35,9 +35,9 @@ const configSchema = z.object({
         error: 'must be an e-mail address, optionally with a name: "Name <address>"',
       }),
     ),
-    `"${site.title}" <${site.email}>`,
+    `"${site.title}" <${operatorDefaults.email}>`,
   ),
-  NOTIFY_EMAIL: z._default(z.email({ error: "must be an e-mail address" }), site.email),
+  NOTIFY_EMAIL: z._default(z.email({ error: "must be an e-mail address" }), operatorDefaults.email),
   SITE_URL: z.optional(webUrl),
   GIFT_RITUAL_URL: z.optional(webUrl),
   GIFT_FRAGRANCE_URL: z.optional(webUrl),

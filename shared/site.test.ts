@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { hasValidIcoChecksum } from "./content/operator-content";
-import { site } from "./site";
+import { firstNameOf, operatorDefaults, site } from "./site";
 
-describe("the operator's identification", () => {
+describe("the operator's identification of a fresh install", () => {
   it("has an IČO of eight digits with a valid checksum", () => {
-    expect(hasValidIcoChecksum(site.operator.ico)).toBe(true);
+    expect(hasValidIcoChecksum(operatorDefaults.ico)).toBe(true);
   });
 
   it("tells a wrong IČO from a right one", () => {
@@ -16,8 +16,15 @@ describe("the operator's identification", () => {
   });
 
   it("names the seat in the village the site is about, in Czech", () => {
-    expect(site.operator.seat).toContain(site.location.locality);
-    expect(site.operator.seat.replaceAll("\u00a0", " ")).toContain(site.location.postalCode);
+    expect(operatorDefaults.seat).toContain(site.location.locality);
+    expect(operatorDefaults.seat.replaceAll("\u00a0", " ")).toContain(site.location.postalCode);
     expect(site.location.countryName).toBe("Česká republika");
+  });
+});
+
+describe("her first name, as she signs", () => {
+  it("is the first word of her name", () => {
+    expect(firstNameOf(operatorDefaults.ownerName)).toBe("Kateřina");
+    expect(firstNameOf("  Jana  Nová ")).toBe("Jana");
   });
 });

@@ -9,6 +9,7 @@ import { SiteHeader } from "~/components/site-header";
 import { PageSpinner } from "~/components/ui/spinner";
 import loraFirstVisit from "~/fonts/lora-first-visit-600.woff2?url";
 import publicSansFirstVisit from "~/fonts/public-sans-first-visit-400.woff2?url";
+import { loadRoot } from "~/lib/root.server";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
 import { holdSubmissionsScript, markLive } from "~/progressive/held-submissions";
 import { fontsScript, webFontFamilies } from "~/progressive/page-starter";
@@ -41,6 +42,19 @@ const firstVisitFonts = [loraFirstVisit, publicSansFirstVisit];
  * metric-matched local fonts (`data-first-page-fonts="local"`, web/app.css) and preloads nothing.
  */
 const photoLedPaths: readonly string[] = [paths.about, paths.harmonisation];
+
+/**
+ * Her published „Údaje o provozovateli“ for the footer and the contact section
+ * (web/lib/site-operator.ts), read when a page is rendered, never in the browser
+ * (web/lib/root.server.ts).
+ */
+export const loader = (args: Route.LoaderArgs) => loadRoot(args);
+
+/**
+ * The facts came with the first page of the visit and stay for it: asking again would fetch a
+ * `.data` file the store does not hold for every address (a client-only screen with a query).
+ */
+export const shouldRevalidate = () => false;
 
 export const links: Route.LinksFunction = () => [
   // `sizes` keeps browsers that understand SVG from picking the .ico instead.

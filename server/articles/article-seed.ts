@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { Marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import { fromPragueLocal } from "#shared/content/article-time";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import { sanitizeArticleHtml } from "./article-html";
 
 const folder = fileURLToPath(new URL("../../content/blog/", import.meta.url));
@@ -52,7 +52,7 @@ export function readSeedArticles(): SeedArticle[] {
         title: String(facts.title),
         perex: String(facts.description),
         topic: String(facts.topic),
-        author: site.ownerName,
+        author: operatorDefaults.ownerName,
         body: sanitizeArticleHtml(markdown.parse(source.slice(match[0].length), { async: false })),
         publishAt,
       };

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzl
 import type { Database } from "#database/open-database";
 import { articleRevisions, articleSlugs, articles, photos, users } from "#database/schema";
 import { type AuditActor, recordAuditEvent } from "#server/audit-log";
-import type { ContentEditor } from "#server/content/content-store";
+import { type ContentEditor, createContentReader } from "#server/content/content-store";
 import { articlePhotoAlt, articlePhotoIds } from "#shared/content/article-photos";
 import type {
   ArticleInput,
@@ -21,8 +21,8 @@ import type {
   ArticleState,
   LiveArticle,
 } from "#shared/content/article-schemas";
+import { homeArticleCount } from "#shared/content/home-articles";
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
 
 type ArticleRow = typeof articles.$inferSelect;
 
@@ -56,8 +56,27 @@ export type ArticleOutcome =
 
 export const articlePagePath = (slug: string) => `${paths.blog}/${slug}`;
 
-/** The pages an article is on, besides its own: the blog, and the home page's newest three. */
-const listingPaths = [paths.blog, paths.home];
+/**
+ * The ids of the articles the home page shows: the newest live ones, in the order the pages read
+ * them (`createArticleReader`'s `list`).
+ */
+async function articlesOnHome(tx: Database): Promise<string[]> {
+  const rows = await tx
+    .select({ id: articles.id })
+    .from(articles)
+    .innerJoin(
+      articleSlugs,
+      and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
+    )
+    .where(eq(articles.state, "published"))
+    .orderBy(desc(articles.publishAt), asc(articleSlugs.slug))
+    .limit(homeArticleCount);
+  return rows.map((row) => row.id);
+}
+
+/** Whether the home page showed the article before the change or shows it after. */
+const isOnHome = (id: string, before: string[], after: string[]) =>
+  before.includes(id) || after.includes(id);
 
 async function slugsOf(db: Database, articleId: string) {
   const rows = await db
@@ -269,10 +288,12 @@ function touchedPaths(
   isLive: boolean,
   slugBefore: string | undefined,
   slugAfter: string,
+  /** Among the home page's newest articles before or after: only then is `/` rendered again. */
+  onHome: boolean,
 ) {
   if (!wasLive && !isLive) return [];
   const own = [slugBefore, slugAfter].filter((slug) => slug !== undefined).map(articlePagePath);
-  return [...new Set([...listingPaths, ...own])];
+  return [...new Set([paths.blog, ...(onHome ? [paths.home] : []), ...own])];
 }
 
 /** A new article, with its address; live at once when she publishes it. */
@@ -291,7 +312,8 @@ export async function createArticle(
         perex: input.perex,
         body: input.body,
         topic: input.topic,
-        author: site.ownerName,
+        // Her name as „Údaje o provozovateli“ gives it when she writes the article.
+        author: (await createContentReader(tx).read("operator")).ownerName,
         coverPhotoId: input.coverPhotoId,
         state: input.state,
         publishAt,
@@ -309,7 +331,8 @@ export async function createArticle(
         at,
         action: "article_published",
       });
-    return { row, livePaths: touchedPaths(false, live, undefined, input.slug) };
+    const onHome = (await articlesOnHome(tx)).includes(row.id);
+    return { row, livePaths: touchedPaths(false, live, undefined, input.slug, onHome) };
   });
 }
 
@@ -327,6 +350,7 @@ export async function updateArticle(
     const [before] = await tx.select().from(articles).where(live(id)).for("update");
     if (!before) throw new Refused("not_found");
     if (before.version !== version) throw new Refused("version_conflict");
+    const homeBefore = await articlesOnHome(tx);
     await requirePhotos(tx, input);
     const slugBefore = (await slugsOf(tx, id)).current;
     if (!(await moveToSlug(tx, id, input.slug))) throw new Refused("slug_taken");
@@ -366,7 +390,8 @@ export async function updateArticle(
         at,
       );
     }
-    return { row, livePaths: touchedPaths(wasLive, isLive, slugBefore, input.slug) };
+    const onHome = isOnHome(id, homeBefore, await articlesOnHome(tx));
+    return { row, livePaths: touchedPaths(wasLive, isLive, slugBefore, input.slug, onHome) };
   });
 }
 
@@ -383,6 +408,7 @@ export async function restoreArticleRevision(
     const [before] = await tx.select().from(articles).where(live(id)).for("update");
     if (!before) throw new Refused("not_found");
     if (before.version !== version) throw new Refused("version_conflict");
+    const homeBefore = await articlesOnHome(tx);
     const [revision] = await tx
       .select()
       .from(articleRevisions)
@@ -415,7 +441,11 @@ export async function restoreArticleRevision(
       action: "article_restored",
       restoredFrom: revision.id,
     });
-    return { row, livePaths: touchedPaths(before.state === "published", true, slugBefore, slug) };
+    const onHome = isOnHome(id, homeBefore, await articlesOnHome(tx));
+    return {
+      row,
+      livePaths: touchedPaths(before.state === "published", true, slugBefore, slug, onHome),
+    };
   });
 }
 
@@ -434,6 +464,8 @@ export async function deleteArticle(
       const [before] = await tx.select().from(articles).where(live(id)).for("update");
       if (!before) throw new Refused("not_found");
       if (before.version !== version) throw new Refused("version_conflict");
+      // Deleted, it leaves the home page only if the home page showed it.
+      const onHome = (await articlesOnHome(tx as unknown as Database)).includes(id);
       const { current } = await slugsOf(tx as unknown as Database, id);
       await tx
         .update(articles)
@@ -457,7 +489,7 @@ export async function deleteArticle(
         at,
       );
       const wasLive = before.state === "published";
-      return { livePaths: touchedPaths(wasLive, false, current, current) };
+      return { livePaths: touchedPaths(wasLive, false, current, current, onHome) };
     });
   } catch (error) {
     if (error instanceof Refused) return { refused: error.refusal };
@@ -518,6 +550,7 @@ export async function publishDueArticles(db: Database, now: Date): Promise<strin
       .where(and(eq(articles.state, "scheduled"), lte(articles.publishAt, now)))
       .returning();
     const touched: string[] = [];
+    const onHome = await articlesOnHome(tx as unknown as Database);
     for (const row of due) {
       const { current } = await slugsOf(tx as unknown as Database, row.id);
       await recordLive(tx as unknown as Database, row, current, {
@@ -525,7 +558,7 @@ export async function publishDueArticles(db: Database, now: Date): Promise<strin
         at: now,
         action: "article_published",
       });
-      touched.push(...touchedPaths(false, true, undefined, current));
+      touched.push(...touchedPaths(false, true, undefined, current, onHome.includes(row.id)));
     }
     return [...new Set(touched)];
   });

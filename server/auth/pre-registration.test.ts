@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, mfaFactors, mfaRecoveryCodes, users } from "#database/schema";
 import { authMessages } from "#shared/auth-schemas";
 import { memberAccessMessages } from "#shared/member-access";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { createTestAuthClient } from "#testing/test-auth-client";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
@@ -261,7 +261,11 @@ describe.each(testDatabases)(
         .set({ emailConfirmedAt: new Date((factor?.createdAt.getTime() ?? 0) + 60_000) })
         .where(eq(users.email, email));
 
-      const context = { db: server.db, siteUrl: server.origin, notifyEmail: site.email };
+      const context = {
+        db: server.db,
+        siteUrl: server.origin,
+        notifyEmail: operatorDefaults.email,
+      };
       const refused = await runAdminCommand(parseAdminCommand(["grant", email]), context);
       expect(refused.exitCode).toBe(exitCodes.refused);
       expect(refused.lines.join("\n")).toContain(

@@ -7,7 +7,6 @@
 import { Text } from "@react-email/text";
 import { createElement } from "react";
 import { z } from "zod";
-import { site } from "#shared/site";
 import { czech } from "#shared/typography";
 import { CancelLink, PersonDetails, appointmentTime as when } from "../mail/appointment-email";
 import { calendarFile } from "../mail/calendar-file";
@@ -33,6 +32,7 @@ type Session = z.output<typeof sessionSchema>;
 function sessionCalendarFile(
   session: Session,
   status: "pending" | "confirmed" | "cancelled",
+  ownerName: string,
 ): MailAttachment {
   return calendarFile({
     id: session.bookingId,
@@ -41,7 +41,7 @@ function sessionCalendarFile(
     filename: "rezervace.ics",
     start: session.startsAt,
     end: session.endsAt,
-    summary: `${session.offerName} – ${site.ownerName}`,
+    summary: `${session.offerName} – ${ownerName}`,
     description:
       status === "pending"
         ? "Rezervace čeká na potvrzení."
@@ -106,7 +106,7 @@ export const bookingConfirmationMail = defineMailKind({
   subject: (data) => bookingSubjects[data.state],
   render: (data) => createElement(BookingConfirmationEmail, data),
   secretLinks: ["cancelLink"],
-  attachments: (data) => [sessionCalendarFile(data, data.state)],
+  attachments: (data, sender) => [sessionCalendarFile(data, data.state, sender.ownerName)],
 });
 
 export function BookingReminderEmail(data: Session) {
@@ -166,7 +166,7 @@ export const bookingCancelledMail = defineMailKind({
   dataSchema: sessionSchema,
   subject: () => bookingSubjects.cancelled,
   render: (data) => createElement(BookingCancelledEmail, data),
-  attachments: (data) => [sessionCalendarFile(data, "cancelled")],
+  attachments: (data, sender) => [sessionCalendarFile(data, "cancelled", sender.ownerName)],
 });
 
 const ownerSchema = sessionSchema.extend({
@@ -329,5 +329,7 @@ export const bookingChangeMail = defineMailKind({
   dataSchema: changeSchema,
   subject: (data) => bookingChangeSubjects[data.change],
   render: (data) => createElement(BookingChangeEmail, data),
-  attachments: (data) => [sessionCalendarFile(data, calendarStatus(data))],
+  attachments: (data, sender) => [
+    sessionCalendarFile(data, calendarStatus(data), sender.ownerName),
+  ],
 });

@@ -22,7 +22,12 @@ import {
   contentPreviewQuerySchema,
   contentVersionSchema,
 } from "#shared/content/content-admin";
-import { type ContentKey, contentItems, isContentKey } from "#shared/content/content-items";
+import {
+  type ContentKey,
+  contentItems,
+  everyPage,
+  isContentKey,
+} from "#shared/content/content-items";
 import {
   type ContentEditor,
   type ContentOutcome,
@@ -92,7 +97,7 @@ function entryOf(outcome: ContentOutcome) {
 function readPreviewPath(key: ContentKey, asked: string | undefined): string {
   const itemPaths: readonly string[] = contentItems[key].paths;
   const path = asked ?? itemPaths[0];
-  if (path === undefined || !itemPaths.includes(path))
+  if (path === undefined || path === everyPage || !itemPaths.includes(path))
     throw new ApiError(404, "preview_not_found", contentAdminMessages.previewNotFound);
   return path;
 }

@@ -8,8 +8,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentEntries } from "#database/schema";
 import type { ContentEntryJson, ContentPublishJson } from "#shared/content/content-admin";
+import { everyPage } from "#shared/content/content-items";
 import { isExampleOperator, operatorSeed } from "#shared/content/operator-content";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import { requestAs, startServerSignedInAsAdmin } from "#testing/test-accounts";
 import type { TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
@@ -41,7 +42,10 @@ describe.each(testDatabases)("the operator's facts on $name", ({ open }) => {
     const entry = (await response.json()) as ContentEntryJson<"operator">;
     expect(entry).toMatchObject({ label: "Údaje o provozovateli", version: 1, draft: null });
     expect(entry.published).toEqual(operatorSeed);
-    expect(entry.published).toMatchObject({ ico: site.operator.ico, email: site.email });
+    expect(entry.published).toMatchObject({
+      ico: operatorDefaults.ico,
+      email: operatorDefaults.email,
+    });
     expect(isExampleOperator(await liveOperator())).toBe(true);
   });
 
@@ -104,7 +108,10 @@ describe.each(testDatabases)("the operator's facts on $name", ({ open }) => {
     const response = await call("POST", "/publish", { version: 2 });
     expect(response.status).toBe(200);
     const { pages } = (await response.json()) as ContentPublishJson;
-    expect(pages).toEqual({ paths: ["/", "/zasady-ochrany-osobnich-udaju"], outcome: "updated" });
+    expect(pages).toEqual({
+      paths: ["/", "/zasady-ochrany-osobnich-udaju", everyPage],
+      outcome: "updated",
+    });
     const { operator } = await privacyLoader({
       context: { content: createContentReader(server.db) },
     } as never);
@@ -115,7 +122,7 @@ describe.each(testDatabases)("the operator's facts on $name", ({ open }) => {
     const loaderData = await homeLoader({ context: { content } } as never);
     const [business] = homeMeta({ loaderData } as never).filter((meta) => "script:ld+json" in meta);
     expect(business).toMatchObject({
-      "script:ld+json": { telephone: "+420 777 123 456", email: site.email },
+      "script:ld+json": { telephone: "+420 777 123 456", email: operatorDefaults.email },
     });
   });
 });

@@ -103,5 +103,6 @@ export const eventCancelledByOwnerMail = defineMailKind({
   dataSchema: cancelledSchema,
   subject: (data) => `${cancelledSubjects[data.what]}: ${data.title}`,
   render: (data) => createElement(EventCancelledByOwnerEmail, data),
-  attachments: (data) => (data.hadPlace ? [occasionCalendarFile(data, "cancelled")] : []),
+  attachments: (data, sender) =>
+    data.hadPlace ? [occasionCalendarFile(data, "cancelled", sender.ownerName)] : [],
 });

@@ -8,7 +8,6 @@ import { Text } from "@react-email/text";
 import { createElement } from "react";
 import { z } from "zod";
 import { placesCount } from "#shared/events";
-import { site } from "#shared/site";
 import { czech } from "#shared/typography";
 import { CancelLink, PersonDetails, appointmentTime as when } from "../mail/appointment-email";
 import { calendarFile } from "../mail/calendar-file";
@@ -29,7 +28,11 @@ export const occasionSchema = z.object({
 });
 export type Occasion = z.output<typeof occasionSchema>;
 
-export function occasionCalendarFile(occasion: Occasion, status: "confirmed" | "cancelled") {
+export function occasionCalendarFile(
+  occasion: Occasion,
+  status: "confirmed" | "cancelled",
+  ownerName: string,
+) {
   return calendarFile({
     id: occasion.signupId,
     siteUrl: occasion.siteUrl,
@@ -37,7 +40,7 @@ export function occasionCalendarFile(occasion: Occasion, status: "confirmed" | "
     filename: "akce.ics",
     start: occasion.startsAt,
     end: occasion.endsAt,
-    summary: `${occasion.title} – ${site.ownerName}`,
+    summary: `${occasion.title} – ${ownerName}`,
     description: status === "confirmed" ? "Místo na akci je vaše." : "Přihláška je zrušená.",
     location: occasion.place,
     url: occasion.eventUrl,
@@ -97,8 +100,8 @@ export const eventSignupMail = defineMailKind({
   subject: (data) => `${eventSubjects[data.state]}: ${data.title}`,
   render: (data) => createElement(EventSignupEmail, data),
   secretLinks: ["cancelLink"],
-  attachments: (data) =>
-    data.state === "waitlisted" ? [] : [occasionCalendarFile(data, "confirmed")],
+  attachments: (data, sender) =>
+    data.state === "waitlisted" ? [] : [occasionCalendarFile(data, "confirmed", sender.ownerName)],
 });
 
 export function EventReminderEmail(data: Occasion) {
@@ -161,7 +164,8 @@ export const eventSignupCancelledMail = defineMailKind({
   dataSchema: cancelledSchema,
   subject: (data) => `${eventSubjects.cancelled}: ${data.title}`,
   render: (data) => createElement(EventSignupCancelledEmail, data),
-  attachments: (data) => (data.hadPlace ? [occasionCalendarFile(data, "cancelled")] : []),
+  attachments: (data, sender) =>
+    data.hadPlace ? [occasionCalendarFile(data, "cancelled", sender.ownerName)] : [],
 });
 
 const ownerSchema = occasionSchema.extend({

@@ -11,9 +11,9 @@ import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { type CSSProperties, Fragment, type ReactNode } from "react";
+import { type CSSProperties, createContext, Fragment, type ReactNode, useContext } from "react";
 import { formatPragueLong } from "#shared/prague-time";
-import { site } from "#shared/site";
+import { firstNameOf, type OperatorFacts, operatorDefaults, site } from "#shared/site";
 import { czech } from "#shared/typography";
 
 const colors = { moss: "#4f6b4a", bark: "#3e3328", barkSoft: "#5c4f42", cream: "#faf6ef" };
@@ -116,15 +116,35 @@ export function MultilineText({ text, style }: { text: string; style?: CSSProper
 }
 
 /**
+ * Who signs: her „Údaje o provozovateli“ as published when the e-mail is sent (the worker reads
+ * them, `renderStoredMail`), so a changed phone is in the next e-mail, even one queued before.
+ * Without a provider (a test rendering one template), the defaults of a fresh install.
+ */
+export const SenderContext = createContext<OperatorFacts>(operatorDefaults);
+
+/** The sender of the e-mail being rendered (see `SenderContext`). */
+export function useSender(): OperatorFacts {
+  return useContext(SenderContext);
+}
+
+/**
  * How she signs every e-mail that goes to one person (a visitor, an account): the one place her
- * signature is written. E-mails to herself (a submission, a request, a waiting gift) go unsigned.
+ * signature is written, her first name and how to reach her. E-mails to herself (a submission, a
+ * request, a waiting gift) go unsigned.
  */
 export function Signature() {
+  const sender = useSender();
+  const contacts = [sender.email, sender.phone.trim()].filter(Boolean).join(" · ");
   return (
-    <Text style={textStyle}>
-      {czech("S láskou")}
-      <br />
-      {site.ownerFirstName}
-    </Text>
+    <>
+      <Text style={textStyle}>
+        {czech("S láskou")}
+        <br />
+        {firstNameOf(sender.ownerName)}
+      </Text>
+      <Text style={{ ...textStyle, fontSize: "14px", lineHeight: "22px", color: colors.barkSoft }}>
+        {contacts.replaceAll(" ", "\u00a0").replaceAll("\u00a0·\u00a0", "\u00a0· ")}
+      </Text>
+    </>
   );
 }

@@ -6,6 +6,7 @@
  */
 import type { ReactElement } from "react";
 import { z } from "zod";
+import type { OperatorFacts } from "#shared/site";
 
 export type MailKind<Name extends string = string, Schema extends z.ZodType = z.ZodType> = {
   name: Name;
@@ -18,8 +19,11 @@ export type MailKind<Name extends string = string, Schema extends z.ZodType = z.
    * opens a gift): once the e-mail has gone, the copy kept of it shows them without their token.
    */
   secretLinks?: readonly (keyof z.output<Schema> & string)[];
-  /** Files sent with it, made from its data when it is sent (say, a booking's `.ics`). */
-  attachments?(data: z.output<Schema>): MailAttachment[];
+  /**
+   * Files sent with it, made from its data when it is sent (say, a booking's `.ics`), with her
+   * „Údaje o provozovateli“ as published then.
+   */
+  attachments?(data: z.output<Schema>, sender: OperatorFacts): MailAttachment[];
 };
 
 /** A file an e-mail carries. */

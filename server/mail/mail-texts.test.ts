@@ -4,7 +4,7 @@
  * included), and her signature under every e-mail to one person.
  */
 import { describe, expect, it } from "vitest";
-import { site } from "#shared/site";
+import { firstNameOf, operatorDefaults } from "#shared/site";
 import { mailKinds } from "./mail-kinds";
 import { renderMail } from "./outbox";
 
@@ -299,7 +299,7 @@ describe("every e-mail read as a Czech copy editor", () => {
   });
 
   it.each(rendered)("$kind: signed by her when it goes to one person", (mail) => {
-    const signature = `S\u00a0láskou\n${site.ownerFirstName}`;
+    const signature = `S\u00a0láskou\n${firstNameOf(operatorDefaults.ownerName)}`;
     if (toHerself.has(mail.kind)) expect(mail.text).not.toContain(signature);
     else expect(mail.text).toContain(signature);
   });

@@ -26,16 +26,18 @@ import {
 } from "drizzle-orm";
 import { alias, type PgTable } from "drizzle-orm/pg-core";
 import { compile } from "html-to-text";
-import type { ReactElement } from "react";
+import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
 import { type Database, rowsOf } from "#database/open-database";
 import { formSubmissions, type MailJob, mailOutbox } from "#database/schema";
 import type { GiftFormType } from "#shared/form-schemas";
+import { type OperatorFacts, operatorDefaults } from "#shared/site";
 import type { Clock } from "../clock";
 import { type AccessRequestForMail, accessRequestMail } from "./access-request-email";
 import { contactConfirmationMail } from "./contact-confirmation-email";
 import { emailConfirmationMail } from "./email-confirmation-email";
+import { SenderContext } from "./email-layout";
 import { giftMail } from "./gift-email";
 import { giftReminderSubject } from "./gift-reminder-email";
 import { giftWaitingMail } from "./gift-waiting-email";
@@ -429,13 +431,17 @@ export function sentCopy(
  * with the kind's schema first. Throws when no kind has its name or its data does not match:
  * the worker then marks that e-mail failed, with the reason.
  */
-export async function renderStoredMail({
-  kind: name,
-  data,
-}: {
-  kind: string;
-  data: unknown;
-}): Promise<{ html: string; text: string; attachments?: MailAttachment[] }> {
+export async function renderStoredMail(
+  {
+    kind: name,
+    data,
+  }: {
+    kind: string;
+    data: unknown;
+  },
+  /** Her „Údaje o provozovateli“ as published now: the signature's name and contacts. */
+  sender: OperatorFacts = operatorDefaults,
+): Promise<{ html: string; text: string; attachments?: MailAttachment[] }> {
   const kind = findMailKind(name);
   if (!kind) throw new Error(`no template for e-mails of the kind "${name}"`);
   if (typeof data !== "object" || data === null) throw new Error("the e-mail has no data");
@@ -445,8 +451,12 @@ export async function renderStoredMail({
       `the data of the e-mail does not match its kind "${name}": ${z.prettifyError(parsed.error)}`,
     );
   }
-  const rendered = await renderMail(kind.render(parsed.data));
-  return kind.attachments ? { ...rendered, attachments: kind.attachments(parsed.data) } : rendered;
+  const rendered = await renderMail(
+    createElement(SenderContext.Provider, { value: sender }, kind.render(parsed.data)),
+  );
+  return kind.attachments
+    ? { ...rendered, attachments: kind.attachments(parsed.data, sender) }
+    : rendered;
 }
 
 /**

@@ -3,7 +3,9 @@
  * first so that two servers on one PostgreSQL never send the same message.
  */
 import type { Database } from "#database/open-database";
+import type { OperatorFacts } from "#shared/site";
 import type { Clock } from "../clock";
+import { createContentReader } from "../content/content-store";
 import { summarizeError } from "../error-summary";
 import { log } from "../logger";
 import type { MailAttachment } from "./mail-kind";
@@ -90,6 +92,13 @@ export async function sendPendingMail(
 ): Promise<SendReport> {
   const report: SendReport = { sent: 0, retrying: 0, failed: 0, takenOver: 0 };
   let claimed = 0;
+  // Her facts as published when this run sends (docs/decisions/0036): read once, at the first
+  // e-mail that is rendered, and the same for every e-mail of the run.
+  let published: Promise<OperatorFacts> | undefined;
+  const sender = () => {
+    published ??= createContentReader(db).read("operator");
+    return published;
+  };
   while (claimed < limit) {
     await beforeBatch?.();
     // One round trip claims a batch; its messages are sent side by side.
@@ -113,7 +122,7 @@ export async function sendPendingMail(
   async function sendOne(job: MailJob) {
     let body: Awaited<ReturnType<typeof bodyOf>>;
     try {
-      body = await bodyOf(job);
+      body = await bodyOf(job, sender);
     } catch (error) {
       // A template that cannot render this e-mail will not on a retry either: failed, with why.
       const lastError = `The e-mail could not be rendered: ${describeError(error)}`;
@@ -192,12 +201,16 @@ export async function sendPendingMail(
   return report;
 }
 
-/** The e-mail's HTML and text: rendered now from its data, or as stored before rendering moved here. */
+/**
+ * The e-mail's HTML and text: rendered now from its data, signed with her „Údaje o
+ * provozovateli“ as published now, or as stored before rendering moved here.
+ */
 async function bodyOf(
   job: MailJob,
+  sender: () => Promise<OperatorFacts>,
 ): Promise<{ html: string; text: string; attachments?: MailAttachment[] }> {
   if (job.html !== null && job.text !== null) return { html: job.html, text: job.text };
-  return renderStoredMail(job);
+  return renderStoredMail(job, await sender());
 }
 
 /** True for an SMTP reply in the 5xx range (nodemailer's `responseCode`), the server's permanent refusal. */

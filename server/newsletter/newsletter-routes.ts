@@ -17,7 +17,6 @@ import {
 } from "#shared/newsletter";
 import { newsletterSignUpSchema } from "#shared/newsletter-schemas";
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
 import { czech } from "#shared/typography";
 import { createClientAddress } from "../client-address";
 import { isFromThisSite } from "../forms/form-post-route";
@@ -33,6 +32,8 @@ export type NewsletterRoutesDependencies = {
   rateLimitPerHour: number;
   trustProxy: boolean;
   siteUrl: string;
+  /** Her address as „Údaje o provozovateli“ publishes it now (a page answered per request). */
+  readOwnerEmail: () => Promise<string>;
 };
 
 const text = (words: string) => czech(words);
@@ -141,7 +142,7 @@ export function createNewsletterRoutes(deps: NewsletterRoutesDependencies) {
 
   const unsubscribe = async (c: Context) => {
     const outcome = await subscribers.unsubscribe(c.req.param("token") ?? "");
-    if (outcome === "forged") return forgedUnsubscribe(c);
+    if (outcome === "forged") return forgedUnsubscribe(c, await deps.readOwnerEmail());
     if (outcome === "gone") {
       return c.html(
         page(
@@ -167,9 +168,10 @@ export function createNewsletterRoutes(deps: NewsletterRoutesDependencies) {
   route.post(`${paths.newsletterUnsubscribe}/:token`, limitBody(4096), unsubscribe);
 
   route.post(`${paths.newsletterUnsubscribe}/:token/znovu`, limitBody(1024), async (c) => {
-    if (!isFromThisSite(c, siteOrigin)) return forgedUnsubscribe(c, 403);
+    if (!isFromThisSite(c, siteOrigin))
+      return forgedUnsubscribe(c, await deps.readOwnerEmail(), 403);
     const outcome = await subscribers.subscribeAgain(c.req.param("token"), clientAddress(c));
-    if (outcome === "forged") return forgedUnsubscribe(c);
+    if (outcome === "forged") return forgedUnsubscribe(c, await deps.readOwnerEmail());
     return c.html(
       page(
         "Vítejte zpátky",
@@ -195,11 +197,11 @@ function confirmationRefusal(c: Context, state: Exclude<ConfirmationState, "vali
   );
 }
 
-function forgedUnsubscribe(c: Context, status: ContentfulStatusCode = 404) {
+function forgedUnsubscribe(c: Context, ownerEmail: string, status: ContentfulStatusCode = 404) {
   return c.html(
     page(
       "Odkaz neplatí",
-      html`<p>${text("Tento odkaz neznám, a tak jsem nic nezměnila. Pro odhlášení použijte prosím odkaz z posledního dopisu, nebo mi napište na")} <a href="mailto:${site.email}">${site.email}</a>.</p>`,
+      html`<p>${text("Tento odkaz neznám, a tak jsem nic nezměnila. Pro odhlášení použijte prosím odkaz z posledního dopisu, nebo mi napište na")} <a href="mailto:${ownerEmail}">${ownerEmail}</a>.</p>`,
     ),
     status,
   );

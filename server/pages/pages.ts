@@ -5,6 +5,7 @@
  * server on PostgreSQL picks up another's writes within a second (`watch`).
  */
 import type { DatabaseHandle } from "#database/open-database";
+import { everyPage } from "#shared/content/content-items";
 import { paths, scentGuidePdfKey } from "#shared/routes";
 import { readContent } from "~/lib/content.server";
 import { typesetGuide } from "~/lib/scent-guide";
@@ -132,13 +133,19 @@ export function createPages({
     return results;
   }
 
-  async function renderSite(): Promise<PageEntry[]> {
-    const loadContext = await getLoadContext?.();
+  /** Every page the sitemap lists, as the content of `loadContext` has it. */
+  async function listPages(loadContext?: PageLoadContext): Promise<string[]> {
     const sitemap = await renderer.render(
       { key: siteFilePaths.sitemap, url: siteFilePaths.sitemap },
       loadContext,
+      "quick",
     );
-    const listed = listedPages(sitemap?.[0]?.body.toString("utf8") ?? "");
+    return listedPages(sitemap?.[0]?.body.toString("utf8") ?? "");
+  }
+
+  async function renderSite(): Promise<PageEntry[]> {
+    const loadContext = await getLoadContext?.();
+    const listed = await listPages(loadContext);
     const results = await renderAll(
       [...listed.flatMap(pageTargets), ...fixedTargets()],
       loadContext,
@@ -153,12 +160,16 @@ export function createPages({
    * address reaches: the server hands it out only under a valid gift link (decision 0028).
    */
   async function renderGuidePdf(loadContext?: PageLoadContext): Promise<PageEntry> {
-    const guide = await readContent(loadContext).read("scent-guide");
+    const content = readContent(loadContext);
+    const [guide, operator] = await Promise.all([
+      content.read("scent-guide"),
+      content.read("operator"),
+    ]);
     return finish({
       path: scentGuidePdfKey,
       status: 200,
       contentType: "application/pdf",
-      body: await renderScentGuidePdf(typesetGuide(guide)),
+      body: await renderScentGuidePdf(typesetGuide(guide), operator),
     });
   }
 
@@ -203,6 +214,36 @@ export function createPages({
     } catch {
       // A page that cannot render says so when it is published.
     }
+  }
+
+  /**
+   * After a publish of what every page shows (`everyPage`: the footer's facts), the pages it did
+   * not render itself: each page the sitemap lists with its data and variants, the shells, the
+   * not-found pages, and the scent guide's PDF (signed with her name). In the queue, as the
+   * variants: she sees her change on the item's own pages at once, the rest follows within
+   * seconds (docs/decisions/0036). A failure keeps their previous versions and is logged.
+   */
+  function renderEveryPage(done: string[], loadContext?: PageLoadContext) {
+    polishing = polishing.then(async () => {
+      try {
+        const listed = (await listPages(loadContext)).filter((path) => !done.includes(path));
+        const targets = [...listed.flatMap(pageTargets), ...fixedTargets()].filter(
+          (target) => !done.includes(target.key),
+        );
+        const results = await renderAll(targets, loadContext, "quick");
+        const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
+        rendered.push(await renderGuidePdf(loadContext));
+        const { id } = await pageBuild();
+        const written = await storePublished(db, id, rendered, []);
+        await refresh(written);
+        polish(written);
+      } catch (error) {
+        log.error(
+          { error: summarizeError(error) },
+          "Every page's footer kept its previous version after a publish",
+        );
+      }
+    });
   }
 
   /**
@@ -292,8 +333,11 @@ export function createPages({
       await this.ensureRendered();
       const { id } = await pageBuild();
       const loadContext = await getLoadContext?.();
+      // `everyPage` (what the root layout shows, her operator's facts): the item's own pages are
+      // rendered now, every other page right after the publish returns (`renderEveryPage`).
+      const everything = changedPaths.includes(everyPage);
       const asked = [...new Set([...changedPaths, ...dependentFiles])].filter(
-        (path) => path !== scentGuidePdfKey,
+        (path) => path !== scentGuidePdfKey && path !== everyPage,
       );
       // Each address first (in parallel); a page's data only when its HTML changed: an article
       // that is not among the home page's newest three leaves `/` as it was.
@@ -334,6 +378,7 @@ export function createPages({
       // The home page with each service chosen (five renders as long as the page itself) follows
       // within seconds, after she sees her change live; then everything at its best compression.
       renderVariants(changedPages.flatMap(pageVariants), loadContext);
+      if (everything) renderEveryPage(asked, loadContext);
       polish(written);
       return report;
     },

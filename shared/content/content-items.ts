@@ -18,6 +18,12 @@ import { photoSlotPaths, photoSlotsSchema } from "./photo-slots";
 import { reviewsSchema } from "./review-content";
 import { scentGuideSchema } from "./scent-guide-schema";
 
+/**
+ * In an item's `paths`: every page the store holds (each listed page, the client-only screens'
+ * shells, the not-found pages), for what the root layout shows on all of them.
+ */
+export const everyPage = "*";
+
 export const contentItems = {
   "home-hero": {
     label: "Úvod domovské stránky",
@@ -52,9 +58,9 @@ export const contentItems = {
     description:
       "Vaše jméno, e-mail, telefon, sociální síť, IČO, sídlo a právní forma, jak je web uvádí.",
     schema: operatorSchema,
-    // The pages that read them (the privacy notice, the home page's structured data); the
-    // footer and e-mails still read shared/site.ts (docs/decisions/0026).
-    paths: [paths.home, paths.privacy],
+    // Every page's footer (the root loader), the privacy notice, the home page's contact section
+    // and structured data; e-mails read them when they are sent (docs/decisions/0036).
+    paths: [paths.home, paths.privacy, everyPage],
   },
   "home-sections": {
     label: "Domovská stránka",

@@ -2,11 +2,13 @@
  * „Údaje o provozovateli“: who runs the site and how to reach her, as her content. The checks
  * are strict, since these facts are what a Czech business must state and what the privacy
  * notice names as the controller: an IČO with the trade register's checksum, an e-mail
- * address, links over https only. The seed is today's values of `shared/site.ts`, whose IČO and
- * seat are examples: the server warns at start while the published ones still are.
+ * address, links over https only. The seed is `operatorDefaults` of `shared/site.ts`, whose IČO
+ * and seat are examples: the server warns at start while the published ones still are. The
+ * published facts are the one owner of her name and contacts on every page (the root loader)
+ * and in every e-mail (read when it is sent): docs/decisions/0036.
  */
 import * as z from "zod/mini";
-import { site } from "#shared/site";
+import { operatorDefaults, site } from "#shared/site";
 import { text } from "./content-schemas";
 
 export const operatorLimits = {
@@ -77,24 +79,13 @@ function isHttpsUrl(value: string): boolean {
   }
 }
 
-/** Today's values: what a fresh install shows. */
-export const operatorSeed: Operator = {
-  ownerName: site.ownerName,
-  email: site.email,
-  phone: "",
-  socialNetwork: site.social.network,
-  socialHandle: site.social.handle,
-  socialUrl: site.social.url,
-  ico: site.operator.ico,
-  seat: site.operator.seat,
-  legalForm: site.operator.legalForm,
-  register: site.operator.register,
-};
+/** What a fresh install shows (`shared/site.ts`). */
+export const operatorSeed: Operator = operatorDefaults;
 
 /** Whether the IČO or the seat are still the examples of a fresh install. */
 export function isExampleOperator(operator: Pick<Operator, "ico" | "seat">): boolean {
   return (
     site.operator.isExample &&
-    (operator.ico === site.operator.ico || operator.seat === site.operator.seat)
+    (operator.ico === operatorDefaults.ico || operator.seat === operatorDefaults.seat)
   );
 }

@@ -4,7 +4,7 @@
  * their captions are the photos' own; „Objednat konzultaci“ stays in the code.
  */
 import { contactAbout } from "#shared/routes";
-import { site } from "#shared/site";
+import { operatorDefaults, site } from "#shared/site";
 import { contentLimits } from "./content-schemas";
 import {
   commonFields,
@@ -113,7 +113,7 @@ export const aboutPageSeed: AboutPage = {
     eyebrow: "Kdo vás bude provázet",
     heading: "O mně",
     // Her name and home as `shared/site.ts` gives them today; from her first edit, her own text.
-    greeting: `Jmenuji se ${site.ownerName}.`,
+    greeting: `Jmenuji se ${operatorDefaults.ownerName}.`,
     intro:
       "Provázím ženy zpátky k sobě – s pomocí přírody, rituálů, zvuku a doteku. Vyrábím oleje a vykuřovadla z bylin, které sama sbírám, a věřím, že klid, který hledáme, na nás čeká venku i uvnitř.",
   },

@@ -4,7 +4,7 @@
  * as their defaults. Her offers and the reviews are items of their own.
  */
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
+import { firstNameOf, operatorDefaults } from "#shared/site";
 import { contentLimits } from "./content-schemas";
 import {
   commonFields,
@@ -180,11 +180,11 @@ export const homeSectionsSeed: HomeSections = {
     heading: "Tady smíte zpomalit a na nic si nehrát",
     paragraphs: [
       // Her name as `shared/site.ts` gives it today; from her first edit it is her own text.
-      `Jmenuji se ${site.ownerName} a příroda je moje největší učitelka. Bylinky jsem poprvé sbírala s babičkou a dodnes mě nic nezklidní tak jako chvíle, kdy stojím bosá v ranní trávě.`,
+      `Jmenuji se ${operatorDefaults.ownerName} a příroda je moje největší učitelka. Bylinky jsem poprvé sbírala s babičkou a dodnes mě nic nezklidní tak jako chvíle, kdy stojím bosá v ranní trávě.`,
       "I já jsem kdysi žila ve spěchu a únavě. Pomohlo mi zpomalit a vrátit se k tělu, k rostlinám a k jednoduchým rituálům. Z této cesty se zrodilo všechno, co dnes nabízím: harmonizační setkání, ručně vyráběné oleje a vykuřovadla i živá setkání v kruhu žen.",
       "Nejsem tu proto, abych vás opravovala. Jsem tu, abych vám připravila bezpečný a laskavý prostor, kde si můžete oddechnout a vzpomenout si, že všechno, co potřebujete, už v sobě nosíte.",
     ],
-    signature: `S láskou ${site.ownerFirstName}`,
+    signature: `S láskou ${firstNameOf(operatorDefaults.ownerName)}`,
     storyLink: { label: "Přečtěte si můj příběh", target: paths.about },
     quote: "Když zpomalíme natolik, že zaslechneme vítr v korunách stromů, uslyšíme znovu i sebe.",
   },

@@ -1,5 +1,4 @@
 import { Fragment } from "react";
-import { site } from "#shared/site";
 
 /**
  * Splits an address where a line should break: after „@“ only
@@ -53,14 +52,11 @@ function AddressParts({ address, long }: { address: string; long: "overflow" | "
   ));
 }
 
-/** A mailto link whose address wraps after „@“ (see AddressParts). */
-export function EmailLink({
-  address = site.email,
-  className,
-}: {
-  address?: string;
-  className?: string;
-}) {
+/**
+ * A mailto link whose address wraps after „@“ (see AddressParts). Her own address comes from her
+ * published facts (`useSiteOperator`), never from code.
+ */
+export function EmailLink({ address, className }: { address: string; className?: string }) {
   return (
     <a href={`mailto:${address}`} className={className}>
       <AddressParts address={address} long="overflow" />

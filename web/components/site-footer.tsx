@@ -1,11 +1,13 @@
-import { AtSign, Mail, MapPin } from "lucide-react";
+import { AtSign, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { paths, privacyAnchors } from "#shared/routes";
 import { site } from "#shared/site";
 import { EmailLink } from "~/components/email-link";
+import { PhoneLink } from "~/components/phone-link";
 import { siteMenu } from "~/components/site-menu";
 import { LeafSprig } from "~/components/ui/botanical";
 import { LogoMark } from "~/components/ui/logo-mark";
+import { useSiteOperator } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
 
 const linkClasses =
@@ -13,10 +15,12 @@ const linkClasses =
 
 /**
  * The footer of every page: brand, menu, contact, the copyright notice and
- * who runs the site (a Czech business names itself on its website).
+ * who runs the site (a Czech business names itself on its website), from her published
+ * „Údaje o provozovateli“.
  */
 export function SiteFooter() {
-  const { location, operator } = site;
+  const { location } = site;
+  const operator = useSiteOperator();
   return (
     <footer className="relative isolate print:hidden overflow-hidden bg-bark text-cream [&_:focus-visible]:outline-sand">
       <LeafSprig className="absolute -top-6 right-4 -z-10 h-64 rotate-[25deg] text-sage/15 sm:right-16" />
@@ -58,13 +62,22 @@ export function SiteFooter() {
             <li className="flex items-center gap-3">
               <Mail aria-hidden="true" className="size-5 shrink-0 text-sage" />
               {/* Not inline-flex like the other links: the address must wrap as text. */}
-              <EmailLink className="rounded-md py-2.5 decoration-sage underline-offset-4 hover:underline" />
+              <EmailLink
+                address={operator.email}
+                className="rounded-md py-2.5 decoration-sage underline-offset-4 hover:underline"
+              />
             </li>
+            {operator.phone && (
+              <li className="flex items-center gap-3">
+                <Phone aria-hidden="true" className="size-5 shrink-0 text-sage" />
+                <PhoneLink phone={operator.phone} className={linkClasses} />
+              </li>
+            )}
             <li className="flex items-center gap-3">
               <AtSign aria-hidden="true" className="size-5 shrink-0 text-sage" />
-              <a href={site.social.url} rel="noopener" className={linkClasses}>
-                <span className="sr-only">{site.social.network}: </span>
-                {site.social.handle}
+              <a href={operator.socialUrl} rel="noopener" className={linkClasses}>
+                <span className="sr-only">{operator.socialNetwork}: </span>
+                {operator.socialHandle}
               </a>
             </li>
             <li className="flex min-h-11 items-center gap-3">
@@ -78,11 +91,11 @@ export function SiteFooter() {
         <div className="mx-auto grid max-w-6xl gap-4 px-5 py-6 text-sm leading-relaxed text-sand sm:px-8 md:grid-cols-[1fr_auto] md:items-start md:gap-10">
           <div className="space-y-1">
             <p>
-              © {site.copyrightYear} {site.ownerName} · {site.title}
+              © {site.copyrightYear} {operator.ownerName} · {site.title}
             </p>
             <p data-testid="operator-identification">
               {czech(
-                `Provozovatelka: ${site.ownerName}, IČO ${operator.ico}, se sídlem ${operator.seat}, ${operator.legalForm} ${operator.register}.`,
+                `Provozovatelka: ${operator.ownerName}, IČO ${operator.ico}, se sídlem ${operator.seat}, ${operator.legalForm} ${operator.register}.`,
               )}
             </p>
           </div>

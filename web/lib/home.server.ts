@@ -3,6 +3,7 @@
  * modules it reads (her content's schemas, with zod) stay out of the page's JavaScript, which
  * a route module's imports would otherwise bring (perf/budgets.ts).
  */
+import { homeArticleCount } from "#shared/content/home-articles";
 import { publicReviews } from "#shared/content/review-content";
 import { type ServiceChoice, serviceChoices } from "#shared/content/service-choices";
 import type { ContactFormValues } from "#shared/form-schemas";
@@ -71,6 +72,6 @@ export async function loadHome({ context }: Pick<Route.LoaderArgs, "context">): 
       text,
       about: offers.find((offer) => offer.id === offerId)?.name ?? "",
     })),
-    newestArticles: articles.slice(0, 3).map(summarise),
+    newestArticles: articles.slice(0, homeArticleCount).map(summarise),
   };
 }

@@ -18,7 +18,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import subsetFont from "subset-font";
-import { site } from "#shared/site";
+import { type OperatorFacts, operatorDefaults, site } from "#shared/site";
 import {
   dropsLabel,
   type GuideBlock,
@@ -91,8 +91,8 @@ type TextStyle = { size: number; colour: string; lineHeight: number };
 const body: TextStyle = { size: 10.5, colour: colours.bark, lineHeight: 15.5 };
 
 /** Letters the footer and labels add to the guide's own text. */
-function charactersOf(guide: ScentGuide): string {
-  const extra = `${site.title} ${site.ownerName} ${site.email} · strana 0123456789 z • – „“ %`;
+function charactersOf(guide: ScentGuide, signer: Signer): string {
+  const extra = `${site.title} ${signer.ownerName} ${signer.email} · strana 0123456789 z • – „“ %`;
   const text = JSON.stringify(guide) + extra + JSON.stringify(guideLabels.dilutionColumns);
   // Upper case too: the eyebrow is set in capitals.
   return [...new Set(text + text.toUpperCase())].filter((character) => character >= " ").join("");
@@ -119,9 +119,15 @@ function fontName(face: Face, latin: boolean): string {
   return `${face}-${latin ? "latin" : "ext"}`;
 }
 
+/** Who signs the guide's last page: her published „Údaje o provozovateli“. */
+type Signer = Pick<OperatorFacts, "ownerName" | "email">;
+
 /** Renders the guide to a PDF file's bytes. */
-export async function renderScentGuidePdf(guide: ScentGuide = scentGuide): Promise<Buffer> {
-  const fonts = await loadFonts(charactersOf(guide));
+export async function renderScentGuidePdf(
+  guide: ScentGuide = scentGuide,
+  signer: Signer = operatorDefaults,
+): Promise<Buffer> {
+  const fonts = await loadFonts(charactersOf(guide, signer));
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: page.top, bottom: 0, left: page.left, right: page.right },
@@ -131,7 +137,7 @@ export async function renderScentGuidePdf(guide: ScentGuide = scentGuide): Promi
     displayTitle: true,
     info: {
       Title: `${guide.title} – ${site.title}`,
-      Author: site.ownerName,
+      Author: signer.ownerName,
       Subject: guide.subtitle,
       // A fixed date: the same guide gives the same file (and its tests the same bytes).
       CreationDate: new Date("2026-01-01T00:00:00Z"),
@@ -145,7 +151,7 @@ export async function renderScentGuidePdf(guide: ScentGuide = scentGuide): Promi
     doc.on("error", reject);
   });
 
-  const layout = new Layout(doc);
+  const layout = new Layout(doc, signer);
   layout.drawGuide(guide);
   layout.drawFooters(guide.title);
   doc.end();
@@ -155,7 +161,10 @@ export async function renderScentGuidePdf(guide: ScentGuide = scentGuide): Promi
 class Layout {
   private y = page.top;
 
-  constructor(private readonly doc: PDFKit.PDFDocument) {}
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly signer: Signer,
+  ) {}
 
   drawGuide(guide: ScentGuide) {
     this.text([{ text: guideLabels.eyebrow.toUpperCase(), face: "sansBold" }], {
@@ -198,10 +207,18 @@ class Layout {
       this.heading(guide.closing.title);
       for (const paragraph of guide.closing.paragraphs) this.paragraph(paragraph);
       this.y += 8;
-      this.text([{ text: `${site.ownerName} · ${site.title} · ${site.email}`, face: "italic" }], {
-        ...body,
-        colour: colours.barkSoft,
-      });
+      this.text(
+        [
+          {
+            text: `${this.signer.ownerName} · ${site.title} · ${this.signer.email}`,
+            face: "italic",
+          },
+        ],
+        {
+          ...body,
+          colour: colours.barkSoft,
+        },
+      );
     };
     // The last words stay together.
     this.ensureRoom(this.measure(closing));

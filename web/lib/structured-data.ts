@@ -87,7 +87,7 @@ export function businessStructuredData(operator: BusinessFacts): MetaDescriptor 
 }
 
 /** An article of the blog as a schema.org `BlogPosting`, by the practitioner, for her business. */
-export function articleStructuredData(article: ArticleSummary): MetaDescriptor {
+export function articleStructuredData(article: ArticleSummary, ownerName: string): MetaDescriptor {
   const url = absolute(article.path);
   return {
     "script:ld+json": {
@@ -106,7 +106,7 @@ export function articleStructuredData(article: ArticleSummary): MetaDescriptor {
       author: {
         "@type": "Person",
         "@id": `${absolute(paths.home)}#owner`,
-        name: site.ownerName,
+        name: ownerName,
         url: absolute(paths.about),
       },
       publisher: {

@@ -1,6 +1,5 @@
 import { CalendarHeart } from "lucide-react";
 import { contactAbout, paths } from "#shared/routes";
-import { site } from "#shared/site";
 import { BackHomeLink } from "~/components/back-home-link";
 import { ContentPhoto } from "~/components/content-photo";
 import { PageHero } from "~/components/page-hero";
@@ -10,15 +9,16 @@ import { ButtonLink } from "~/components/ui/button";
 import { readContent } from "~/lib/content.server";
 import { readSlotPhotos } from "~/lib/photo-slots.server";
 import { pageMeta } from "~/lib/seo";
+import { operatorOfMatches } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
 import { deferredPart, StaticPart } from "~/progressive/static-part";
 import type { Route } from "./+types/about";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "O mně",
     description: czech(
-      `Kdo je ${site.ownerName}: jak ji příroda a byliny dovedly k harmonizačním setkáním, ručně vyráběným olejům, vykuřovadlům a k setkáním pro ženy.`,
+      `Kdo je ${operatorOfMatches(matches).ownerName}: jak ji příroda a byliny dovedly k harmonizačním setkáním, ručně vyráběným olejům, vykuřovadlům a k setkáním pro ženy.`,
     ),
     path: paths.about,
   });

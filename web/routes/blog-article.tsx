@@ -1,7 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
 import { ArticleFacts } from "~/components/blog/article-facts";
 import { ArticleInvitation } from "~/components/blog/article-invitation";
 import { PhotoPicture } from "~/components/content-photo";
@@ -10,6 +9,7 @@ import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { readArticles } from "~/lib/articles.server";
 import { pageMeta, shareImageOf } from "~/lib/seo";
+import { operatorOfMatches, useSiteOperator } from "~/lib/site-operator";
 import { articleStructuredData } from "~/lib/structured-data";
 import { czech } from "~/lib/typography";
 import type { Route } from "./+types/blog-article";
@@ -21,18 +21,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { article };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return notFoundMeta();
   const { article } = loaderData;
+  const { ownerName } = operatorOfMatches(matches);
   return [
     ...pageMeta({
       title: article.title,
       description: article.description,
       path: article.path,
-      article: { publishedDate: article.date, author: site.ownerName, section: article.topic },
+      article: { publishedDate: article.date, author: ownerName, section: article.topic },
       image: article.cover ? shareImageOf(article.cover) : undefined,
     }),
-    articleStructuredData(article),
+    articleStructuredData(article, ownerName),
   ];
 };
 
@@ -60,6 +61,7 @@ const articleBodyClasses = [
 ].join(" ");
 
 export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
+  const { ownerName } = useSiteOperator();
   const { article } = loaderData;
   return (
     <main id="obsah">
@@ -88,7 +90,7 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
                 rel="author"
                 className="font-semibold text-moss-dark underline underline-offset-4"
               >
-                {site.ownerName}
+                {ownerName}
               </Link>
             </p>
           </div>

@@ -2,6 +2,7 @@ import { Feed } from "feed";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { readArticles } from "~/lib/articles.server";
+import { readContent } from "~/lib/content.server";
 import { shareImageOf, shareImagePath } from "~/lib/seo";
 import { siteFilePaths } from "~/lib/site-files";
 import type { Route } from "./+types/blog-feed-xml";
@@ -13,8 +14,11 @@ const absolute = (path: string) => new URL(path, site.url).href;
  * at every change of an article (server/pages/) and linked from every page's head.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const articles = await readArticles(context).list();
-  const author = { name: site.ownerName, email: site.email, link: absolute(paths.about) };
+  const [articles, operator] = await Promise.all([
+    readArticles(context).list(),
+    readContent(context).read("operator"),
+  ]);
+  const author = { name: operator.ownerName, email: operator.email, link: absolute(paths.about) };
   const feed = new Feed({
     title: `${site.title} – blog`,
     description: "Články o rituálech, bylinách a péči o sebe.",
@@ -22,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     link: absolute(paths.blog),
     language: "cs",
     image: absolute(shareImagePath),
-    copyright: `© ${site.copyrightYear} ${site.ownerName}`,
+    copyright: `© ${site.copyrightYear} ${operator.ownerName}`,
     updated: articles[0] ? new Date(`${articles[0].date}T00:00:00Z`) : undefined,
     feedLinks: { rss: absolute(siteFilePaths.feed) },
     author,

@@ -11,6 +11,7 @@ import { photos } from "~/components/photos";
 import { LeafSprig } from "~/components/ui/botanical";
 import { readEventPhoto, readEvents } from "~/lib/events.server";
 import { pageMeta } from "~/lib/seo";
+import { operatorOfMatches } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
 import type { Route } from "./+types/events-event";
 
@@ -29,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return notFoundMeta();
   const { event } = loaderData;
   return [
@@ -40,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       ),
       path: eventPath(event.slug),
     }),
-    eventStructuredData(event),
+    eventStructuredData(event, operatorOfMatches(matches).ownerName),
   ];
 };
 

@@ -1,7 +1,6 @@
 import { FileText, Gift, Mail } from "lucide-react";
 import type { GiftJson } from "#shared/materials";
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
 import { BackHomeLink } from "~/components/back-home-link";
 import { EmailLink } from "~/components/email-link";
 import { ScentGuideView } from "~/components/gift/scent-guide-view";
@@ -9,6 +8,7 @@ import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { typesetGuide } from "~/lib/scent-guide";
 import { pageMeta } from "~/lib/seo";
+import { useSiteOperator } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
 import type { Route } from "./+types/gift-delivery";
 
@@ -108,6 +108,7 @@ export default function GiftDeliveryPage({ loaderData }: Route.ComponentProps) {
 }
 
 function GiftContent({ gift }: { gift: GiftJson }) {
+  const { email } = useSiteOperator();
   const { material } = gift;
   return (
     <section className="mt-10">
@@ -137,7 +138,7 @@ function GiftContent({ gift }: { gift: GiftJson }) {
       <p className="mt-10 flex items-start gap-2 text-bark-soft">
         <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-moss-dark" />
         <span>
-          {czech("Máš-li otázku, napiš mi na")} <EmailLink address={site.email} />.
+          {czech("Máš-li otázku, napiš mi na")} <EmailLink address={email} />.
         </span>
       </p>
     </section>

@@ -12,6 +12,7 @@ import { Blossom } from "~/components/ui/botanical";
 import { buttonClasses } from "~/components/ui/button";
 import { readContent } from "~/lib/content.server";
 import { pageMeta } from "~/lib/seo";
+import { useSiteOperator } from "~/lib/site-operator";
 import { czech, typeset } from "~/lib/typography";
 import { LoadWhenNear } from "~/progressive/load-when-near";
 import { deferredPart, StaticPart } from "~/progressive/static-part";
@@ -81,6 +82,7 @@ const gifts = [
 
 export default function GiftPage({ loaderData }: Route.ComponentProps) {
   const { refused } = loaderData;
+  const operator = useSiteOperator();
   return (
     <main id="obsah">
       <PageHero
@@ -175,7 +177,11 @@ export default function GiftPage({ loaderData }: Route.ComponentProps) {
             {typeset(
               "Tvoje jméno a e-mail použiju jen k tomu, abych ti poslala dárek, a nikomu je nepředám. Kdyby dárek nedorazil, napiš mi na",
             )}{" "}
-            <EmailLink className="font-semibold text-moss-dark underline underline-offset-4" />.
+            <EmailLink
+              address={operator.email}
+              className="font-semibold text-moss-dark underline underline-offset-4"
+            />
+            .
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <BackHomeLink look="button" />

@@ -1,5 +1,5 @@
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import { ContactSection } from "~/components/home/contact";
 import { HomeHero } from "~/components/home/hero";
 import { loadHome } from "~/lib/home.server";
@@ -17,12 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   }),
   businessStructuredData(
     // Her published facts; the defaults of shared/site.ts only on an error page without data.
-    loaderData?.operator ?? {
-      ownerName: site.ownerName,
-      email: site.email,
-      phone: "",
-      socialUrl: site.social.url,
-    },
+    loaderData?.operator ?? operatorDefaults,
   ),
 ];
 

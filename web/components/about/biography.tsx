@@ -1,11 +1,11 @@
 import { Leaf, Sprout, Sun } from "lucide-react";
 import { useLoaderData } from "react-router";
 import type { AboutPage } from "#shared/content/page-about";
-import { site } from "#shared/site";
 import { ContentPhoto, useSlotPhoto } from "~/components/content-photo";
 import { photos } from "~/components/photos";
 import { Blossom } from "~/components/ui/botanical";
 import { Eyebrow } from "~/components/ui/section";
+import { useSiteOperator } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
 
 /** What the about page's loader gives its sections: her texts of the page. */
@@ -22,6 +22,7 @@ function principlesOf(approach: AboutPage["approach"]) {
 
 /** Who she is and how she got here, in her own words. */
 export function Biography() {
+  const { ownerName } = useSiteOperator();
   const { story, approach } = useLoaderData<AboutTexts>().texts;
   const photo = useSlotPhoto("aboutHerbs");
   return (
@@ -51,9 +52,7 @@ export function Biography() {
               <blockquote className="font-serif text-xl leading-relaxed text-bark italic sm:text-2xl">
                 <p>{czech(`„${story.quote}“`)}</p>
               </blockquote>
-              <figcaption className="mt-4 font-semibold text-moss-dark">
-                – {site.ownerName}
-              </figcaption>
+              <figcaption className="mt-4 font-semibold text-moss-dark">– {ownerName}</figcaption>
             </figure>
           </div>
         </div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { operatorDefaults } from "#shared/site";
 import { type AddressExport, addressReport } from "~/components/admin/address-report";
 
 const data: AddressExport = {
@@ -55,7 +56,7 @@ const data: AddressExport = {
 
 describe("the report of an address for the person who asked", () => {
   it("says in Czech what each form, e-mail and the account hold, and where her rights are", () => {
-    const written = addressReport(data, "https://harmonieprirody.cz");
+    const written = addressReport(data, "https://harmonieprirody.cz", operatorDefaults);
     // A moment is held on one line as everywhere („14. 3. 2026 v 9:30“); read here with plain spaces.
     expect(written).toContain("odesláno 14.\u00a03.\u00a02026\u00a0v\u00a09:30");
     const report = written.replaceAll("\u00a0", " ");
@@ -89,6 +90,7 @@ describe("the report of an address for the person who asked", () => {
     const report = addressReport(
       { ...data, submissions: [], mails: [], account: null },
       "https://harmonieprirody.cz",
+      operatorDefaults,
     );
     expect(report).toContain("ODESLANÉ FORMULÁŘE (0)\n\n   Žádné.");
     expect(report).toContain("E-MAILY (0)\n\n   Žádné.");

@@ -5,7 +5,7 @@
  */
 import { formatPragueMoment } from "#shared/prague-time";
 import { paths } from "#shared/routes";
-import { site } from "#shared/site";
+import { type OperatorFacts, site } from "#shared/site";
 import type { Submission } from "#shared/submission";
 import { formTypeName, serviceLabel } from "~/components/admin/submission-format";
 import { describeDevice, roleLabel } from "~/components/admin/user-format";
@@ -108,8 +108,12 @@ function section(title: string, count: number | null, items: string[]): string {
 }
 
 /** The report, in the order the privacy notice names the data: forms, e-mails, the account. */
-export function addressReport(data: AddressExport, origin: string): string {
-  const { operator } = site;
+export function addressReport(
+  data: AddressExport,
+  origin: string,
+  /** The controller: her published „Údaje o provozovateli“ (`useSiteOperator`). */
+  operator: Pick<OperatorFacts, "ownerName" | "ico" | "seat">,
+): string {
   const submissions = data.submissions.map((submission, index) =>
     [
       `${index + 1}. ${formTypeName(submission.form_type)}, odesláno ${formatMoment(submission.created_at)}`,
@@ -197,7 +201,7 @@ export function addressReport(data: AddressExport, origin: string): string {
   return `${[
     `Údaje o e-mailové adrese ${data.email}`,
     `Web ${site.title} (${origin.replace(/^https?:\/\//, "")}), stav k ${formatMoment(data.exported_at)}`,
-    `Správce: ${site.ownerName}, IČO ${operator.ico}, ${operator.seat.replaceAll("\u00a0", " ")}`,
+    `Správce: ${operator.ownerName}, IČO ${operator.ico}, ${operator.seat.replaceAll("\u00a0", " ")}`,
     "",
     section("Odeslané formuláře", data.submissions.length, submissions),
     "",

@@ -19,6 +19,7 @@ import {
   saveRetention,
   summarizeAddress,
 } from "~/lib/admin-api";
+import { useSiteOperator } from "~/lib/site-operator";
 import { typeset } from "~/lib/typography";
 
 const pluralRules = new Intl.PluralRules("cs-CZ");
@@ -67,6 +68,7 @@ function failureText(error: unknown) {
 
 /** Everything about one e-mail address: download it, or erase it after a confirmation that names what goes. */
 function AddressData() {
+  const operator = useSiteOperator();
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<AddressSummary | null>(null);
@@ -81,7 +83,7 @@ function AddressData() {
       if (format === "text") {
         downloadFile(
           // The byte-order mark: older Windows programs then read the Czech letters right.
-          `\ufeff${addressReport(data, window.location.origin)}`,
+          `\ufeff${addressReport(data, window.location.origin, operator)}`,
           `${name}.txt`,
           "text/plain;charset=utf-8",
         );

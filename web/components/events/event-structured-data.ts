@@ -7,9 +7,9 @@ const absolute = (path: string) => new URL(path, site.url).href;
 
 /**
  * An event as a schema.org `Event`: its status, place (an address, or online), offer with the
- * price in CZK and whether places are left, and the remaining capacity.
+ * price in CZK and whether places are left, and the remaining capacity; her published name organises it.
  */
-export function eventStructuredData(event: PublicEvent): MetaDescriptor {
+export function eventStructuredData(event: PublicEvent, ownerName: string): MetaDescriptor {
   const url = absolute(eventPath(event.slug));
   const online = event.placeKind === "online";
   return {
@@ -37,7 +37,7 @@ export function eventStructuredData(event: PublicEvent): MetaDescriptor {
       organizer: {
         "@type": "Person",
         "@id": `${absolute(paths.home)}#owner`,
-        name: site.ownerName,
+        name: ownerName,
         url: absolute(paths.about),
       },
       offers: {

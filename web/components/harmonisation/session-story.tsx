@@ -1,8 +1,8 @@
 import { useLoaderData } from "react-router";
 import type { HarmonisationPage } from "#shared/content/page-harmonisation";
-import { site } from "#shared/site";
 import { Blossom } from "~/components/ui/botanical";
 import { Eyebrow } from "~/components/ui/section";
+import { useSiteOperator } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
 
 /** What the page's loader gives its sections: her texts of the page. */
@@ -10,6 +10,7 @@ export type HarmonisationTexts = { texts: HarmonisationPage };
 
 /** How the harmonisation session came to be, in her words. */
 export function SessionStory() {
+  const { ownerName } = useSiteOperator();
   const { story } = useLoaderData<HarmonisationTexts>().texts;
   return (
     <section aria-labelledby="vznik-heading" className="bg-cream px-5 py-16 sm:px-8 sm:py-24">
@@ -30,7 +31,7 @@ export function SessionStory() {
           <blockquote className="font-serif text-2xl leading-relaxed text-bark italic">
             <p>{czech(`„${story.quote}“`)}</p>
           </blockquote>
-          <figcaption className="mt-5 font-semibold text-moss-dark">– {site.ownerName}</figcaption>
+          <figcaption className="mt-5 font-semibold text-moss-dark">– {ownerName}</figcaption>
         </figure>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { AtSign, ChevronDown, Mail, MapPin } from "lucide-react";
+import { AtSign, ChevronDown, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import type { HomeSections } from "#shared/content/page-home";
 import type { ServiceChoice } from "#shared/content/service-choices";
@@ -7,7 +7,9 @@ import { site } from "#shared/site";
 import { EmailLink } from "~/components/email-link";
 import { ContactForm } from "~/components/forms/contact-form";
 import type { SubmittedForm } from "~/components/forms/submitted-form";
+import { PhoneLink } from "~/components/phone-link";
 import { LeafSprig } from "~/components/ui/botanical";
+import { useSiteOperator } from "~/lib/site-operator";
 import { czech, typeset } from "~/lib/typography";
 
 /**
@@ -24,6 +26,7 @@ export function ContactContent({
   texts: HomeSections["contact"];
 }) {
   const { location } = site;
+  const operator = useSiteOperator();
   return (
     <>
       <div className="grid gap-8 lg:grid-cols-[1.35fr_0.65fr] lg:gap-10">
@@ -41,15 +44,26 @@ export function ContactContent({
           </h3>
           <ul className="mt-8 space-y-6">
             <ContactItem icon={<Mail className="size-5" />} label="E-mail">
-              <EmailLink className="font-semibold underline decoration-sage underline-offset-4 hover:decoration-cream" />
+              <EmailLink
+                address={operator.email}
+                className="font-semibold underline decoration-sage underline-offset-4 hover:decoration-cream"
+              />
             </ContactItem>
-            <ContactItem icon={<AtSign className="size-5" />} label={site.social.network}>
+            {operator.phone && (
+              <ContactItem icon={<Phone className="size-5" />} label="Telefon">
+                <PhoneLink
+                  phone={operator.phone}
+                  className="font-semibold underline decoration-sage underline-offset-4 hover:decoration-cream"
+                />
+              </ContactItem>
+            )}
+            <ContactItem icon={<AtSign className="size-5" />} label={operator.socialNetwork}>
               <a
-                href={site.social.url}
+                href={operator.socialUrl}
                 rel="noopener"
                 className="font-semibold underline decoration-sage underline-offset-4 hover:decoration-cream"
               >
-                {site.social.handle}
+                {operator.socialHandle}
               </a>
             </ContactItem>
             <ContactItem icon={<MapPin className="size-5" />} label="Místo">

@@ -2,10 +2,10 @@ import { ArrowRight } from "lucide-react";
 import { useLoaderData } from "react-router";
 import type { HomeSections } from "#shared/content/page-home";
 import { homeAnchors } from "#shared/routes";
-import { site } from "#shared/site";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { ButtonLink } from "~/components/ui/button";
 import { Eyebrow } from "~/components/ui/section";
+import { useSiteOperator } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
 
 /** What the home route's loader gives the sections below the first screen: her texts of them. */
@@ -13,6 +13,7 @@ export type HomeSectionsData = { sections: HomeSections };
 
 /** The owner introduces herself, with a quotation of her own. */
 export function WelcomeSection() {
+  const { ownerName } = useSiteOperator();
   const { welcome } = useLoaderData<HomeSectionsData>().sections;
   return (
     <section
@@ -48,7 +49,7 @@ export function WelcomeSection() {
           </blockquote>
           <figcaption className="mt-6 flex items-center gap-3 text-base font-semibold text-moss-dark">
             <span aria-hidden="true" className="h-px w-8 bg-moss-dark" />
-            {site.ownerName}
+            {ownerName}
           </figcaption>
         </figure>
       </div>

@@ -7,12 +7,14 @@ import {
   PrivacySection,
   sections,
 } from "~/components/privacy/notice";
+import { useSiteOperator } from "~/lib/site-operator";
 import { typeset } from "~/lib/typography";
 
 const { operator } = site;
 
 /** Who else handles the data, what the browser keeps, the visitor's rights, complaints and changes. */
 export function PrivacyClosing() {
+  const { email } = useSiteOperator();
   return (
     <>
       <PrivacySection {...sections.recipients}>
@@ -88,7 +90,7 @@ export function PrivacyClosing() {
           )}
         </Paragraph>
         <Paragraph>
-          {typeset("Stačí napsat na")} <EmailLink className={linkClasses} />
+          {typeset("Stačí napsat na")} <EmailLink address={email} className={linkClasses} />
           {typeset(
             ". Odpovím bez zbytečného odkladu, nejpozději do měsíce. Abych údaje nevydala někomu jinému, mohu vás požádat o potvrzení z e-mailové adresy, pod kterou je u mě máte.",
           )}

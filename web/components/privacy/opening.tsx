@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import type { Operator } from "#shared/content/operator-content";
 import { site } from "#shared/site";
 import { EmailLink } from "~/components/email-link";
+import { PhoneLink } from "~/components/phone-link";
 import { linkClasses, Paragraph, PrivacySection, sections } from "~/components/privacy/notice";
 import { typeset } from "~/lib/typography";
 
@@ -55,9 +56,7 @@ export function PrivacyOpening() {
             <>
               <dt className="font-semibold text-bark">Telefon</dt>
               <dd>
-                <a href={`tel:${operator.phone.replace(/[^\d+]/g, "")}`} className={linkClasses}>
-                  {operator.phone}
-                </a>
+                <PhoneLink phone={operator.phone} className={linkClasses} />
               </dd>
             </>
           )}
