@@ -11,7 +11,7 @@ import { join } from "node:path";
 import ICAL from "ical.js";
 import { openDatabase } from "#database/open-database";
 import { createAccounts } from "#server/auth/accounts";
-import { site } from "#shared/site";
+import { operatorDefaults } from "#shared/site";
 import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 import { shiftedClockEntry, writeClockShift } from "#testing/shifted-clock-server";
@@ -21,7 +21,7 @@ import { seededAdmins } from "./accounts-server";
 import { expect, screenshotPath, test } from "./fixtures";
 import { mainPort } from "./main-server";
 
-const port = mainPort + 66;
+const port = mainPort + 68; // +66 is the letters e2e server's
 const origin = `http://localhost:${port}`;
 const owner = seededAdmins[37] as (typeof seededAdmins)[number];
 const hour = 3_600_000;
@@ -51,7 +51,7 @@ test.beforeAll(async () => {
     const result = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
       db: handle.db,
       siteUrl: origin,
-      notifyEmail: site.email,
+      notifyEmail: operatorDefaults.email,
     });
     if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
   } finally {
