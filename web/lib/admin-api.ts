@@ -594,75 +594,54 @@ export async function removeNewsletterSubscriber(id: string): Promise<void> {
 
 // --- Her letters to the subscribers (server/newsletter/letters-admin-api.ts) ---
 
+const letters = () => adminApi().admin.newsletter.letters;
+
 /** Her letters, newest first, with their figures, her sending rate and how many are confirmed. */
 export function fetchLetters(accessToken?: string): Promise<LetterListJson> {
   return readAnswer(adminApi(accessToken).admin.newsletter.letters.$get());
 }
 
-export async function fetchLetter(id: string, accessToken?: string): Promise<LetterJson> {
-  return (
-    await readAnswer(
-      adminApi(accessToken).admin.newsletter.letters[":id"].$get({ param: { id: segment(id) } }),
-    )
-  ).letter;
+export function fetchLetter(id: string, accessToken?: string): Promise<LetterJson> {
+  return readAnswer(
+    adminApi(accessToken).admin.newsletter.letters[":id"].$get({ param: { id: segment(id) } }),
+  );
 }
 
 /** A new draft; a refusal throws `AdminApiError` with each field's message. */
-export async function createLetter(letter: LetterInputPayload): Promise<LetterJson> {
-  return (await readAnswer(adminApi().admin.newsletter.letters.$post({ json: letter }))).letter;
+export function createLetter(letter: LetterInputPayload): Promise<LetterJson> {
+  return readAnswer(letters().$post({ json: letter }));
 }
 
 /** Her change of a draft made from `letter.version`. */
-export async function saveLetter(id: string, letter: LetterInputPayload): Promise<LetterJson> {
-  return (
-    await readAnswer(
-      adminApi().admin.newsletter.letters[":id"].$put({ param: { id: segment(id) }, json: letter }),
-    )
-  ).letter;
+export function saveLetter(id: string, letter: LetterInputPayload): Promise<LetterJson> {
+  return readAnswer(letters()[":id"].$put({ param: { id: segment(id) }, json: letter }));
 }
 
 /** The letter as a subscriber gets it: its HTML for a sandboxed frame. */
 export function fetchLetterPreview(id: string): Promise<LetterPreviewJson> {
-  return readAnswer(
-    adminApi().admin.newsletter.letters[":id"].preview.$get({ param: { id: segment(id) } }),
-  );
+  return readAnswer(letters()[":id"].preview.$get({ param: { id: segment(id) } }));
 }
 
 /** „Poslat zkoušku na můj e-mail“: answers where it went. */
 export function sendTestLetter(id: string): Promise<LetterTestJson> {
-  return readAnswer(
-    adminApi().admin.newsletter.letters[":id"].test.$post({ param: { id: segment(id) } }),
-  );
+  return readAnswer(letters()[":id"].test.$post({ param: { id: segment(id) } }));
 }
 
 /** „Odeslat všem přihlášeným“. */
-export async function sendLetter(id: string): Promise<LetterJson> {
-  return (
-    await readAnswer(
-      adminApi().admin.newsletter.letters[":id"].send.$post({ param: { id: segment(id) } }),
-    )
-  ).letter;
+export function sendLetter(id: string): Promise<LetterJson> {
+  return readAnswer(letters()[":id"].send.$post({ param: { id: segment(id) } }));
 }
 
 /** „Naplánovat“ at a moment (her Prague day and time as an instant). */
-export async function scheduleLetter(id: string, scheduledAt: string): Promise<LetterJson> {
-  return (
-    await readAnswer(
-      adminApi().admin.newsletter.letters[":id"].schedule.$post({
-        param: { id: segment(id) },
-        json: { scheduledAt },
-      }),
-    )
-  ).letter;
+export function scheduleLetter(id: string, scheduledAt: string): Promise<LetterJson> {
+  return readAnswer(
+    letters()[":id"].schedule.$post({ param: { id: segment(id) }, json: { scheduledAt } }),
+  );
 }
 
 /** A scheduled letter called off: she can change it, send it or schedule it again. */
-export async function cancelLetter(id: string): Promise<LetterJson> {
-  return (
-    await readAnswer(
-      adminApi().admin.newsletter.letters[":id"].cancel.$post({ param: { id: segment(id) } }),
-    )
-  ).letter;
+export function cancelLetter(id: string): Promise<LetterJson> {
+  return readAnswer(letters()[":id"].cancel.$post({ param: { id: segment(id) } }));
 }
 
 /** Her sending rate, letters an hour. */

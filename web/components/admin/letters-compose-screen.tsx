@@ -92,7 +92,7 @@ export function LetterScreen({
   /** Runs a call; a refusal shows its fields (through `onFields`) and its message. */
   async function run(
     action: () => Promise<void>,
-    onFields: (fields: Record<string, string>) => void = (fields) =>
+    onFields: (fields: Record<string, string>, message: string) => void = (fields) =>
       setErrors(
         Object.fromEntries(Object.entries(fields).map(([name, text]) => [formFieldOf(name), text])),
       ),
@@ -103,7 +103,7 @@ export function LetterScreen({
       return true;
     } catch (error) {
       if (error instanceof AdminApiError) {
-        onFields(error.fields ?? {});
+        onFields(error.fields ?? {}, error.message);
         toast.error(error.message);
       } else {
         toast.error(failed);
@@ -168,7 +168,9 @@ export function LetterScreen({
         setLetter(scheduled);
         toast.success("Dopis je naplánovaný.");
       },
-      (fields) => setScheduleErrors(fields),
+      // A time refused without a field named (one that has passed) is the day's and time's.
+      (fields, message) =>
+        setScheduleErrors(Object.keys(fields).length > 0 ? fields : { scheduledAt: message }),
     );
   }
 
