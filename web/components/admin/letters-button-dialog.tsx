@@ -19,11 +19,9 @@ export type ButtonChoice = {
   note: string;
 };
 
-/** The words a new button starts with. */
+/** The words a new button starts with (the announcement's button says the same). */
 export function buttonLabelOf(choice: ButtonChoice): string {
-  return choice.kind === "article"
-    ? `Přečíst článek: ${choice.title}`
-    : `Více o akci: ${choice.title}`;
+  return choice.kind === "article" ? "Přečíst článek" : "Více o akci";
 }
 
 export function LettersButtonDialog({

@@ -74,7 +74,14 @@ export function LetterScreen({
   // The form as last saved: a change since then is saved before a preview, a test or a send.
   const savedForm = useRef(formOf(initial));
 
-  const change = (fields: Partial<LetterForm>) => setForm((current) => ({ ...current, ...fields }));
+  const change = (fields: Partial<LetterForm>) => {
+    setForm((current) => ({ ...current, ...fields }));
+    // A field she changes is judged again at the next save, not shown refused meanwhile.
+    const changed = Object.keys(fields).map(formFieldOf);
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([name]) => !changed.includes(name))),
+    );
+  };
 
   // While it goes out, its progress is asked for again every few seconds.
   const sending = letter?.state === "sending";

@@ -61,9 +61,9 @@ export function inputOf(form: LetterForm, version?: number): LetterInputPayload 
   };
 }
 
-/** The API's field names as the form's (`announcement.id` is the choice's field). */
+/** The API's field names (and the form's own) as the field that shows them: one for the announcement. */
 export function formFieldOf(name: string): string {
-  return name.startsWith("announcement") ? "announcement" : name;
+  return name.startsWith("announce") ? "announcement" : name;
 }
 
 /** Each field's first message, by the form's own field names. */
@@ -103,7 +103,7 @@ export function useLetterChoices(): LetterChoices | null {
             kind: "article",
             title: article.title,
             href: `${paths.blog}/${article.slug}`,
-            note: article.publish_at ? `Zveřejněno ${formatPragueDate(article.publish_at)}` : "",
+            note: article.publish_at ? `zveřejněno ${formatPragueDate(article.publish_at)}` : "",
           }));
         const eventChoices: Choice[] = events.upcoming
           .filter((event: EventSummaryJson) => event.state === "published")

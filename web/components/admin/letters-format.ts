@@ -39,11 +39,11 @@ export function orderLetters<T extends Pick<LetterSummaryJson, "state">>(letters
     .map(({ letter }) => letter);
 }
 
-/** When, in a sentence: „Odešel 29. 11. 2026 v 9:30“, „Odejde 1. 12. 2026 v 8:00“… */
+/** When, in a sentence (beside the state's own word): „Odešel 29. 11. 2026 v 9:30“, „Odejde…“ */
 export function letterWhen(letter: LetterSummaryJson): string {
   switch (letter.state) {
     case "sent":
-      return `Odeslaný ${formatPragueMoment(letter.sentAt ?? letter.sendingStartedAt ?? letter.updatedAt)}`;
+      return `Odešel ${formatPragueMoment(letter.sentAt ?? letter.sendingStartedAt ?? letter.updatedAt)}`;
     case "sending":
       return `Odesílá se od ${formatPragueMoment(letter.sendingStartedAt ?? letter.updatedAt)}`;
     case "scheduled":

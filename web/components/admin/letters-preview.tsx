@@ -76,7 +76,7 @@ export function LetterPreview({
         </Button>
         <Button variant="secondary" disabled={disabled} onClick={() => void sendTest()}>
           <FlaskConical aria-hidden="true" className="size-5" />
-          Poslat zkoušku na můj e-mail
+          {typeset("Poslat zkoušku na můj e-mail")}
         </Button>
       </div>
       <p role="status" className="mt-3 text-bark">

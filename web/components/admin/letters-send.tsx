@@ -132,8 +132,10 @@ export function LetterSend({
           onSchedule(scheduleMoment(when.day, when.time)?.toISOString() ?? "");
         }}
       >
-        <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 font-semibold text-bark">Nebo naplánovat na později</legend>
+        <fieldset className="grid max-w-xl gap-4 sm:grid-cols-2">
+          <legend className="mb-2 font-semibold text-bark">
+            Nebo naplánovat na později <span className="font-normal">(čas v Česku)</span>
+          </legend>
           <TextField
             id="letter-schedule-day"
             type="date"
@@ -147,7 +149,6 @@ export function LetterSend({
             id="letter-schedule-time"
             type="time"
             label="Čas"
-            hint="Čas v Česku."
             value={when.time}
             disabled={busy}
             onChange={(event) => setWhen({ ...when, time: event.target.value })}

@@ -108,7 +108,7 @@ export function NewsletterAdminScreen({
         headingId="newsletter-heading"
         icon={Mail}
         title="Novinky"
-        intro="Kdo se přihlásil k odběru vašich novinek: u dárků nebo na blogu. Přihlášení platí, až ho člověk potvrdí odkazem z e-mailu; odhlásit se může kdykoli odkazem v každém dopise."
+        intro="Dopisy, které píšete odběratelům, a kdo se k odběru přihlásil: u dárků nebo na blogu. Přihlášení platí, až ho člověk potvrdí odkazem z e-mailu; odhlásit se může kdykoli odkazem v každém dopise."
         header={
           list === null && (
             <p role="alert" className="mt-4 font-medium text-terracotta-dark">
