@@ -16,6 +16,7 @@ import {
   testDatabases,
 } from "#testing/test-databases";
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
+import { eraseAddress, exportAddress } from "../admin/gdpr";
 import { createMailTransport, type MailTransport } from "../mail/mail-transport";
 import { sendPendingMail } from "../mail/send-pending-mail";
 import { type LetterSendingDependencies, runLetterSending } from "./letter-sending";
@@ -291,5 +292,30 @@ describe.each(testDatabases)("her letters going out on $name", { timeout: 120_00
     const handed = await deliveries(letter.id);
     expect(handed).toHaveLength(120);
     expect(handed.every((row) => row.outboxId !== null)).toBe(true);
+  });
+
+  it("shows the letters an address received in its export, and erases them with it", async () => {
+    const [reader] = await subscribe(1);
+    const letter = await startLetter();
+    await sendAll(letter.id);
+    const exported = await exportAddress(database.db, reader?.email ?? "", clock.now());
+    expect(exported.newsletter_letters_received).toEqual([
+      {
+        subject: "Jarní novinky",
+        state: "sent",
+        queued_at: expect.any(String),
+        settled_at: expect.any(String),
+      },
+    ]);
+    await eraseAddress(database.db, reader?.email ?? "", {
+      userId: actor.userId,
+      email: actor.email,
+    });
+    expect(await deliveries(letter.id)).toEqual([]);
+    const left = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, reader?.email ?? ""));
+    expect(left).toEqual([]);
   });
 });
