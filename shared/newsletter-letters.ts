@@ -87,7 +87,7 @@ export const letterApiPaths = {
   send: "/admin/newsletter/letters/:id/send",
   /** POST `{ scheduledAt }`: send at that time. */
   schedule: "/admin/newsletter/letters/:id/schedule",
-  /** POST: a scheduled letter back to a draft. */
+  /** POST: a scheduled letter called off (cancelled; it can be changed, sent or scheduled again). */
   cancel: "/admin/newsletter/letters/:id/cancel",
   /** GET / PUT `{ lettersPerHour }`: her sending rate. */
   rate: "/admin/newsletter/sending-rate",
@@ -199,8 +199,8 @@ export type LetterSummaryJson = {
 /** What the announcement block shows (null fields: the article or event has none). */
 export type LetterAnnouncementJson = LetterAnnouncement & {
   title: string;
-  /** The article's date or the event's start. */
-  date: string | null;
+  /** As the letter writes it: the article's date („29. 3. 2026“), the event's start („27. listopadu 2026 v 9:30“). */
+  dateText: string | null;
   url: string;
   photoUrl: string | null;
 };

@@ -16,6 +16,7 @@ import {
   eventSignupCancelledMail,
   eventSignupMail,
 } from "../events/event-email";
+import { newsletterLetterMail } from "../newsletter/letter-email";
 import { newsletterConfirmationMail } from "../newsletter/newsletter-email";
 import { accessRequestMail } from "./access-request-email";
 import { contactConfirmationMail } from "./contact-confirmation-email";
@@ -58,6 +59,8 @@ export const mailKinds = [
   bookingChangeMail,
   // The newsletter's double opt-in (server/newsletter/).
   newsletterConfirmationMail,
+  // Her letters to the subscribers (server/newsletter/letter-sending.ts).
+  newsletterLetterMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];
