@@ -4,10 +4,11 @@
  * nothing that runs), and turned into what a mail client needs when it is sent: every address
  * absolute (a mail has no site around it) and the tags' looks inline (mail clients drop `<style>`).
  */
-import { sanitizeArticleHtml } from "../articles/article-html";
+import { buttonLinkClass, sanitizeArticleHtml } from "../articles/article-html";
 
+/** The articles' sanitizer, with one thing more: a link may be a button („Tlačítko“ of her editor). */
 export function sanitizeLetterHtml(html: string): string {
-  return sanitizeArticleHtml(html);
+  return sanitizeArticleHtml(html, { buttons: true });
 }
 
 /** Whether a sanitized body has anything to read or see (the editor's empty paragraph has not). */
@@ -21,6 +22,8 @@ export function hasLetterContent(html: string): boolean {
 }
 
 const colors = { bark: "#3e3328", moss: "#4f6b4a" };
+/** A button link's look, as the mails' own button (EmailButton in server/mail/email-layout.tsx). */
+const buttonLook = `display:inline-block;background-color:${colors.moss};color:#ffffff;border-radius:999px;padding:12px 24px;font-size:16px;font-family:Arial,sans-serif;text-decoration:none`;
 const textLook = `font-size:16px;line-height:26px;color:${colors.bark};margin:0 0 16px`;
 /** The inline look of each tag the sanitizer lets through (it leaves them without attributes). */
 const tagLooks: Record<string, string> = {
@@ -39,19 +42,26 @@ const tagLooks: Record<string, string> = {
  */
 export function letterMailHtml(html: string, siteUrl: string): string {
   const origin = siteUrl.replace(/\/$/, "");
-  return html
-    .replace(
-      /<(p|h2|h3|ul|ol|li|blockquote)>/g,
-      (_, tag: string) => `<${tag} style="${tagLooks[tag]}">`,
-    )
-    .replace(
-      /<a href="(\/[^"]*|#[^"]*)"/g,
-      (_, href: string) => `<a href="${origin}${href.startsWith("#") ? "/" : ""}${href}"`,
-    )
-    .replace(/<a href=/g, `<a style="color:${colors.moss}" href=`)
-    .replace(
-      /<img src="(\/[^"]*)"/g,
-      (_, src: string) =>
-        `<img style="display:block;max-width:100%;height:auto;border-radius:8px;margin:0 0 16px" width="512" src="${origin}${src}"`,
-    );
+  return (
+    html
+      .replace(
+        /<(p|h2|h3|ul|ol|li|blockquote)>/g,
+        (_, tag: string) => `<${tag} style="${tagLooks[tag]}">`,
+      )
+      .replace(
+        /<a href="(\/[^"]*|#[^"]*)"/g,
+        (_, href: string) => `<a href="${origin}${href.startsWith("#") ? "/" : ""}${href}"`,
+      )
+      // A button: its look instead of a link's (the sanitizer writes its class last).
+      .replace(
+        new RegExp(`<a href="([^"]*)"( rel="noopener")? class="${buttonLinkClass}">`, "g"),
+        (_, href: string, rel = "") => `<a style="${buttonLook}" href="${href}"${rel}>`,
+      )
+      .replace(/<a href=/g, `<a style="color:${colors.moss}" href=`)
+      .replace(
+        /<img src="(\/[^"]*)"/g,
+        (_, src: string) =>
+          `<img style="display:block;max-width:100%;height:auto;border-radius:8px;margin:0 0 16px" width="512" src="${origin}${src}"`,
+      )
+  );
 }
