@@ -109,11 +109,11 @@ if (chosen.includes("publish")) {
 if (chosen.includes("letters")) {
   print(
     await benchLetters({
-      subscribers: quick ? 1000 : 10_000,
+      subscribers: quick ? 500 : 10_000,
       // Her highest setting, so the servers' own pace shows; and one a mail provider might set.
       highRate: 1_000_000,
       lowRate: 3600,
-      lowRateSubscribers: quick ? 60 : 150,
+      lowRateSubscribers: quick ? 30 : 150,
       port: basePort + 6,
     }),
   );
