@@ -35,6 +35,7 @@ import {
   type LetterDeliveryState,
   type LetterState,
   letterDeliveryStates,
+  letterLimits,
   letterStates,
 } from "#shared/newsletter-letters";
 import { type AccountRole, type AuditAction, accountRoles, auditActions } from "#shared/user-admin";
@@ -1176,6 +1177,9 @@ export const newsletterSending = pgTable(
   },
   (table) => [
     check("newsletter_sending_single_row", sql`${table.id} = 1`),
-    check("newsletter_sending_rate_range", sql`${table.lettersPerHour} between 1 and 100000`),
+    check(
+      "newsletter_sending_rate_range",
+      sql`${table.lettersPerHour} between ${sql.raw(String(letterLimits.minPerHour))} and ${sql.raw(String(letterLimits.maxPerHour))}`,
+    ),
   ],
 );

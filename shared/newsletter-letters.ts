@@ -29,7 +29,7 @@ export const letterLimits = {
   body: 200_000,
   /** Her sending rate, letters an hour. */
   minPerHour: 1,
-  maxPerHour: 100_000,
+  maxPerHour: 1_000_000,
   defaultPerHour: 200,
 } as const;
 

@@ -42,7 +42,7 @@ CREATE TABLE "newsletter_sending" (
 	"next_slot_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "newsletter_sending_single_row" CHECK ("newsletter_sending"."id" = 1),
-	CONSTRAINT "newsletter_sending_rate_range" CHECK ("newsletter_sending"."letters_per_hour" between 1 and 100000)
+	CONSTRAINT "newsletter_sending_rate_range" CHECK ("newsletter_sending"."letters_per_hour" between 1 and 1000000)
 );
 --> statement-breakpoint
 ALTER TABLE "newsletter_deliveries" ADD CONSTRAINT "newsletter_deliveries_letter_id_newsletter_letters_id_fk" FOREIGN KEY ("letter_id") REFERENCES "public"."newsletter_letters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

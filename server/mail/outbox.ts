@@ -457,7 +457,13 @@ export async function renderStoredMail({
  */
 const toPlainText = compile({
   wordwrap: false,
-  selectors: [...plainTextSelectors, { selector: "h1", options: { uppercase: false } }],
+  selectors: [
+    ...plainTextSelectors,
+    { selector: "h1", options: { uppercase: false } },
+    // Her letters' own headings (server/newsletter/letter-email.tsx).
+    { selector: "h2", options: { uppercase: false } },
+    { selector: "h3", options: { uppercase: false } },
+  ],
 });
 
 /** The doctype e-mail clients expect, as `@react-email/render` writes it. */

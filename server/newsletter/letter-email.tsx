@@ -12,7 +12,7 @@ import { createElement } from "react";
 import { z } from "zod";
 import { testLetterPrefix } from "#shared/newsletter-letters";
 import { czech } from "#shared/typography";
-import { EmailButton, EmailLayout, textStyle } from "../mail/email-layout";
+import { EmailButton, EmailLayout, Signature, textStyle } from "../mail/email-layout";
 import { defineMailKind } from "../mail/mail-kind";
 import { letterMailHtml } from "./letter-html";
 
@@ -93,12 +93,13 @@ export function LetterEmail(data: z.output<typeof letterDataSchema>) {
           </Text>
           {announcement.dateText ? (
             <Text style={{ ...textStyle, fontSize: "14px", margin: "0 0 8px" }}>
-              {announcement.dateText}
+              {czech(announcement.dateText)}
             </Text>
           ) : null}
           <EmailButton href={announcement.url}>{buttonLabels[announcement.kind]}</EmailButton>
         </Section>
       ) : null}
+      <Signature />
     </EmailLayout>
   );
 }
