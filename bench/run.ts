@@ -3,7 +3,7 @@
  * nothing by itself, and every comparison is measured in the same run.
  *
  *   npm run bench                          all three parts
- *   npm run bench -- --only=forms,startup  some of them (forms, admin, startup, mail, pages, publish)
+ *   npm run bench -- --only=forms,startup  some of them (forms, admin, startup, mail, pages, publish, letters)
  *   npm run bench -- --quick               short runs and small lists, for development
  *   npm run bench -- --rebuild             build the site into build-bench/ again first (else only when missing)
  */
@@ -13,13 +13,14 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { benchAdminList } from "./admin-list";
 import { postgresAdminUrl } from "./databases";
 import { benchForms } from "./forms";
+import { benchLetters } from "./letters";
 import { benchMailDrain } from "./mail-drain";
 import { benchPages } from "./pages";
 import { benchPublishToLive } from "./publish";
 import { buildDir } from "./server-process";
 import { benchStartup } from "./startup";
 
-const parts = ["forms", "admin", "startup", "mail", "pages", "publish"] as const;
+const parts = ["forms", "admin", "startup", "mail", "pages", "publish", "letters"] as const;
 type Part = (typeof parts)[number];
 
 const args = process.argv.slice(2);
@@ -104,5 +105,17 @@ if (chosen.includes("pages")) {
 }
 if (chosen.includes("publish")) {
   print(await benchPublishToLive());
+}
+if (chosen.includes("letters")) {
+  print(
+    await benchLetters({
+      subscribers: quick ? 500 : 10_000,
+      // Her highest setting, so the servers' own pace shows; and one a mail provider might set.
+      highRate: 1_000_000,
+      lowRate: 3600,
+      lowRateSubscribers: quick ? 30 : 150,
+      port: basePort + 6,
+    }),
+  );
 }
 console.log(`\nLoad average at the end: ${load()}`);

@@ -32,6 +32,13 @@ import {
   newsletterSources,
   newsletterStates,
 } from "#shared/newsletter";
+import {
+  type LetterDeliveryState,
+  type LetterState,
+  letterDeliveryStates,
+  letterLimits,
+  letterStates,
+} from "#shared/newsletter-letters";
 import { type AccountRole, type AuditAction, accountRoles, auditActions } from "#shared/user-admin";
 
 /** Binary data as a Node Buffer. */
@@ -1161,5 +1168,119 @@ export const visitSettings = pgTable(
   (table) => [
     check("visit_settings_single_row", sql`${table.id} = 1`),
     check("visit_settings_keep_months", sql`${table.keepMonths} between 1 and 60`),
+  ],
+);
+
+// Her letters to the subscribers (issue 37; docs/decisions/0038-newsletter-letters.md).
+
+/**
+ * One letter of hers. Its body is HTML that the articles' sanitizer wrote (library photos as
+ * `<img>` with absolute addresses), never what a browser sent. It may announce one article or
+ * one event. `newsletter_letters_one_sending` lets one letter at most be sending, whatever the
+ * servers do; `fannedOutAfter` is how far (by subscriber id) its deliveries have been written,
+ * so that a restarted server goes on where the last stopped.
+ */
+export const newsletterLetters = pgTable(
+  "newsletter_letters",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    articleId: uuid("article_id").references(() => articles.id, { onDelete: "set null" }),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
+    state: text("state").$type<LetterState>().notNull().default("draft"),
+    /** When a scheduled letter starts sending (its start, once it has started). */
+    scheduledAt: timestamptz("scheduled_at"),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    /** The account that sent or scheduled it (null: not yet). */
+    sentBy: uuid("sent_by"),
+    sendingStartedAt: timestamptz("sending_started_at"),
+    /** The last subscriber (by id) the fan-out has written a delivery for. */
+    fannedOutAfter: uuid("fanned_out_after"),
+    fannedOutAt: timestamptz("fanned_out_at"),
+    /** When its last delivery was settled. */
+    sentAt: timestamptz("sent_at"),
+  },
+  (table) => [
+    check("newsletter_letters_state_known", sql`${table.state} in (${quoted(letterStates)})`),
+    check("newsletter_letters_subject_length", sql`char_length(${table.subject}) <= 150`),
+    check("newsletter_letters_body_length", sql`char_length(${table.body}) <= 200000`),
+    check(
+      "newsletter_letters_one_announcement",
+      sql`${table.articleId} is null or ${table.eventId} is null`,
+    ),
+    check(
+      "newsletter_letters_scheduled_has_time",
+      sql`${table.state} <> 'scheduled' or ${table.scheduledAt} is not null`,
+    ),
+    uniqueIndex("newsletter_letters_one_sending")
+      .on(table.state)
+      .where(sql`${table.state} = 'sending'`),
+    index("newsletter_letters_due_idx").on(table.state, table.scheduledAt),
+  ],
+);
+export type NewsletterLetter = typeof newsletterLetters.$inferSelect;
+
+/**
+ * A letter to one subscriber: written once per letter and subscriber (its key), so nobody gets a
+ * letter twice. `queued` with no `outboxId` waits for its slot of the sending rate; with one, it
+ * is in the outbox (written in the same transaction), and the outbox's fate settles it as
+ * `sent` or `failed`. `skipped`: the subscriber was no longer confirmed when its turn came.
+ */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    letterId: uuid("letter_id")
+      .notNull()
+      .references(() => newsletterLetters.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    state: text("state").$type<LetterDeliveryState>().notNull().default("queued"),
+    outboxId: bigint("outbox_id", { mode: "number" }),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    handedAt: timestamptz("handed_at"),
+    settledAt: timestamptz("settled_at"),
+    lastError: text("last_error"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.letterId, table.subscriberId] }),
+    check(
+      "newsletter_deliveries_state_known",
+      sql`${table.state} in (${quoted(letterDeliveryStates)})`,
+    ),
+    index("newsletter_deliveries_waiting_idx")
+      .on(table.letterId, table.subscriberId)
+      .where(sql`${table.state} = 'queued' and ${table.outboxId} is null`),
+    index("newsletter_deliveries_in_outbox_idx")
+      .on(table.outboxId)
+      .where(sql`${table.state} = 'queued' and ${table.outboxId} is not null`),
+    index("newsletter_deliveries_subscriber_idx").on(table.subscriberId),
+  ],
+);
+export type NewsletterDelivery = typeof newsletterDeliveries.$inferSelect;
+
+/**
+ * Her sending rate, one row (id 1), and the rate's token bucket shared by every server: a
+ * server hands letters to the outbox only for slots at or after `nextSlotAt`, and moves it on by
+ * one slot a letter in the statement that takes them.
+ */
+export const newsletterSending = pgTable(
+  "newsletter_sending",
+  {
+    id: integer("id").primaryKey().default(1),
+    lettersPerHour: integer("letters_per_hour").notNull().default(200),
+    nextSlotAt: timestamptz("next_slot_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (table) => [
+    check("newsletter_sending_single_row", sql`${table.id} = 1`),
+    check(
+      "newsletter_sending_rate_range",
+      sql`${table.lettersPerHour} between ${sql.raw(String(letterLimits.minPerHour))} and ${sql.raw(String(letterLimits.maxPerHour))}`,
+    ),
   ],
 );

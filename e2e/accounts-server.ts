@@ -57,6 +57,7 @@ export const lastAdminPort = mainPort + 52;
  * Take a free one, never a taken one: a test that changes its administrator's
  * factors or sessions breaks another that shares it.
  * Also taken: 7 her booking rules (booking-settings.test.ts).
+ * Also taken: 33 her letters (newsletter-letters.test.ts, seeded into its own server).
  */
 export const seededAdmins = Array.from({ length: 40 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,

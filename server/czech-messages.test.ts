@@ -9,6 +9,7 @@ import { contentAdminMessages } from "#shared/content/content-admin";
 import { messages as formMessages } from "#shared/form-schemas";
 import { materialMessages } from "#shared/materials";
 import { memberAccessMessages } from "#shared/member-access";
+import { letterMessages } from "#shared/newsletter-letters";
 import { userAdminMessages } from "#shared/user-admin";
 import { authErrors } from "./auth/auth-errors";
 import { jsonMessages } from "./json-route";
@@ -26,6 +27,7 @@ const all: [string, string][] = [
   ...Object.entries(contentAdminMessages),
   ...Object.entries(formMessages),
   ...Object.entries(jsonMessagesForPeople),
+  ...Object.entries(letterMessages),
 ];
 
 describe("the API's Czech messages", () => {

@@ -29,6 +29,7 @@ import { observeMailTransport } from "./mail/observed-transport";
 import { materialsDir, syncMaterialFiles } from "./materials/material-files";
 import { giftReadiness, startGiftWaitReminders } from "./materials/waiting-gift-mail";
 import { createMetrics } from "./metrics";
+import { startLetterSending } from "./newsletter/letter-sending";
 import { createPages } from "./pages/pages";
 import { photosDir, syncPhotoFiles } from "./photos/photo-store";
 import { keepNewFilesPrivate, makeDataFolderPrivate } from "./private-files";
@@ -186,6 +187,18 @@ async function start() {
       await pages.publish([...paths]);
     },
   });
+  const authSecret = await loadAuthSecret({
+    jwtSecret: config.jwtSecret,
+    secretFile: join(config.dataDir, "auth-secret"),
+  });
+  // Her letters: started on time, handed to the outbox at her rate (one rate for all servers).
+  const letterSending = startLetterSending({
+    db: database.db,
+    clock: systemClock,
+    settings: { notifyEmail: config.notifyEmail, siteUrl: config.siteUrl },
+    secret: authSecret,
+    onMailQueued: () => mailWorker.wake(),
+  });
   const app = createApp({
     visits,
     pages,
@@ -196,10 +209,7 @@ async function start() {
     backupToken,
     metrics,
     onMailQueued: () => mailWorker.wake(),
-    authSecret: await loadAuthSecret({
-      jwtSecret: config.jwtSecret,
-      secretFile: join(config.dataDir, "auth-secret"),
-    }),
+    authSecret,
     dataKey,
   });
   // While no administrator exists, the owner creates hers with a link only this log shows.
@@ -261,6 +271,7 @@ async function start() {
     await pageWatch?.stop();
     await articleSchedule.stop();
     await eventPageSchedule.stop();
+    await letterSending.stop();
     transport.close();
     await database.close();
     process.exit(process.exitCode === 1 ? 1 : exitCode);

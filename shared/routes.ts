@@ -135,6 +135,13 @@ export const formPlaces = {
 export function sentWhileWaitingAnchor(formType: FormType): string {
   return `${formPlaces[formType].sentAnchor}-ceka`;
 }
+/**
+ * The anchor of a gift form's notice after a send without scripts with the newsletter's box
+ * ticked: the notice says that the confirmation e-mail comes too (`anchor` is one of the two above).
+ */
+export function withNewsletterAnchor(anchor: string): string {
+  return `${anchor}-novinky`;
+}
 /** The scent guide's PDF under a personal gift link: the link is its key (decision 0028). */
 export function personalGuidePdfPath(token: string): string {
   return `${paths.giftDelivery}/${token}/${personalGuidePdfName}`;

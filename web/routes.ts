@@ -43,6 +43,9 @@ export default [
     route(`${paths.adminBookings}/:id`, "routes/admin-booking.tsx"),
     // Her newsletter's subscribers.
     route(paths.adminNewsletter, "routes/admin-newsletter.tsx"),
+    // Her letters to the subscribers: the list, and each letter (/novy: a new one).
+    route(paths.adminLetters, "routes/admin-letters.tsx"),
+    route(`${paths.adminLetters}/:id`, "routes/admin-letter.tsx"),
     route(paths.adminBookingSettings, "routes/admin-booking-settings.tsx"),
     // „Přehled“: how her site is doing (issue 38, decision 0040).
     route(paths.adminOverview, "routes/admin-overview.tsx"),

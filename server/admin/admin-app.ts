@@ -30,6 +30,10 @@ import {
 import { createGuardedApp } from "#server/guarded-app";
 import { createMaterialsAdminApi } from "#server/materials/materials-api";
 import {
+  createLettersAdminApi,
+  type LettersAdminApiDependencies,
+} from "#server/newsletter/letters-admin-api";
+import {
   createNewsletterAdminApi,
   type NewsletterAdminApiDependencies,
 } from "#server/newsletter/newsletter-admin-api";
@@ -51,7 +55,8 @@ export type AdminAppDependencies = AdminApiDependencies &
   NewsletterAdminApiDependencies &
   EventsAdminApiDependencies &
   EventPeopleApiDependencies &
-  StatsAdminApiDependencies & {
+  StatsAdminApiDependencies &
+  LettersAdminApiDependencies & {
     /**
      * Lets only an administrator through (`requireAdmin`, built by `app.ts`):
      * the administration does not know how accounts work.
@@ -73,7 +78,8 @@ export function createAdminApp({ guard, ...dependencies }: AdminAppDependencies)
     .route("/", createNewsletterAdminApi(dependencies))
     .route("/", createEventsAdminApi(dependencies))
     .route("/", createEventPeopleApi(dependencies))
-    .route("/", createStatsAdminApi(dependencies));
+    .route("/", createStatsAdminApi(dependencies))
+    .route("/", createLettersAdminApi(dependencies));
 }
 
 /** The administration's routes as the browser's typed client (`hono/client`) reads them. */

@@ -28,9 +28,13 @@ function safeHref(href: string): string | undefined {
   return url.origin === siteOrigin ? `${url.pathname}${url.search}${url.hash}` : url.href;
 }
 
-const options: sanitizeHtml.IOptions = {
+/** The one class a letter's link may carry: it is a button („Tlačítko“ of a letter's editor). */
+export const buttonLinkClass = "button";
+
+const options = (buttons: boolean): sanitizeHtml.IOptions => ({
   allowedTags: ["p", "h2", "h3", "strong", "em", "ul", "ol", "li", "blockquote", "br", "a", "img"],
-  allowedAttributes: { a: ["href", "rel"], img: ["src", "alt"] },
+  allowedAttributes: { a: ["href", "rel", ...(buttons ? ["class"] : [])], img: ["src", "alt"] },
+  allowedClasses: buttons ? { a: [buttonLinkClass] } : {},
   // Schemes are decided by safeHref and isArticleImagePath below; these only back them up.
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: [] },
@@ -49,9 +53,14 @@ const options: sanitizeHtml.IOptions = {
       // into another tag would confuse the sanitizer's closing of the tags that follow.
       if (!href) return { tagName, attribs: {} };
       const external = /^(https?|mailto):/.test(href);
+      const button = buttons && (attribs.class ?? "").split(/\s+/).includes(buttonLinkClass);
       return {
         tagName,
-        attribs: external && !href.startsWith("mailto:") ? { href, rel: "noopener" } : { href },
+        attribs: {
+          href,
+          ...(external && !href.startsWith("mailto:") && { rel: "noopener" }),
+          ...(button && { class: buttonLinkClass }),
+        },
       };
     },
     img: (tagName, attribs) => ({
@@ -74,9 +83,15 @@ const options: sanitizeHtml.IOptions = {
     "title",
   ],
   disallowedTagsMode: "discard",
-};
+});
 
-/** The body to store: only what the editor makes, nothing that runs or loads from elsewhere. */
-export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, options).trim();
+const articleOptions = options(false);
+const letterOptions = options(true);
+
+/**
+ * The body to store: only what the editor makes, nothing that runs or loads from elsewhere.
+ * `buttons`: a letter's, whose links may be buttons (`class="button"`, the only class kept).
+ */
+export function sanitizeArticleHtml(html: string, { buttons = false } = {}): string {
+  return sanitizeHtml(html, buttons ? letterOptions : articleOptions).trim();
 }

@@ -153,6 +153,25 @@ describe.each(testDatabases)(
       ]);
     });
 
+    it("sends the visitor who ticked the newsletter's box to the notice that names its confirmation e-mail", async () => {
+      const ticked = await post(app(), encode({ ...ritualGift, newsletter: "on" }));
+      expect(ticked.status).toBe(303);
+      expect(ticked.headers.get("Location")).toBe("/darek#odeslano-ritual-novinky");
+      const waiting = await post(
+        app({ GIFT_RITUAL_URL: "" }),
+        encode({ ...ritualGift, email: "druha@example.cz", newsletter: "on" }),
+      );
+      expect(waiting.headers.get("Location")).toBe("/darek#odeslano-ritual-ceka-novinky");
+      // Each anchor has its notice on the gift page (here as a refused form's answer renders it).
+      const refused = await post(app(), encode({ ...ritualGift, name: "J", newsletter: "on" }));
+      expect(refused.status).toBe(422);
+      const giftPage = await refused.text();
+      for (const anchor of ["odeslano-ritual-novinky", "odeslano-ritual-ceka-novinky"]) {
+        const notice = giftPage.match(new RegExp(`<p id="${anchor}"[^>]*>(.*?)</p>`))?.[1] ?? "";
+        expect(textOf(notice)).toContain("odkaz, kterým odběr novinek potvrdíš");
+      }
+    });
+
     it("answers a bad contact form with its page: what was typed, each message by its field, no scripts", async () => {
       const response = await post(
         app(),

@@ -8,7 +8,7 @@ import {
   sendFailedMessage,
   toFormType,
 } from "#shared/form-schemas";
-import { formPlaces, paths, sentWhileWaitingAnchor } from "#shared/routes";
+import { formPlaces, paths, sentWhileWaitingAnchor, withNewsletterAnchor } from "#shared/routes";
 import { ApiError } from "../api-error";
 import { createClientAddress } from "../client-address";
 import { summarizeError } from "../error-summary";
@@ -129,7 +129,10 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
     }
     const { page, sentAnchor } = formPlaces[formType];
     const anchor = giftWaits ? sentWhileWaitingAnchor(formType) : sentAnchor;
-    return c.redirect(`${page}#${anchor}`, 303);
+    // A ticked newsletter box: the notice says the confirmation e-mail comes too (whatever the
+    // address's state, as every sign-up answers the same).
+    const ticked = "newsletter" in parsed.data && parsed.data.newsletter === true;
+    return c.redirect(`${page}#${ticked ? withNewsletterAnchor(anchor) : anchor}`, 303);
   });
   route.all("/", (c) => {
     c.header("Allow", "GET, HEAD, POST");

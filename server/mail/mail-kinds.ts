@@ -16,6 +16,7 @@ import {
   eventSignupCancelledMail,
   eventSignupMail,
 } from "../events/event-email";
+import { newsletterLetterMail } from "../newsletter/letter-email";
 import { newsletterConfirmationMail } from "../newsletter/newsletter-email";
 import { weeklySummaryMail } from "../stats/weekly-summary-email";
 import { accessRequestMail } from "./access-request-email";
@@ -61,6 +62,8 @@ export const mailKinds = [
   newsletterConfirmationMail,
   // Her weekly summary of visits and requests („Přehled“, server/stats/).
   weeklySummaryMail,
+  // Her letters to the subscribers (server/newsletter/letter-sending.ts).
+  newsletterLetterMail,
 ] as const;
 
 export type MailKindName = (typeof mailKinds)[number]["name"];

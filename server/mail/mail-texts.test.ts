@@ -250,6 +250,34 @@ Object.assign(samples, {
   ],
 });
 
+// Her letters to the subscribers (server/newsletter/letter-email.tsx).
+Object.assign(samples, {
+  newsletter_letter: [
+    {
+      subject: "Jarní novinky",
+      body: "<h2>Jaro je tady</h2><p>Milí přátelé, v zahradě už kvete a já mám pro vás pár řádků.</p><ul><li>nový článek</li></ul>",
+      announcement: null,
+      unsubscribeLink: `${siteUrl}/novinky/odhlaseni/odkaz`,
+      siteUrl,
+    },
+    {
+      subject: "Pozvánka",
+      body: "<p>Přijďte se mnou slavit úplněk.</p>",
+      announcement: {
+        kind: "event",
+        title: "Úplňkový kruh",
+        dateText: "3. prosince 2026 v 18:00",
+        url: `${siteUrl}/akce/uplnkovy-kruh`,
+        photoUrl: null,
+        photoAlt: null,
+      },
+      unsubscribeLink: `${siteUrl}/novinky/odhlaseni/odkaz`,
+      siteUrl,
+      test: true,
+    },
+  ],
+});
+
 /** The e-mails she gets herself: a notice from her site, not a letter, so unsigned. */
 const toHerself = new Set([
   "owner_notification",

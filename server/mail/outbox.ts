@@ -467,7 +467,13 @@ export async function renderStoredMail(
  */
 const toPlainText = compile({
   wordwrap: false,
-  selectors: [...plainTextSelectors, { selector: "h1", options: { uppercase: false } }],
+  selectors: [
+    ...plainTextSelectors,
+    { selector: "h1", options: { uppercase: false } },
+    // Her letters' own headings (server/newsletter/letter-email.tsx).
+    { selector: "h2", options: { uppercase: false } },
+    { selector: "h3", options: { uppercase: false } },
+  ],
 });
 
 /** The doctype e-mail clients expect, as `@react-email/render` writes it. */
@@ -873,4 +879,71 @@ function toOneLine(text: string): string {
     .replace(/\p{Cf}+/gu, "")
     .replace(/[\s\p{Cc}]+/gu, " ")
     .trim();
+}
+
+// Her letters (server/newsletter/letter-sending.ts): each handed to the outbox with its own due
+// time, its slot of her sending rate, and each settled from its e-mail's fate.
+
+/**
+ * What the worker writes before the reason of an e-mail the mail server refused for good (an
+ * SMTP 5xx for the address): a letter counts it against the address; a send that never reached
+ * the server (it was down for hours) does not.
+ */
+export const permanentRefusalMark = "[5xx]";
+
+/**
+ * Queues mails, each due at its own time and owned by its record, in one statement; answers each
+ * one's id by its owner's id (each owner has one of them).
+ */
+export async function queueOwnedMail(
+  db: Database,
+  items: readonly { mail: ComposedMail; dueAt: Date; owner: { type: string; id: string } }[],
+): Promise<Map<string, number>> {
+  if (items.length === 0) return new Map();
+  const rows = await db
+    .insert(mailOutbox)
+    .values(items.map(({ mail, dueAt, owner }) => outboxRow(mail, { dueAt, owner })))
+    .returning({ id: mailOutbox.id, ownerId: mailOutbox.ownerId });
+  return new Map(rows.map((row) => [row.ownerId ?? "", row.id]));
+}
+
+/** An e-mail's fate as a letter's delivery reads it: sent, failed (refused or not), or on its way. */
+export type MailFate = {
+  id: number;
+  status: MailJob["status"];
+  attempts: number;
+  sentAt: Date | null;
+  lastError: string | null;
+  /** Failed because the mail server refused the address for good (see `permanentRefusalMark`). */
+  refused: boolean;
+};
+
+/** The fates of the e-mails of `ids` that are settled (sent or failed); others are left out. */
+export async function findSettledMail(db: Database, ids: readonly number[]): Promise<MailFate[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: mailOutbox.id,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      sentAt: mailOutbox.sentAt,
+      lastError: mailOutbox.lastError,
+    })
+    .from(mailOutbox)
+    .where(and(inArray(mailOutbox.id, [...ids]), inArray(mailOutbox.status, ["sent", "failed"])));
+  return rows.map((row) => ({
+    ...row,
+    refused: row.status === "failed" && (row.lastError ?? "").startsWith(permanentRefusalMark),
+  }));
+}
+
+/** Of `ids`, those no longer in the outbox (deleted with their address's data). */
+export async function findMissingMail(db: Database, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.id, [...ids]));
+  const present = new Set(rows.map((row) => row.id));
+  return ids.filter((id) => !present.has(id));
 }

@@ -15,6 +15,7 @@ import {
   type MailJob,
   markMailFailed,
   markMailSent,
+  permanentRefusalMark,
   renderStoredMail,
   renewClaim,
   scheduleMailRetry,
@@ -160,9 +161,11 @@ export async function sendPendingMail(
 
   /** A send the mail server refused or that did not reach it: retried later, or failed for good. */
   async function recordFailedSend(job: MailJob, error: unknown) {
-    const lastError = describeError(error);
+    const refused = isPermanentRefusal(error);
+    // Marked, so that a letter counts it against the address (server/newsletter/letter-sending.ts).
+    const lastError = `${refused ? `${permanentRefusalMark} ` : ""}${describeError(error)}`;
     // A mail server's 5xx is its final word (say, no such mailbox): retrying cannot help.
-    if (job.attempts >= mailRetryPolicy.maxAttempts || isPermanentRefusal(error)) {
+    if (job.attempts >= mailRetryPolicy.maxAttempts || refused) {
       await markMailFailed(db, job, lastError);
       log.error(
         { outboxId: job.id, attempts: job.attempts, error: lastError },

@@ -33,6 +33,9 @@ export const clientOnlyPatterns = [
   `${paths.giftDelivery}/:token`,
   // Her newsletter's subscribers.
   paths.adminNewsletter,
+  // Her letters to the subscribers: the list, and each letter (/novy: a new one).
+  paths.adminLetters,
+  `${paths.adminLetters}/:id`,
   // Her events (issue 36): the list, and each event (/nova: a new one).
   paths.adminEvents,
   `${paths.adminEvents}/:id`,

@@ -49,6 +49,13 @@ import type {
   MaterialPlace,
   NewMaterial,
 } from "#shared/materials";
+import type {
+  LetterInputPayload,
+  LetterJson,
+  LetterListJson,
+  LetterPreviewJson,
+  LetterTestJson,
+} from "#shared/newsletter-letters";
 import type { NewsletterListJson, NewsletterSubscriberJson } from "#shared/newsletter-schemas";
 import type { StatsOverviewJson, StatsRange, StatsSettingsJson } from "#shared/stats";
 import type { Submission, SubmissionDetail, SubmissionStateChange } from "#shared/submission";
@@ -584,6 +591,65 @@ export async function removeNewsletterSubscriber(id: string): Promise<void> {
   await readAnswer(
     adminApi().admin.newsletter.subscribers[":id"].$delete({ param: { id: segment(id) } }),
   );
+}
+
+// --- Her letters to the subscribers (server/newsletter/letters-admin-api.ts) ---
+
+const letters = () => adminApi().admin.newsletter.letters;
+
+/** Her letters, newest first, with their figures, her sending rate and how many are confirmed. */
+export function fetchLetters(accessToken?: string): Promise<LetterListJson> {
+  return readAnswer(adminApi(accessToken).admin.newsletter.letters.$get());
+}
+
+export function fetchLetter(id: string, accessToken?: string): Promise<LetterJson> {
+  return readAnswer(
+    adminApi(accessToken).admin.newsletter.letters[":id"].$get({ param: { id: segment(id) } }),
+  );
+}
+
+/** A new draft; a refusal throws `AdminApiError` with each field's message. */
+export function createLetter(letter: LetterInputPayload): Promise<LetterJson> {
+  return readAnswer(letters().$post({ json: letter }));
+}
+
+/** Her change of a draft made from `letter.version`. */
+export function saveLetter(id: string, letter: LetterInputPayload): Promise<LetterJson> {
+  return readAnswer(letters()[":id"].$put({ param: { id: segment(id) }, json: letter }));
+}
+
+/** The letter as a subscriber gets it: its HTML for a sandboxed frame. */
+export function fetchLetterPreview(id: string): Promise<LetterPreviewJson> {
+  return readAnswer(letters()[":id"].preview.$get({ param: { id: segment(id) } }));
+}
+
+/** „Poslat zkoušku na můj e-mail“: answers where it went. */
+export function sendTestLetter(id: string): Promise<LetterTestJson> {
+  return readAnswer(letters()[":id"].test.$post({ param: { id: segment(id) } }));
+}
+
+/** „Odeslat všem přihlášeným“. */
+export function sendLetter(id: string): Promise<LetterJson> {
+  return readAnswer(letters()[":id"].send.$post({ param: { id: segment(id) } }));
+}
+
+/** „Naplánovat“ at a moment (her Prague day and time as an instant). */
+export function scheduleLetter(id: string, scheduledAt: string): Promise<LetterJson> {
+  return readAnswer(
+    letters()[":id"].schedule.$post({ param: { id: segment(id) }, json: { scheduledAt } }),
+  );
+}
+
+/** A scheduled letter called off: she can change it, send it or schedule it again. */
+export function cancelLetter(id: string): Promise<LetterJson> {
+  return readAnswer(letters()[":id"].cancel.$post({ param: { id: segment(id) } }));
+}
+
+/** Her sending rate, letters an hour. */
+export async function saveLetterRate(lettersPerHour: number): Promise<number> {
+  return (
+    await readAnswer(adminApi().admin.newsletter["sending-rate"].$put({ json: { lettersPerHour } }))
+  ).lettersPerHour;
 }
 
 // --- Her events (server/events/) ---

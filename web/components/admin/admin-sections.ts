@@ -41,6 +41,10 @@ export function sectionCurrent(
   if (section.to === paths.adminBookings && pathname.startsWith(`${paths.adminBookings}/`)) {
     return "true";
   }
+  // Her letters (and each letter) belong to „Novinky“.
+  if (section.to === paths.adminNewsletter && pathname.startsWith(`${paths.adminNewsletter}/`)) {
+    return "true";
+  }
   // One event (or a new one) belongs to „Akce“.
   if (section.to === paths.adminEvents && pathname.startsWith(`${paths.adminEvents}/`)) {
     return "true";

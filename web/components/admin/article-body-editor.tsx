@@ -21,12 +21,18 @@ import {
   type LucideIcon,
   Quote,
   Redo2,
+  SquareMousePointer,
   Undo2,
 } from "lucide-react";
 import { useState } from "react";
 import { articlePhotoSrc } from "#shared/content/article-photos";
 import type { PhotoJson } from "#shared/content/photo-library";
 import { ArticlePhotoDialog } from "~/components/admin/article-photo-dialog";
+import {
+  type ButtonChoice,
+  buttonLabelOf,
+  LettersButtonDialog,
+} from "~/components/admin/letters-button-dialog";
 import type { PhotoLibrary } from "~/components/admin/photo-picker";
 
 export type ArticleBodyEditorProps = {
@@ -38,6 +44,11 @@ export type ArticleBodyEditorProps = {
   describedBy?: string;
   /** Her photo library, shared with the cover's picker. */
   library: PhotoLibrary;
+  /**
+   * A letter's editor: „Tlačítko“ puts a button to one of these (null while they load). Absent:
+   * no such tool (an article's page has no buttons in its text).
+   */
+  buttonChoices?: ButtonChoice[] | null;
 };
 
 export default function ArticleBodyEditor({
@@ -48,8 +59,10 @@ export default function ArticleBodyEditor({
   invalid = false,
   describedBy,
   library,
+  buttonChoices,
 }: ArticleBodyEditorProps) {
   const [choosingPhoto, setChoosingPhoto] = useState(false);
+  const [choosingButton, setChoosingButton] = useState(false);
   const editor = useEditor({
     // The screen is client-only: nothing to hydrate.
     immediatelyRender: false,
@@ -86,6 +99,7 @@ export default function ArticleBodyEditor({
           "[&_p]:mt-2 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6",
           "[&_blockquote]:border-l-4 [&_blockquote]:border-sage [&_blockquote]:pl-4 [&_blockquote]:italic",
           "[&_a]:font-semibold [&_a]:text-moss-dark [&_a]:underline [&_img]:my-3 [&_img]:rounded-xl",
+          "[&_a.button]:inline-block [&_a.button]:rounded-full [&_a.button]:bg-moss [&_a.button]:px-5 [&_a.button]:py-2 [&_a.button]:text-cream [&_a.button]:no-underline",
           invalid ? "border-2 border-terracotta-dark" : "border-bark-soft/70",
         ),
       },
@@ -126,6 +140,23 @@ export default function ArticleBodyEditor({
     setChoosingPhoto(false);
     chain()
       ?.setImage({ src: articlePhotoSrc(photo), alt: photo.alt })
+      .run();
+  }
+
+  /** A button to her article or event, in a paragraph of its own after the cursor's. */
+  function insertButton(choice: ButtonChoice) {
+    setChoosingButton(false);
+    chain()
+      ?.insertContent({
+        type: "paragraph",
+        content: [
+          {
+            type: "text",
+            text: buttonLabelOf(choice),
+            marks: [{ type: "link", attrs: { href: choice.href, class: "button" } }],
+          },
+        ],
+      })
       .run();
   }
 
@@ -174,6 +205,16 @@ export default function ArticleBodyEditor({
     },
     { label: "Odkaz", icon: Link2, on: active?.link ?? false, run: editLink },
     { label: "Vložit fotku", icon: ImagePlus, on: false, run: () => setChoosingPhoto(true) },
+    ...(buttonChoices !== undefined
+      ? [
+          {
+            label: "Tlačítko",
+            icon: SquareMousePointer,
+            on: false,
+            run: () => setChoosingButton(true),
+          },
+        ]
+      : []),
     { label: "Zpět", icon: Undo2, on: false, run: () => chain()?.undo().run() },
     { label: "Znovu", icon: Redo2, on: false, run: () => chain()?.redo().run() },
   ];
@@ -213,6 +254,14 @@ export default function ArticleBodyEditor({
         library={library}
         onChoose={insertPhoto}
       />
+      {buttonChoices !== undefined && (
+        <LettersButtonDialog
+          open={choosingButton}
+          onOpenChange={setChoosingButton}
+          choices={buttonChoices}
+          onChoose={insertButton}
+        />
+      )}
     </div>
   );
 }

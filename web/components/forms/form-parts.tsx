@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import type { FormEvent, ReactNode, Ref } from "react";
 import { type FormType, honeypotField, successMessages } from "#shared/form-schemas";
-import { formPlaces, paths, sentWhileWaitingAnchor } from "#shared/routes";
+import { formPlaces, paths, sentWhileWaitingAnchor, withNewsletterAnchor } from "#shared/routes";
 import {
   type FormOutcome,
   type FormSubmission,
@@ -113,6 +113,20 @@ const noticeClasses =
   "flex items-start gap-3 rounded-2xl border px-4 py-3.5 text-base font-medium leading-snug";
 
 /**
+ * A gift form's other notices after a send without scripts: while its gift waits, and either
+ * with the newsletter's box ticked (its confirmation e-mail comes too).
+ */
+function giftNotices(formType: Exclude<FormType, "contact">) {
+  const ready = formPlaces[formType].sentAnchor;
+  const waiting = sentWhileWaitingAnchor(formType);
+  return [
+    { anchor: waiting, message: sentMessage(formType, true) },
+    { anchor: withNewsletterAnchor(ready), message: sentMessage(formType, false, true) },
+    { anchor: withNewsletterAnchor(waiting), message: sentMessage(formType, true, true) },
+  ];
+}
+
+/**
  * What a form says at its top when it was sent without scripts: the page it
  * sits on shows the thank-you notice when its address ends in the form's
  * `sentAnchor` (the server sends the visitor there), and the page the server
@@ -131,18 +145,20 @@ function NoticesWithoutScripts({ formType, failure }: { formType: FormType; fail
         <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <span>{keepWordsWhole(successMessages[formType])}</span>
       </p>
-      {formType !== "contact" && (
-        <p
-          id={sentWhileWaitingAnchor(formType)}
-          className={clsx(
-            noticeClasses,
-            "mb-6 hidden border-moss/30 bg-sage-light text-moss-dark target:flex",
-          )}
-        >
-          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <span>{keepWordsWhole(sentMessage(formType, true))}</span>
-        </p>
-      )}
+      {formType !== "contact" &&
+        giftNotices(formType).map(({ anchor, message }) => (
+          <p
+            key={anchor}
+            id={anchor}
+            className={clsx(
+              noticeClasses,
+              "mb-6 hidden border-moss/30 bg-sage-light text-moss-dark target:flex",
+            )}
+          >
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <span>{keepWordsWhole(message)}</span>
+          </p>
+        ))}
       {failure && (
         <p
           role="alert"

@@ -8,6 +8,7 @@ import {
   successMessages,
 } from "#shared/form-schemas";
 import { giftWaitingNotices } from "#shared/gift-waiting";
+import { newsletterSentMessageTy } from "#shared/newsletter";
 import { czech } from "#shared/typography";
 import { postFormSubmission } from "~/lib/post-form-submission";
 
@@ -40,7 +41,8 @@ export function useFormSubmission(formType: FormType) {
     } as FormSubmissionPayload);
     setSending(false);
     if (result.status === "sent") {
-      setOutcome({ state: "sent", message: sentMessage(formType, result.giftWaits) });
+      const ticked = "newsletter" in fields && fields.newsletter === true;
+      setOutcome({ state: "sent", message: sentMessage(formType, result.giftWaits, ticked) });
       return true;
     }
     console.error("The form could not be sent", result.error);
@@ -61,8 +63,14 @@ export function useFormSubmission(formType: FormType) {
   };
 }
 
-/** The specification's thank-you, and what happens next when the gift is not ready yet. */
-export function sentMessage(formType: FormType, giftWaits: boolean): string {
-  if (!giftWaits || formType === "contact") return successMessages[formType];
-  return `${successMessages[formType]} ${czech(giftWaitingNotices[formType].afterSending)}`;
+/**
+ * The specification's thank-you, what happens next when the gift is not ready yet, and, with the
+ * newsletter's box ticked, that its confirmation e-mail comes too (nothing else before it).
+ */
+export function sentMessage(formType: FormType, giftWaits: boolean, newsletter = false): string {
+  if (formType === "contact") return successMessages[formType];
+  const parts: string[] = [successMessages[formType]];
+  if (giftWaits) parts.push(czech(giftWaitingNotices[formType].afterSending));
+  if (newsletter) parts.push(czech(newsletterSentMessageTy));
+  return parts.join(" ");
 }

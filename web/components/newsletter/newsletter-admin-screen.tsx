@@ -1,6 +1,6 @@
-import { Download, Mail, Trash2 } from "lucide-react";
+import { Download, Mail, MailPlus, Send, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import {
   type NewsletterState,
@@ -9,13 +9,15 @@ import {
   newsletterStates,
 } from "#shared/newsletter";
 import type { NewsletterListJson, NewsletterSubscriberJson } from "#shared/newsletter-schemas";
+import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminSection } from "~/components/admin/admin-section";
 import { downloadFile } from "~/components/admin/download-file";
+import { letterAdminPath, newLetterId } from "~/components/admin/letters-list-screen";
 import { formatDateTime } from "~/components/admin/user-format";
 import { newsletterCsvFileName, toNewsletterCsv } from "~/components/newsletter/newsletter-csv";
 import { AlertDialogAction, ConfirmDialog } from "~/components/ui/alert-dialog";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import {
   exportNewsletterSubscribers,
   fetchNewsletterSubscribers,
@@ -106,7 +108,7 @@ export function NewsletterAdminScreen({
         headingId="newsletter-heading"
         icon={Mail}
         title="Novinky"
-        intro="Kdo se přihlásil k odběru vašich novinek: u dárků nebo na blogu. Přihlášení platí, až ho člověk potvrdí odkazem z e-mailu; odhlásit se může kdykoli odkazem v každém dopise."
+        intro="Dopisy, které píšete odběratelům, a kdo se k odběru přihlásil: u dárků nebo na blogu. Přihlášení platí, až ho člověk potvrdí odkazem z e-mailu; odhlásit se může kdykoli odkazem v každém dopise."
         header={
           list === null && (
             <p role="alert" className="mt-4 font-medium text-terracotta-dark">
@@ -115,9 +117,23 @@ export function NewsletterAdminScreen({
           )
         }
       >
+        <div className="mt-6 flex flex-col gap-2 sm:flex-row">
+          <Link
+            to={letterAdminPath(newLetterId)}
+            className={buttonClasses("primary", "w-full sm:w-auto")}
+          >
+            <MailPlus aria-hidden="true" className="size-5" />
+            Napsat dopis
+          </Link>
+          <Link to={paths.adminLetters} className={buttonClasses("secondary", "w-full sm:w-auto")}>
+            <Send aria-hidden="true" className="size-5" />
+            Dopisy odběratelům
+          </Link>
+        </div>
         {list && (
           <>
-            <fieldset className="mt-6 flex flex-wrap gap-2">
+            <h3 className="mt-8 text-xl font-semibold text-bark">Odběratelé</h3>
+            <fieldset className="mt-4 flex flex-wrap gap-2">
               <legend className="sr-only">Zobrazit odběratele podle stavu</legend>
               <FilterButton pressed={filter === null} onClick={() => choose(null)}>
                 Všichni <Count n={list.subscribers.length} />

@@ -71,7 +71,7 @@ export function PrivacyOpening() {
       <PrivacySection {...sections.purposes}>
         <Paragraph>
           {typeset(
-            "Web má tři formuláře a možnost založit si účet. U každého ukládám jen to, co k jeho účelu potřebuji. Právní základy odkazují na článek\u00a06 odstavec\u00a01 obecného nařízení o ochraně osobních údajů (GDPR).",
+            "Na webu mi můžete napsat, říct si o dárek, přihlásit se k odběru novinek, zarezervovat si setkání, přihlásit se na akci nebo si založit účet. Pokaždé ukládám jen to, co k danému účelu potřebuji. Právní základy odkazují na článek\u00a06 odstavec\u00a01 obecného nařízení o ochraně osobních údajů (GDPR).",
           )}
         </Paragraph>
 
