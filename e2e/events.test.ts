@@ -11,7 +11,7 @@ import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { accountsBaseUrl, accountsDataDir, seededAdmins, useOwnAddress } from "./accounts-server";
-import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
+import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
 
 test.use({ baseURL: accountsBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
@@ -118,6 +118,13 @@ test("a visitor signs up (also without scripts), the .ics parses, cancelling pro
   const card = page.getByRole("link", { name: "Kruh žen u ohně" }).first();
   await expect(card).toBeVisible();
   await screenshot(page, "list");
+  // A client-side navigation renders the sign-up from its code (on the page's own first visit
+  // it stays the rendered markup and its code never loads).
+  await waitForHydration(page);
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/akce/${slug}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kruh žen u ohně");
+  await expect(page.getByLabel("Jméno a příjmení")).toBeVisible();
   await page.goto(`/akce/${slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kruh žen u ohně");
   await expect(page.getByText("Zbývají 2 volná místa")).toBeVisible();

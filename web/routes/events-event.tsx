@@ -4,7 +4,6 @@ import { eventPath, signupClosedReason } from "#shared/events";
 import { paths } from "#shared/routes";
 import { ContentPhoto } from "~/components/content-photo";
 import { EventFacts } from "~/components/events/event-facts";
-import { EventSignupForm } from "~/components/events/event-signup-form";
 import { eventStructuredData } from "~/components/events/event-structured-data";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { photos } from "~/components/photos";
@@ -13,6 +12,7 @@ import { readEventPhoto, readEvents } from "~/lib/events.server";
 import { pageMeta } from "~/lib/seo";
 import { operatorOfMatches } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
+import { deferredPart, StaticPart } from "~/progressive/static-part";
 import type { Route } from "./+types/events-event";
 
 /**
@@ -28,6 +28,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     photo: await readEventPhoto(context, event),
     closedReason: signupClosedReason(event, new Date()) ?? null,
   };
+}
+
+/** The sign-up needs no script on the page it was rendered in (see EventSignupPart). */
+const signup = deferredPart(() =>
+  import("~/components/events/event-signup-part").then((module) => module.EventSignupPart),
+);
+
+/**
+ * Before a client-side navigation here: the rendered loader data and the sign-up's code, so that
+ * the page comes whole in its first frame. (The `loader` keeps this from running on a first visit.)
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), signup.preload()]);
+  return data;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -61,7 +75,7 @@ const descriptionClasses = [
 ].join(" ");
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, photo, closedReason } = loaderData;
+  const { event, photo } = loaderData;
   return (
     <main id="obsah">
       <article>
@@ -113,11 +127,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 Přihláška
               </h2>
               <div className="mt-5">
-                {closedReason ? (
-                  <p className="text-lg text-bark-soft">{czech(closedReason)}</p>
-                ) : (
-                  <EventSignupForm event={event} />
-                )}
+                <StaticPart name="event-signup" part={signup} />
               </div>
             </section>
           </div>
