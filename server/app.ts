@@ -53,10 +53,11 @@ import { createEventMail } from "./events/event-mail";
 import { createEventPagesRefresher } from "./events/event-pages";
 import { createEventSignups } from "./events/event-signups";
 import { createEventReader } from "./events/event-store";
-import { createEventsApi } from "./events/events-api";
+import { createEventsApi, maxSignupBodyBytes } from "./events/events-api";
 import { createFormPostRoute } from "./forms/form-post-route";
 import { createFormSubmissionsRoute } from "./forms/form-submissions-route";
 import { createHealthRoute } from "./health";
+import { limitBody } from "./json-route";
 import { createOutbox } from "./mail/outbox";
 import { createGiftLinks } from "./materials/gift-links";
 import { createGiftPageRoutes } from "./materials/gift-page-routes";
@@ -399,6 +400,8 @@ export function createApp({
     onPlacesChanged: createEventPagesRefresher(publishPages, background),
   });
   app.route("/api", createEventsApi(eventSignups));
+  // The no-script form reads its whole body: a body over the API's limit is refused unread.
+  app.use(`${eventSignupFormPath}/*`, limitBody(maxSignupBodyBytes));
   app.route(
     eventSignupFormPath,
     createEventFormRoute({ db, signups: eventSignups, siteUrl: config.siteUrl }),

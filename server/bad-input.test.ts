@@ -4,6 +4,7 @@
  * Each must answer 4xx with its specific error code, none 5xx, and store
  * nothing; the server's log over the whole table must hold no secret.
  */
+import { createHash } from "node:crypto";
 import { format } from "node:util";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
@@ -12,9 +13,12 @@ import {
   bookings,
   contentEntries,
   contentRevisions,
+  eventSignups,
+  events,
   formSubmissions,
   inboxSettings,
   mailOutbox,
+  newsletterSubscribers,
   recoveryTokens,
   refreshTokens,
   userRoles,
@@ -22,6 +26,7 @@ import {
 } from "#database/schema";
 import { startLogCapture } from "#server/logger";
 import { contentSeed } from "#shared/content/content-seed";
+import { insertTestEvent } from "#testing/sample-events";
 import { sampleContact, sampleRitualGift } from "#testing/sample-submissions";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
@@ -1703,6 +1708,354 @@ const bookingCases: Case[] = [
   },
 ];
 
+/** Where a case's path names the event seeded in `beforeAll` (its id is known only then). */
+const seededEvent = ":event";
+/** A visitor's sign-up as the event's page sends it. */
+const eventSignup = {
+  name: "Jana Nováková",
+  email: "jana.akce@example.cz",
+  privacyConsent: true,
+};
+const eventSignupPath = `/api/events/${seededEvent}/signups`;
+const eventCases: Case[] = [
+  ...(
+    [
+      ["no consent", { ...eventSignup, privacyConsent: false }],
+      ["a NUL in the name", { ...eventSignup, name: "Jana\u0000" }],
+      ["a name with a link", { ...eventSignup, name: "Jana http://spam.example" }],
+      ["CR/LF in the e-mail", { ...eventSignup, email: "jana@example.cz\r\nBcc: x@example.cz" }],
+      ["no places", { ...eventSignup, places: 0 }],
+      ["places as words", { ...eventSignup, places: "hodně" }],
+      ["half a place", { ...eventSignup, places: 1.5 }],
+      ["a note over 1000 characters", { ...eventSignup, note: "ř".repeat(1001) }],
+      ["a field no form has", { ...eventSignup, state: "confirmed" }],
+      ["a list instead of an object", [eventSignup]],
+    ] as const
+  ).map(([name, json]) => ({
+    name: `events: a sign-up with ${name}`,
+    method: "POST",
+    path: eventSignupPath,
+    json,
+    status: 422,
+    code: "validation_failed",
+  })),
+  {
+    name: "events: a sign-up for more places than one sign-up may take",
+    method: "POST",
+    path: eventSignupPath,
+    json: { ...eventSignup, places: 1_000_000 },
+    status: 422,
+    code: "too_many_places",
+  },
+  ...[
+    ["an event that does not exist", `/api/events/${unknownId}/signups`],
+    ["an id that is no id", "/api/events/1%27%20or%201=1--/signups"],
+    ["an id of 2,000 characters", `/api/events/${"a".repeat(2000)}/signups`],
+  ].map(([name, path]) => ({
+    name: `events: a sign-up for ${name}`,
+    method: "POST",
+    path: path as string,
+    json: eventSignup,
+    status: 404,
+    code: "event_not_found",
+  })),
+  {
+    name: "events: a sign-up that is not JSON",
+    method: "POST",
+    path: eventSignupPath,
+    text: '{"name": "Jana",',
+    status: 400,
+    code: "invalid_json",
+  },
+  {
+    name: "events: a sign-up posted as a form to the API",
+    method: "POST",
+    path: eventSignupPath,
+    text: "name=Jana",
+    contentType: "application/x-www-form-urlencoded",
+    status: 415,
+    code: "unsupported_media_type",
+  },
+  {
+    name: "events: a sign-up far over its limit",
+    method: "POST",
+    path: eventSignupPath,
+    streamBytes: 256 * 1024,
+    status: 413,
+    code: "payload_too_large",
+  },
+  {
+    name: "events: a cancel token too short",
+    method: "POST",
+    path: "/api/events/signups/cancel",
+    json: { token: "abc" },
+    status: 422,
+    code: "validation_failed",
+  },
+  {
+    name: "events: a cancel link that never was",
+    method: "POST",
+    path: "/api/events/signups/cancel",
+    json: { token: "a".repeat(43) },
+    status: 404,
+    code: "cancel_link_invalid",
+  },
+  {
+    name: "events: a cancel token as a number",
+    method: "POST",
+    path: "/api/events/signups/cancel",
+    json: { token: 42 },
+    status: 422,
+    code: "validation_failed",
+  },
+];
+
+/**
+ * A body far over what the page addresses take (a browser's form never sends one): refused before
+ * it is read, with the JSON answer of every body limit.
+ */
+const pageBodyLimitCases: Case[] = [
+  ["the no-script event sign-up", `/akce/prihlaska/${seededEvent}`],
+  ["an event's cancel link", "/akce/zruseni/abc"],
+  ["the blog's newsletter form", "/novinky/prihlaseni"],
+  ["a newsletter confirmation", "/novinky/potvrzeni/abc"],
+  ["a one-click unsubscribe", "/novinky/odhlaseni/abc"],
+  ["a subscribe-again button", "/novinky/odhlaseni/abc/znovu"],
+].map(([name, path]) => ({
+  name: `page forms: ${name}, 256 KB without a length`,
+  method: "POST",
+  path: path as string,
+  streamBytes: 256 * 1024,
+  contentType: "application/x-www-form-urlencoded",
+  status: 413,
+  code: "payload_too_large",
+}));
+
+/**
+ * The addresses answered with a page (a form posted without scripts, a link from an e-mail, a
+ * calendar app's feed): refused with a Czech page or text, and a 4xx.
+ */
+type PageCase = Omit<Case, "code"> & {
+  /** Words the Czech answer says. */
+  says: string;
+  headers?: Record<string, string>;
+};
+
+const form = "application/x-www-form-urlencoded";
+/** A form posted from the site's own page (`isFromThisSite`). */
+const sameSite = { "Sec-Fetch-Site": "same-origin" };
+const eventFormPath = `/akce/prihlaska/${seededEvent}`;
+const eventForm = "name=Jana+Nov%C3%A1kov%C3%A1&email=jana.akce%40example.cz&privacyConsent=on";
+/** A confirmation token of the right length that nobody was given. */
+const forgedToken = "Zm9yZ2VkLXRva2VuLW9mLXRoZS1yaWdodC1sZW5ndGgtMTIz";
+/** A real subscriber's id with a made-up signature (the id is seeded in `beforeAll`). */
+const seededSubscriber = ":subscriber";
+/** The confirmation token of a sign-up made eight days ago (seeded in `beforeAll`). */
+const expiredToken = "vyprsely-odkaz-pro-potvrzeni-odberu-novinek-1";
+const oneClick = "List-Unsubscribe=One-Click";
+
+const pageCases: PageCase[] = [
+  // The sign-up form of an event's page, without scripts.
+  {
+    name: "event form: posted from another site",
+    method: "POST",
+    path: eventFormPath,
+    text: eventForm,
+    contentType: form,
+    status: 403,
+    says: "Přihlášku lze odeslat jen z tohoto webu",
+  },
+  ...(
+    [
+      ["no consent", eventForm.replace("&privacyConsent=on", "")],
+      ["an e-mail that is none", eventForm.replace("jana.akce%40example.cz", "jana")],
+      ["a NUL in the name", eventForm.replace("Jana+", "Jana%00")],
+      ["places as words", `${eventForm}&places=hodn%C4%9B`],
+      ["an empty body", ""],
+    ] as const
+  ).map(([name, text]) => ({
+    name: `event form: ${name}`,
+    method: "POST",
+    path: eventFormPath,
+    text,
+    contentType: form,
+    headers: sameSite,
+    status: 422,
+    says: "Opravte prosím, co je u polí vyznačené",
+  })),
+  {
+    name: "event form: JSON instead of a form",
+    method: "POST",
+    path: eventFormPath,
+    json: eventSignup,
+    headers: sameSite,
+    status: 422,
+    says: "Opravte prosím, co je u polí vyznačené",
+  },
+  ...[
+    ["POST", "an event that does not exist", `/akce/prihlaska/${unknownId}`],
+    ["POST", "an id that is no id", "/akce/prihlaska/%3Cscript%3E"],
+    ["GET", "the result of an event that does not exist", `/akce/prihlaska/${unknownId}`],
+    ["GET", "the result of an id that is no id", "/akce/prihlaska/..%2F..%2Fetc"],
+  ].map(([method, name, path]) => ({
+    name: `event form: ${name} (${method})`,
+    method: method as string,
+    path: path as string,
+    ...(method === "POST" && { text: eventForm, contentType: form }),
+    headers: sameSite,
+    status: 404,
+    says: "Tuto akci jsem nenašla",
+  })),
+  // The cancel link of a sign-up's e-mail.
+  ...["GET", "POST"].flatMap((method) =>
+    [
+      ["a token nobody was given", forgedToken],
+      ["a token of one letter", "x"],
+      ["a token of 2,000 letters", "a".repeat(2000)],
+      ["a token with a NUL", "abc%00def"],
+    ].map(([name, token]) => ({
+      name: `event cancel: ${name} (${method})`,
+      method,
+      path: `/akce/zruseni/${token}`,
+      ...(method === "POST" && { text: "", contentType: form }),
+      status: 404,
+      says: "Tento odkaz pro zrušení neplatí",
+    })),
+  ),
+  // An event's page that is not there.
+  ...[
+    ["a slug of markup", "/akce/%3Cscript%3Ealert(1)%3C%2Fscript%3E"],
+    ["a slug with a NUL", "/akce/kruh%00zen"],
+    ["a slug of 2,000 letters", `/akce/${"a".repeat(2000)}`],
+    ["a slug that climbs up", "/akce/..%2F..%2Fpackage.json"],
+  ].map(([name, path]) => ({
+    name: `event page: ${name}`,
+    method: "GET",
+    path: path as string,
+    status: 404,
+    says: "",
+  })),
+  // The blog's small newsletter form, without scripts.
+  {
+    name: "newsletter: a sign-up posted from another site",
+    method: "POST",
+    path: "/novinky/prihlaseni",
+    text: "email=jana%40example.cz",
+    contentType: form,
+    status: 403,
+    says: "Přihlásit se je možné jen z formuláře na tomto webu",
+  },
+  ...[
+    ["an e-mail that is none", "email=jana"],
+    ["no e-mail", "website="],
+    ["an e-mail with CR/LF", "email=jana%40example.cz%0D%0ABcc%3A+x%40example.cz"],
+    ["an e-mail with a NUL", "email=jana%00%40example.cz"],
+    ["an e-mail of 2.7 KB", `email=${"a".repeat(2700)}%40example.cz`.slice(0, 2800)],
+  ].map(([name, text]) => ({
+    name: `newsletter: a sign-up with ${name}`,
+    method: "POST",
+    path: "/novinky/prihlaseni",
+    text: text as string,
+    contentType: form,
+    headers: sameSite,
+    status: 422,
+    says: "Přihlášení k novinkám",
+  })),
+  ...[
+    ["JSON", json, '{"email":"jana@example.cz"}'],
+    ["text/plain", "text/plain", "email=jana%40example.cz"],
+    ["broken percent escapes", form, "email=jana%ZZ%40example.cz"],
+  ].map(([name, contentType, text]) => ({
+    name: `newsletter: a sign-up as ${name}`,
+    method: "POST",
+    path: "/novinky/prihlaseni",
+    text: text as string,
+    contentType: contentType as string,
+    headers: sameSite,
+    status: 415,
+    says: "Formulář se nepodařilo přečíst",
+  })),
+  // The confirmation link (double opt-in): the page asks, its button confirms.
+  ...["GET", "POST"].flatMap((method) => [
+    ...[
+      ["a token nobody was given", forgedToken],
+      ["garbage", "%3Cscript%3E"],
+      ["a token of 2,000 letters", "a".repeat(2000)],
+    ].map(([name, token]) => ({
+      name: `newsletter confirm: ${name} (${method})`,
+      method,
+      path: `/novinky/potvrzeni/${token}`,
+      status: 404,
+      says: "Tento odkaz neznám, a tak jsem nic nezměnila",
+    })),
+    {
+      name: `newsletter confirm: an expired link (${method})`,
+      method,
+      path: `/novinky/potvrzeni/${expiredToken}`,
+      status: 410,
+      says: "Odkaz pro potvrzení platí 7 dní",
+    },
+  ]),
+  // The letters' unsubscribe link, and the one-click POST of RFC 8058.
+  ...["GET", "POST"].flatMap((method) =>
+    [
+      ["a token of one letter", "x"],
+      ["a real id with a made-up signature", `${seededSubscriber}.${"A".repeat(32)}`],
+      ["a made-up id and signature", `${unknownId}.${"A".repeat(32)}`],
+      ["a token of three parts", `${seededSubscriber}.${"A".repeat(32)}.x`],
+      ["a token with a NUL", `${seededSubscriber}%00.abc`],
+    ].map(([name, token]) => ({
+      name: `newsletter unsubscribe: ${name} (${method})`,
+      method,
+      path: `/novinky/odhlaseni/${token}`,
+      ...(method === "POST" && { text: oneClick, contentType: form }),
+      status: 404,
+      says: "Tento odkaz neznám, a tak jsem nic nezměnila",
+    })),
+  ),
+  {
+    name: "newsletter unsubscribe: a one-click post as JSON",
+    method: "POST",
+    path: `/novinky/odhlaseni/${seededSubscriber}.${"A".repeat(32)}`,
+    json: { "List-Unsubscribe": "One-Click" },
+    status: 404,
+    says: "Tento odkaz neznám, a tak jsem nic nezměnila",
+  },
+  {
+    name: "newsletter subscribe again: a forged token",
+    method: "POST",
+    path: `/novinky/odhlaseni/${seededSubscriber}.${"A".repeat(32)}/znovu`,
+    text: "",
+    contentType: form,
+    headers: sameSite,
+    status: 404,
+    says: "Tento odkaz neznám, a tak jsem nic nezměnila",
+  },
+  {
+    name: "newsletter subscribe again: posted from another site",
+    method: "POST",
+    path: `/novinky/odhlaseni/${seededSubscriber}.${"A".repeat(32)}/znovu`,
+    text: "",
+    contentType: form,
+    status: 403,
+    says: "Tento odkaz neznám, a tak jsem nic nezměnila",
+  },
+  // Her private calendar feed, asked for by a calendar app.
+  ...[
+    ["a token nobody was given", `/kalendar/${forgedToken}.ics`],
+    ["no token", "/kalendar/.ics"],
+    ["a token with a NUL", "/kalendar/abc%00def.ics"],
+    ["a token of 2,000 letters", `/kalendar/${"a".repeat(2000)}.ics`],
+    ["a name without .ics", `/kalendar/${forgedToken}`],
+  ].map(([name, path]) => ({
+    name: `calendar feed: ${name}`,
+    method: "GET",
+    path: path as string,
+    status: 404,
+    says: "Tento kalendář neexistuje",
+  })),
+];
+
 const cases: Case[] = [
   ...formCases,
   ...wrongTypeCases,
@@ -1715,6 +2068,8 @@ const cases: Case[] = [
   ...firstAdminCases,
   ...contentCases,
   ...bookingCases,
+  ...eventCases,
+  ...pageBodyLimitCases,
 ];
 
 /** A body of `size` bytes of "[", streamed without a Content-Length. */
@@ -1770,6 +2125,7 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
   const consoleSpies: MockInstance[] = [];
   let logCapture: ReturnType<typeof startLogCapture>;
   let addressCounter = 0;
+  const seeded = { eventId: "", subscriberId: "" };
 
   async function post(path: string, body: unknown) {
     return fetch(`${server.origin}${path}`, {
@@ -1816,12 +2172,26 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
       contentEntries,
       contentRevisions,
       bookings,
+      events,
+      eventSignups,
+      newsletterSubscribers,
     };
-    const counts: Record<string, number> = {};
+    const counts: Record<string, number | string> = {};
     for (const [name, table] of Object.entries(tables)) {
       const [row] = await server.db.select({ n: count() }).from(table);
       counts[name] = row?.n ?? -1;
     }
+    // A link that changes a row, not the count (an unsubscribe, a cancel, a confirmation).
+    const subscriberStates = await server.db
+      .select({ state: newsletterSubscribers.state })
+      .from(newsletterSubscribers)
+      .orderBy(newsletterSubscribers.id);
+    counts.subscriberStates = subscriberStates.map((row) => row.state).join();
+    const signupStates = await server.db
+      .select({ state: eventSignups.state })
+      .from(eventSignups)
+      .orderBy(eventSignups.id);
+    counts.signupStates = signupStates.map((row) => row.state).join();
     return counts;
   }
 
@@ -1832,6 +2202,44 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
     tokens.admin = await createAccount(adminEmail);
     const [admin] = await server.db.select().from(users).where(eq(users.email, adminEmail));
     await server.db.insert(userRoles).values({ userId: admin?.id ?? "", role: "admin" });
+    // An event with a sign-up, a subscriber and a sign-up whose link has expired: what the
+    // event and newsletter rows must leave as they are.
+    const event = await insertTestEvent(server.db, server.now());
+    seeded.eventId = event.id;
+    const signedUp = await send({
+      name: "a sign-up",
+      method: "POST",
+      path: eventSignupPath,
+      json: eventSignup,
+      status: 201,
+    });
+    expect(signedUp.status).toBe(201);
+    const consent = {
+      source: "blog",
+      consentText: "Souhlasím se zasíláním novinek.",
+      consentVersion: "test",
+      consentedAt: server.now(),
+      consentAddressBlock: "2001:db8::/48",
+    } as const;
+    const [subscriber] = await server.db
+      .insert(newsletterSubscribers)
+      .values([
+        {
+          ...consent,
+          email: "odberatelka@example.cz",
+          state: "subscribed",
+          confirmedAt: server.now(),
+        },
+        {
+          ...consent,
+          email: "pozdni@example.cz",
+          state: "pending",
+          confirmTokenHash: createHash("sha256").update(expiredToken).digest("hex"),
+          confirmExpiresAt: new Date(server.now().getTime() - 24 * 3_600_000),
+        },
+      ])
+      .returning();
+    seeded.subscriberId = subscriber?.id ?? "";
     // Everything the server logs or prints from here on is read at the end.
     logCapture = startLogCapture();
     for (const method of ["log", "info", "warn", "error", "debug"] as const) {
@@ -1849,27 +2257,34 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
     await server?.close();
   });
 
+  /** The case's request, with the seeded event's and subscriber's ids in its path. */
+  async function send(c: Omit<Case, "code"> & { headers?: Record<string, string> }) {
+    const headers: Record<string, string> = { "X-Forwarded-For": nextAddress(), ...c.headers };
+    const contentType = c.contentType === undefined ? json : c.contentType;
+    if (contentType !== null) headers["Content-Type"] = contentType;
+    if (c.as && c.as !== "nobody") headers.Authorization = `Bearer ${tokens[c.as].access}`;
+    if (c.authorization) headers.Authorization = c.authorization;
+    let body: BodyInit | undefined;
+    if (c.streamBytes !== undefined) body = streamOf(c.streamBytes);
+    else if (c.bytes) body = c.bytes;
+    else if (c.text !== undefined) body = c.text;
+    else if (c.json !== undefined) body = JSON.stringify(c.json);
+    const path = c.path
+      .replace(seededEvent, seeded.eventId)
+      .replace(seededSubscriber, seeded.subscriberId);
+    return fetch(`${server.origin}${path}`, {
+      method: c.method,
+      headers,
+      body,
+      ...(c.streamBytes !== undefined && { duplex: "half" }),
+    } as RequestInit);
+  }
+
   it.each(cases)(
     "$name: $status $code, nothing stored",
     async (c) => {
       const before = await storedCounts();
-      const headers: Record<string, string> = { "X-Forwarded-For": nextAddress() };
-      const contentType = c.contentType === undefined ? json : c.contentType;
-      if (contentType !== null) headers["Content-Type"] = contentType;
-      if (c.as && c.as !== "nobody") headers.Authorization = `Bearer ${tokens[c.as].access}`;
-      if (c.authorization) headers.Authorization = c.authorization;
-      let body: BodyInit | undefined;
-      if (c.streamBytes !== undefined) body = streamOf(c.streamBytes);
-      else if (c.bytes) body = c.bytes;
-      else if (c.text !== undefined) body = c.text;
-      else if (c.json !== undefined) body = JSON.stringify(c.json);
-
-      const response = await fetch(`${server.origin}${c.path}`, {
-        method: c.method,
-        headers,
-        body,
-        ...(c.streamBytes !== undefined && { duplex: "half" }),
-      } as RequestInit);
+      const response = await send(c);
 
       expect(response.status).toBe(c.status);
       expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
@@ -1903,10 +2318,29 @@ describe.each(testDatabases)("bad input on $name", ({ open }) => {
     testTimeoutMs,
   );
 
+  it.each(pageCases)(
+    "$name: $status and a Czech page, nothing changed",
+    async (c) => {
+      const before = await storedCounts();
+      const response = await send(c);
+
+      expect(response.status).toBe(c.status);
+      expect(response.headers.get("Content-Type")).toMatch(/^text\/(html|plain); charset=utf-8/i);
+      // Read as a person reads it: czech() binds one-letter words with no-break spaces.
+      const page = (await response.text()).replaceAll("\u00a0", " ");
+      expect(page).toContain(c.says);
+      if (page.startsWith("<!doctype html>")) expect(page).toContain('<html lang="cs">');
+      // Its words, not its markup (`required`, `aria-invalid` are attributes).
+      expect(page.replace(/<[^>]*>/g, " ")).not.toMatch(englishDefault);
+      expect(await storedCounts()).toEqual(before);
+    },
+    testTimeoutMs,
+  );
+
   it("printed no password, hash, token, body or SQL parameter while answering the table", () => {
     // One line per request at least: the log was read, not empty.
     const requests = logCapture.lines().filter((line) => line.msg === "request");
-    expect(requests.length).toBeGreaterThanOrEqual(cases.length);
+    expect(requests.length).toBeGreaterThanOrEqual(cases.length + pageCases.length);
     const log = `${logged.join("\n")}\n${logCapture.text()}`;
     expect(log).not.toContain(secretPassword);
     expect(log).not.toContain("$argon2");

@@ -5,15 +5,7 @@
  */
 import * as z from "zod/mini";
 import { offerIds } from "./content/content-schemas";
-import {
-  absentWhenEmpty,
-  consentSchema,
-  emailSchema,
-  giftMessageSchema,
-  honeypotField,
-  personNameSchema,
-  phoneSchema,
-} from "./form-schemas";
+import { cancelTokenSchema, signUpPersonFields, strictFormParams } from "./form-schemas";
 
 export const bookingMessages = {
   offer: "Vyberte prosím, co si chcete rezervovat.",
@@ -36,13 +28,6 @@ export const bookingStateLabels = {
   cancelled: "zrušeno",
 } as const;
 
-const strictParams = {
-  error: (issue: { code?: string }) =>
-    issue.code === "unrecognized_keys"
-      ? "Formulář obsahuje pole, které k němu nepatří"
-      : "Odeslaná data nemají správný tvar",
-};
-
 /** The start as the free times give it: an ISO moment with its offset. */
 const startSchema = z.pipe(
   z.iso.datetime({ offset: true, error: bookingMessages.start }),
@@ -54,26 +39,14 @@ export const bookingRequestSchema = /* @__PURE__ */ z.strictObject(
   {
     offerId: z.enum(offerIds, bookingMessages.offer),
     startsAt: startSchema,
-    name: personNameSchema(),
-    email: emailSchema,
-    phone: absentWhenEmpty(phoneSchema),
-    note: absentWhenEmpty(giftMessageSchema),
-    privacyConsent: consentSchema,
-    [honeypotField]: z.optional(z.string()),
+    ...signUpPersonFields(),
   },
-  strictParams,
+  strictFormParams,
 );
 export type BookingRequestPayload = z.input<typeof bookingRequestSchema>;
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 
-export const cancelBookingSchema = z.strictObject({
-  token: z
-    .string(bookingMessages.tokenInvalid)
-    .check(
-      z.minLength(16, bookingMessages.tokenInvalid),
-      z.maxLength(100, bookingMessages.tokenInvalid),
-    ),
-});
+export const cancelBookingSchema = /* @__PURE__ */ cancelTokenSchema(bookingMessages.tokenInvalid);
 
 /** A day's free starts, as the API answers them (ISO moments). */
 export type FreeDayJson = { day: string; starts: string[] };

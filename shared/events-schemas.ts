@@ -7,22 +7,7 @@
 import * as z from "zod/mini";
 import { articleSlugSchema } from "./content/article-schemas";
 import { eventMessages } from "./events";
-import {
-  absentWhenEmpty,
-  consentSchema,
-  emailSchema,
-  giftMessageSchema,
-  honeypotField,
-  personNameSchema,
-  phoneSchema,
-} from "./form-schemas";
-
-const strictParams = {
-  error: (issue: { code?: string }) =>
-    issue.code === "unrecognized_keys"
-      ? "Formulář obsahuje pole, které k němu nepatří"
-      : "Odeslaná data nemají správný tvar",
-};
+import { cancelTokenSchema, signUpPersonFields, strictFormParams } from "./form-schemas";
 
 /** The number of places: a whole number from 1 (the form posts it as text). */
 const placesSchema = z.pipe(
@@ -35,28 +20,15 @@ const placesSchema = z.pipe(
 
 /** What `POST /api/events/<id>/signups` and the no-script form accept. */
 export const eventSignupRequestSchema = /* @__PURE__ */ z.strictObject(
-  {
-    name: personNameSchema(),
-    email: emailSchema,
-    phone: absentWhenEmpty(phoneSchema),
-    places: z._default(placesSchema, 1),
-    note: absentWhenEmpty(giftMessageSchema),
-    privacyConsent: consentSchema,
-    [honeypotField]: z.optional(z.string()),
-  },
-  strictParams,
+  { ...signUpPersonFields(), places: z._default(placesSchema, 1) },
+  strictFormParams,
 );
 export type EventSignupPayload = z.input<typeof eventSignupRequestSchema>;
 export type EventSignupRequest = z.output<typeof eventSignupRequestSchema>;
 
-export const cancelEventSignupSchema = z.strictObject({
-  token: z
-    .string(eventMessages.tokenInvalid)
-    .check(
-      z.minLength(16, eventMessages.tokenInvalid),
-      z.maxLength(100, eventMessages.tokenInvalid),
-    ),
-});
+export const cancelEventSignupSchema = /* @__PURE__ */ cancelTokenSchema(
+  eventMessages.tokenInvalid,
+);
 
 export const eventLimits = {
   title: 200,
@@ -139,7 +111,7 @@ export const eventInputSchema = /* @__PURE__ */ z
       ),
       waitingList: z._default(z.boolean(), true),
     },
-    strictParams,
+    strictFormParams,
   )
   .check(
     z.refine((event) => event.endsAt > event.startsAt, {

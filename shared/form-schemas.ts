@@ -233,6 +233,36 @@ export const giftFormSchema = z.object({
 });
 export type GiftFormValues = z.input<typeof giftFormSchema>;
 
+/**
+ * The person of a sign-up for her time (a booking, a place at an event), as its form and API take
+ * it: the forms' name, e-mail, phone, note and consent, and the field only bots fill in.
+ */
+export function signUpPersonFields() {
+  return {
+    name: personNameSchema(),
+    email: emailSchema,
+    phone: absentWhenEmpty(phoneSchema),
+    note: absentWhenEmpty(giftMessageSchema),
+    privacyConsent: consentSchema,
+    [honeypotField]: z.optional(z.string()),
+  };
+}
+
+/** A strict object's messages: a field no form has, or data of another shape. */
+export const strictFormParams = {
+  error: (issue: { code?: string }) =>
+    issue.code === "unrecognized_keys"
+      ? "Formulář obsahuje pole, které k němu nepatří"
+      : "Odeslaná data nemají správný tvar",
+};
+
+/** A cancel link's token as its page posts it, refused with the link's own message. */
+export function cancelTokenSchema(invalid: string) {
+  return z.strictObject({
+    token: z.string(invalid).check(z.minLength(16, invalid), z.maxLength(100, invalid)),
+  });
+}
+
 /** An optional text field that comes out as undefined when it is left empty. */
 export function absentWhenEmpty<T extends z.ZodMiniType<string | undefined, string | undefined>>(
   schema: T,

@@ -7,7 +7,8 @@
 import { eq } from "drizzle-orm";
 import { type Role, users } from "#database/schema";
 import { grantRole } from "#server/auth/roles";
-import type { TestServer } from "./test-app";
+import { startTestServer, type TestServer } from "./test-app";
+import type { TestDatabase } from "./test-databases";
 
 export const testPassword = "heslo-pro-testy-123";
 
@@ -66,4 +67,40 @@ export async function createSignedInAccount(
   });
   if (signIn.status !== 200) throw new Error(`sign-in of ${email}: ${signIn.status}`);
   return ((await signIn.json()) as { access_token: string }).access_token;
+}
+
+/** A request as the holder of `token` (the administration's API, as her screens make it). */
+export function requestAs(
+  server: TestServer,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${server.origin}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body !== undefined && { "Content-Type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/**
+ * A test server with her signed in (without a second factor) and her publishes recorded in
+ * `published`, not rendered: how the tests of her content through the API begin.
+ */
+export async function startServerSignedInAsAdmin(
+  open: TestDatabase["open"],
+  published: string[][],
+): Promise<{ server: TestServer; token: string }> {
+  const server = await startTestServer({
+    open,
+    settings: { ADMIN_REQUIRE_2FA: "false" },
+    publishPages: async (paths) => {
+      published.push([...paths]);
+    },
+  });
+  return { server, token: await createSignedInAccount(server, "spravkyne@example.cz", "admin") };
 }

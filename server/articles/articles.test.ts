@@ -17,7 +17,7 @@ import { createPages, type Pages } from "#server/pages/pages";
 import type { ArticleJson, ArticleSavedJson } from "#shared/content/article-schemas";
 import { type PhotoJson, photoVariantUrl } from "#shared/content/photo-library";
 import { phoneJpeg } from "#testing/sample-photos";
-import { createSignedInAccount } from "#testing/test-accounts";
+import { createSignedInAccount, requestAs } from "#testing/test-accounts";
 import { startTestServer, type TestServer, testConfig } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
 import { publishScheduledArticles } from "./article-schedule";
@@ -89,16 +89,8 @@ describe.each(testDatabases)("her articles on $name", ({ open }) => {
     await server?.close();
   });
 
-  function call(method: string, path: string, body?: unknown) {
-    return fetch(`${server.origin}/api/admin/articles${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body !== undefined && { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  const call = (method: string, path: string, body?: unknown) =>
+    requestAs(server, token, method, `/api/admin/articles${path}`, body);
 
   const page = (path: string) => fetch(`${server.origin}${path}`, { redirect: "manual" });
   const text = async (path: string) => (await page(path)).text();

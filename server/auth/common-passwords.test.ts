@@ -3,10 +3,9 @@
  * password is chosen: at sign-up, when it is changed, and through a
  * recovery link. Driven by the real @supabase/auth-js.
  */
-import { AuthClient } from "@supabase/auth-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authStorageKey } from "#shared/auth-storage-key";
 import { startTestServer, type TestServer } from "#testing/test-app";
+import { createTestAuthClient } from "#testing/test-auth-client";
 import { commonPasswordMessage, isCommonPassword } from "./common-passwords";
 
 let server: TestServer;
@@ -14,20 +13,7 @@ let counter = 0;
 
 function createClient() {
   counter += 1;
-  const storage = new Map<string, string>();
-  return new AuthClient({
-    url: `${server.origin}/auth/v1`,
-    storageKey: authStorageKey("127.0.0.1"),
-    storage: {
-      getItem: (key) => storage.get(key) ?? null,
-      setItem: (key, value) => void storage.set(key, value),
-      removeItem: (key) => void storage.delete(key),
-    },
-    autoRefreshToken: false,
-    persistSession: true,
-    detectSessionInUrl: false,
-    headers: { "X-Forwarded-For": `198.51.100.${counter % 250}` },
-  });
+  return createTestAuthClient(server.origin, `198.51.100.${counter % 250}`);
 }
 
 function newEmail() {

@@ -8,16 +8,16 @@
  * every address. Driven by the real @supabase/auth-js over HTTP, with mail
  * read from the outbox's local folder.
  */
-import { AuthClient, type GoTrueClient } from "@supabase/auth-js";
+import type { GoTrueClient } from "@supabase/auth-js";
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, mfaFactors, mfaRecoveryCodes, users } from "#database/schema";
 import { authMessages } from "#shared/auth-schemas";
-import { authStorageKey } from "#shared/auth-storage-key";
 import { memberAccessMessages } from "#shared/member-access";
 import { site } from "#shared/site";
 import { startTestServer, type TestServer } from "#testing/test-app";
+import { createTestAuthClient } from "#testing/test-auth-client";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
 import { parseAdminCommand, runAdminCommand } from "../../scripts/admin";
 import { exitCodes } from "../../scripts/exit-codes";
@@ -34,20 +34,7 @@ const ownerPassword = "levandule-a-rozmaryn";
 
 function createClient() {
   clientCounter += 1;
-  const storage = new Map<string, string>();
-  return new AuthClient({
-    url: `${server.origin}/auth/v1`,
-    storageKey: authStorageKey("127.0.0.1"),
-    storage: {
-      getItem: (key) => storage.get(key) ?? null,
-      setItem: (key, value) => void storage.set(key, value),
-      removeItem: (key) => void storage.delete(key),
-    },
-    autoRefreshToken: false,
-    persistSession: true,
-    detectSessionInUrl: false,
-    headers: { "X-Forwarded-For": `203.0.113.${clientCounter % 250}` },
-  });
+  return createTestAuthClient(server.origin, `203.0.113.${clientCounter % 250}`);
 }
 
 function newEmail(name = "majitelka") {

@@ -4,13 +4,13 @@
  * `getAuthenticatorAssuranceLevel`, unchanged, against our server; codes
  * computed with `otpauth`, as an authenticator app does.
  */
-import { type AuthChangeEvent, AuthClient, type GoTrueClient } from "@supabase/auth-js";
+import type { AuthChangeEvent, GoTrueClient } from "@supabase/auth-js";
 import { asc, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, authSessions, mfaFactors } from "#database/schema";
-import { authStorageKey } from "#shared/auth-storage-key";
 import { startTestServer, type TestServer } from "#testing/test-app";
+import { createTestAuthClient } from "#testing/test-auth-client";
 import { testDatabases, testTimeoutMs } from "#testing/test-databases";
 import { resetTwoFactor, verifyFailureLimit } from "./factors";
 
@@ -20,22 +20,8 @@ let counter = 0;
 type Enrolled = { id: string; secret: string; recoveryCodes: string[] };
 
 function createClient(address: string) {
-  const storage = new Map<string, string>();
-  return new AuthClient({
-    // auth-js's `mfa.recoveryCodes` (GoTrue's experimental API) asks for this flag.
-    experimental: { recoveryCodes: true },
-    url: `${server.origin}/auth/v1`,
-    storageKey: authStorageKey("127.0.0.1"),
-    storage: {
-      getItem: (key) => storage.get(key) ?? null,
-      setItem: (key, value) => void storage.set(key, value),
-      removeItem: (key) => void storage.delete(key),
-    },
-    autoRefreshToken: false,
-    persistSession: true,
-    detectSessionInUrl: false,
-    headers: { "X-Forwarded-For": address },
-  });
+  // auth-js's `mfa.recoveryCodes` (GoTrue's experimental API) asks for this flag.
+  return createTestAuthClient(server.origin, address, { experimental: { recoveryCodes: true } });
 }
 
 /** A new account, signed in on a client of its own address. */

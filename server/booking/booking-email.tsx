@@ -7,18 +7,11 @@
 import { Text } from "@react-email/text";
 import { createElement } from "react";
 import { z } from "zod";
-import { formatPragueTime } from "#shared/prague-time";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
+import { CancelLink, PersonDetails, appointmentTime as when } from "../mail/appointment-email";
 import { calendarFile } from "../mail/calendar-file";
-import {
-  EmailButton,
-  EmailLayout,
-  MultilineText,
-  pragueTime,
-  Signature,
-  textStyle,
-} from "../mail/email-layout";
+import { EmailLayout, MultilineText, pragueTime, Signature, textStyle } from "../mail/email-layout";
 import { defineMailKind, type MailAttachment, storedDateSchema } from "../mail/mail-kind";
 
 const sessionSchema = z.object({
@@ -35,11 +28,6 @@ const sessionSchema = z.object({
   sequence: z.optional(z.number()),
 });
 type Session = z.output<typeof sessionSchema>;
-
-/** „Harmonizační setkání 5. května 2026 v 10:00 – 13:00“ */
-function when({ startsAt, endsAt }: Pick<Session, "startsAt" | "endsAt">) {
-  return `${pragueTime.format(startsAt)} – ${formatPragueTime(endsAt)}`;
-}
 
 /** The session as a calendar file: published (or cancelled) with the booking's UID. */
 function sessionCalendarFile(
@@ -102,8 +90,7 @@ export function BookingConfirmationEmail(
           `Kdyby vám do toho něco vstoupilo, můžete rezervaci zrušit nebo přesunout na jiný volný čas do ${pragueTime.format(data.cancelUntil)}:`,
         )}
       </Text>
-      <EmailButton href={data.cancelLink}>Zrušit nebo přesunout</EmailButton>
-      <Text style={textStyle}>{data.cancelLink}</Text>
+      <CancelLink href={data.cancelLink} label="Zrušit nebo přesunout" />
       <Signature />
     </EmailLayout>
   );
@@ -222,18 +209,7 @@ export function BookingOwnerEmail(data: z.output<typeof ownerSchema>) {
         <br />
         {ownerEventLine(data)}
       </Text>
-      <Text style={textStyle}>
-        {data.name}
-        <br />
-        {data.email}
-        {data.phone ? (
-          <>
-            <br />
-            {data.phone}
-          </>
-        ) : null}
-      </Text>
-      {data.note ? <MultilineText text={data.note} /> : null}
+      <PersonDetails {...data} />
     </EmailLayout>
   );
 }

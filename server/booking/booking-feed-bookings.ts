@@ -7,6 +7,7 @@ import { and, asc, gt, inArray } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { activeBookingStates, bookings } from "#database/schema";
 import type { Offer } from "#shared/content/content-schemas";
+import { calendarUid } from "../mail/calendar-file";
 import type { CalendarFeedSource } from "./booking-feed";
 
 export const bookingFeedTexts = {
@@ -27,7 +28,6 @@ export function createBookingFeedSource({
   readOffers: () => Promise<readonly Offer[]>;
   siteUrl: string;
 }): CalendarFeedSource {
-  const host = new URL(siteUrl).host;
   return async (from) => {
     const [rows, offers] = await Promise.all([
       db
@@ -43,7 +43,7 @@ export function createBookingFeedSource({
       const pending = booking.state === "pending";
       return {
         // The UID of the booking's own `.ics` in the e-mails (booking-email.tsx).
-        uid: `${booking.id}@${host}`,
+        uid: calendarUid(booking.id, siteUrl),
         start: booking.startsAt,
         end: booking.endsAt,
         summary: `${pending ? bookingFeedTexts.pendingPrefix : ""}${booking.name} – ${offerName}`,

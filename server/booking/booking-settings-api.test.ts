@@ -6,7 +6,7 @@ import {
   bookingSettingsMessages,
   defaultBookingSettings,
 } from "#shared/booking-settings";
-import { createSignedInAccount, testPassword } from "#testing/test-accounts";
+import { createSignedInAccount, requestAs, testPassword } from "#testing/test-accounts";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
 
@@ -34,14 +34,7 @@ describe.each(testDatabases)(
     });
 
     const call = (method: string, body?: unknown) =>
-      fetch(`${server.origin}/api/admin/booking-settings`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(body !== undefined && { "Content-Type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      requestAs(server, token, method, "/api/admin/booking-settings", body);
     /** A new access token: the first one has expired once the clock moved days on. */
     const signInAgain = async () => {
       const signIn = await fetch(`${server.origin}/auth/v1/token?grant_type=password`, {

@@ -15,7 +15,7 @@ import type {
 } from "#shared/content/content-admin";
 import { contentSeed } from "#shared/content/content-seed";
 import { scentGuidePdfKey } from "#shared/routes";
-import { createSignedInAccount } from "#testing/test-accounts";
+import { createSignedInAccount, requestAs } from "#testing/test-accounts";
 import { startTestServer, type TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
 import { createContentReader } from "./content-store";
@@ -46,16 +46,8 @@ describe.each(testDatabases)("her content's administration on $name", ({ open })
     await server?.close();
   });
 
-  function call(method: string, path: string, body?: unknown) {
-    return fetch(`${server.origin}/api/admin/content${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body !== undefined && { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  const call = (method: string, path: string, body?: unknown) =>
+    requestAs(server, token, method, `/api/admin/content${path}`, body);
 
   async function read(key: string) {
     const response = await call("GET", `/${key}`);

@@ -10,8 +10,8 @@ import { contentEntries } from "#database/schema";
 import type { ContentEntryJson, ContentPublishJson } from "#shared/content/content-admin";
 import { isExampleOperator, operatorSeed } from "#shared/content/operator-content";
 import { site } from "#shared/site";
-import { createSignedInAccount } from "#testing/test-accounts";
-import { startTestServer, type TestServer } from "#testing/test-app";
+import { requestAs, startServerSignedInAsAdmin } from "#testing/test-accounts";
+import type { TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
 import { loader as homeLoader, meta as homeMeta } from "~/routes/home";
 import { loader as privacyLoader } from "~/routes/privacy";
@@ -23,30 +23,15 @@ describe.each(testDatabases)("the operator's facts on $name", ({ open }) => {
   const published: string[][] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({
-      open,
-      settings: { ADMIN_REQUIRE_2FA: "false" },
-      publishPages: async (paths) => {
-        published.push([...paths]);
-      },
-    });
-    token = await createSignedInAccount(server, "spravkyne@example.cz", "admin");
+    ({ server, token } = await startServerSignedInAsAdmin(open, published));
   }, openTimeoutMs);
 
   afterAll(async () => {
     await server?.close();
   });
 
-  function call(method: string, path: string, body?: unknown) {
-    return fetch(`${server.origin}/api/admin/content/operator${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body !== undefined && { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  const call = (method: string, path: string, body?: unknown) =>
+    requestAs(server, token, method, `/api/admin/content/operator${path}`, body);
 
   const liveOperator = () => createContentReader(server.db).read("operator");
 

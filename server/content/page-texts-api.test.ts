@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentEntries } from "#database/schema";
 import type { ContentEntryJson, ContentPublishJson } from "#shared/content/content-admin";
 import { contentSeed } from "#shared/content/content-seed";
-import { createSignedInAccount } from "#testing/test-accounts";
-import { startTestServer, type TestServer } from "#testing/test-app";
+import { requestAs, startServerSignedInAsAdmin } from "#testing/test-accounts";
+import type { TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
 import { createContentReader } from "./content-store";
 
@@ -20,30 +20,15 @@ describe.each(testDatabases)("her pages' texts through the API on $name", ({ ope
   const published: string[][] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({
-      open,
-      settings: { ADMIN_REQUIRE_2FA: "false" },
-      publishPages: async (paths) => {
-        published.push([...paths]);
-      },
-    });
-    token = await createSignedInAccount(server, "spravkyne@example.cz", "admin");
+    ({ server, token } = await startServerSignedInAsAdmin(open, published));
   }, openTimeoutMs);
 
   afterAll(async () => {
     await server?.close();
   });
 
-  function call(method: string, path: string, body?: unknown) {
-    return fetch(`${server.origin}/api/admin/content${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body !== undefined && { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  const call = (method: string, path: string, body?: unknown) =>
+    requestAs(server, token, method, `/api/admin/content${path}`, body);
 
   async function rowOf(key: string) {
     const [row] = await server.db.select().from(contentEntries).where(eq(contentEntries.key, key));

@@ -11,8 +11,8 @@ import type { ContentEntryJson, ContentPublishJson } from "#shared/content/conte
 import type { ContentReader } from "#shared/content/content-items";
 import { contentSeed } from "#shared/content/content-seed";
 import { type Reviews, reviewsSeed } from "#shared/content/review-content";
-import { createSignedInAccount } from "#testing/test-accounts";
-import { startTestServer, type TestServer } from "#testing/test-app";
+import { requestAs, startServerSignedInAsAdmin } from "#testing/test-accounts";
+import type { TestServer } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
 import { loader as homeLoader } from "~/routes/home";
 import { createContentReader } from "./content-store";
@@ -29,30 +29,15 @@ describe.each(testDatabases)("her reviews on $name", ({ open }) => {
   const published: string[][] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({
-      open,
-      settings: { ADMIN_REQUIRE_2FA: "false" },
-      publishPages: async (paths) => {
-        published.push([...paths]);
-      },
-    });
-    token = await createSignedInAccount(server, "spravkyne@example.cz", "admin");
+    ({ server, token } = await startServerSignedInAsAdmin(open, published));
   }, openTimeoutMs);
 
   afterAll(async () => {
     await server?.close();
   });
 
-  function call(method: string, path: string, body?: unknown) {
-    return fetch(`${server.origin}/api/admin/content/reviews${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body !== undefined && { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  const call = (method: string, path: string, body?: unknown) =>
+    requestAs(server, token, method, `/api/admin/content/reviews${path}`, body);
 
   async function rowOf() {
     const [row] = await server.db

@@ -8,18 +8,11 @@ import { Text } from "@react-email/text";
 import { createElement } from "react";
 import { z } from "zod";
 import { placesCount } from "#shared/events";
-import { formatPragueTime } from "#shared/prague-time";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
+import { CancelLink, PersonDetails, appointmentTime as when } from "../mail/appointment-email";
 import { calendarFile } from "../mail/calendar-file";
-import {
-  EmailButton,
-  EmailLayout,
-  MultilineText,
-  pragueTime,
-  Signature,
-  textStyle,
-} from "../mail/email-layout";
+import { EmailLayout, pragueTime, Signature, textStyle } from "../mail/email-layout";
 import { defineMailKind, storedDateSchema } from "../mail/mail-kind";
 
 export const occasionSchema = z.object({
@@ -35,11 +28,6 @@ export const occasionSchema = z.object({
   siteUrl: z.string(),
 });
 export type Occasion = z.output<typeof occasionSchema>;
-
-/** „5. května 2026 v 17:00 – 19:00“ */
-function when({ startsAt, endsAt }: Pick<Occasion, "startsAt" | "endsAt">) {
-  return `${pragueTime.format(startsAt)} – ${formatPragueTime(endsAt)}`;
-}
 
 export function occasionCalendarFile(occasion: Occasion, status: "confirmed" | "cancelled") {
   return calendarFile({
@@ -97,8 +85,7 @@ export function EventSignupEmail(data: z.output<typeof answerSchema>) {
           `${data.state === "waitlisted" ? "Pokud už o místo nestojíte" : "Kdyby vám do toho něco vstoupilo"}, můžete přihlášku zrušit do ${pragueTime.format(data.cancelUntil)}:`,
         )}
       </Text>
-      <EmailButton href={data.cancelLink}>Zrušit přihlášku</EmailButton>
-      <Text style={textStyle}>{data.cancelLink}</Text>
+      <CancelLink href={data.cancelLink} label="Zrušit přihlášku" />
       <Signature />
     </EmailLayout>
   );
@@ -203,18 +190,7 @@ export function EventOwnerEmail(data: z.output<typeof ownerSchema>) {
         <br />
         {czech(`${placesCount(data.places)}; obsazeno ${data.takenPlaces} z ${data.capacity}.`)}
       </Text>
-      <Text style={textStyle}>
-        {data.name}
-        <br />
-        {data.email}
-        {data.phone ? (
-          <>
-            <br />
-            {data.phone}
-          </>
-        ) : null}
-      </Text>
-      {data.note ? <MultilineText text={data.note} /> : null}
+      <PersonDetails {...data} />
     </EmailLayout>
   );
 }

@@ -36,6 +36,14 @@ const statuses = {
   cancelled: ICalEventStatus.CANCELLED,
 } as const;
 
+/**
+ * A record's calendar UID (RFC 5545): its id at the site's host. A booking's `.ics` and her
+ * calendar feed's entry of it share it, so the two never show one session twice.
+ */
+export function calendarUid(id: string, siteUrl: string): string {
+  return `${id}@${new URL(siteUrl).host}`;
+}
+
 export function calendarFile(entry: CalendarEntry): MailAttachment {
   const cancelled = entry.status === "cancelled";
   const calendar = ical({
@@ -43,7 +51,7 @@ export function calendarFile(entry: CalendarEntry): MailAttachment {
     method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
   });
   calendar.createEvent({
-    id: `${entry.id}@${new URL(entry.siteUrl).host}`,
+    id: calendarUid(entry.id, entry.siteUrl),
     start: entry.start,
     end: entry.end,
     summary: entry.summary,

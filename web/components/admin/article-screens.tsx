@@ -35,6 +35,7 @@ import { fromPragueLocal, toPragueLocal } from "#shared/content/article-time";
 import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminSection } from "~/components/admin/admin-section";
+import { type Choice, ChoiceCards } from "~/components/admin/choice-cards";
 import { EditorCard } from "~/components/admin/content-editor";
 import { PhotoPicker, usePhotoLibrary } from "~/components/admin/photo-picker";
 import { formatDateTime, formatMoment } from "~/components/admin/user-format";
@@ -214,10 +215,10 @@ const pagesNotice: Record<ArticleSavedJson["pages"]["outcome"], string> = {
   failed: " Stránky webu se ale zatím nepodařilo obnovit. Uložte ho prosím znovu za chvíli.",
 };
 
-const stateChoices: { state: ArticleState; label: string; hint: string }[] = [
-  { state: "draft", label: "Koncept", hint: "Vidíte ho jen vy." },
-  { state: "published", label: "Zveřejnit hned", hint: "Po uložení je na webu." },
-  { state: "scheduled", label: "Naplánovat", hint: "Zveřejní se sám ve zvolený čas." },
+const stateChoices: Choice<ArticleState>[] = [
+  { value: "draft", label: "Koncept", hint: "Vidíte ho jen vy." },
+  { value: "published", label: "Zveřejnit hned", hint: "Po uložení je na webu." },
+  { value: "scheduled", label: "Naplánovat", hint: "Zveřejní se sám ve zvolený čas." },
 ];
 
 export function ArticleScreen({
@@ -434,34 +435,15 @@ export function ArticleScreen({
             </Suspense>
             <FieldError id="article-body" error={errors.body} />
           </div>
-          <fieldset>
-            <legend className="font-semibold text-bark">Co s článkem</legend>
-            <div className="mt-2 grid gap-2 sm:grid-cols-3">
-              {stateChoices.map((choice) => (
-                <label
-                  key={choice.state}
-                  className={clsx(
-                    "flex min-h-11 cursor-pointer items-start gap-3 rounded-2xl bg-white px-4 py-3 ring-1",
-                    form.state === choice.state ? "ring-2 ring-moss" : "ring-bark/15",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="article-state"
-                    value={choice.state}
-                    checked={form.state === choice.state}
-                    disabled={busy}
-                    onChange={() => change({ state: choice.state })}
-                    className="mt-1 size-5 accent-moss"
-                  />
-                  <span>
-                    <span className="block font-semibold text-bark">{choice.label}</span>
-                    <span className="block text-sm text-bark-soft">{typeset(choice.hint)}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceCards
+            legend="Co s článkem"
+            name="article-state"
+            choices={stateChoices}
+            value={form.state}
+            disabled={busy}
+            onChange={(state) => change({ state })}
+            columnsClass="sm:grid-cols-3"
+          />
           {form.state === "scheduled" && (
             <TextField
               id="article-publishAt"

@@ -4,13 +4,18 @@
  * online), the price or free, the places, the sign-up deadline and the waiting list. Checked
  * with the shared schema before it is sent; the server checks again and answers field by field.
  */
-import { clsx } from "clsx";
 import { lazy, Suspense } from "react";
 import { fromPragueLocal, toPragueLocal } from "#shared/content/article-time";
 import { type EventInputPayload, eventInputSchema, eventLimits } from "#shared/events-schemas";
+import { type Choice, ChoiceCards } from "~/components/admin/choice-cards";
 import { PhotoPicker, usePhotoLibrary } from "~/components/admin/photo-picker";
 import { FieldError, TextField } from "~/components/ui/form-field";
 import { typeset } from "~/lib/typography";
+
+const placeChoices: Choice<"address" | "online">[] = [
+  { value: "address", label: "Na adrese", hint: "Na stránce bude i odkaz na mapu." },
+  { value: "online", label: "Online", hint: "Odkaz na připojení pošlete e-mailem." },
+];
 
 const ArticleBodyEditor = lazy(() => import("~/components/admin/article-body-editor"));
 
@@ -236,39 +241,15 @@ export function EventFormFields({
           onChange={(event) => onChange({ endTime: event.target.value })}
         />
       </fieldset>
-      <fieldset>
-        <legend className="font-semibold text-bark">Kde</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {(
-            [
-              { kind: "address", label: "Na adrese", hint: "Na stránce bude i odkaz na mapu." },
-              { kind: "online", label: "Online", hint: "Odkaz na připojení pošlete e-mailem." },
-            ] as const
-          ).map((choice) => (
-            <label
-              key={choice.kind}
-              className={clsx(
-                "flex min-h-11 cursor-pointer items-start gap-3 rounded-2xl bg-white px-4 py-3 ring-1",
-                form.placeKind === choice.kind ? "ring-2 ring-moss" : "ring-bark/15",
-              )}
-            >
-              <input
-                type="radio"
-                name="event-place-kind"
-                value={choice.kind}
-                checked={form.placeKind === choice.kind}
-                disabled={busy}
-                onChange={() => onChange({ placeKind: choice.kind })}
-                className="mt-1 size-5 accent-moss"
-              />
-              <span>
-                <span className="block font-semibold text-bark">{choice.label}</span>
-                <span className="block text-sm text-bark-soft">{typeset(choice.hint)}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ChoiceCards
+        legend="Kde"
+        name="event-place-kind"
+        choices={placeChoices}
+        value={form.placeKind}
+        disabled={busy}
+        onChange={(placeKind) => onChange({ placeKind })}
+        columnsClass="sm:grid-cols-2"
+      />
       {form.placeKind === "address" ? (
         <TextField
           id="event-address"
