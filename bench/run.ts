@@ -3,7 +3,7 @@
  * nothing by itself, and every comparison is measured in the same run.
  *
  *   npm run bench                          all three parts
- *   npm run bench -- --only=forms,startup  some of them (forms, admin, startup, mail, pages, publish, letters)
+ *   npm run bench -- --only=forms,startup  some of them (forms, admin, startup, mail, pages, publish, letters, counting)
  *   npm run bench -- --quick               short runs and small lists, for development
  *   npm run bench -- --rebuild             build the site into build-bench/ again first (else only when missing)
  */
@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { benchAdminList } from "./admin-list";
+import { benchCounting } from "./counting";
 import { postgresAdminUrl } from "./databases";
 import { benchForms } from "./forms";
 import { benchLetters } from "./letters";
@@ -20,7 +21,16 @@ import { benchPublishToLive } from "./publish";
 import { buildDir } from "./server-process";
 import { benchStartup } from "./startup";
 
-const parts = ["forms", "admin", "startup", "mail", "pages", "publish", "letters"] as const;
+const parts = [
+  "forms",
+  "admin",
+  "startup",
+  "mail",
+  "pages",
+  "publish",
+  "letters",
+  "counting",
+] as const;
 type Part = (typeof parts)[number];
 
 const args = process.argv.slice(2);
@@ -41,7 +51,9 @@ if (
 }
 
 // The form and mail parts use only the APIs; the administration list and start-up need the site.
-const needsSite = chosen.some((part) => ["admin", "startup", "pages", "publish"].includes(part));
+const needsSite = chosen.some((part) =>
+  ["admin", "startup", "pages", "publish", "counting"].includes(part),
+);
 if (args.includes("--rebuild") || (needsSite && !existsSync(`${buildDir}/server/index.js`))) {
   console.error(`Building the site into ${buildDir}/ …`);
   const built = spawnSync("npx", ["react-router", "build"], {
@@ -115,6 +127,15 @@ if (chosen.includes("letters")) {
       lowRate: 3600,
       lowRateSubscribers: quick ? 30 : 150,
       port: basePort + 6,
+    }),
+  );
+}
+if (chosen.includes("counting")) {
+  print(
+    await benchCounting({
+      durationMs: quick ? 3000 : 10_000,
+      concurrency: 50,
+      rounds: quick ? 4 : 6,
     }),
   );
 }

@@ -41,10 +41,25 @@ export function isCountedPath(path: string): boolean {
  */
 export function isPersonsRequest(c: Context): boolean {
   const userAgent = c.req.header("User-Agent");
-  if (!userAgent || isbot(userAgent)) return false;
+  if (!userAgent || isKnownBot(userAgent)) return false;
   if (!c.req.header("Accept-Language")) return false;
   const purpose = `${c.req.header("Sec-Purpose") ?? ""} ${c.req.header("Purpose") ?? ""} ${c.req.header("X-Moz") ?? ""}`;
   return !/prefetch|prerender/i.test(purpose);
+}
+
+/**
+ * isbot's pattern is long, and a site's visitors bring few user agents: each is judged once
+ * (up to 1,000 remembered, then forgotten all at once: a flood of made-up ones costs no memory).
+ */
+const botVerdicts = new Map<string, boolean>();
+function isKnownBot(userAgent: string): boolean {
+  let verdict = botVerdicts.get(userAgent);
+  if (verdict === undefined) {
+    if (botVerdicts.size >= 1000) botVerdicts.clear();
+    verdict = isbot(userAgent);
+    botVerdicts.set(userAgent, verdict);
+  }
+  return verdict;
 }
 
 /** A page view from the document's request (a GET answered with a stored page), if it counts. */

@@ -67,6 +67,8 @@ describe.each(testDatabases)("visits counted on $name", ({ open }) => {
     database = await open();
     counter = createVisitCounter({ db: database.db, clock, siteHost: "harmonie.example" });
     app = createTestApp(database, { clock, visits: counter });
+    // The site is rendered into the store at the first request (no browser's: not counted).
+    await app.request(paths.home);
   }, openTimeoutMs);
   afterAll(async () => {
     await database?.close();
