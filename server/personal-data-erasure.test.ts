@@ -158,6 +158,12 @@ async function storePerson(db: Database, email: string) {
       },
     ],
   ]);
+  // Her delivery of a letter (the letter itself is hers, the owner's: made first, not listed).
+  const [letter] = await db
+    .insert(schema.newsletterLetters)
+    .values({ subject: "Jarní novinky", body: "<p>Jaro je tady.</p>" })
+    .returning();
+  rows.push([schema.newsletterDeliveries, [{ letterId: letter?.id, subscriberId }]]);
   for (const [table, values] of rows) await db.insert(table).values(values);
   return rows.map(([table]) => table);
 }

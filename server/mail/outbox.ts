@@ -907,6 +907,19 @@ export async function queueOwnedMail(
   return new Map(rows.map((row) => [row.ownerId ?? "", row.id]));
 }
 
+/** Whether the outbox holds an e-mail of this owner, in any state (a once-only mail's guard). */
+export async function hasOwnedMail(
+  db: Database,
+  owner: { type: string; id: string },
+): Promise<boolean> {
+  const [found] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.ownerType, owner.type), eq(mailOutbox.ownerId, owner.id)))
+    .limit(1);
+  return found !== undefined;
+}
+
 /** An e-mail's fate as a letter's delivery reads it: sent, failed (refused or not), or on its way. */
 export type MailFate = {
   id: number;

@@ -12,7 +12,6 @@ import {
   bookings,
   eventSignups,
   formSubmissions,
-  mailOutbox,
   newsletterSubscribers,
   visitCampaigns,
   visitDays,
@@ -31,6 +30,7 @@ import {
   type StatsPoint,
   type StatsRange,
 } from "#shared/stats";
+import { countUnsentMail } from "../mail/outbox";
 import { readKeepMonths } from "./stats-settings";
 
 /** How many pages, referrers and campaigns the lists show. */
@@ -261,7 +261,7 @@ async function readAttention(db: Database, now: Date) {
       .select({ count })
       .from(formSubmissions)
       .where(and(eq(formSubmissions.formType, "contact"), isNull(formSubmissions.handledAt))),
-    db.select({ count }).from(mailOutbox).where(eq(mailOutbox.status, "failed")),
+    countUnsentMail(db).then(({ failed }) => [{ count: failed }]),
     db
       .select({ count })
       .from(bookings)

@@ -7,7 +7,7 @@
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
-import { mailOutbox, userRoles, users } from "#database/schema";
+import { userRoles, users } from "#database/schema";
 import { addDays, pragueMoment } from "#shared/booking-time";
 import { pageLabel } from "#shared/overview-words";
 import { ownerTimeZone, pragueDay } from "#shared/prague-time";
@@ -15,6 +15,7 @@ import { conversionKinds, conversionLabels, type StatsOverviewJson } from "#shar
 import { log } from "../logger";
 import {
   composeMail,
+  hasOwnedMail,
   type MailSettings,
   type QueueingDependencies,
   writeToOutbox,
@@ -123,12 +124,7 @@ export function createWeeklySummary({
         const wrote = await db.transaction(async (tx) => {
           // One server at a time past this point: the second finds the first's e-mail.
           await tx.execute(sql`select pg_advisory_xact_lock(${weeklySummaryLockKey})`);
-          const [sent] = await tx
-            .select({ id: mailOutbox.id })
-            .from(mailOutbox)
-            .where(and(eq(mailOutbox.ownerType, owner.type), eq(mailOutbox.ownerId, owner.id)))
-            .limit(1);
-          if (sent) return false;
+          if (await hasOwnedMail(tx, owner)) return false;
           const mail = composeMail(weeklySummaryMail, {
             to: recipient.email,
             replyTo: settings.notifyEmail,
