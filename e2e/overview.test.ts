@@ -97,7 +97,8 @@ test("she sees on her phone who came, from where, by which campaign and what the
     (response) => response.url().endsWith(paths.statsBeacon) && response.status() === 204,
   );
   await fromCampaign.locator(`a[href="${paths.about}"]`).first().click();
-  await expect(fromCampaign).toHaveURL(new RegExp(`${paths.about}$`));
+  // The server may be busy re-rendering pages for another test: the navigation waits for it.
+  await expect(fromCampaign).toHaveURL(new RegExp(`${paths.about}$`), { timeout: 30_000 });
   await beacon;
   // One asks for the gift.
   const giftSeeker = await visitor(browser, "darek", "10.200.3.10");
