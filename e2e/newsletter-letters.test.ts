@@ -205,7 +205,7 @@ test("a visitor ticks the box, confirms and gets exactly one letter; she writes,
   await form.getByRole("checkbox", { name: new RegExp(`^${newsletterBoxLabel}`) }).check();
   await form.getByRole("button", { name: "Chci rituál zdarma", exact: true }).click();
   await expect(form.getByRole("status")).toContainText(
-    "Na e-mail ti přijde i odkaz, kterým odběr novinek potvrdíš",
+    "Zvlášť přijde ještě odkaz, kterým odběr novinek potvrdíš",
   );
 
   // Only the gift and the confirmation: no letter, nothing with an unsubscribe header.

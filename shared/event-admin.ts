@@ -13,7 +13,7 @@ export const eventAdminMessages = {
   slugTaken: "Tuto adresu už má jiná akce. Zvolte prosím jinou.",
   versionConflict:
     "Akci mezitím změnil někdo jiný. Načtěte ji prosím znovu, ať nepřepíšete jeho změny.",
-  capacityBelowTaken: "Kapacita nemůže být menší než počet už obsazených míst.",
+  capacityBelowTaken: "Počet míst nemůže být menší, než kolik je už obsazeno.",
   photoMissing: "Tuto fotku jsem v knihovně nenašla. Vyberte prosím jinou.",
   signupNotFound: "Tuto přihlášku jsem nenašla.",
   onlyDraftDeleted: "Smazat jde jen koncept. Zveřejněnou akci můžete zrušit.",

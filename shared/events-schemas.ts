@@ -50,7 +50,7 @@ export const eventFieldMessages = {
   onlineNote: "Poznámka k online setkání může mít nejvýše 500 znaků.",
   placeKind: "Vyberte prosím, zda je akce na adrese, nebo online.",
   price: "Cena musí být celé číslo v korunách (nebo prázdná, když je akce zdarma).",
-  capacity: "Kapacita musí být celé číslo od 1 do 1000.",
+  capacity: "Počet míst musí být celé číslo od 1 do 1000.",
   maxPlaces: "Počet míst na jednu přihlášku musí být od 1 do kapacity.",
   photo: "Vyberte prosím fotku z knihovny.",
 } as const;

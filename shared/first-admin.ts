@@ -15,7 +15,7 @@ export const firstAdminApiPath = "/api/first-admin";
 export const firstAdminMessages = {
   tokenMissing: "V adrese chybí kód odkazu. Otevřete prosím celý odkaz tak, jak ho server vypsal.",
   linkInvalid:
-    "Odkaz už neplatí: platí hodinu a jen jednou. Nový vypíše server při dalším spuštění, dokud web nemá administrátora. Pokud jste účet už založili, přihlaste se.",
+    "Odkaz už neplatí: platí hodinu a jen jednou. Nový vypíše server při dalším spuštění, dokud web nemá administrátora. Pokud už účet máte, přihlaste se.",
   adminExists:
     "Administrátor už existuje, odkaz proto neplatí. Přihlaste se prosím na stránce přihlášení.",
   failed: "Účet se nepodařilo založit. Zkuste to prosím znovu.",

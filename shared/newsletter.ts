@@ -54,4 +54,4 @@ export const newsletterSentMessage =
   "Děkuji! Poslala jsem vám e-mail s odkazem – odběr začne, až ho potvrdíte.";
 /** The same on the gift page, which speaks with „ty“. */
 export const newsletterSentMessageTy =
-  "Na e-mail ti přijde i odkaz, kterým odběr novinek potvrdíš – do té doby ti nic dalšího nepošlu.";
+  "Zvlášť přijde ještě odkaz, kterým odběr novinek potvrdíš – do té doby nepošlu nic dalšího.";

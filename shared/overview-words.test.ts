@@ -13,7 +13,7 @@ describe("the overview's words", () => {
     expect(describeChange(112, 100, "7d")).toBe("+12\u00a0% proti předchozím 7\u00a0dnům");
     expect(describeChange(95, 100, "30d")).toBe("\u22125\u00a0% proti předchozím 30\u00a0dnům");
     expect(describeChange(10, 10, "12m")).toBe("beze změny proti předchozím 12\u00a0měsícům");
-    expect(describeChange(4, 0, "7d")).toBe("v předchozím období žádné");
+    expect(describeChange(4, 0, "7d")).toBe("v předchozím období 0");
     expect(describeChange(150, 100, "week")).toBe("+50\u00a0% proti předchozímu týdnu");
     expect(describeChange(0, 0, "7d")).toBe("");
   });

@@ -27,11 +27,12 @@ export const formatCount = (count: number) => numberFormat.format(count).replace
 export const formatDecimal = (value: number) => oneDecimal.format(value);
 
 /**
- * „+12 % proti předchozím 7 dnům“, „−5 % …“, „stejně jako předchozích 7 dní“; „předtím žádné“
- * when the period before had none to compare with.
+ * „+12 % proti předchozím 7 dnům“, „−5 % …“, „beze změny proti předchozím 7 dnům“;
+ * „v předchozím období 0“ when the period before had none to compare with (a number: „žádné“
+ * would be wrong beside „Návštěvníci“, which needs „žádní“).
  */
 export function describeChange(current: number, previous: number, range: OverviewRange): string {
-  if (previous === 0) return current === 0 ? "" : "v předchozím období žádné";
+  if (previous === 0) return current === 0 ? "" : "v předchozím období 0";
   const percent = Math.round(((current - previous) / previous) * 100);
   if (percent === 0) return `beze změny ${previousPeriod[range]}`;
   const sign = percent > 0 ? "+" : "\u2212";

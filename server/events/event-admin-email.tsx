@@ -27,7 +27,7 @@ const messageSchema = z.object({
 });
 
 const footer = czech(
-  "Tento e-mail vám přišel, protože jste přihlášeni na mou akci. Na zprávu mi můžete rovnou odpovědět.",
+  "Tento e-mail vám přišel kvůli vaší přihlášce na mou akci. Na zprávu mi můžete rovnou odpovědět.",
 );
 
 export function EventMessageEmail(data: z.output<typeof messageSchema>) {
@@ -89,8 +89,8 @@ export function EventCancelledByOwnerEmail(data: z.output<typeof cancelledSchema
       <Text style={textStyle}>
         {czech(
           data.what === "event"
-            ? "Budu ráda, když přijdete na některou z dalších akcí. Kdybyste se chtěli na něco zeptat, stačí odpovědět na tento e-mail."
-            : "Kdybyste se chtěli na něco zeptat, stačí odpovědět na tento e-mail.",
+            ? "Budu ráda, když přijdete na některou z dalších akcí. Máte-li jakýkoli dotaz, stačí odpovědět na tento e-mail."
+            : "Máte-li jakýkoli dotaz, stačí odpovědět na tento e-mail.",
         )}
       </Text>
       <Signature />

@@ -131,7 +131,7 @@ export function createEventFormRoute({
                 <input type="text" id="name" name="name" autocomplete="name" required value="${typed.name ?? ""}" />${error("name")}</div>
               <div class="field"><label for="email">E-mail</label>
                 <input type="email" id="email" name="email" autocomplete="email" required value="${typed.email ?? ""}" />${error("email")}</div>
-              <div class="field"><label for="phone">Telefon (nepovinný)</label>
+              <div class="field"><label for="phone">Telefon (nepovinné)</label>
                 <input type="tel" id="phone" name="phone" autocomplete="tel" value="${typed.phone ?? ""}" />${error("phone")}</div>
               ${
                 choices.length > 1
@@ -142,7 +142,7 @@ export function createEventFormRoute({
                       )}</select>${error("places")}</div>`
                   : ""
               }
-              <div class="field"><label for="note">Poznámka (nepovinná)</label>
+              <div class="field"><label for="note">Poznámka (nepovinné)</label>
                 <textarea id="note" name="note" rows="4">${typed.note ?? ""}</textarea>${error("note")}</div>
               <div class="field honeypot" aria-hidden="true"><label for="${honeypotField}">Web</label>
                 <input type="text" id="${honeypotField}" name="${honeypotField}" tabindex="-1" autocomplete="off" /></div>

@@ -40,7 +40,7 @@ const letterDataSchema = z.object({
 export type LetterData = z.input<typeof letterDataSchema>;
 
 const footerText =
-  "Tento e-mail vám přišel, protože jste se přihlásili k odběru mých novinek. Pokud už o ně nestojíte, můžete se";
+  "Tento e-mail vám přišel, protože odebíráte mé novinky. Pokud už o ně nestojíte, můžete se";
 
 const buttonLabels = { article: "Přečíst článek", event: "Více o akci" } as const;
 

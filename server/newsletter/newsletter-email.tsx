@@ -24,7 +24,7 @@ const confirmationTexts = {
   ty: {
     subject: "Potvrď prosím odběr novinek",
     intro:
-      "děkuji, že chceš dostávat moje novinky. Stačí jedno kliknutí a budu Ti psát – zhruba jednou za měsíc.",
+      "děkuji, že chceš dostávat moje novinky. Stačí odběr potvrdit a budu Ti psát – zhruba jednou za měsíc.",
     button: "Ano, chci novinky",
     fallback: "Kdyby tlačítko nefungovalo, zkopíruj si do prohlížeče tento odkaz:",
     validity: "Odkaz platí 7 dní.",
@@ -34,7 +34,7 @@ const confirmationTexts = {
   vy: {
     subject: "Potvrďte prosím odběr novinek",
     intro:
-      "děkuji, že chcete dostávat moje novinky. Stačí jedno kliknutí a budu vám psát – zhruba jednou za měsíc.",
+      "děkuji, že chcete dostávat moje novinky. Stačí odběr potvrdit a budu vám psát – zhruba jednou za měsíc.",
     button: "Ano, chci novinky",
     fallback: "Kdyby tlačítko nefungovalo, zkopírujte si do prohlížeče tento odkaz:",
     validity: "Odkaz platí 7 dní.",

@@ -77,7 +77,7 @@ export const bookingPageSeed: BookingPage = {
     eyebrow: "Rezervace",
     heading: "Vyberte si čas, který je jen pro vás",
     intro:
-      "Tady si můžete sama rezervovat setkání. Vyberte, o co máte zájem, pak den a čas, který vám vyhovuje, a napište mi, jak vás zastihnu. Rezervaci vám potvrdím e-mailem.",
+      "Tady si můžete setkání rezervovat přímo. Vyberte, o co máte zájem, pak den a čas, který vám vyhovuje, a napište mi, jak vás zastihnu. Rezervaci vám potvrdím e-mailem.",
   },
   steps: {
     offersHeading: "Co si chcete rezervovat",
