@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#database/open-database";
 import { publishedContent } from "#server/app";
 import { createPages, type Pages } from "#server/pages/pages";
+import { contentSeed } from "#shared/content/content-seed";
 import { sampleSignup } from "#testing/sample-events";
 import { phoneJpeg } from "#testing/sample-photos";
 import { createSignedInAccount } from "#testing/test-accounts";
@@ -208,6 +209,49 @@ describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
       expect(fine.status).toBe(200);
       await server.settle();
       expect(await text("/akce/jarni-kruh")).toContain("Obsazeno");
+    },
+    openTimeoutMs,
+  );
+
+  it(
+    "shows her changed texts of the events pages on /akce and on every event's page within 5 s of her publish",
+    async () => {
+      const content = (method: string, path: string, body?: unknown) =>
+        fetch(`${server.origin}/api/admin/content/events-page${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const seed = contentSeed["events-page"];
+      const intro =
+        "Scházíme se v kruhu nejvýš dvanácti žen, vždy s čajem z bylin, které nasbírám.";
+      const heading = "Přihlaste se";
+      const saved = await content("PUT", "/draft", {
+        version: 1,
+        data: {
+          list: { ...seed.list, intro },
+          event: { ...seed.event, signupHeading: heading },
+        },
+      });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+      // „Náhled“ shows the draft; the served pages still show what was published.
+      const preview = (await (await content("GET", "/preview")).json()) as { html: string };
+      expect(preview.html.replaceAll("\u00a0", " ")).toContain(intro);
+      expect((await text("/akce")).replaceAll("\u00a0", " ")).not.toContain(intro);
+
+      const started = Date.now();
+      const published = await content("POST", "/publish", { version: 2 });
+      expect(published.status, await published.clone().text()).toBe(200);
+      const plain = async (path: string) => (await text(path)).replaceAll("\u00a0", " ");
+      expect(await plain("/akce")).toContain(intro);
+      // Every event's page holds the sign-up's new heading, the ones under way as the others.
+      for (const slug of ["kruh-zen-u-ohne", "ohen-v-zahrade", "jarni-kruh"]) {
+        const page = await plain(`/akce/${slug}`);
+        expect(page).toContain(
+          `id="prihlaska" class="text-2xl font-semibold text-bark">${heading}<`,
+        );
+      }
+      expect(Date.now() - started).toBeLessThan(5_000);
     },
     openTimeoutMs,
   );

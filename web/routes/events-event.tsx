@@ -8,6 +8,7 @@ import { eventStructuredData } from "~/components/events/event-structured-data";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { photos } from "~/components/photos";
 import { LeafSprig } from "~/components/ui/botanical";
+import { readContent } from "~/lib/content.server";
 import { readEventPhoto, readEvents } from "~/lib/events.server";
 import { pageMeta } from "~/lib/seo";
 import { operatorOfMatches } from "~/lib/site-operator";
@@ -23,9 +24,14 @@ import type { Route } from "./+types/events-event";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await readEvents(context).find(params.slug);
   if (!event) throw new Response("Akce nenalezena", { status: 404 });
+  const [texts, photo] = await Promise.all([
+    readContent(context).read("events-page"),
+    readEventPhoto(context, event),
+  ]);
   return {
     event,
-    photo: await readEventPhoto(context, event),
+    texts: texts.event,
+    photo,
     closedReason: signupClosedReason(event, new Date()) ?? null,
   };
 }
@@ -75,7 +81,7 @@ const descriptionClasses = [
 ].join(" ");
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, photo } = loaderData;
+  const { event, texts, photo } = loaderData;
   return (
     <main id="obsah">
       <article>
@@ -90,7 +96,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               Všechny akce
             </Link>
             <p className="mt-8 text-sm font-semibold tracking-[0.2em] text-terracotta-dark uppercase sm:mt-12">
-              Živé setkání
+              {texts.eyebrow}
             </p>
             <h1 className="mt-3 text-4xl leading-tight font-semibold text-bark sm:text-5xl">
               {czech(event.title)}
@@ -124,7 +130,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               className="self-start rounded-[2rem] bg-white/80 p-6 shadow-soft ring-1 ring-bark/5 sm:p-8"
             >
               <h2 id="prihlaska" className="text-2xl font-semibold text-bark">
-                Přihláška
+                {czech(texts.signupHeading)}
               </h2>
               <div className="mt-5">
                 <StaticPart name="event-signup" part={signup} />
