@@ -266,6 +266,32 @@ describe.each(testDatabases)(
       expect((await again.json()).created[0].slug).toBe("kruh-2027-02-04-2");
     });
 
+    it("repeats a draft as drafts, each copy noted in the audit log as created, none as published", async () => {
+      const draft = await seedEvent({
+        slug: "koncept",
+        title: "Bylinkový koncept",
+        state: "draft",
+        startsAt: new Date("2027-01-07T17:00:00Z"),
+        endsAt: new Date("2027-01-07T19:00:00Z"),
+        signupDeadline: new Date("2027-01-07T15:00:00Z"),
+      });
+      const publishedBefore = (await auditEntries("event_published")).length;
+      const createdBefore = (await auditEntries("event_created")).length;
+      const response = await call("POST", `/${draft.id}/repeat`, {
+        rule: { kind: "monthly", week: "1" },
+        until: "2027-03-31",
+      });
+      expect(response.status).toBe(201);
+      expect((await response.json()).created).toHaveLength(2);
+      const created = (await auditEntries("event_created")).slice(createdBefore);
+      expect(created.map((entry) => entry.subject)).toEqual([
+        expect.stringContaining("Bylinkový koncept, "),
+        expect.stringContaining("Bylinkový koncept, "),
+      ]);
+      expect(created.every((entry) => entry.actorEmail === "spravkyne@example.cz")).toBe(true);
+      expect((await auditEntries("event_published")).length).toBe(publishedBefore);
+    });
+
     it("refuses a repeat that does not fit, reaches no date, makes too many or repeats a cancelled event, creating nothing", async () => {
       const event = await seedEvent({
         startsAt: new Date("2027-01-14T17:00:00Z"),
