@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#database/open-database";
 import { publishedContent } from "#server/app";
 import { createPages, type Pages } from "#server/pages/pages";
+import { articlePhotoSrc } from "#shared/content/article-photos";
 import { contentSeed } from "#shared/content/content-seed";
+import type { PhotoJson } from "#shared/content/photo-library";
+import { photoSrcSet } from "#shared/content/photo-urls";
 import { sampleSignup } from "#testing/sample-events";
 import { phoneJpeg } from "#testing/sample-photos";
 import { createSignedInAccount } from "#testing/test-accounts";
@@ -95,15 +98,35 @@ describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
         },
       );
       expect(uploaded.status, await uploaded.clone().text()).toBe(201);
-      const { photo } = (await uploaded.json()) as { photo: { id: string } };
+      const { photo } = (await uploaded.json()) as { photo: PhotoJson };
+      // The same photo in the description, as the editor inserts it: a plain <img> of a variant.
+      const description = `<p>Sejdeme se u ohně.</p><p><img src="${articlePhotoSrc(photo)}" alt="Ohniště v trávě"></p>`;
       const created = await call("POST", "", {
-        event: { ...event, title: "Oheň v zahradě", slug: "ohen-v-zahrade", photoId: photo.id },
+        event: {
+          ...event,
+          title: "Oheň v zahradě",
+          slug: "ohen-v-zahrade",
+          photoId: photo.id,
+          description,
+        },
       });
       const { event: draft } = (await created.json()) as { event: { id: string; version: number } };
       await call("POST", `/${draft.id}/publish`, { version: draft.version });
       const page = await text("/akce/ohen-v-zahrade");
       expect(page).toContain('alt="Oheň v zahradě za soumraku"');
       expect(page).toContain(`/${photo.id}-`);
+      // The description's photo is a responsive picture, as an article's, sized for its column.
+      const alt = page.indexOf('alt="Ohniště v trávě"');
+      expect(alt).toBeGreaterThan(0);
+      const inText = page.slice(
+        page.lastIndexOf("<picture>", alt),
+        page.indexOf("</picture>", alt),
+      );
+      expect(inText).not.toContain("za soumraku");
+      expect(inText).toContain(`srcset="${photoSrcSet(photo, "avif")}"`);
+      expect(inText).toContain(`srcset="${photoSrcSet(photo, "jpeg")}"`);
+      expect(inText).toContain('sizes="(min-width: 64rem) 34rem, calc(100vw - 2.5rem)"');
+      expect(inText).toContain(`width="${photo.width}" height="${photo.height}"`);
     },
     openTimeoutMs,
   );

@@ -9,7 +9,7 @@ import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { photos } from "~/components/photos";
 import { LeafSprig } from "~/components/ui/botanical";
 import { readContent } from "~/lib/content.server";
-import { readEventPhoto, readEvents } from "~/lib/events.server";
+import { readEventPhotos, readEvents } from "~/lib/events.server";
 import { pageMeta } from "~/lib/seo";
 import { operatorOfMatches } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
@@ -24,12 +24,12 @@ import type { Route } from "./+types/events-event";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await readEvents(context).find(params.slug);
   if (!event) throw new Response("Akce nenalezena", { status: 404 });
-  const [texts, photo] = await Promise.all([
+  const [texts, { photo, description }] = await Promise.all([
     readContent(context).read("events-page"),
-    readEventPhoto(context, event),
+    readEventPhotos(context, event),
   ]);
   return {
-    event,
+    event: { ...event, description },
     texts: texts.event,
     photo,
     closedReason: signupClosedReason(event, new Date()) ?? null,
@@ -78,6 +78,8 @@ const descriptionClasses = [
   "[&_strong]:font-semibold [&_strong]:text-bark",
   "[&_a]:font-semibold [&_a]:text-moss-dark [&_a]:underline [&_a]:underline-offset-4",
   "[&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6",
+  // Her photos in the text, as an article's (readEventPhotos makes them pictures).
+  "[&_picture]:block [&_img]:h-auto [&_img]:w-full [&_img]:rounded-2xl [&_img]:bg-sand",
 ].join(" ");
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
@@ -120,7 +122,8 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               )}
               <div
                 className={descriptionClasses}
-                // Sanitized on the server when she saved it (server/articles/article-html.ts).
+                // Sanitized on the server when she saved it (server/articles/article-html.ts); her
+                // photos in it made pictures by the loader.
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized HTML of her own
                 dangerouslySetInnerHTML={{ __html: event.description }}
               />
