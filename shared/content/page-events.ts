@@ -18,27 +18,29 @@ const { eyebrow, heading, intro } = commonFields;
 const eventsSpec = {
   list: {
     title: "Stránka Akce",
-    intro: "Nad seznamem nadcházejících akcí, a co stránka řekne, když žádnou vypsanou nemáte.",
+    intro:
+      "Úvod nad seznamem nadcházejících akcí a text pro chvíli, kdy žádnou akci vypsanou nemáte.",
     fields: {
       eyebrow,
       heading,
       intro,
       emptyHeading: {
         kind: "line" as const,
-        label: "Nadpis, když žádná akce není",
-        fillIn: "nadpis pro případ, že žádná akce není",
+        label: "Nadpis, když nemáte vypsanou žádnou akci",
+        fillIn: "nadpis pro případ, že nemáte vypsanou žádnou akci",
       },
       emptyText: {
         kind: "paragraph" as const,
-        label: "Text, když žádná akce není",
+        label: "Text, když nemáte vypsanou žádnou akci",
         hint: "Ukáže se místo seznamu, když nemáte vypsanou žádnou nadcházející akci.",
-        fillIn: "text pro případ, že žádná akce není",
+        fillIn: "text pro případ, že nemáte vypsanou žádnou akci",
       },
     },
   },
   event: {
     title: "Stránka každé akce",
-    intro: "Stejné na stránce každé akce. Název, popis, termín, místo a cenu upravíte u akce.",
+    intro:
+      "Texty, které jsou stejné na stránce každé akce. Název, popis, termín, místo a cenu upravíte u jednotlivých akcí.",
     fields: {
       eyebrow,
       signupHeading: {

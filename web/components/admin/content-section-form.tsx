@@ -457,7 +457,7 @@ export const sectionForms: Partial<
   "events-page": {
     title: "Akce",
     intro:
-      "Texty stránky se všemi akcemi a toho, co je stejné na stránce každé akce. Akce samotné upravíte v části Akce; změny se na webu ukážou, až je zveřejníte.",
+      "Texty stránky se všemi akcemi a texty, které jsou stejné na stránce každé akce. Akce samotné upravíte v části „Akce“; změny se na webu ukážou, až je zveřejníte.",
     form: eventsPageForm,
   },
 };
