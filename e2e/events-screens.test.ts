@@ -4,7 +4,7 @@
  * feed's line that her events are in it too, and her privacy dialog counting an address's
  * sign-ups. Each is also checked for what it must say.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { accountsBaseUrl, seededAdmins, storeSession, useOwnAddress } from "./accounts-server";
 import { expect, screenshotPath, test } from "./fixtures";
 
@@ -15,12 +15,14 @@ const owner = seededAdmins[34] as (typeof seededAdmins)[number];
 const phone = { width: 360, height: 780 };
 const day = 24 * 3_600_000;
 
-async function screenshot(page: Page, name: string, fullPage = true) {
+/** The whole page at each width, or the screen from `from` on (scrolled to at each width). */
+async function screenshot(page: Page, name: string, from?: Locator) {
   for (const width of [1280, 360]) {
     await page.setViewportSize(width === 360 ? phone : { width, height: 900 });
+    await from?.evaluate((element) => element.scrollIntoView({ block: "start" }));
     await page.screenshot({
       path: screenshotPath(`events-screens-${name}-${width}.png`),
-      fullPage,
+      fullPage: !from,
     });
   }
 }
@@ -51,8 +53,7 @@ test("her events' texts, her calendar feed's line and her privacy dialog's sign-
   await page.goto("/admin/rezervace/nastaveni");
   const feed = page.getByRole("heading", { name: "Rezervace a akce v kalendáři telefonu" });
   await expect(feed).toBeVisible();
-  await feed.scrollIntoViewIfNeeded();
-  await screenshot(page, "feed", false);
+  await screenshot(page, "feed", feed);
 
   // A visitor signs up for an event; her privacy dialog counts the sign-up.
   const session = await page.request.post("/auth/v1/token?grant_type=password", {
@@ -104,6 +105,6 @@ test("her events' texts, her calendar feed's line and her privacy dialog's sign-
   await page.getByRole("button", { name: "Smazat údaje…" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("1 přihláška na akci");
-  await screenshot(page, "privacy-dialog", false);
+  await screenshot(page, "privacy-dialog", dialog);
   await dialog.getByRole("button", { name: "Zrušit" }).click();
 });
