@@ -163,7 +163,7 @@ test("she changes Tuesday's hours and adds a day off on her phone, and the free 
     expect(feed.status()).toBe(200);
     expect(await feed.text()).toContain("BEGIN:VCALENDAR");
     await page
-      .getByRole("heading", { name: "Rezervace v kalendáři telefonu" })
+      .getByRole("heading", { name: "Rezervace a akce v kalendáři telefonu" })
       .scrollIntoViewIfNeeded();
     await screenshot(page, "feed");
 

@@ -456,9 +456,13 @@ export function createApp({
       materials,
       giftLinks,
       publishPages,
-      // „Náhled“: a page with her drafts, rendered by the same renderer, stored nowhere.
+      // „Náhled“: a page with her drafts, rendered by the same renderer, stored nowhere; the rest
+      // (her events, photos, articles) as live, or /akce would preview as if she had no events.
       previewPage: (path) =>
-        pages.renderPreview(path, { content: createContentReader(db, { drafts: true }) }),
+        pages.renderPreview(path, {
+          ...publishedContent(database)(),
+          content: createContentReader(db, { drafts: true }),
+        }),
       // „Náhled“ of an article: as it is saved, with the live site around it.
       previewArticle: (articleId, path) =>
         pages.renderPreview(path, {

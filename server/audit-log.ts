@@ -78,6 +78,7 @@ export type AuditEvent =
         | "event_message_sent"
         | "event_signups_exported"
         | "event_signup_cancelled"
+        | "event_created"
         | "newsletter_letter_sent"
         | "newsletter_letter_scheduled";
       actor: AuditActor;

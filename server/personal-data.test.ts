@@ -73,6 +73,7 @@ const contentWithoutPersonalData: { key: ContentKey; why: string }[] = [
   { key: "photos", why: "Which of her photos each place of the site shows." },
   { key: "newsletter", why: "Her own line on what her newsletter sends and how often." },
   { key: "booking-page", why: "Her own texts of the booking page." },
+  { key: "events-page", why: "Her own texts of the events pages." },
 ];
 
 /** The content items of `keys` that are neither registered nor exempted. */

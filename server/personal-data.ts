@@ -18,12 +18,21 @@ import { accountPersonalData } from "./auth/account-personal-data";
 import { bookingPersonalData } from "./booking/booking-personal-data";
 import { reviewPersonalData } from "./content/review-personal-data";
 import { eventPersonalData } from "./events/event-personal-data";
+import type { EventSignups } from "./events/event-signups";
 import { mailPersonalData } from "./mail/mail-personal-data";
 import { subscriberPersonalData } from "./newsletter/subscriber-personal-data";
 import { rateLimitPersonalData } from "./rate-limit";
 
 /** Who erases an address (an administrator), and when. */
-export type Erasure = { by: { userId: string; email: string }; at?: Date };
+export type Erasure = {
+  by: { userId: string; email: string };
+  at?: Date;
+  /**
+   * The events core that moves a waiting list when an erased sign-up frees its places (with
+   * its e-mails); without it (scripts, some tests) one made on the transaction, without e-mails.
+   */
+  eventSignups?: Pick<EventSignups, "releaseErased">;
+};
 
 /**
  * One part of what is stored about an e-mail address. `find` runs first for every part (in the

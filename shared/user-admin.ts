@@ -100,6 +100,8 @@ export const auditActions = [
   "event_message_sent",
   "event_signups_exported",
   "event_signup_cancelled",
+  /** A draft's dated copy made by „Opakovat“ (a published event's copies are each `event_published`). */
+  "event_created",
   /** A letter sent (or scheduled) to the subscribers; their list downloaded; one removed by her. */
   "newsletter_letter_sent",
   "newsletter_letter_scheduled",

@@ -6,7 +6,7 @@
  */
 import type { Database } from "#database/open-database";
 import type { AddressSummary } from "#shared/inbox-schemas";
-import { type AddressPart, personalDataRegistry } from "../personal-data";
+import { type AddressPart, type Erasure, personalDataRegistry } from "../personal-data";
 
 const addressParts = personalDataRegistry.flatMap(({ address }) => (address ? [address] : []));
 
@@ -57,11 +57,12 @@ export async function eraseAddress(
   email: string,
   by: { userId: string; email: string },
   at?: Date,
+  eventSignups?: Erasure["eventSignups"],
 ): Promise<EraseOutcome> {
   if (email.toLowerCase() === by.email.toLowerCase()) return { refused: "own_account" };
   return db.transaction(async (tx) => {
     const data = await findAddressData(tx, email);
-    for (const { part, found } of data) await part.erase(tx, found, { by, at });
+    for (const { part, found } of data) await part.erase(tx, found, { by, at, eventSignups });
     return { erased: summarize(email, data) };
   });
 }

@@ -13,6 +13,7 @@ import {
   stateChangeSchema,
 } from "#shared/inbox-schemas";
 import { ApiError } from "../api-error";
+import type { EventSignups } from "../events/event-signups";
 import { beforeTheGuard } from "../guarded-app";
 import { jsonBody, limitBody } from "../json-route";
 import { type QueueingDependencies, resendFailedMail } from "../mail/outbox";
@@ -27,7 +28,12 @@ const body = <S extends Parameters<typeof jsonBody>[0]>(schema: S) =>
 
 const notFound = () => new ApiError(404, "not_found", inboxMessages.notFound);
 
-export function createInboxApi({ db, clock, onMailQueued }: QueueingDependencies) {
+export type InboxApiDependencies = QueueingDependencies & {
+  /** An erased sign-up's place goes to the first one waiting, who is told (server/events/). */
+  eventSignups?: Pick<EventSignups, "releaseErased">;
+};
+
+export function createInboxApi({ db, clock, onMailQueued, eventSignups }: InboxApiDependencies) {
   return (
     new Hono<AdminEnv>()
       .get("/form-submissions/:id", async (c) => {
@@ -72,8 +78,11 @@ export function createInboxApi({ db, clock, onMailQueued }: QueueingDependencies
           email,
           { userId: user.id, email: user.email },
           clock.now(),
+          eventSignups,
         );
         if ("refused" in outcome) throw new ApiError(409, "own_account", inboxMessages.ownAccount);
+        // A place an erased sign-up held may have gone to the first one waiting, with an e-mail.
+        onMailQueued?.();
         return c.json(outcome.erased);
       })
       .get("/admin/retention", async (c) => c.json(await readRetention(db)))

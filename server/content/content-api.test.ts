@@ -83,6 +83,7 @@ describe.each(testDatabases)("her content's administration on $name", ({ open })
       { key: "about-page", has_draft: false, version: 1 },
       { key: "blog-page", has_draft: false, version: 1 },
       { key: "booking-page", has_draft: false, version: 1 },
+      { key: "events-page", has_draft: false, version: 1 },
       { key: "photos", has_draft: false, version: 1 },
       { key: "newsletter", has_draft: false, version: 1 },
     ]);

@@ -97,7 +97,7 @@ function entryOf(outcome: ContentOutcome) {
 function readPreviewPath(key: ContentKey, asked: string | undefined): string {
   const itemPaths: readonly string[] = contentItems[key].paths;
   const path = asked ?? itemPaths[0];
-  if (path === undefined || path === everyPage || !itemPaths.includes(path))
+  if (path === undefined || path === everyPage || path.endsWith("/*") || !itemPaths.includes(path))
     throw new ApiError(404, "preview_not_found", contentAdminMessages.previewNotFound);
   return path;
 }

@@ -266,6 +266,32 @@ describe.each(testDatabases)(
       expect((await again.json()).created[0].slug).toBe("kruh-2027-02-04-2");
     });
 
+    it("repeats a draft as drafts, each copy noted in the audit log as created, none as published", async () => {
+      const draft = await seedEvent({
+        slug: "koncept",
+        title: "Bylinkový koncept",
+        state: "draft",
+        startsAt: new Date("2027-01-07T17:00:00Z"),
+        endsAt: new Date("2027-01-07T19:00:00Z"),
+        signupDeadline: new Date("2027-01-07T15:00:00Z"),
+      });
+      const publishedBefore = (await auditEntries("event_published")).length;
+      const createdBefore = (await auditEntries("event_created")).length;
+      const response = await call("POST", `/${draft.id}/repeat`, {
+        rule: { kind: "monthly", week: "1" },
+        until: "2027-03-31",
+      });
+      expect(response.status).toBe(201);
+      expect((await response.json()).created).toHaveLength(2);
+      const created = (await auditEntries("event_created")).slice(createdBefore);
+      expect(created.map((entry) => entry.subject)).toEqual([
+        expect.stringContaining("Bylinkový koncept, "),
+        expect.stringContaining("Bylinkový koncept, "),
+      ]);
+      expect(created.every((entry) => entry.actorEmail === "spravkyne@example.cz")).toBe(true);
+      expect((await auditEntries("event_published")).length).toBe(publishedBefore);
+    });
+
     it("refuses a repeat that does not fit, reaches no date, makes too many or repeats a cancelled event, creating nothing", async () => {
       const event = await seedEvent({
         startsAt: new Date("2027-01-14T17:00:00Z"),
@@ -516,6 +542,41 @@ describe.each(testDatabases)(
       expect(
         (await server.db.select().from(events).where(eq(events.id, event.id)))[0]?.takenPlaces,
       ).toBe(2);
+    });
+
+    it("erases a person with a place: the first one waiting gets it and the same e-mail as after a cancel", async () => {
+      const event = await seedEvent({ capacity: 1, takenPlaces: 1 });
+      const at = (minutes: number) => new Date(server.now().getTime() - day + minutes * 60_000);
+      await seedSignup(event.id, { email: "vymazat@example.cz", createdAt: at(1) });
+      await seedSignup(event.id, {
+        email: "cekam-na-misto@example.cz",
+        state: "waitlisted",
+        createdAt: at(2),
+        confirmedAt: null,
+      });
+      const before = smtp.mails.length;
+
+      const erased = await fetch(`${server.origin}/api/admin/address/erase`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "vymazat@example.cz" }),
+      });
+      expect(erased.status, await erased.clone().text()).toBe(200);
+      expect(await erased.json()).toMatchObject({ eventSignups: 1 });
+      const left = await server.db
+        .select({ email: eventSignups.email, state: eventSignups.state })
+        .from(eventSignups)
+        .where(eq(eventSignups.eventId, event.id));
+      expect(left).toEqual([{ email: "cekam-na-misto@example.cz", state: "confirmed" }]);
+      expect(
+        (await server.db.select().from(events).where(eq(events.id, event.id)))[0]?.takenPlaces,
+      ).toBe(1);
+      await server.settle();
+      const sent = (await smtp.waitForMails(before + 2)).slice(before);
+      const promoted = sent.find((mail) => mail.envelopeTo.includes("cekam-na-misto@example.cz"));
+      expect(promoted?.subject).toBe("Uvolnilo se místo – je vaše: Úplňkový kruh");
+      expect(promoted?.attachments[0]?.content.toString("utf8")).toContain("STATUS:CONFIRMED");
+      expect(promoted?.text).toMatch(/\/akce\/zruseni\/[\w-]{20,}/);
     });
 
     it("refuses a new event in the past, and moving one into the past, changing nothing", async () => {

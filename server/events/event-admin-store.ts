@@ -174,9 +174,9 @@ export async function deleteDraftEvent(
 
 /**
  * „Opakovat“: dated copies of the event, each its own event she can change on its own, tied
- * by `seriesId`. They take the event's state (a published event's occurrences are published,
- * each with its audit entry), its texts, place, price and places, and the sign-up deadline as
- * long before each start as before the event's. Answers the created events and their pages.
+ * by `seriesId`. They take the event's state (a published event's occurrences are published),
+ * its texts, place, price and places, and the sign-up deadline as long before each start as
+ * before the event's; each has its audit entry. Answers the created events and their pages.
  */
 export async function repeatEvent(
   db: Database,
@@ -225,14 +225,10 @@ export async function repeatEvent(
       updatedBy: actor.kind === "account" ? actor.userId : null,
     }));
     const created = await tx.insert(events).values(rows).returning();
-    if (event.state === "published") {
-      for (const occurrence of created) {
-        await recordAuditEvent(
-          tx,
-          { action: "event_published", actor, subject: eventSubject(occurrence) },
-          at,
-        );
-      }
+    // Each copy is a new event of hers: live at once (published), or a draft made for later.
+    const action = event.state === "published" ? "event_published" : "event_created";
+    for (const occurrence of created) {
+      await recordAuditEvent(tx, { action, actor, subject: eventSubject(occurrence) }, at);
     }
     return {
       created: created.map((occurrence) =>

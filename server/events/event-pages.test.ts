@@ -10,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#database/open-database";
 import { publishedContent } from "#server/app";
 import { createPages, type Pages } from "#server/pages/pages";
+import { articlePhotoSrc } from "#shared/content/article-photos";
+import { contentSeed } from "#shared/content/content-seed";
+import type { PhotoJson } from "#shared/content/photo-library";
+import { photoSrcSet } from "#shared/content/photo-urls";
 import { sampleSignup } from "#testing/sample-events";
 import { phoneJpeg } from "#testing/sample-photos";
 import { createSignedInAccount } from "#testing/test-accounts";
@@ -94,15 +98,35 @@ describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
         },
       );
       expect(uploaded.status, await uploaded.clone().text()).toBe(201);
-      const { photo } = (await uploaded.json()) as { photo: { id: string } };
+      const { photo } = (await uploaded.json()) as { photo: PhotoJson };
+      // The same photo in the description, as the editor inserts it: a plain <img> of a variant.
+      const description = `<p>Sejdeme se u ohně.</p><p><img src="${articlePhotoSrc(photo)}" alt="Ohniště v trávě"></p>`;
       const created = await call("POST", "", {
-        event: { ...event, title: "Oheň v zahradě", slug: "ohen-v-zahrade", photoId: photo.id },
+        event: {
+          ...event,
+          title: "Oheň v zahradě",
+          slug: "ohen-v-zahrade",
+          photoId: photo.id,
+          description,
+        },
       });
       const { event: draft } = (await created.json()) as { event: { id: string; version: number } };
       await call("POST", `/${draft.id}/publish`, { version: draft.version });
       const page = await text("/akce/ohen-v-zahrade");
       expect(page).toContain('alt="Oheň v zahradě za soumraku"');
       expect(page).toContain(`/${photo.id}-`);
+      // The description's photo is a responsive picture, as an article's, sized for its column.
+      const alt = page.indexOf('alt="Ohniště v trávě"');
+      expect(alt).toBeGreaterThan(0);
+      const inText = page.slice(
+        page.lastIndexOf("<picture>", alt),
+        page.indexOf("</picture>", alt),
+      );
+      expect(inText).not.toContain("za soumraku");
+      expect(inText).toContain(`srcset="${photoSrcSet(photo, "avif")}"`);
+      expect(inText).toContain(`srcset="${photoSrcSet(photo, "jpeg")}"`);
+      expect(inText).toContain('sizes="(min-width: 64rem) 34rem, calc(100vw - 2.5rem)"');
+      expect(inText).toContain(`width="${photo.width}" height="${photo.height}"`);
     },
     openTimeoutMs,
   );
@@ -208,6 +232,49 @@ describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
       expect(fine.status).toBe(200);
       await server.settle();
       expect(await text("/akce/jarni-kruh")).toContain("Obsazeno");
+    },
+    openTimeoutMs,
+  );
+
+  it(
+    "shows her changed texts of the events pages on /akce and on every event's page within 5 s of her publish",
+    async () => {
+      const content = (method: string, path: string, body?: unknown) =>
+        fetch(`${server.origin}/api/admin/content/events-page${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const seed = contentSeed["events-page"];
+      const intro =
+        "Scházíme se v kruhu nejvýš dvanácti žen, vždy s čajem z bylin, které nasbírám.";
+      const heading = "Přihlaste se";
+      const saved = await content("PUT", "/draft", {
+        version: 1,
+        data: {
+          list: { ...seed.list, intro },
+          event: { ...seed.event, signupHeading: heading },
+        },
+      });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+      // „Náhled“ shows the draft; the served pages still show what was published.
+      const preview = (await (await content("GET", "/preview")).json()) as { html: string };
+      expect(preview.html.replaceAll("\u00a0", " ")).toContain(intro);
+      expect((await text("/akce")).replaceAll("\u00a0", " ")).not.toContain(intro);
+
+      const started = Date.now();
+      const published = await content("POST", "/publish", { version: 2 });
+      expect(published.status, await published.clone().text()).toBe(200);
+      const plain = async (path: string) => (await text(path)).replaceAll("\u00a0", " ");
+      expect(await plain("/akce")).toContain(intro);
+      // Every event's page holds the sign-up's new heading, the ones under way as the others.
+      for (const slug of ["kruh-zen-u-ohne", "ohen-v-zahrade", "jarni-kruh"]) {
+        const page = await plain(`/akce/${slug}`);
+        expect(page).toContain(
+          `id="prihlaska" class="text-2xl font-semibold text-bark">${heading}<`,
+        );
+      }
+      expect(Date.now() - started).toBeLessThan(5_000);
     },
     openTimeoutMs,
   );

@@ -2,7 +2,8 @@
  * The personal data of event sign-ups: the visitor's name, address, phone and note with the
  * event. An address's export lists its sign-ups (never the cancel link's digest); its erasure
  * deletes them with every e-mail they caused, the owner's notices included (the outbox's owner
- * `event_signup`), and gives a held place back to the event. The owner's retention rule deletes
+ * `event_signup`), and gives a held place back to the event: the first one waiting gets it,
+ * as after a cancellation (the events core's promotion). The owner's retention rule deletes
  * the sign-ups of events that ended before its cut-off, with their e-mails.
  */
 import { count, eq, inArray, lt, sql } from "drizzle-orm";
@@ -10,6 +11,7 @@ import { type EventSignup, eventSignups, events } from "#database/schema";
 import { deleteOwnedMail } from "../mail/outbox";
 import { declareAddressPart, type PersonalDataRegistration } from "../personal-data";
 import { eventSignupMailOwner } from "./event-mail";
+import { createEventSignups } from "./event-signups";
 
 type Found = { signup: EventSignup; title: string; startsAt: Date }[];
 
@@ -42,17 +44,15 @@ export const eventPersonalData: PersonalDataRegistration = {
         cancelled_at: signup.cancelledAt?.toISOString() ?? null,
       })),
     }),
-    erase: async (tx, found) => {
+    erase: async (tx, found, erasure) => {
+      const core =
+        erasure.eventSignups ??
+        createEventSignups({ db: tx, clock: { now: () => erasure.at ?? new Date() } });
       for (const { signup } of found) {
+        // A held place goes back, to the first one waiting as after a cancellation.
+        if (signup.state === "confirmed") await core.releaseErased(tx, signup);
         await deleteOwnedMail(tx, eventSignupMailOwner(signup));
         await tx.delete(eventSignups).where(eq(eventSignups.id, signup.id));
-        // Her count of taken places follows (the waiting list is not moved by an erasure).
-        if (signup.state === "confirmed") {
-          await tx
-            .update(events)
-            .set({ takenPlaces: sql`${events.takenPlaces} - ${signup.places}` })
-            .where(eq(events.id, signup.eventId));
-        }
       }
     },
   }),

@@ -104,6 +104,16 @@ async function takePlaces(tx: Database, eventId: string, places: number) {
   return event;
 }
 
+/** Takes `places` off the event's taken places (its row locked); the event as it ends up. */
+async function freePlaces(tx: Database, event: Event, places: number): Promise<Event> {
+  const [freed] = await tx
+    .update(events)
+    .set({ takenPlaces: sql`${events.takenPlaces} - ${places}` })
+    .where(eq(events.id, event.id))
+    .returning();
+  return freed ?? event;
+}
+
 export function createEventSignups({
   db,
   clock,
@@ -242,12 +252,7 @@ export function createEventSignups({
         const hadPlace = signup.confirmedAt !== null;
         let current = event;
         if (hadPlace) {
-          const [freed] = await db
-            .update(events)
-            .set({ takenPlaces: sql`${events.takenPlaces} - ${signup.places}` })
-            .where(eq(events.id, event.id))
-            .returning();
-          current = await promoteWaiting(db, freed ?? event, now);
+          current = await promoteWaiting(db, await freePlaces(db, event, signup.places), now);
         }
         await mail?.cancelled(db, current, signup, hadPlace);
         return { signup, event: current, hadPlace };
@@ -256,6 +261,19 @@ export function createEventSignups({
       onMailQueued?.();
       if (outcome.hadPlace) onPlacesChanged?.(outcome.event);
       return { signup: outcome.signup, event: outcome.event };
+    },
+
+    /**
+     * Gives back the places of a confirmed sign-up that an erasure of personal data is about to
+     * delete (server/events/event-personal-data.ts), in the erasure's transaction `tx`: the
+     * first waiting get them as after a cancellation, with the same e-mail. The event's row is
+     * locked first, as a cancellation locks it, before the sign-up's row goes. The caller wakes
+     * the mail worker once the erasure commits (the pages show the places at their next render).
+     */
+    async releaseErased(tx: Database, signup: Pick<EventSignup, "eventId" | "places">) {
+      const event = await lockEvent(tx, signup.eventId);
+      if (!event) return;
+      await promoteWaiting(tx, await freePlaces(tx, event, signup.places), clock.now());
     },
 
     /**
@@ -305,12 +323,7 @@ export function createEventSignups({
         const hadPlace = found.state === "confirmed";
         let current = event;
         if (hadPlace) {
-          const [freed] = await db
-            .update(events)
-            .set({ takenPlaces: sql`${events.takenPlaces} - ${signup.places}` })
-            .where(eq(events.id, event.id))
-            .returning();
-          current = await promoteWaiting(db, freed ?? event, now);
+          current = await promoteWaiting(db, await freePlaces(db, event, signup.places), now);
         }
         await told(db, current, signup, hadPlace);
         return { signup, event: current, hadPlace };

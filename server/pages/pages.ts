@@ -202,6 +202,14 @@ export function createPages({
     }
   }
 
+  /** The pages (not their data, not a pattern's not-found page) the store holds under `prefix`. */
+  function storedPagesUnder(prefix: string): string[] {
+    return [...entries.values()]
+      .filter((entry) => entry.path.startsWith(prefix) && isPage(entry.path))
+      .filter((entry) => entry.status === 200)
+      .map((entry) => entry.path);
+  }
+
   let polishing: Promise<void> = Promise.resolve();
 
   async function warmUp() {
@@ -336,7 +344,12 @@ export function createPages({
       // `everyPage` (what the root layout shows, her operator's facts): the item's own pages are
       // rendered now, every other page right after the publish returns (`renderEveryPage`).
       const everything = changedPaths.includes(everyPage);
-      const asked = [...new Set([...changedPaths, ...dependentFiles])].filter(
+      // `/akce/*` (`everyPageUnder`, texts each event's page shows): every page the store holds
+      // there, past and cancelled events' pages too, though the sitemap lists only upcoming ones.
+      const expanded = changedPaths.flatMap((path) =>
+        path.endsWith("/*") ? storedPagesUnder(path.slice(0, -1)) : [path],
+      );
+      const asked = [...new Set([...expanded, ...dependentFiles])].filter(
         (path) => path !== scentGuidePdfKey && path !== everyPage,
       );
       // Each address first (in parallel); a page's data only when its HTML changed: an article

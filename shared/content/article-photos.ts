@@ -62,7 +62,12 @@ export const articlePhotoSizes = "(min-width: 52rem) 48rem, calc(100vw - 2.5rem)
  * in the text. The alt text stays the one she wrote in the article (already escaped: the body is the sanitizer's HTML). A photo no longer in the
  * library keeps its `<img>` (a deletion is refused while an article shows it).
  */
-export function articlePicturesHtml(html: string, photos: readonly PhotoJson[]): string {
+export function articlePicturesHtml(
+  html: string,
+  photos: readonly PhotoJson[],
+  // Another column's width (an event's description beside its sign-up): the `sizes` it needs.
+  sizes = articlePhotoSizes,
+): string {
   return html.replace(/<img\b([^>]*)>/g, (whole, attributes: string) => {
     const src = /\ssrc="([^"]*)"/.exec(attributes)?.[1] ?? "";
     const alt = /\salt="([^"]*)"/.exec(attributes)?.[1] ?? "";
@@ -72,12 +77,12 @@ export function articlePicturesHtml(html: string, photos: readonly PhotoJson[]):
     const sources = (["avif", "webp"] as const)
       .map(
         (format) =>
-          `<source type="${photoMediaTypes[format]}" srcset="${photoSrcSet(photo, format)}" sizes="${articlePhotoSizes}">`,
+          `<source type="${photoMediaTypes[format]}" srcset="${photoSrcSet(photo, format)}" sizes="${sizes}">`,
       )
       .join("");
     return (
       `<picture>${sources}<img src="${articlePhotoSrc(photo)}" srcset="${photoSrcSet(photo, "jpeg")}"` +
-      ` sizes="${articlePhotoSizes}" width="${photo.width}" height="${photo.height}" alt="${alt}"` +
+      ` sizes="${sizes}" width="${photo.width}" height="${photo.height}" alt="${alt}"` +
       ` loading="lazy" decoding="async"></picture>`
     );
   });

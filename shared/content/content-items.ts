@@ -12,6 +12,7 @@ import { operatorSchema } from "./operator-content";
 import { aboutPageSchema } from "./page-about";
 import { blogPageSchema } from "./page-blog";
 import { bookingPageSchema } from "./page-booking";
+import { eventsPageSchema } from "./page-events";
 import { harmonisationPageSchema } from "./page-harmonisation";
 import { homeHeroSchema, homeSectionsSchema } from "./page-home";
 import { photoSlotPaths, photoSlotsSchema } from "./photo-slots";
@@ -23,6 +24,14 @@ import { scentGuideSchema } from "./scent-guide-schema";
  * shells, the not-found pages), for what the root layout shows on all of them.
  */
 export const everyPage = "*";
+
+/**
+ * In an item's `paths`: every page the store holds under `path` (her events' pages, upcoming,
+ * past and cancelled alike), for texts that each of them shows.
+ */
+export function everyPageUnder(path: string): `${string}/*` {
+  return `${path}/*`;
+}
 
 export const contentItems = {
   "home-hero": {
@@ -94,6 +103,13 @@ export const contentItems = {
       "Texty stránky s rezervací: úvod, nadpisy kroků, text bez volných termínů a poděkování.",
     schema: bookingPageSchema,
     paths: [paths.booking],
+  },
+  "events-page": {
+    label: "Akce",
+    description:
+      "Texty stránky Akce a stránek jednotlivých akcí: úvod, text bez vypsaných akcí a nadpis přihlášky.",
+    schema: eventsPageSchema,
+    paths: [paths.events, everyPageUnder(paths.events)],
   },
   photos: {
     label: "Fotky",

@@ -11,6 +11,7 @@ import { operatorSeed } from "./operator-content";
 import { aboutPageSeed } from "./page-about";
 import { blogPageSeed } from "./page-blog";
 import { bookingPageSeed } from "./page-booking";
+import { eventsPageSeed } from "./page-events";
 import { harmonisationPageSeed } from "./page-harmonisation";
 import { homeHeroSeed, homeSectionsSeed } from "./page-home";
 import { photoSlotsSeed } from "./photo-slots";
@@ -97,6 +98,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
   "about-page": aboutPageSeed,
   "blog-page": blogPageSeed,
   "booking-page": bookingPageSeed,
+  "events-page": eventsPageSeed,
   photos: photoSlotsSeed,
   newsletter: newsletterContentSeed,
 };

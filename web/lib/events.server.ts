@@ -4,6 +4,7 @@
  * build's pre-rendering), none at all: the page of upcoming events then shows its empty state
  * until the server renders it with the database. Only route loaders import this module.
  */
+import { articlePhotoIds, articlePicturesHtml } from "#shared/content/article-photos";
 import type { PhotoJson, PhotoReader } from "#shared/content/photo-library";
 import type { PublicEvent } from "#shared/events";
 
@@ -28,12 +29,27 @@ export function readEvents(context: { events?: EventReader } | undefined): Event
   return context?.events ?? noEvents;
 }
 
-/** The event's photo from her library, or null (none chosen, or gone since). */
-export async function readEventPhoto(
+/**
+ * The description's column on the event page (events-event.tsx): beside the sign-up from `lg`
+ * (1.2 of 2.2 parts of 64 rem less the 3 rem gap), the screen's width less its margins below.
+ */
+const descriptionPhotoSizes = "(min-width: 64rem) 34rem, calc(100vw - 2.5rem)";
+
+/**
+ * The event's photo from her library, or null (none chosen, or gone since), and its description
+ * with the photos she put in it as responsive pictures, as an article's (`articlePicturesHtml`).
+ */
+export async function readEventPhotos(
   context: { photos?: PhotoReader } | undefined,
-  event: Pick<PublicEvent, "photoId">,
-): Promise<PhotoJson | null> {
-  if (!event.photoId || !context?.photos) return null;
-  const [photo] = await context.photos.find([event.photoId]);
-  return photo ?? null;
+  event: Pick<PublicEvent, "photoId" | "description">,
+): Promise<{ photo: PhotoJson | null; description: string }> {
+  const inText = articlePhotoIds(event.description);
+  if (!context?.photos || (!event.photoId && inText.length === 0)) {
+    return { photo: null, description: event.description };
+  }
+  const found = await context.photos.find(event.photoId ? [event.photoId, ...inText] : inText);
+  return {
+    photo: found.find((photo) => photo.id === event.photoId) ?? null,
+    description: articlePicturesHtml(event.description, found, descriptionPhotoSizes),
+  };
 }

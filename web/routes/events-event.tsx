@@ -8,7 +8,8 @@ import { eventStructuredData } from "~/components/events/event-structured-data";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { photos } from "~/components/photos";
 import { LeafSprig } from "~/components/ui/botanical";
-import { readEventPhoto, readEvents } from "~/lib/events.server";
+import { readContent } from "~/lib/content.server";
+import { readEventPhotos, readEvents } from "~/lib/events.server";
 import { pageMeta } from "~/lib/seo";
 import { operatorOfMatches } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
@@ -23,9 +24,14 @@ import type { Route } from "./+types/events-event";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await readEvents(context).find(params.slug);
   if (!event) throw new Response("Akce nenalezena", { status: 404 });
+  const [texts, { photo, description }] = await Promise.all([
+    readContent(context).read("events-page"),
+    readEventPhotos(context, event),
+  ]);
   return {
-    event,
-    photo: await readEventPhoto(context, event),
+    event: { ...event, description },
+    texts: texts.event,
+    photo,
     closedReason: signupClosedReason(event, new Date()) ?? null,
   };
 }
@@ -72,10 +78,12 @@ const descriptionClasses = [
   "[&_strong]:font-semibold [&_strong]:text-bark",
   "[&_a]:font-semibold [&_a]:text-moss-dark [&_a]:underline [&_a]:underline-offset-4",
   "[&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6",
+  // Her photos in the text, as an article's (readEventPhotos makes them pictures).
+  "[&_picture]:block [&_img]:h-auto [&_img]:w-full [&_img]:rounded-2xl [&_img]:bg-sand",
 ].join(" ");
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, photo } = loaderData;
+  const { event, texts, photo } = loaderData;
   return (
     <main id="obsah">
       <article>
@@ -90,7 +98,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               Všechny akce
             </Link>
             <p className="mt-8 text-sm font-semibold tracking-[0.2em] text-terracotta-dark uppercase sm:mt-12">
-              Živé setkání
+              {texts.eyebrow}
             </p>
             <h1 className="mt-3 text-4xl leading-tight font-semibold text-bark sm:text-5xl">
               {czech(event.title)}
@@ -114,7 +122,8 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               )}
               <div
                 className={descriptionClasses}
-                // Sanitized on the server when she saved it (server/articles/article-html.ts).
+                // Sanitized on the server when she saved it (server/articles/article-html.ts); her
+                // photos in it made pictures by the loader.
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized HTML of her own
                 dangerouslySetInnerHTML={{ __html: event.description }}
               />
@@ -124,7 +133,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
               className="self-start rounded-[2rem] bg-white/80 p-6 shadow-soft ring-1 ring-bark/5 sm:p-8"
             >
               <h2 id="prihlaska" className="text-2xl font-semibold text-bark">
-                Přihláška
+                {czech(texts.signupHeading)}
               </h2>
               <div className="mt-5">
                 <StaticPart name="event-signup" part={signup} />

@@ -5,6 +5,7 @@ import { paths } from "#shared/routes";
 import { BackHomeLink } from "~/components/back-home-link";
 import { EventFacts } from "~/components/events/event-facts";
 import { PageHero } from "~/components/page-hero";
+import { readContent } from "~/lib/content.server";
 import { readEvents } from "~/lib/events.server";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
@@ -19,37 +20,32 @@ export const meta: Route.MetaFunction = () =>
     path: paths.events,
   });
 
-/** Runs when the page is rendered into the page store: her upcoming published events, soonest first. */
+/**
+ * Runs when the page is rendered into the page store: her texts of the page and her upcoming
+ * published events, soonest first.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { events: await readEvents(context).upcoming() };
+  const [texts, events] = await Promise.all([
+    readContent(context).read("events-page"),
+    readEvents(context).upcoming(),
+  ]);
+  return { texts: texts.list, events };
 }
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
-  const { events } = loaderData;
+  const { texts, events } = loaderData;
   return (
     <main id="obsah">
       <PageHero
-        eyebrow="Živá setkání"
-        title={czech("Akce, na které se můžete přihlásit")}
-        lead={
-          <p>
-            {czech(
-              "Setkáváme se v malém kruhu: sdílíme, tvoříme s bylinami a dopřáváme si chvíli ticha. Vyberte si termín, který vám sedí – místo vám podržím, jakmile se přihlásíte.",
-            )}
-          </p>
-        }
+        eyebrow={texts.eyebrow}
+        title={czech(texts.heading)}
+        lead={<p>{czech(texts.intro)}</p>}
       />
       <section aria-label="Nadcházející akce" className="bg-cream px-5 pb-20 sm:px-8 sm:pb-28">
         {events.length === 0 ? (
           <div className="mx-auto max-w-2xl rounded-[2rem] bg-white/70 p-8 text-center shadow-soft ring-1 ring-bark/5">
-            <h2 className="text-2xl font-semibold text-bark">
-              {czech("Teď nemám vypsanou žádnou akci")}
-            </h2>
-            <p className="mt-4 text-lg leading-relaxed text-bark-soft">
-              {czech(
-                "Nové termíny sem přidávám, jakmile je naplánuji. Pokud chcete vědět o dalším setkání, napište mi – ráda vám dám vědět.",
-              )}
-            </p>
+            <h2 className="text-2xl font-semibold text-bark">{czech(texts.emptyHeading)}</h2>
+            <p className="mt-4 text-lg leading-relaxed text-bark-soft">{czech(texts.emptyText)}</p>
           </div>
         ) : (
           <ul className="mx-auto grid max-w-6xl gap-6 md:grid-cols-2 lg:grid-cols-3">

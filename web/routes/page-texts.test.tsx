@@ -21,6 +21,7 @@ import { testTimeoutMs } from "#testing/test-databases";
 import { SiteFooter } from "~/components/site-footer";
 import * as about from "~/routes/about";
 import * as blog from "~/routes/blog";
+import * as events from "~/routes/events";
 import * as harmonisation from "~/routes/harmonisation";
 import * as home from "~/routes/home";
 
@@ -80,6 +81,8 @@ const pages: Record<string, () => Promise<string>> = {
     ),
   about: () => render("/about", about.loader, <Page page={about as unknown as PageModule} />),
   blog: () => render("/blog", blog.loader, <Page page={blog as unknown as PageModule} />),
+  // Without events in the load context: its texts around the empty list.
+  events: () => render("/akce", events.loader, <Page page={events as unknown as PageModule} />),
   footer: () => render("/", () => null, <SiteFooter />),
 };
 

@@ -56,8 +56,8 @@ export function CalendarFeedBlock({ initialAddress }: { initialAddress: string |
     <AdminSection
       headingId="calendar-feed-heading"
       icon={CalendarSync}
-      title={"Rezervace v\u00a0kalendáři telefonu"}
-      intro="Kalendář v telefonu může odebírat vaše rezervace z této soukromé adresy: uvidíte v něm každou čekající i potvrzenou rezervaci se jménem, e-mailem, telefonem a poznámkou. Kdo adresu zná, vidí totéž – nikomu ji neposílejte."
+      title={"Rezervace a\u00a0akce v\u00a0kalendáři telefonu"}
+      intro="Kalendář v telefonu může odebírat vaše rezervace a akce z této soukromé adresy: uvidíte v něm každou čekající i potvrzenou rezervaci se jménem, e-mailem, telefonem a poznámkou a každou zveřejněnou akci s počtem přihlášených. Kdo adresu zná, vidí totéž – nikomu ji neposílejte."
     >
       <div className={`mt-5 ${cardClasses}`}>
         {address === null ? (

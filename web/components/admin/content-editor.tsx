@@ -38,6 +38,7 @@ export const contentSlugs: Record<ContentKey, string> = {
   "about-page": "o-mne",
   "blog-page": "blog",
   "booking-page": "rezervace",
+  "events-page": "akce",
   photos: "fotky",
   newsletter: "novinky",
 };

@@ -12,6 +12,7 @@ import { newsletterContentForm } from "#shared/content/newsletter-content";
 import { aboutPageForm } from "#shared/content/page-about";
 import { blogPageForm } from "#shared/content/page-blog";
 import { bookingPageForm } from "#shared/content/page-booking";
+import { eventsPageForm } from "#shared/content/page-events";
 import {
   type Action,
   actionTargets,
@@ -452,5 +453,11 @@ export const sectionForms: Partial<
     intro:
       "Texty stránky, kde si návštěvnice sama rezervuje termín. Nabídky, jejich délku a cenu upravíte v nabídce, své hodiny v rezervacích; změny se na webu ukážou, až je zveřejníte.",
     form: bookingPageForm,
+  },
+  "events-page": {
+    title: "Akce",
+    intro:
+      "Texty stránky se všemi akcemi a texty, které jsou stejné na stránce každé akce. Akce samotné upravíte v části „Akce“; změny se na webu ukážou, až je zveřejníte.",
+    form: eventsPageForm,
   },
 };

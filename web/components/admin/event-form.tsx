@@ -200,17 +200,21 @@ export function EventFormFields({
         </Suspense>
         <FieldError id="event-description" error={errors.description} />
       </div>
-      {library.photos && library.photos.length > 0 && (
-        <PhotoPicker
-          name="event-photo"
-          legend="Fotka"
-          photos={library.photos}
-          value={form.photoId}
-          onChange={(photoId) => onChange({ photoId })}
-          none={{ label: "Bez fotky" }}
-          disabled={busy}
-        />
-      )}
+      <div>
+        {library.photos && library.photos.length > 0 && (
+          <PhotoPicker
+            name="event-photo"
+            legend="Fotka"
+            photos={library.photos}
+            value={form.photoId}
+            onChange={(photoId) => onChange({ photoId })}
+            none={{ label: "Bez fotky" }}
+            disabled={busy}
+          />
+        )}
+        {/* The server's `photo_missing` (deleted from her library meanwhile), by the photos. */}
+        <FieldError id="event-photo" error={errors.photoId} />
+      </div>
       <fieldset className="grid gap-4 sm:grid-cols-3">
         <legend className="mb-2 font-semibold text-bark">Kdy</legend>
         <TextField

@@ -34,11 +34,21 @@ const eventSignupsText = (count: number) =>
 
 /**
  * „2 záznamy z formulářů, 1 rezervace, 1 přihláška na akci, odběr novinek, 4 e-maily a účet“
- * (bookings, sign-ups and the subscription only when there are some)
+ * (submissions, bookings, sign-ups and the subscription only when there are some)
  */
 export function describeErasure(summary: AddressSummary): string {
   const parts = [
-    plural(summary.submissions, "záznam z formulářů", "záznamy z formulářů", "záznamů z formulářů"),
+    // „0 záznamů z formulářů“ read oddly before a sign-up or a booking: only when there are some.
+    ...(summary.submissions > 0
+      ? [
+          plural(
+            summary.submissions,
+            "záznam z formulářů",
+            "záznamy z formulářů",
+            "záznamů z formulářů",
+          ),
+        ]
+      : []),
     ...(summary.bookings > 0
       ? [plural(summary.bookings, "rezervace", "rezervace", "rezervací")]
       : []),

@@ -168,6 +168,8 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return `Stažen seznam přihlášených na akci ${about(entry)}.`;
     case "event_signup_cancelled":
       return `Zrušena přihláška na akci ${about(entry)}.`;
+    case "event_created":
+      return `Opakováním vytvořen koncept akce ${about(entry)}.`;
     case "newsletter_letter_sent":
       return `Odeslán dopis ${about(entry)}.`;
     case "newsletter_letter_scheduled":
