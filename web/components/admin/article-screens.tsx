@@ -34,7 +34,7 @@ import {
 import { fromPragueLocal, toPragueLocal } from "#shared/content/article-time";
 import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { AdminSection } from "~/components/admin/admin-section";
+import { AdminSection, ParentScreenLink } from "~/components/admin/admin-section";
 import { type Choice, ChoiceCards } from "~/components/admin/choice-cards";
 import { EditorCard } from "~/components/admin/content-editor";
 import { PhotoPicker, usePhotoLibrary } from "~/components/admin/photo-picker";
@@ -101,14 +101,7 @@ export function ArticleListScreen({
 }) {
   return (
     <AdminFrame email={email}>
-      <p className="mt-5 sm:mt-8">
-        <Link
-          to={paths.adminContent}
-          className="font-semibold text-moss-dark underline-offset-4 hover:underline"
-        >
-          ← Obsah webu
-        </Link>
-      </p>
+      <ParentScreenLink to={paths.adminContent}>Obsah webu</ParentScreenLink>
       <AdminSection
         headingId="articles-heading"
         icon={Newspaper}
@@ -315,14 +308,7 @@ export function ArticleScreen({
 
   return (
     <AdminFrame email={email}>
-      <p className="mt-5 sm:mt-8">
-        <Link
-          to={paths.adminArticles}
-          className="font-semibold text-moss-dark underline-offset-4 hover:underline"
-        >
-          ← Články
-        </Link>
-      </p>
+      <ParentScreenLink to={paths.adminArticles}>Články</ParentScreenLink>
       <EditorCard
         title={article ? "Úprava článku" : "Nový článek"}
         intro={
