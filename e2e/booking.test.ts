@@ -6,57 +6,27 @@
  * again; a time taken meanwhile; the same booking with scripts blocked; the reminder a day
  * before, sent when the server's time comes to it. Screenshots of each state at 360 and 1280 px.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
-import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
-import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
-import { shiftedClockEntry, writeClockShift } from "#testing/shifted-clock-server";
-import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
+import { writeClockShift } from "#testing/shifted-clock-server";
 import { bookingMessages } from "../shared/booking-schemas";
 import { bookingPageSeed } from "../shared/content/page-booking";
 import { formatPragueTime } from "../shared/prague-time";
 import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
 import { mainPort } from "./main-server";
+import { setUpOwnServer } from "./own-server";
 
-const port = mainPort + 64;
-const origin = `http://localhost:${port}`;
 const day = 24 * 60 * 60 * 1000;
 
 test.describe.configure({ mode: "serial" });
 
-let server: ServerProcess | undefined;
-let smtp: TestSmtpServer | undefined;
-let dataDir: string;
-let clockFile: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dataDir = await mkdtemp(join(tmpdir(), "e2e-booking-"));
-  clockFile = join(dataDir, "clock-shift");
-  await seedEmbeddedDatabase(dataDir);
-  smtp = await startTestSmtpServer();
-  server = await startServerProcess({
-    entry: shiftedClockEntry,
-    env: {
-      ...buildServerEnv({
-        port,
-        dataDir,
-        smtpUrl: smtp.url,
-        settings: { TRUST_PROXY: "true", FORM_RATE_LIMIT_PER_HOUR: "50", LOG_LEVEL: "warn" },
-      }),
-      TEST_CLOCK_FILE: clockFile,
-    },
-  });
+const server = setUpOwnServer({
+  port: mainPort + 64,
+  name: "booking",
+  settings: { TRUST_PROXY: "true", FORM_RATE_LIMIT_PER_HOUR: "50", LOG_LEVEL: "warn" },
+  movableClock: true,
 });
-
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const { origin } = server;
 
 /** Each visitor from an address of her own, as the rate limit counts them. */
 let visitors = 0;
@@ -79,7 +49,7 @@ async function photograph(page: Page, name: string) {
 
 /** The e-mails sent to `address` so far whose subject is `subject`. */
 function mailsTo(address: string, subject: string) {
-  return (smtp?.mails ?? []).filter(
+  return server.smtp.mails.filter(
     (mail) => mail.envelopeTo.includes(address) && mail.subject === subject,
   );
 }
@@ -229,10 +199,10 @@ test.describe("with scripts blocked", () => {
     // A day before the session, the reminder: the server's time moved to just past it.
     const remindAt = new Date(startsAt).getTime() - day;
     expect(mailsTo(email, "Připomínka: zítra se uvidíme")).toHaveLength(0);
-    await writeClockShift(clockFile, remindAt - Date.now() + 60_000);
+    await writeClockShift(server.clockFile, remindAt - Date.now() + 60_000);
     await expect
       .poll(() => mailsTo(email, "Připomínka: zítra se uvidíme").length, { timeout: 40_000 })
       .toBe(1);
-    await writeClockShift(clockFile, 0);
+    await writeClockShift(server.clockFile, 0);
   });
 });

@@ -5,81 +5,29 @@
  * confirmation's akce.ics parses; the reminder is not sent 25 hours before the start, and is
  * sent once 23 hours before it.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import ICAL from "ical.js";
-import { openDatabase } from "#database/open-database";
-import { createAccounts } from "#server/auth/accounts";
-import { operatorDefaults } from "#shared/site";
-import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
-import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
-import { shiftedClockEntry, writeClockShift } from "#testing/shifted-clock-server";
-import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
-import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
+import { writeClockShift } from "#testing/shifted-clock-server";
 import { seededAdmins } from "./accounts-server";
 import { expect, screenshotPath, test } from "./fixtures";
 import { mainPort } from "./main-server";
+import { setUpOwnServer } from "./own-server";
 
-const port = mainPort + 68; // +66 is the letters e2e server's
-const origin = `http://localhost:${port}`;
 const owner = seededAdmins[37] as (typeof seededAdmins)[number];
 const hour = 3_600_000;
 const reminderSubject = "Připomínka: zítra se uvidíme – Bylinková dílna";
 
-let server: ServerProcess | undefined;
-let smtp: TestSmtpServer | undefined;
-let dataDir: string;
-let clockFile: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dataDir = await mkdtemp(join(tmpdir(), "e2e-event-reminder-"));
-  clockFile = join(dataDir, "clock-shift");
-  await seedEmbeddedDatabase(dataDir);
+const server = setUpOwnServer({
+  port: mainPort + 68, // +66 is the letters e2e server's
+  name: "event-reminder",
   // Her account only: this server shares nothing with the accounts server.
-  const handle = await openDatabase({ dataDir });
-  try {
-    const accounts = createAccounts({
-      db: handle.db,
-      secret: "seeding-only-no-token-is-ever-used-from-here",
-      issuer: origin,
-    });
-    const signedUp = await accounts.signUp(owner);
-    if (signedUp.kind === "exists") throw new Error(`${owner.email} exists already`);
-    await accounts.confirmEmail(signedUp.confirmationToken);
-    const result = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
-      db: handle.db,
-      siteUrl: origin,
-      notifyEmail: operatorDefaults.email,
-    });
-    if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
-  } finally {
-    await handle.close();
-  }
-  smtp = await startTestSmtpServer();
-  server = await startServerProcess({
-    entry: shiftedClockEntry,
-    env: {
-      ...buildServerEnv({
-        port,
-        dataDir,
-        smtpUrl: smtp.url,
-        settings: { TRUST_PROXY: "true", ADMIN_REQUIRE_2FA: "false", LOG_LEVEL: "warn" },
-      }),
-      TEST_CLOCK_FILE: clockFile,
-    },
-  });
+  owner,
+  settings: { TRUST_PROXY: "true", ADMIN_REQUIRE_2FA: "false", LOG_LEVEL: "warn" },
+  movableClock: true,
 });
-
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const { origin } = server;
 
 function mailsTo(address: string, subject: string) {
-  return (smtp?.mails ?? []).filter(
+  return server.smtp.mails.filter(
     (mail) => mail.envelopeTo.includes(address) && mail.subject === subject,
   );
 }
@@ -154,12 +102,12 @@ test("the reminder goes 24 hours before the event, once, and not before", async 
 
   try {
     // 25 hours before: the worker runs (every 10 s) and sends nothing yet.
-    await writeClockShift(clockFile, startsAt.getTime() - 25 * hour - Date.now());
+    await writeClockShift(server.clockFile, startsAt.getTime() - 25 * hour - Date.now());
     await page.waitForTimeout(12_000);
     expect(mailsTo(visitor, reminderSubject)).toHaveLength(0);
 
     // 23 hours before: the reminder, once.
-    await writeClockShift(clockFile, startsAt.getTime() - 23 * hour - Date.now());
+    await writeClockShift(server.clockFile, startsAt.getTime() - 23 * hour - Date.now());
     await expect.poll(() => mailsTo(visitor, reminderSubject).length, { timeout: 40_000 }).toBe(1);
     await page.waitForTimeout(12_000);
     expect(mailsTo(visitor, reminderSubject)).toHaveLength(1);
@@ -168,6 +116,6 @@ test("the reminder goes 24 hours before the event, once, and not before", async 
       "Místo: Zahrada u Lípy, Jinačovice 12",
     );
   } finally {
-    await writeClockShift(clockFile, 0);
+    await writeClockShift(server.clockFile, 0);
   }
 });

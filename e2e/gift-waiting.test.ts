@@ -5,25 +5,14 @@
  * form says „Video trvá 3 sekundy.“ (read from the file). The e-mails a waiting gift causes
  * are rendered from their templates and photographed at 360 and 1280 px.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { openDatabase } from "#database/open-database";
-import { createAccounts } from "#server/auth/accounts";
 import { renderStoredMail } from "#server/mail/outbox";
-import { operatorDefaults } from "#shared/site";
-import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
 import { recordVideo } from "#testing/sample-media";
-import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
-import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
-import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
-import { accountsServerSettings, storageKey } from "./accounts-server";
+import { accountsServerSettings } from "./accounts-server";
 import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
 import { mainPort } from "./main-server";
+import { setUpOwnServer } from "./own-server";
 
-const port = mainPort + 60;
-const origin = `http://localhost:${port}`;
 const owner = {
   email: "darky@example.cz",
   password: "ranni-rosa-a-levandule",
@@ -33,49 +22,13 @@ const notifyEmail = "majitelka.darku@example.cz";
 
 test.describe.configure({ mode: "serial" });
 
-let server: ServerProcess | undefined;
-let smtp: TestSmtpServer | undefined;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dataDir = await mkdtemp(join(tmpdir(), "e2e-gift-waiting-"));
-  await seedEmbeddedDatabase(dataDir);
-  const handle = await openDatabase({ dataDir });
-  try {
-    const accounts = createAccounts({
-      db: handle.db,
-      secret: "seeding-only-no-token-is-ever-used-from-here",
-      issuer: origin,
-    });
-    const signedUp = await accounts.signUp(owner);
-    if (signedUp.kind === "exists") throw new Error(`${owner.email} exists already`);
-    await accounts.confirmEmail(signedUp.confirmationToken);
-    const result = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
-      db: handle.db,
-      siteUrl: origin,
-      notifyEmail: operatorDefaults.email,
-    });
-    if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
-  } finally {
-    await handle.close();
-  }
-  smtp = await startTestSmtpServer();
-  server = await startServerProcess({
-    env: buildServerEnv({
-      port,
-      dataDir,
-      smtpUrl: smtp.url,
-      settings: { ...accountsServerSettings, NOTIFY_EMAIL: notifyEmail, LOG_LEVEL: "warn" },
-    }),
-  });
+const server = setUpOwnServer({
+  port: mainPort + 60,
+  name: "gift-waiting",
+  owner,
+  settings: { ...accountsServerSettings, NOTIFY_EMAIL: notifyEmail, LOG_LEVEL: "warn" },
 });
-
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const { origin } = server;
 
 const widths = [360, 1280] as const;
 
@@ -135,7 +88,7 @@ test("while the ritual has no video, its form says what will happen, and the own
   await photographForm(page, form, "form-waiting-sent");
 
   // Her e-mail that someone waits, at once (with the submission's own notification).
-  const mails = await (smtp as TestSmtpServer).waitForMails(2, 20_000);
+  const mails = await server.smtp.waitForMails(2, 20_000);
   const notice = mails.find((mail) => mail.subject?.includes("čeká na rituál"));
   expect(notice?.subject).toBe("1\u00a0člověk čeká na rituál – nahrajte video");
   expect(notice?.envelopeTo).toEqual([notifyEmail]);
@@ -177,11 +130,7 @@ test("once the video is uploaded, the form says how long it plays, as read from 
   test.setTimeout(120_000);
   await page.goto(`${origin}/healthz`);
   const video = await recordVideo(page, { mimeType: "video/mp4;codecs=vp9", durationMs: 3000 });
-  const session = (await (
-    await page.request.post(`${origin}/auth/v1/token?grant_type=password`, {
-      data: { email: owner.email, password: owner.password },
-    })
-  ).json()) as { access_token: string };
+  const session = await server.signIn(page);
   const headers = { Authorization: `Bearer ${session.access_token}` };
   const created = await page.request.post(`${origin}/api/admin/materials`, {
     headers,
@@ -202,11 +151,6 @@ test("once the video is uploaded, the form says how long it plays, as read from 
   await expect(page.locator("main")).not.toContainText("6\u00a0minut");
 
   // Her list of materials shows the length the site now says.
-  await page.goto(`${origin}/robots.txt`);
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key as string, value as string),
-    [storageKey, JSON.stringify(session)],
-  );
   await page.goto(`${origin}/admin/materialy`);
   const item = page.getByRole("listitem").filter({ hasText: "Ranní rituál" });
   await expect(item).toContainText("3\u00a0sekundy");

@@ -9,91 +9,40 @@
  * subscribed. Screenshots of every screen at 360 and 1280 px. Then the gift's thank-you without
  * scripts, which names the confirmation e-mail too.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { openDatabase } from "#database/open-database";
-import { createAccounts } from "#server/auth/accounts";
 import { newsletterBoxLabel } from "#shared/newsletter";
 import { letterMessages } from "#shared/newsletter-letters";
 import { paths } from "#shared/routes";
-import { operatorDefaults } from "#shared/site";
-import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
-import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
-import {
-  addressesOf,
-  type CaughtMail,
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from "#testing/test-smtp-server";
-import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
-import { accountsServerSettings, seededAdmins, storageKey } from "./accounts-server";
+import { addressesOf, type CaughtMail } from "#testing/test-smtp-server";
+import { accountsServerSettings, seededAdmins } from "./accounts-server";
 import { expect, screenshotPath, test, visitAs, waitForHydration } from "./fixtures";
 import { mainPort } from "./main-server";
+import { setUpOwnServer } from "./own-server";
 
-const port = mainPort + 66;
-const origin = `http://localhost:${port}`;
 const owner = seededAdmins[33] as (typeof seededAdmins)[number];
 const phone = { width: 360, height: 780 };
 const wide = { width: 1280, height: 900 };
 
-let server: ServerProcess | undefined;
-let smtp: TestSmtpServer | undefined;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dataDir = await mkdtemp(join(tmpdir(), "e2e-letters-"));
-  await seedEmbeddedDatabase(dataDir);
-  const handle = await openDatabase({ dataDir });
-  try {
-    const accounts = createAccounts({
-      db: handle.db,
-      secret: "seeding-only-no-token-is-ever-used-from-here",
-      issuer: origin,
-    });
-    const signedUp = await accounts.signUp(owner);
-    if (signedUp.kind === "exists") throw new Error(`${owner.email} exists already`);
-    await accounts.confirmEmail(signedUp.confirmationToken);
-    const result = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
-      db: handle.db,
-      siteUrl: origin,
-      notifyEmail: operatorDefaults.email,
-    });
-    if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
-  } finally {
-    await handle.close();
-  }
-  smtp = await startTestSmtpServer();
-  server = await startServerProcess({
-    env: buildServerEnv({
-      port,
-      dataDir,
-      smtpUrl: smtp.url,
-      settings: {
-        ...accountsServerSettings,
-        GIFT_RITUAL_URL: "https://video.example/ranni-ritual",
-        LOG_LEVEL: "warn",
-      },
-    }),
-  });
+const server = setUpOwnServer({
+  port: mainPort + 66,
+  name: "letters",
+  owner,
+  settings: {
+    ...accountsServerSettings,
+    GIFT_RITUAL_URL: "https://video.example/ranni-ritual",
+    LOG_LEVEL: "warn",
+  },
 });
-
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const { origin } = server;
 
 /** Every message the SMTP peer has accepted for `address`. */
 function mailsTo(address: string): CaughtMail[] {
-  return (smtp as TestSmtpServer).mails.filter((mail) => mail.envelopeTo.includes(address));
+  return server.smtp.mails.filter((mail) => mail.envelopeTo.includes(address));
 }
 
 /** Who got what so far, for a failure's message. */
 function allReceived(): string {
-  return (smtp as TestSmtpServer).mails
+  return server.smtp.mails
     .map((mail) => `${mail.envelopeTo.join(",")}: ${mail.subject}`)
     .join(" | ");
 }
@@ -144,20 +93,6 @@ async function shootBoth(page: Page, name: string) {
     });
   }
   await page.setViewportSize(phone);
-}
-
-/** Signs her in through the API and leaves the session where the browser library keeps it. */
-async function signIn(page: Page) {
-  const response = await page.request.post(`${origin}/auth/v1/token?grant_type=password`, {
-    data: { email: owner.email, password: owner.password },
-  });
-  expect(response.ok()).toBe(true);
-  const session = await response.json();
-  await page.goto(`${origin}/robots.txt`);
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key as string, value as string),
-    [storageKey, JSON.stringify(session)],
-  );
 }
 
 /** „Napsat dopis“ from „Novinky“, the subject and a line of text, saved as a draft. */
@@ -227,7 +162,7 @@ test("a visitor ticks the box, confirms and gets exactly one letter; she writes,
   await confirm(page, reader);
 
   // Her list of subscribers, from her phone.
-  await signIn(page);
+  await server.signIn(page);
   await page.goto(`${origin}${paths.adminNewsletter}`);
   const card = page.locator(`[data-subscriber="${visitor}"]`);
   await expect(card.locator("[data-state]")).toHaveText("přihlášen");
@@ -353,7 +288,7 @@ test("a visitor ticks the box, confirms and gets exactly one letter; she writes,
   expect(mailsTo(visitor).filter((mail) => mail.subject === subject)).toHaveLength(1);
 
   // Every letter anyone got carried both header fields.
-  const letters = (smtp as TestSmtpServer).mails.filter(
+  const letters = server.smtp.mails.filter(
     (mail) => mail.subject === subject || mail.subject === second,
   );
   expect(letters).toHaveLength(3);

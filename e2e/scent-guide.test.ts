@@ -6,24 +6,16 @@
  * The owner edits the guide in „Obsah“ (a refused field says why; a publish changes the page
  * and makes the PDF again). Screenshots at 360 and 1280 px.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { openDatabase } from "#database/open-database";
-import { createAccounts } from "#server/auth/accounts";
-import { operatorDefaults } from "#shared/site";
-import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
-import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
-import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
-import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
 import { scentGuide } from "../web/lib/scent-guide";
-import { accountsServerSettings, storageKey } from "./accounts-server";
+import { accountsServerSettings } from "./accounts-server";
 import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
 import { mainPort } from "./main-server";
+import { setUpOwnServer } from "./own-server";
 
-const port = mainPort + 61;
-const origin = `http://localhost:${port}`;
 const owner = {
   email: "vune@example.cz",
   password: "levandule-a-cedr-na-zapesti",
@@ -39,51 +31,16 @@ const plain = (text: string) => text.replace(/[\s\u00a0]+/g, " ");
 
 test.describe.configure({ mode: "serial" });
 
-let server: ServerProcess | undefined;
-let smtp: TestSmtpServer | undefined;
-let dataDir: string;
+const server = setUpOwnServer({
+  port: mainPort + 61,
+  name: "scent-guide",
+  owner,
+  settings: { ...accountsServerSettings, LOG_LEVEL: "warn" },
+});
+const { origin } = server;
+
 /** Jana's own link, from her e-mail (the first test). */
 let janasLink = "";
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dataDir = await mkdtemp(join(tmpdir(), "e2e-scent-guide-"));
-  await seedEmbeddedDatabase(dataDir);
-  const handle = await openDatabase({ dataDir });
-  try {
-    const accounts = createAccounts({
-      db: handle.db,
-      secret: "seeding-only-no-token-is-ever-used-from-here",
-      issuer: origin,
-    });
-    const signedUp = await accounts.signUp(owner);
-    if (signedUp.kind === "exists") throw new Error(`${owner.email} exists already`);
-    await accounts.confirmEmail(signedUp.confirmationToken);
-    const result = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
-      db: handle.db,
-      siteUrl: origin,
-      notifyEmail: operatorDefaults.email,
-    });
-    if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
-  } finally {
-    await handle.close();
-  }
-  smtp = await startTestSmtpServer();
-  server = await startServerProcess({
-    env: buildServerEnv({
-      port,
-      dataDir,
-      smtpUrl: smtp.url,
-      settings: { ...accountsServerSettings, LOG_LEVEL: "warn" },
-    }),
-  });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 /** The whole page at both widths. */
 async function photograph(page: Page, name: string) {
@@ -95,20 +52,6 @@ async function photograph(page: Page, name: string) {
     });
   }
   await page.setViewportSize({ width: 360, height: 800 });
-}
-
-/** Signs the owner in through the API and leaves her session where the browser library keeps it. */
-async function signInOwner(page: Page) {
-  const session = await (
-    await page.request.post(`${origin}/auth/v1/token?grant_type=password`, {
-      data: { email: owner.email, password: owner.password },
-    })
-  ).json();
-  await page.goto(`${origin}/robots.txt`);
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    storageKey,
-    JSON.stringify(session),
-  ] as const);
 }
 
 test("at 360 px she asks for the guide; the e-mail's button opens the guide itself, greeting her by name, and its PDF", async ({
@@ -127,7 +70,7 @@ test("at 360 px she asks for the guide; the e-mail's button opens the guide itse
   await form.getByRole("button", { name: "Chci návod zdarma", exact: true }).click();
   await expect(form.getByRole("status")).toContainText("Návod na osobní vůni Ti brzy pošleme");
 
-  const mails = await (smtp as TestSmtpServer).waitForMails(2, 20_000);
+  const mails = await server.smtp.waitForMails(2, 20_000);
   const mail = mails.find((caught) => caught.envelopeTo.includes("jana.novakova@example.cz"));
   janasLink = (mail?.text?.match(giftLinkPattern)?.[0] ?? "").replace(/^https?:\/\/[^/]+/, origin);
   expect(janasLink).toContain("/dar/");
@@ -178,7 +121,7 @@ test("the owner edits the guide in „Obsah“: a refused field says why; a publ
   const pdfBefore = await (
     await page.request.get(`${origin}/dar/${token}/pruvodce-osobni-vuni.pdf`)
   ).body();
-  await signInOwner(page);
+  await server.signIn(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto(`${origin}/admin/obsah`);
   await page.getByRole("link", { name: /Průvodce osobní vůní/ }).click();
@@ -228,7 +171,7 @@ test("once the owner revokes the link in the administration, neither the guide n
 }) => {
   test.setTimeout(120_000);
   const token = janasLink.split("/dar/")[1];
-  await signInOwner(page);
+  await server.signIn(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto(`${origin}/admin/materialy`);
   await page.getByLabel("Odkaz na dárek", { exact: true }).fill(janasLink);

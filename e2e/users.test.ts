@@ -3,18 +3,8 @@
  * page, against the accounts test server; the last administrator on a
  * server of her own (on the shared one many administrators exist).
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { openDatabase } from "#database/open-database";
-import { createAccounts } from "#server/auth/accounts";
 import { formatPragueDate } from "#shared/prague-time";
-import { operatorDefaults } from "#shared/site";
-import { seedEmbeddedDatabase } from "#testing/embedded-database-template";
-import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
-import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
-import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
 import {
   accountsBaseUrl,
   accountsServerSettings,
@@ -22,11 +12,11 @@ import {
   seededAdmins,
   seededConfirmedAccounts,
   seededUnconfirmed,
-  storageKey,
   storeSession,
   useOwnAddress,
 } from "./accounts-server";
 import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
+import { setUpOwnServer } from "./own-server";
 
 test.use({ baseURL: accountsBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
@@ -262,67 +252,21 @@ test.describe("on a server of its own: one administrator, mail through the SMTP 
     password: "bylinky-a-vune",
     fullName: "Nová Členka",
   };
-  let server: ServerProcess | undefined;
-  let smtp: TestSmtpServer | undefined;
-  let dataDir: string;
-  // Not accountsPort + 1: that is the two-factor server's port, which answered this test's
-  // /healthz while its own server could not listen, and knew no such account.
-  const port = lastAdminPort;
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    dataDir = await mkdtemp(join(tmpdir(), "e2e-last-admin-"));
-    await seedEmbeddedDatabase(dataDir);
-    const handle = await openDatabase({ dataDir });
-    try {
-      const accounts = createAccounts({
-        db: handle.db,
-        secret: "seeding-only-no-token-is-ever-used-from-here",
-        issuer: `http://localhost:${port}`,
-      });
-      const signedUp = await accounts.signUp(owner);
-      if (signedUp.kind === "exists") throw new Error(`${owner.email} exists already`);
-      await accounts.confirmEmail(signedUp.confirmationToken);
-      const result = await runAdminCommand(parseAdminCommand(["grant", owner.email]), {
-        db: handle.db,
-        siteUrl: `http://localhost:${port}`,
-        notifyEmail: operatorDefaults.email,
-      });
-      if (result.exitCode !== 0) throw new Error(result.lines.join("\n"));
+  const server = setUpOwnServer({
+    // Not accountsPort + 1: that is the two-factor server's port, which answered this test's
+    // /healthz while its own server could not listen, and knew no such account.
+    port: lastAdminPort,
+    name: "last-admin",
+    owner,
+    seedAccounts: async (accounts) => {
       await accounts.signUp(newcomer);
-    } finally {
-      await handle.close();
-    }
-    smtp = await startTestSmtpServer();
-    server = await startServerProcess({
-      env: buildServerEnv({
-        port,
-        dataDir,
-        smtpUrl: smtp.url,
-        settings: accountsServerSettings,
-      }),
-    });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    },
+    settings: accountsServerSettings,
   });
 
   async function signInHere(page: Page) {
-    const origin = `http://localhost:${port}`;
-    const session = (await (
-      await page.request.post(`${origin}/auth/v1/token?grant_type=password`, {
-        data: { email: owner.email, password: owner.password },
-      })
-    ).json()) as Record<string, unknown>;
-    await page.goto(`${origin}/robots.txt`);
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key as string, value as string),
-      [storageKey, JSON.stringify(session)],
-    );
-    await page.goto(`${origin}/admin/uzivatele`);
+    await server.signIn(page);
+    await page.goto(`${server.origin}/admin/uzivatele`);
   }
 
   test("„Poslat potvrzení znovu“ sends the confirmation e-mail; once followed, the role can be given", async ({
@@ -333,7 +277,7 @@ test.describe("on a server of its own: one administrator, mail through the SMTP 
     test.setTimeout(90_000);
     const second = new Date().getSeconds();
     if (second > 35) await page.waitForTimeout((61 - second) * 1000);
-    const origin = `http://localhost:${port}`;
+    const { origin } = server;
     await signInHere(page);
     const row = rowOf(page, newcomer.email);
     await expect(row).toContainText("nepotvrzená");
@@ -346,7 +290,7 @@ test.describe("on a server of its own: one administrator, mail through the SMTP 
     ).toBeVisible();
 
     // The mail server receives it, addressed to her, with a link that confirms the address.
-    const [mail] = await (smtp as TestSmtpServer).waitForMails(1);
+    const [mail] = await server.smtp.waitForMails(1);
     expect(mail?.envelopeTo).toEqual([newcomer.email]);
     expect(mail?.subject).toBe("Potvrzení e-mailu – Harmonie přírody");
     const link = mail?.text?.match(/https?:\/\/[^\s\]>)]+\/auth\/v1\/verify\?[^\s\]>)]+/)?.[0];
@@ -378,7 +322,7 @@ test.describe("on a server of its own: one administrator, mail through the SMTP 
     await changeRole(page, newcomer.email, "Dát přístup do členské sekce", "Dát přístup");
     await expect(rowOf(page, newcomer.email)).toContainText("členská sekce");
     // One confirmation e-mail only; the grant then welcomes her in the members' area.
-    const mails = await (smtp as TestSmtpServer).waitForMails(2);
+    const mails = await server.smtp.waitForMails(2);
     expect(mails.map((sent) => sent.subject)).toEqual([
       "Potvrzení e-mailu – Harmonie přírody",
       expect.not.stringContaining("Potvrzení"),
@@ -387,7 +331,7 @@ test.describe("on a server of its own: one administrator, mail through the SMTP 
   });
 
   test("the last administrator keeps the role, and the page says why", async ({ page }) => {
-    const origin = `http://localhost:${port}`;
+    const { origin } = server;
     await signInHere(page);
     const row = rowOf(page, owner.email);
     await expect(row).toContainText("administrace");

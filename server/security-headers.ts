@@ -132,3 +132,15 @@ function htmlOf(bytes: Buffer, encoding: string | null): string {
   if (encoding === "gzip") return gunzipSync(bytes).toString("utf8");
   return bytes.toString("utf8");
 }
+
+/**
+ * Headers of a page reached by a secret link (an e-mail's cancel, confirm or unsubscribe link):
+ * its token is in the address, so the page is never indexed, never kept by a cache, and sends
+ * no Referer to where its links lead.
+ */
+export const secretLinkPage = createMiddleware(async (c, next) => {
+  c.header("X-Robots-Tag", "noindex, nofollow");
+  c.header("Cache-Control", "no-store");
+  c.header("Referrer-Policy", "no-referrer");
+  await next();
+});

@@ -10,7 +10,11 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzl
 import type { Database } from "#database/open-database";
 import { articleRevisions, articleSlugs, articles, photos, users } from "#database/schema";
 import { type AuditActor, recordAuditEvent } from "#server/audit-log";
-import { type ContentEditor, createContentReader } from "#server/content/content-store";
+import {
+  type ContentEditor,
+  createContentReader,
+  revisionJson,
+} from "#server/content/content-store";
 import { articlePhotoAlt, articlePhotoIds } from "#shared/content/article-photos";
 import type {
   ArticleInput,
@@ -528,12 +532,8 @@ export async function listArticleRevisions(
     .orderBy(desc(articleRevisions.id))
     .limit(limit);
   return rows.map((row, index) => ({
-    id: row.id,
-    published_at: row.publishedAt.toISOString(),
-    published_by: row.email,
-    restored_from: row.restoredFrom,
+    ...revisionJson(row, index),
     title: (row.data as RevisionData).title,
-    current: index === 0,
   }));
 }
 

@@ -15,6 +15,7 @@ import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
 import { limitBody } from "../json-route";
+import { secretLinkPage } from "../security-headers";
 import { bookingPage as page, wholeDate } from "./booking-page-frame";
 import type { Bookings } from "./bookings";
 
@@ -60,12 +61,7 @@ function moveForm(token: string, days: FreeDay[]) {
 
 export function createBookingCancelRoute(bookings: Bookings) {
   const route = new Hono();
-  route.use("*", async (c, next) => {
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
-    await next();
-  });
+  route.use("*", secretLinkPage);
 
   route.get("/:token", async (c) => {
     const token = c.req.param("token");

@@ -228,13 +228,24 @@ export async function listContentRevisions(
     .where(eq(contentRevisions.key, key))
     .orderBy(desc(contentRevisions.id))
     .limit(limit);
-  return rows.map((row, index) => ({
+  return rows.map(revisionJson);
+}
+
+/**
+ * A revision row, newest first, as the editor lists it (an article's revisions too): the first
+ * is the one live now; `email` is her address while her account exists.
+ */
+export function revisionJson(
+  row: { id: number; publishedAt: Date; email: string | null; restoredFrom: number | null },
+  index: number,
+): ContentRevision {
+  return {
     id: row.id,
     published_at: row.publishedAt.toISOString(),
     published_by: row.email,
     restored_from: row.restoredFrom,
     current: index === 0,
-  }));
+  };
 }
 
 /**

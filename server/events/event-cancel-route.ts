@@ -11,6 +11,7 @@ import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
 import { limitBody } from "../json-route";
+import { secretLinkPage } from "../security-headers";
 import { eventLine, eventPage } from "./event-page-frame";
 import type { EventSignups } from "./event-signups";
 
@@ -22,12 +23,7 @@ const stateLabels = {
 
 export function createEventCancelRoute(signups: EventSignups, now: () => Date) {
   const route = new Hono();
-  route.use("*", async (c, next) => {
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
-    await next();
-  });
+  route.use("*", secretLinkPage);
 
   route.get("/:token", async (c) => {
     const found = await signups.findByCancelToken(c.req.param("token"));

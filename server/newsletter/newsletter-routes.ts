@@ -23,6 +23,7 @@ import { isFromThisSite } from "../forms/form-post-route";
 import { czechDefaultMessage, limitBody, readLimitedText } from "../json-route";
 import { log } from "../logger";
 import { addressBlock, type RateLimiter } from "../rate-limit";
+import { secretLinkPage } from "../security-headers";
 import { newsletterPage as page } from "./newsletter-page";
 import type { ConfirmationState, Subscribers } from "./subscribers";
 
@@ -75,9 +76,9 @@ export function createNewsletterRoutes(deps: NewsletterRoutesDependencies) {
   const siteOrigin = new URL(deps.siteUrl).origin;
 
   // A token in the address: never indexed, cached or passed on as a referrer.
-  route.use(`${paths.newsletterConfirm}/*`, privatePage);
-  route.use(`${paths.newsletterUnsubscribe}/*`, privatePage);
-  route.use(paths.newsletterSignUp, privatePage);
+  route.use(`${paths.newsletterConfirm}/*`, secretLinkPage);
+  route.use(`${paths.newsletterUnsubscribe}/*`, secretLinkPage);
+  route.use(paths.newsletterSignUp, secretLinkPage);
 
   // The blog's small form, posted without scripts.
   route.post(paths.newsletterSignUp, limitBody(4096), async (c) => {
@@ -180,13 +181,6 @@ export function createNewsletterRoutes(deps: NewsletterRoutesDependencies) {
     );
   });
   return route;
-}
-
-async function privatePage(c: Context, next: () => Promise<void>) {
-  c.header("X-Robots-Tag", "noindex, nofollow");
-  c.header("Cache-Control", "no-store");
-  c.header("Referrer-Policy", "no-referrer");
-  await next();
 }
 
 function confirmationRefusal(c: Context, state: Exclude<ConfirmationState, "valid" | "confirmed">) {

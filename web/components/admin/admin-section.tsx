@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { typeset } from "~/lib/typography";
 
 /**
@@ -38,5 +39,19 @@ export function AdminSection({
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * „← Články“ above a screen that is one level below another: the way back up, named by where
+ * it leads (the admin menu names only the top levels).
+ */
+export function ParentScreenLink({ to, children }: { to: string; children: string }) {
+  return (
+    <p className="mt-5 sm:mt-8">
+      <Link to={to} className="font-semibold text-moss-dark underline-offset-4 hover:underline">
+        ← {children}
+      </Link>
+    </p>
   );
 }

@@ -5,18 +5,8 @@
  * versions with „Obnovit“.
  */
 import { clsx } from "clsx";
-import {
-  ChevronRight,
-  Eye,
-  FilePlus2,
-  History,
-  Newspaper,
-  RotateCcw,
-  Save,
-  Trash2,
-  X,
-} from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { ChevronRight, Eye, FilePlus2, Newspaper, Save, Trash2, X } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import {
@@ -34,11 +24,11 @@ import {
 import { fromPragueLocal, toPragueLocal } from "#shared/content/article-time";
 import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { AdminSection } from "~/components/admin/admin-section";
+import { AdminSection, ParentScreenLink } from "~/components/admin/admin-section";
 import { type Choice, ChoiceCards } from "~/components/admin/choice-cards";
-import { EditorCard } from "~/components/admin/content-editor";
+import { EditorCard, PublishedVersions } from "~/components/admin/content-editor";
 import { PhotoPicker, usePhotoLibrary } from "~/components/admin/photo-picker";
-import { formatDateTime, formatMoment } from "~/components/admin/user-format";
+import { formatMoment } from "~/components/admin/user-format";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -101,14 +91,7 @@ export function ArticleListScreen({
 }) {
   return (
     <AdminFrame email={email}>
-      <p className="mt-5 sm:mt-8">
-        <Link
-          to={paths.adminContent}
-          className="font-semibold text-moss-dark underline-offset-4 hover:underline"
-        >
-          ← Obsah webu
-        </Link>
-      </p>
+      <ParentScreenLink to={paths.adminContent}>Obsah webu</ParentScreenLink>
       <AdminSection
         headingId="articles-heading"
         icon={Newspaper}
@@ -315,14 +298,7 @@ export function ArticleScreen({
 
   return (
     <AdminFrame email={email}>
-      <p className="mt-5 sm:mt-8">
-        <Link
-          to={paths.adminArticles}
-          className="font-semibold text-moss-dark underline-offset-4 hover:underline"
-        >
-          ← Články
-        </Link>
-      </p>
+      <ParentScreenLink to={paths.adminArticles}>Články</ParentScreenLink>
       <EditorCard
         title={article ? "Úprava článku" : "Nový článek"}
         intro={
@@ -477,7 +453,14 @@ export function ArticleScreen({
         </form>
         {article && <ArticlePreview articleId={article.id} version={article.version} busy={busy} />}
         {article && revisions.length > 0 && (
-          <ArticleRevisions revisions={revisions} busy={busy} onRestore={restore} />
+          <PublishedVersions
+            revisions={revisions}
+            busy={busy}
+            onRestore={restore}
+            discarded="neuložené změny"
+            currentLabel="poslední"
+            caption={describeArticleRevision}
+          />
         )}
         {article && (
           <DeleteArticle
@@ -492,65 +475,13 @@ export function ArticleScreen({
   );
 }
 
-function ArticleRevisions({
-  revisions,
-  busy,
-  onRestore,
-}: {
-  revisions: ArticleRevisionJson[];
-  busy: boolean;
-  onRestore: (revision: ArticleRevisionJson) => void;
-}) {
+/** Under a published version's date: the article's title then, and who published it. */
+function describeArticleRevision(revision: ArticleRevisionJson): ReactNode {
   return (
-    <section aria-labelledby="article-revisions-heading" className="mt-10">
-      <h3
-        id="article-revisions-heading"
-        className="flex items-center gap-2 text-xl font-semibold text-bark"
-      >
-        <History aria-hidden="true" className="size-5 text-moss-dark" />
-        Zveřejněné verze
-      </h3>
-      <p className="mt-2 leading-relaxed text-bark-soft">
-        {typeset(
-          "Každé zveřejnění se uchová. Dřívější verzi vrátíte na web tlačítkem „Obnovit“; neuložené změny se tím zahodí.",
-        )}
-      </p>
-      <ol className="mt-4 divide-y divide-bark/10 rounded-2xl bg-white/70 ring-1 ring-bark/10">
-        {revisions.map((revision) => (
-          <li
-            key={revision.id}
-            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
-          >
-            <div className="min-w-0">
-              <p className="font-semibold text-bark">
-                {formatDateTime(revision.published_at)}
-                {revision.current && (
-                  <span className="ml-2 rounded-full bg-sage-light px-2.5 py-0.5 text-sm font-semibold text-moss-dark">
-                    poslední
-                  </span>
-                )}
-              </p>
-              <p className="text-sm break-words text-bark-soft">
-                {typeset(revision.title)}
-                {revision.published_by ? ` · ${revision.published_by}` : ""}
-              </p>
-            </div>
-            {!revision.current && (
-              <Button
-                variant="secondary"
-                disabled={busy}
-                onClick={() => onRestore(revision)}
-                className="px-4 py-2 text-sm"
-                aria-label={`Obnovit verzi z ${formatMoment(revision.published_at)}`}
-              >
-                <RotateCcw aria-hidden="true" className="size-4" />
-                Obnovit
-              </Button>
-            )}
-          </li>
-        ))}
-      </ol>
-    </section>
+    <>
+      {typeset(revision.title)}
+      {revision.published_by ? ` · ${revision.published_by}` : ""}
+    </>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { clsx } from "clsx";
 import { History, RotateCcw, Send } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
 import type {
   ContentEntryJson,
@@ -189,21 +189,52 @@ export function PublishBar<K extends ContentKey>({
   );
 }
 
-/** Every published version, newest first; each earlier one can be published again. */
+/** Every published version of an item, newest first; each earlier one can be published again. */
 export function RevisionList<K extends ContentKey>({ editor }: { editor: ContentEditor<K> }) {
-  const { revisions, busy } = editor;
   return (
-    <section aria-labelledby="revisions-heading" className="mt-10">
-      <h3
-        id="revisions-heading"
-        className="flex items-center gap-2 text-xl font-semibold text-bark"
-      >
+    <PublishedVersions
+      revisions={editor.revisions}
+      busy={editor.busy}
+      onRestore={editor.restore}
+      discarded="neuložené změny a koncept"
+      currentLabel="na webu"
+      caption={describeRevision}
+    />
+  );
+}
+
+/**
+ * „Zveřejněné verze“ of a content item or an article: when and by whom each was published,
+ * the current one marked, „Obnovit“ on the others.
+ */
+export function PublishedVersions<R extends ContentRevision>({
+  revisions,
+  busy,
+  onRestore,
+  discarded,
+  currentLabel,
+  caption,
+}: {
+  revisions: R[];
+  busy: boolean;
+  onRestore: (revision: R) => void;
+  /** What a restore throws away, in the intro's sentence. */
+  discarded: string;
+  /** The badge of the current version. */
+  currentLabel: string;
+  /** The line under its date. */
+  caption: (revision: R) => ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-10">
+      <h3 id={headingId} className="flex items-center gap-2 text-xl font-semibold text-bark">
         <History aria-hidden="true" className="size-5 text-moss-dark" />
         Zveřejněné verze
       </h3>
       <p className="mt-2 leading-relaxed text-bark-soft">
         {typeset(
-          "Každé zveřejnění se uchová. Dřívější verzi vrátíte na web tlačítkem „Obnovit“; neuložené změny a koncept se tím zahodí.",
+          `Každé zveřejnění se uchová. Dřívější verzi vrátíte na web tlačítkem „Obnovit“; ${discarded} se tím zahodí.`,
         )}
       </p>
       <ol className="mt-4 divide-y divide-bark/10 rounded-2xl bg-white/70 ring-1 ring-bark/10">
@@ -218,17 +249,17 @@ export function RevisionList<K extends ContentKey>({ editor }: { editor: Content
                 {formatDateTime(revision.published_at)}
                 {revision.current && (
                   <span className="ml-2 rounded-full bg-sage-light px-2.5 py-0.5 text-sm font-semibold text-moss-dark">
-                    na webu
+                    {currentLabel}
                   </span>
                 )}
               </p>
-              <p className="text-sm break-words text-bark-soft">{describeRevision(revision)}</p>
+              <p className="text-sm break-words text-bark-soft">{caption(revision)}</p>
             </div>
             {!revision.current && (
               <Button
                 variant="secondary"
                 disabled={busy}
-                onClick={() => editor.restore(revision)}
+                onClick={() => onRestore(revision)}
                 className="px-4 py-2 text-sm"
                 aria-label={`Obnovit verzi z ${formatMoment(revision.published_at)}`}
               >

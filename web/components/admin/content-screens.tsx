@@ -9,7 +9,7 @@ import type { ContentKey } from "#shared/content/content-items";
 import type { Offer, OfferId } from "#shared/content/content-schemas";
 import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { AdminSection } from "~/components/admin/admin-section";
+import { AdminSection, ParentScreenLink } from "~/components/admin/admin-section";
 import { contentPath } from "~/components/admin/content-editor";
 import { OfferEditor, OffersEditor } from "~/components/admin/content-offers";
 import { OperatorEditor } from "~/components/admin/content-operator";
@@ -217,14 +217,7 @@ export function ContentItemScreen({
 }) {
   return (
     <AdminFrame email={email}>
-      <p className="mt-5 sm:mt-8">
-        <Link
-          to={paths.adminContent}
-          className="font-semibold text-moss-dark underline-offset-4 hover:underline"
-        >
-          ← Obsah webu
-        </Link>
-      </p>
+      <ParentScreenLink to={paths.adminContent}>Obsah webu</ParentScreenLink>
       {item === null ? (
         <p role="alert" className="mt-6 text-terracotta-dark">
           {typeset(loadFailed)}

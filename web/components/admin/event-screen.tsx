@@ -7,13 +7,14 @@
 import { clsx } from "clsx";
 import { Ban, CalendarCheck, Download, Repeat, Save, Send, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { EventCountsJson, EventSignupJson } from "#shared/event-admin";
 import type { RepeatRule } from "#shared/event-repeats";
 import { eventPath } from "#shared/events";
 import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { ParentScreenLink } from "~/components/admin/admin-section";
 import { EditorCard } from "~/components/admin/content-editor";
 import { downloadFile } from "~/components/admin/download-file";
 import {
@@ -425,14 +426,7 @@ function EventFrame({
 }) {
   return (
     <AdminFrame email={email}>
-      <p className="mt-5 sm:mt-8">
-        <Link
-          to={paths.adminEvents}
-          className="font-semibold text-moss-dark underline-offset-4 hover:underline"
-        >
-          ← Akce
-        </Link>
-      </p>
+      <ParentScreenLink to={paths.adminEvents}>Akce</ParentScreenLink>
       <EditorCard title={title} intro={intro}>
         {children}
       </EditorCard>
