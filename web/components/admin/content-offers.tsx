@@ -236,7 +236,7 @@ export function OffersEditor({
           <ul className="mt-4 grid gap-3 lg:grid-cols-2">
             {retired.map((offer) => (
               <li key={offer.id} className="rounded-2xl bg-sand/40 p-4 ring-1 ring-bark/10">
-                <OfferSummary offer={offer} />
+                <OfferSummary offer={offer} retired />
                 <div className="mt-2 flex flex-wrap gap-1">
                   <Button
                     variant="ghost"
@@ -299,8 +299,8 @@ export function OffersEditor({
   );
 }
 
-/** An offer's name, price, length and places, and whether the site shows it. */
-function OfferSummary({ offer }: { offer: Offer }) {
+/** An offer's name, price, length and places, and whether the site shows it (a retired one: no). */
+function OfferSummary({ offer, retired = false }: { offer: Offer; retired?: boolean }) {
   return (
     <div className="min-w-0 flex-1">
       <p className="font-semibold text-bark">{offer.name}</p>
@@ -314,8 +314,14 @@ function OfferSummary({ offer }: { offer: Offer }) {
           .join(" · ")}
       </p>
       <p className="mt-2 flex flex-wrap gap-2 text-sm">
-        <Badge tone={offer.shown ? "on" : "off"}>{offer.shown ? "Na webu" : "Skrytá"}</Badge>
-        {offer.bookable && <Badge tone="on">Lze objednat</Badge>}
+        {retired ? (
+          <Badge tone="off">Vyřazená</Badge>
+        ) : (
+          <>
+            <Badge tone={offer.shown ? "on" : "off"}>{offer.shown ? "Na webu" : "Skrytá"}</Badge>
+            {offer.bookable && <Badge tone="on">Lze objednat</Badge>}
+          </>
+        )}
       </p>
     </div>
   );
