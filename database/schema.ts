@@ -24,7 +24,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { offerIds } from "#shared/content/content-schemas";
+import { contentLimits } from "#shared/content/content-schemas";
 import { formTypes, limits } from "#shared/form-schemas";
 import {
   type NewsletterSource,
@@ -857,7 +857,12 @@ export const bookings = pgTable(
   },
   (table) => [
     index("bookings_starts_at_idx").on(table.startsAt),
-    check("bookings_offer_known", sql`${table.offerId} in (${quoted(offerIds)})`),
+    // Her offers are a list she edits (docs/decisions/0042): the API checks the offer is published
+    // and bookable; the database only that it names one.
+    check(
+      "bookings_offer_named",
+      sql`char_length(${table.offerId}) between 1 and ${sql.raw(String(contentLimits.offerId))}`,
+    ),
     check("bookings_state_known", sql`${table.state} in (${quoted(bookingStates)})`),
     check(
       "bookings_times_in_order",

@@ -59,6 +59,7 @@ export const lastAdminPort = mainPort + 52;
  * Also taken: 7 her booking rules (booking-settings.test.ts).
  * Also taken: 33 her letters (newsletter-letters.test.ts, seeded into its own server).
  * Also taken: 34 her events' texts, feed and privacy screens (events-screens.test.ts).
+ * Also taken: 32 her offers added and retired (offers.test.ts).
  */
 export const seededAdmins = Array.from({ length: 40 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,

@@ -4,7 +4,7 @@
  * offer and a start. Whether that start is free is the server's to say.
  */
 import * as z from "zod/mini";
-import { offerIds } from "./content/content-schemas";
+import { offerIdField } from "./content/content-schemas";
 import { cancelTokenSchema, signUpPersonFields, strictFormParams } from "./form-schemas";
 
 export const bookingMessages = {
@@ -37,7 +37,7 @@ const startSchema = z.pipe(
 /** What `POST /api/bookings` and the no-script form accept. */
 export const bookingRequestSchema = /* @__PURE__ */ z.strictObject(
   {
-    offerId: z.enum(offerIds, bookingMessages.offer),
+    offerId: offerIdField(bookingMessages.offer),
     startsAt: startSchema,
     ...signUpPersonFields(),
   },

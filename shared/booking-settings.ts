@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 import { minutesOf as toMinutes } from "./booking-time";
-import { type OfferId, offerIds } from "./content/content-schemas";
+import { type OfferId, offerIdField } from "./content/content-schemas";
 
 export const bookingLimits = {
   rangesPerDay: 6,
@@ -111,8 +111,8 @@ export const bookingSettingsSchema = z.strictObject({
   /** Until how many hours before its start a visitor may cancel with her link. */
   cancelHours: wholeNumber(0, bookingLimits.cancelHoursMax, bookingSettingsMessages.cancel),
   /** Per offer: confirmed at once, or waiting for her („čeká na potvrzení“). */
-  confirmation: z.partialRecord(
-    z.enum(offerIds, bookingSettingsMessages.offer),
+  confirmation: z.record(
+    offerIdField(bookingSettingsMessages.offer),
     z.enum(confirmationModes, bookingSettingsMessages.confirmation),
   ),
 });

@@ -192,9 +192,11 @@ const contactOnlyCases: Case[] = [
   })),
   { rule: "service not chosen", change: { serviceType: "" }, error: null },
   { rule: "service missing", change: { serviceType: undefined }, error: null },
+  // An offer's id she added (whether it is on the site, the server asks her list).
+  { rule: "service a new offer's id", change: { serviceType: "kakaovy-ritual" }, error: null },
   {
-    rule: "service unknown",
-    change: { serviceType: "massage" },
+    rule: "service not an offer's id",
+    change: { serviceType: "Masáž" },
     error: messages.serviceTypeInvalid,
   },
   {
@@ -355,9 +357,13 @@ describe("form types", () => {
     });
   });
 
-  it("recognise the services of the contact form only", () => {
+  it("recognise what can name a choice of the contact form: an offer's id or „other“", () => {
     expect(isServiceType("workshop")).toBe(true);
-    expect(isServiceType("constructor")).toBe(false);
+    expect(isServiceType("kakaovy-ritual-pro-pary")).toBe(true);
+    expect(isServiceType("other")).toBe(true);
+    expect(isServiceType("Kakaový rituál")).toBe(false);
+    expect(isServiceType("-workshop")).toBe(false);
+    expect(isServiceType("a".repeat(61))).toBe(false);
     expect(isServiceType(undefined)).toBe(false);
   });
 });
@@ -411,7 +417,7 @@ describe("the submission payload", () => {
       ["message", messages.messageTooShort],
       ["privacyConsent", messages.consentRequired],
     ]);
-    expect(issuesOf({ ...contactPayload, phone: "1".repeat(21), serviceType: "massage" })).toEqual([
+    expect(issuesOf({ ...contactPayload, phone: "1".repeat(21), serviceType: "masáž" })).toEqual([
       ["phone", messages.phoneTooLong],
       ["serviceType", messages.serviceTypeInvalid],
     ]);

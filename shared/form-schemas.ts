@@ -2,7 +2,9 @@
  * The one source of truth for the three forms: their fields, limits and Czech
  * messages. The forms in the browser and the API on the server both use these.
  */
+
 import * as z from "zod/mini";
+import { isOfferIdForm, noOfferChoice } from "#shared/content/offer-ids";
 
 export const limits = {
   nameMin: 2,
@@ -49,7 +51,11 @@ export function rateLimitedMessageFor(formType: FormType): string {
   return formType === "contact" ? rateLimitedMessage : giftRateLimitedMessage;
 }
 
-/** The services a visitor can ask about in the contact form. */
+/**
+ * The contact form's choices on a fresh install, with the specification's labels: the seeded
+ * offers' names in the form, and „Ostatní“. Her list of offers decides the choices since
+ * (docs/decisions/0042): the form sends an offer's id, which the server checks against it.
+ */
 export const serviceTypes = {
   consultation: "Harmonizační setkání",
   products: "Přírodní produkty",
@@ -58,11 +64,13 @@ export const serviceTypes = {
   other: "Ostatní",
 } as const;
 export type ServiceType = keyof typeof serviceTypes;
-const serviceTypeValues = Object.keys(serviceTypes) as [ServiceType, ...ServiceType[]];
 
-/** Whether a value (say, from the `sluzba` query parameter) is one of the services. */
-export function isServiceType(value: unknown): value is ServiceType {
-  return typeof value === "string" && Object.hasOwn(serviceTypes, value);
+/**
+ * Whether a value (say, from the `sluzba` query parameter) can name a choice of the form: an
+ * offer's id or „Ostatní“. Whether that offer is on the site is her list's to say.
+ */
+export function isServiceType(value: unknown): value is string {
+  return value === noOfferChoice || isOfferIdForm(value);
 }
 
 /**
@@ -187,11 +195,11 @@ export const phoneSchema = z.string(messages.phoneInvalid).check(
   z.regex(/^[0-9+() \u00a0-]*$/, messages.phoneInvalid),
 );
 
-// The select offers only known services; anything else is refused, which also
-// keeps the value well inside `limits.serviceTypeMax`.
-const serviceTypeSchema = z.union([z.enum(serviceTypeValues), z.literal("")], {
-  error: messages.serviceTypeInvalid,
-});
+// An offer's id or „Ostatní“ (the server then checks the offer is on the site); anything else is
+// refused, which also keeps the value well inside `limits.serviceTypeMax`.
+const serviceTypeSchema = z
+  .string(messages.serviceTypeInvalid)
+  .check(z.refine((value) => value === "" || isServiceType(value), messages.serviceTypeInvalid));
 
 const contactMessageSchema = lengthBetween(
   limits.contactMessageMin,

@@ -10,6 +10,11 @@ export type Submission = {
   email: string;
   phone: string | null;
   service_type: string | null;
+  /**
+   * The chosen offer's name in the form, as her list has it now, retired offers included
+   * (decision 0042); absent where no list was read.
+   */
+  service_label?: string | null;
   message: string | null;
   privacy_consent: boolean;
   /** When the owner opened or marked it; null while it is new. */

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { formSubmissions } from "#database/schema";
 import { isUuid } from "#shared/auth-schemas";
+import { serviceLabel } from "#shared/content/service-choices";
 import type {
   MailState,
   Submission,
@@ -10,6 +11,7 @@ import type {
 } from "#shared/submission";
 import type { AuditAction } from "#shared/user-admin";
 import { type AuditActor, recordAuditEvents } from "../audit-log";
+import { createContentReader } from "../content/content-store";
 import { mailOfSubmission, submissionMailStates } from "../mail/outbox";
 
 function toMailState(failed: boolean | null, pending: boolean | null): MailState | null {
@@ -37,6 +39,15 @@ export function toSubmission(row: SubmissionRow, mailState: MailState | null): S
   };
 }
 
+/** Names each submission's chosen offer by her published list, retired offers included. */
+async function serviceLabeller(db: Database) {
+  const offers = await createContentReader(db).read("offers");
+  return (submission: Submission): Submission => ({
+    ...submission,
+    service_label: submission.service_type ? serviceLabel(offers, submission.service_type) : null,
+  });
+}
+
 /**
  * Every submission, newest first, with the field names the administration
  * page reads, its state and how its e-mails fared (one grouped join, not a
@@ -49,7 +60,10 @@ export async function listSubmissions(db: Database): Promise<Submission[]> {
     .from(formSubmissions)
     .leftJoin(states, eq(states.submissionId, formSubmissions.id))
     .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id));
-  return rows.map((row) => toSubmission(row.submission, toMailState(row.failed, row.pending)));
+  const label = await serviceLabeller(db);
+  return rows.map((row) =>
+    label(toSubmission(row.submission, toMailState(row.failed, row.pending))),
+  );
 }
 
 /** One submission with every e-mail it caused (oldest first); undefined when there is none. */
@@ -64,7 +78,9 @@ export async function getSubmissionDetail(
   const failed = mails.some((mail) => mail.status === "failed");
   const pending = mails.some((mail) => mail.status === "pending" || mail.status === "waiting");
   return {
-    submission: toSubmission(row, mails.length ? toMailState(failed, pending) : null),
+    submission: (await serviceLabeller(db))(
+      toSubmission(row, mails.length ? toMailState(failed, pending) : null),
+    ),
     mails: mails.map((mail) => ({
       id: mail.id,
       kind: mail.kind,

@@ -156,9 +156,15 @@ describe.each(testDatabases)("booking a session on $name", ({ open }) => {
     ],
     [
       "a forged offer id",
-      { ...visitor, offerId: "massage", startsAt: tuesday("14:00") },
+      { ...visitor, offerId: "Masáž!", startsAt: tuesday("14:00") },
       422,
       "validation_failed",
+    ],
+    [
+      "an offer her list does not have",
+      { ...visitor, offerId: "massage", startsAt: tuesday("14:00") },
+      422,
+      "offer_not_bookable",
     ],
     [
       "no consent",

@@ -13,7 +13,7 @@ import {
   cancelBookingSchema,
   type FreeDayJson,
 } from "#shared/booking-schemas";
-import { offerIds } from "#shared/content/content-schemas";
+import { offerIdField } from "#shared/content/content-schemas";
 import { honeypotField } from "#shared/form-schemas";
 import { ApiError, retryAfter } from "../api-error";
 import { createClientAddress } from "../client-address";
@@ -24,7 +24,7 @@ import type { Bookings } from "./bookings";
 /** Far above the largest honest booking (a name, an address, a phone and a note of 1,000 characters). */
 export const maxBookingBodyBytes = 32 * 1024;
 
-const freeTimesQuerySchema = z.object({ offer: z.enum(offerIds, bookingMessages.offer) });
+const freeTimesQuerySchema = z.object({ offer: offerIdField(bookingMessages.offer) });
 
 /** What the visitor is told of her booking (never its cancel token, which only her e-mail has). */
 export function bookingJson(booking: Booking) {

@@ -11,7 +11,7 @@ import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as z from "zod/mini";
 import { bookingMessages, bookingRequestSchema } from "#shared/booking-schemas";
-import { type OfferId, offerIds } from "#shared/content/content-schemas";
+import { isOfferIdForm, type OfferId } from "#shared/content/content-schemas";
 import { honeypotField } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
 import type {
@@ -74,7 +74,7 @@ export function createBookingPage({
   route.get("/", async (c, next) => {
     const asked = c.req.query("nabidka");
     if (asked === undefined) return next();
-    const offerId = z.enum(offerIds).safeParse(asked).data;
+    const offerId = isOfferIdForm(asked) ? asked : undefined;
     const offers = await bookings.bookableOffers();
     if (!offerId || !offers.some((offer) => offer.id === offerId)) {
       return c.redirect(paths.booking, 303);
@@ -106,8 +106,8 @@ export function createBookingPage({
       note: (text("note") ?? "").replace(/\r\n?/g, "\n"),
       privacyConsent: text("privacyConsent") !== undefined,
     };
-    const offerId = z.enum(offerIds).safeParse(text("offerId")).data;
-    if (!offerId) return c.redirect(paths.booking, 303);
+    const offerId = text("offerId");
+    if (!isOfferIdForm(offerId)) return c.redirect(paths.booking, 303);
     const parsed = bookingRequestSchema.safeParse(
       { ...values, offerId, [honeypotField]: text(honeypotField) },
       { error: czechDefaultMessage },

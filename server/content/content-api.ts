@@ -6,6 +6,7 @@
  * tabs never overwrite each other silently. A publish or restore then asks
  * for the pages the item appears on to be rendered again (`publishPages`).
  */
+
 import { Hono } from "hono";
 import type * as z from "zod/mini";
 import type { Database } from "#database/open-database";
@@ -28,6 +29,7 @@ import {
   everyPage,
   isContentKey,
 } from "#shared/content/content-items";
+import type { Offers } from "#shared/content/content-schemas";
 import {
   type ContentEditor,
   type ContentOutcome,
@@ -38,6 +40,7 @@ import {
   restoreContentRevision,
   saveContentDraft,
 } from "./content-store";
+import { refuseDeletingOffersInUse } from "./offer-references";
 
 export type ContentAdminApiDependencies = {
   db: Database;
@@ -137,10 +140,13 @@ export function createContentAdminApi({
       .put("/admin/content/:key/draft", jsonBody(contentDraftSchema, jsonLimit), async (c) => {
         const key = readKey(c.req.param("key"));
         const { version, data } = c.req.valid("json");
+        const valid = validateData(key, data);
+        // An offer left out of her list is deleted: only when nothing refers to it (0042).
+        if (key === "offers") await refuseDeletingOffersInUse(db, valid as Offers);
         const outcome = await saveContentDraft(db, {
           key,
           version,
-          data: validateData(key, data),
+          data: valid,
           by: editor(c.get("admin")),
           at: clock.now(),
         });

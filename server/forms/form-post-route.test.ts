@@ -229,6 +229,30 @@ describe.each(testDatabases)(
       expect(html).toContain('<option value="other">Ostatní</option>');
     });
 
+    it("takes an offer she added and refuses one she retired, telling it by „Služba“ (decision 0042)", async () => {
+      const [first] = contentSeed.offers.offers;
+      if (!first) throw new Error("no offer");
+      const ritual = { ...first, id: "kakaovy-ritual-pro-pary", formLabel: "Kakaový rituál" };
+      const retired = { ...first, id: "zvukova-lazen", formLabel: "Zvuková lázeň" };
+      const at = new Date();
+      const published = { offers: [...contentSeed.offers.offers, ritual], retired: [retired] };
+      await database.db
+        .insert(contentEntries)
+        .values({ key: "offers", published, updatedAt: at, publishedAt: at })
+        .onConflictDoUpdate({ target: contentEntries.key, set: { published } });
+      const taken = await post(app(), encode({ ...contact, serviceType: ritual.id }));
+      expect(taken.status).toBe(303);
+      expect((await database.db.select().from(formSubmissions))[0]?.serviceType).toBe(ritual.id);
+
+      const refused = await post(app(), encode({ ...contact, serviceType: retired.id }));
+      expect(refused.status).toBe(422);
+      const html = await refused.text();
+      expect(textOf(html)).toContain(messages.serviceTypeInvalid);
+      expect(html).toMatch(/<option value="kakaovy-ritual-pro-pary">Kakaový rituál<\/option>/);
+      expect(html).not.toContain('<option value="zvukova-lazen"');
+      expect(await storedCounts()).toEqual({ submissions: 1, mails: 2 });
+    });
+
     it("answers a bad gift form in the gift page, leaving the other gift's form as it was", async () => {
       const response = await post(
         app(),

@@ -123,6 +123,8 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
       if (error instanceof ApiError && error.status === 429) {
         return refuse(429, {}, rateLimitedMessageFor(formType), error.headers);
       }
+      // A refused choice (an offer no longer on the site) is told at its field.
+      if (error instanceof ApiError && error.fields) return refuse(error.status, error.fields);
       if (error instanceof ApiError) return refuse(error.status, {}, sendFailedMessage);
       log.error({ error: summarizeError(error) }, "A form sent without scripts was not stored");
       return refuse(500, {}, sendFailedMessage);

@@ -4,6 +4,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#database/open-database";
 import { insertedValues, insertRowsWhere, preparedStatement } from "#database/prepared-statement";
 import { formSubmissions, giftLinks } from "#database/schema";
+import { isServiceChoice, serviceLabel } from "#shared/content/service-choices";
 import {
   type FormSubmission,
   honeypotField,
@@ -13,6 +14,7 @@ import {
 } from "#shared/form-schemas";
 import { ApiError, retryAfter } from "../api-error";
 import type { Clock } from "../clock";
+import { createContentReader } from "../content/content-store";
 import { summarizeError } from "../error-summary";
 import { log } from "../logger";
 import {
@@ -62,6 +64,22 @@ export type GiftDelivery = {
 };
 
 /**
+ * The contact form's „Služba“ checked against her published offers (decision 0042): an offer on
+ * the site or „Ostatní“; an offer she has retired or hidden is refused as any unknown choice.
+ * Its name goes with the e-mail to her.
+ */
+async function checkServiceChoice(db: Database, submission: FormSubmission) {
+  if (submission.formType !== "contact" || !submission.serviceType) return undefined;
+  const published = await createContentReader(db).read("offers");
+  if (!isServiceChoice(published.offers, submission.serviceType)) {
+    throw new ApiError(422, "validation_failed", messages.serviceTypeInvalid, {
+      serviceType: messages.serviceTypeInvalid,
+    });
+  }
+  return { label: serviceLabel(published, submission.serviceType) };
+}
+
+/**
  * Stores a validated submission together with its e-mails, in one
  * statement: when this returns, the visitor may be told it was sent.
  *
@@ -93,6 +111,7 @@ export async function submitForm(
     );
     return { id: randomUUID(), giftWaits: false };
   }
+  const service = await checkServiceChoice(db, submission);
   const rule: RateLimitRule = { limit: rateLimitPerHour, windowMs: 60 * 60_000 };
   // A submission refused for its address counts no e-mail, and stores nothing.
   const counting = rateLimiter.countInTurn(
@@ -119,7 +138,7 @@ export async function submitForm(
   // Composed before the statement, which then only writes: the practitioner's
   // e-mail first, then the visitor's, which the statement leaves out when her
   // address has had its hourly limit.
-  const mails = await composeSubmissionMail(record, mail, {
+  const mails = await composeSubmissionMail({ ...record, serviceLabel: service?.label }, mail, {
     ...(ownLink && { giftLink: giftPageUrl(mail.siteUrl, ownLink.token) }),
     giftWaits: waiting,
     ...(material && { giftDurationSeconds: material.durationSeconds }),

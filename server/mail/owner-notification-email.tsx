@@ -17,6 +17,8 @@ export type SubmissionForMail = {
   email: string;
   phone: string | null;
   serviceType: string | null;
+  /** The chosen offer's name as her list has it when the message comes (decision 0042). */
+  serviceLabel?: string;
   message: string | null;
   privacyConsent: boolean;
 };
@@ -46,7 +48,7 @@ export function OwnerNotificationEmail({
   siteUrl: string;
 }) {
   const label = formTypeNames[submission.formType];
-  const service = serviceLabel(submission.serviceType);
+  const service = submission.serviceLabel ?? serviceLabel(submission.serviceType);
   const fields: [string, React.ReactNode][] = [
     ["Jméno", submission.name],
     [

@@ -68,7 +68,10 @@ export function createPageSite({
     // A link about one service (`/?sluzba=course#kontakt`) finds it chosen in the contact form,
     // rendered so (site-pages.ts), before the scripts run and without them.
     const service = path === paths.home ? c.req.query(serviceQueryParam) : undefined;
-    const stored = pages.find(isServiceType(service) ? homeWithService(service) : path);
+    // An offer she has retired has no variant (any more): the home page as it is.
+    const stored =
+      (isServiceType(service) ? pages.find(homeWithService(service)) : undefined) ??
+      pages.find(path);
     if (stored) {
       if (stored.status === 200 && stored.contentType.startsWith("text/html")) countView?.(c, path);
       return answer(c, stored);

@@ -6,6 +6,7 @@
  */
 import type { DatabaseHandle } from "#database/open-database";
 import { everyPage } from "#shared/content/content-items";
+import { serviceChoices } from "#shared/content/service-choices";
 import { paths, scentGuidePdfKey } from "#shared/routes";
 import { readContent } from "~/lib/content.server";
 import { typesetGuide } from "~/lib/scent-guide";
@@ -40,6 +41,7 @@ import {
   dependentFiles,
   fixedTargets,
   isPage,
+  isServiceVariant,
   listedPages,
   pageTargets,
   pageVariants,
@@ -143,11 +145,18 @@ export function createPages({
     return listedPages(sitemap?.[0]?.body.toString("utf8") ?? "");
   }
 
+  /** The contact form's choices as `loadContext` has her offers: the home page's variants. */
+  async function serviceValues(loadContext?: PageLoadContext): Promise<string[]> {
+    const { offers } = await readContent(loadContext).read("offers");
+    return serviceChoices(offers).map((choice) => choice.value);
+  }
+
   async function renderSite(): Promise<PageEntry[]> {
     const loadContext = await getLoadContext?.();
     const listed = await listPages(loadContext);
+    const services = await serviceValues(loadContext);
     const results = await renderAll(
-      [...listed.flatMap(pageTargets), ...fixedTargets()],
+      [...listed.flatMap((path) => pageTargets(path, services)), ...fixedTargets()],
       loadContext,
     );
     const all = results.flatMap((result) => result.entries ?? []);
@@ -235,9 +244,11 @@ export function createPages({
     polishing = polishing.then(async () => {
       try {
         const listed = (await listPages(loadContext)).filter((path) => !done.includes(path));
-        const targets = [...listed.flatMap(pageTargets), ...fixedTargets()].filter(
-          (target) => !done.includes(target.key),
-        );
+        const services = await serviceValues(loadContext);
+        const targets = [
+          ...listed.flatMap((path) => pageTargets(path, services)),
+          ...fixedTargets(),
+        ].filter((target) => !done.includes(target.key));
         const results = await renderAll(targets, loadContext, "quick");
         const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
         rendered.push(await renderGuidePdf(loadContext));
@@ -259,15 +270,19 @@ export function createPages({
    * publish, in the same queue as `polish`. They show the same content as the page just
    * rendered; should one fail, it keeps its previous version and the log says why.
    */
-  function renderVariants(targets: PageTarget[], loadContext?: PageLoadContext) {
-    if (targets.length === 0) return;
+  function renderVariants(
+    targets: PageTarget[],
+    loadContext?: PageLoadContext,
+    removed: string[] = [],
+  ) {
+    if (targets.length === 0 && removed.length === 0) return;
     polishing = polishing.then(async () => {
       try {
         // One at a time: her next request waits for at most one render, not for all five.
         const results = await renderAll(targets, loadContext, "quick", 1);
         const rendered = deduplicate(results.flatMap((result) => result.entries ?? []));
         const { id } = await pageBuild();
-        const written = await storePublished(db, id, rendered, []);
+        const written = await storePublished(db, id, rendered, removed);
         await refresh(written);
         polish(written);
       } catch (error) {
@@ -390,7 +405,15 @@ export function createPages({
       log.info(report, "Published");
       // The home page with each service chosen (five renders as long as the page itself) follows
       // within seconds, after she sees her change live; then everything at its best compression.
-      renderVariants(changedPages.flatMap(pageVariants), loadContext);
+      const services = await serviceValues(loadContext);
+      const variants = changedPages.flatMap((path) => pageVariants(path, services));
+      // A choice no longer in the form (an offer she retired or hid) loses its variant.
+      const gone = changedPages.includes(paths.home)
+        ? [...entries.keys()].filter(
+            (key) => isServiceVariant(key) && !variants.some((target) => target.key === key),
+          )
+        : [];
+      renderVariants(variants, loadContext, gone);
       if (everything) renderEveryPage(asked, loadContext);
       polish(written);
       return report;

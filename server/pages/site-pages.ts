@@ -3,7 +3,6 @@
  * the site's generated files, the home page with each service chosen (`?sluzba=`), one shell
  * per client-only screen, and the not-found page as each kind of unknown address gets it.
  */
-import { isServiceType, serviceTypes } from "#shared/form-schemas";
 import { paths, serviceQueryParam } from "#shared/routes";
 import { siteFilePaths } from "~/lib/site-files";
 import type { PageTarget } from "./render-page";
@@ -71,18 +70,27 @@ export function homeWithService(service: string): string {
 }
 
 /** Every HTML page an address renders to, with its `.data` file and its variants. */
-export function pageTargets(path: string): PageTarget[] {
+export function pageTargets(path: string, services: readonly string[]): PageTarget[] {
   const targets: PageTarget[] = [{ key: path, url: path }];
   if (isPage(path)) targets.push({ key: dataPath(path), url: dataPath(path) });
-  return [...targets, ...pageVariants(path)];
+  return [...targets, ...pageVariants(path, services)];
 }
 
-/** The same page with a render input (the home page with each service chosen, `?sluzba=`). */
-export function pageVariants(path: string): PageTarget[] {
+/**
+ * The same page with a render input: the home page with each of the contact form's current
+ * choices chosen (`?sluzba=`, her published offers and „Ostatní“: decision 0042).
+ */
+export function pageVariants(path: string, services: readonly string[]): PageTarget[] {
   if (path !== paths.home) return [];
-  return Object.keys(serviceTypes)
-    .filter(isServiceType)
-    .map((service) => ({ key: homeWithService(service), url: homeWithService(service) }));
+  return services.map((service) => ({
+    key: homeWithService(service),
+    url: homeWithService(service),
+  }));
+}
+
+/** Whether a stored key is a variant of the home page with a service chosen. */
+export function isServiceVariant(key: string): boolean {
+  return key.startsWith(homeWithService(""));
 }
 
 /** An address of a page, not of a file (`/blog`, not `/blog/feed.xml`). */

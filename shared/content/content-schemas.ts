@@ -6,7 +6,7 @@
  * and on which pages each appears, in `content-items.ts`.
  */
 import * as z from "zod/mini";
-import type { ServiceType } from "#shared/form-schemas";
+import { isOfferIdForm, noOfferChoice, offerIdMaxLength } from "./offer-ids";
 
 export const contentLimits = {
   label: 60,
@@ -19,6 +19,11 @@ export const contentLimits = {
   offerPoint: 160,
   offerPoints: 8,
   offerStatus: 40,
+  offerId: offerIdMaxLength,
+  /** Offers on the site at once: a home page of cards, a form's choice that still reads at a glance. */
+  offersMax: 12,
+  /** Retired offers kept for their names (docs/decisions/0042). */
+  retiredOffersMax: 200,
   /** A day: nothing she offers lasts longer. */
   durationMinutes: 24 * 60,
   priceCzk: 100_000,
@@ -36,8 +41,15 @@ export const contentMessages = {
   price: `Cenu zadejte v celých korunách, od 0 do ${contentLimits.priceCzk.toLocaleString("cs-CZ")} Kč, nebo zvolte „cena dohodou“.`,
   place: "Vyberte místo z nabídky: online, Brno a okolí, nebo Jinačovice.",
   placeTwice: "Každé místo stačí vybrat jednou.",
-  offersFixed:
-    "Seznam nabídek musí obsahovat každou nabídku právě jednou (přidávat a mazat nabídky zatím nejde).",
+  offerId:
+    "Označení nabídky smí mít jen malá písmena bez diakritiky, číslice a pomlčky (nejvýše 60 znaků).",
+  offerIdTwice: "Dvě nabídky nesmějí mít stejné označení.",
+  offerIdOther: "Označení „other“ patří volbě „Ostatní“ v kontaktním formuláři.",
+  offersList: "Nabídky musí být seznam.",
+  offersTooFew: "Na webu musí zůstat aspoň jedna nabídka.",
+  offersTooMany: `Na webu může být nejvýše ${contentLimits.offersMax} nabídek. Některou nejdřív vyřaďte.`,
+  retiredTooMany:
+    "Vyřazených nabídek je příliš mnoho. Některou, na kterou už nic neodkazuje, smažte.",
   yesOrNo: "Hodnota musí být ano, nebo ne.",
 } as const;
 
@@ -69,21 +81,24 @@ export function text(
   );
 }
 
+export {
+  isOfferIdForm,
+  noOfferChoice,
+  type OfferId,
+  offerIdFromName,
+  seedOfferIds,
+} from "./offer-ids";
 /** The home page's first screen: described field by field in `page-home.ts`. */
 export type { HomeHero } from "./page-home";
 
-/**
- * Her offers' stable ids: the contact form's service types (stored
- * submissions, the database's CHECK and `?sluzba=` use them), without
- * „Ostatní“, which is no offer.
- */
-export const offerIds = [
-  "consultation",
-  "products",
-  "course",
-  "workshop",
-] as const satisfies readonly ServiceType[];
-export type OfferId = (typeof offerIds)[number];
+/** A field naming an offer by its id (in a review, a booking, her booking rules). */
+export const offerIdField = (message: string) =>
+  z.string(message).check(z.refine(isOfferIdForm, message));
+
+const offerIdSchema = z.string(contentMessages.offerId).check(
+  z.refine((value) => value === noOfferChoice || isOfferIdForm(value), contentMessages.offerId),
+  z.refine((value) => value !== noOfferChoice, contentMessages.offerIdOther),
+);
 
 /** Where an offer takes place. */
 export const offerPlaces = ["online", "brno", "jinacovice"] as const;
@@ -101,7 +116,7 @@ const wholeNumber = (min: number, max: number, message: string) =>
   );
 
 export const offerSchema = z.strictObject({
-  id: z.enum(offerIds, contentMessages.offersFixed),
+  id: offerIdSchema,
   name: text({ fillIn: "název", name: "Název" }, contentLimits.offerName),
   /** Its name in the contact form's „Služba“ (by default the specification's labels). */
   formLabel: text(
@@ -153,19 +168,35 @@ export const offerSchema = z.strictObject({
 });
 export type Offer = z.output<typeof offerSchema>;
 
-/** Her offers, one list in the order the site shows them: each offer exactly once. */
-export const offersSchema = z.strictObject({
-  offers: z
-    .array(offerSchema, contentMessages.offersFixed)
-    .check(
-      z.refine(
-        (offers) =>
-          offers.length === offerIds.length &&
-          offerIds.every((id) => offers.some((offer) => offer.id === id)),
-        contentMessages.offersFixed,
+/**
+ * Her offers, one list in the order the site shows them (her order: cards and form follow), and
+ * the offers she retired: gone from the site, the form and booking, kept so that what refers to
+ * them (a message, a booking, a review) still shows their names (docs/decisions/0042).
+ */
+export const offersSchema = z
+  .strictObject({
+    offers: z
+      .array(offerSchema, contentMessages.offersList)
+      .check(
+        z.minLength(1, contentMessages.offersTooFew),
+        z.maxLength(contentLimits.offersMax, contentMessages.offersTooMany),
       ),
+    retired: z._default(
+      z
+        .array(offerSchema, contentMessages.offersList)
+        .check(z.maxLength(contentLimits.retiredOffersMax, contentMessages.retiredTooMany)),
+      [],
     ),
-});
+  })
+  .check(
+    z.refine(
+      ({ offers, retired }) => {
+        const ids = [...offers, ...retired].map((offer) => offer.id);
+        return new Set(ids).size === ids.length;
+      },
+      { message: contentMessages.offerIdTwice, path: ["offers"] },
+    ),
+  );
 export type Offers = z.output<typeof offersSchema>;
 
 /** A price as the site writes it: „1 200 Kč“, or „cena dohodou“. */

@@ -88,6 +88,7 @@ export const contentSeed: { [K in ContentKey]: ContentData<K> } = {
         shown: true,
       },
     ],
+    retired: [],
   },
   // Large: in a file of its own.
   "scent-guide": scentGuideSeed,

@@ -6,7 +6,7 @@
  * without one as well, so the editor says so at once.
  */
 import * as z from "zod/mini";
-import { contentMessages, offerIds, text } from "./content-schemas";
+import { contentMessages, offerIdField, text } from "./content-schemas";
 
 export const reviewLimits = {
   id: 40,
@@ -63,7 +63,7 @@ export const reviewSchema = z
     /** The day it came: a date the visitor can weigh, as Czech consumer law expects. */
     date: calendarDay(reviewMessages.date),
     /** Which offer it is about; the page shows the offer's name as it is now. */
-    offerId: z.enum(offerIds, reviewMessages.offer),
+    offerId: offerIdField(reviewMessages.offer),
     channel: z.enum(reviewChannels, reviewMessages.channel),
     /** The day her author agreed to its publication; null: no consent (never shown). */
     consentDate: z.nullable(calendarDay(reviewMessages.consentDate)),

@@ -1,20 +1,45 @@
 /**
- * The contact form's „Služba“: her offers by their names in the form, then „Ostatní“, which is
- * no offer. The values are the service types stored with a submission (`serviceTypes`, whose
- * labels the specification quotes and the offers are seeded with).
+ * The contact form's „Služba“: her offers by their names in the form, in her order, then
+ * „Ostatní“, which is no offer. A submission stores the chosen offer's id (docs/decisions/0042);
+ * her inbox names it by the list, retired offers included, so an old message keeps its name.
  */
-import { type ServiceType, serviceTypes } from "#shared/form-schemas";
-import { type Offer, offerIds } from "./content-schemas";
+import type { Offer, Offers } from "./content-schemas";
+import { noOfferChoice } from "./offer-ids";
 
-export type ServiceChoice = { value: ServiceType; label: string };
+export type ServiceChoice = { value: string; label: string };
 
-/** Her shown offers in the form's order (the specification's), then „Ostatní“. */
+/** „Ostatní“: the specification's label of the choice that is no offer. */
+export const otherServiceLabel = "Ostatní";
+
+/** The labels the four seeded offers had in the form: for a message stored before her list named them. */
+const seedServiceLabels: Record<string, string> = {
+  consultation: "Harmonizační setkání",
+  products: "Přírodní produkty",
+  course: "Online kurz",
+  workshop: "Skupinový workshop",
+};
+
+/** Her shown offers in her order, then „Ostatní“. */
 export function serviceChoices(offers: readonly Offer[]): ServiceChoice[] {
   return [
-    ...offerIds.flatMap((id) => {
-      const offer = offers.find((each) => each.id === id);
-      return offer?.shown ? [{ value: id, label: offer.formLabel }] : [];
-    }),
-    { value: "other", label: serviceTypes.other },
+    ...offers.flatMap((offer) =>
+      offer.shown ? [{ value: offer.id, label: offer.formLabel }] : [],
+    ),
+    { value: noOfferChoice, label: otherServiceLabel },
   ];
+}
+
+/** Whether a visitor may choose `value` in the form now (the server asks before storing). */
+export function isServiceChoice(offers: readonly Offer[], value: string): boolean {
+  return serviceChoices(offers).some((choice) => choice.value === value);
+}
+
+/**
+ * The name of a stored service choice: the offer's name in the form, also of an offer she has
+ * retired or hidden since; the id itself when the list no longer has it.
+ */
+export function serviceLabel(list: Pick<Offers, "offers" | "retired">, value: string): string {
+  if (value === noOfferChoice) return otherServiceLabel;
+  const offer = [...list.offers, ...list.retired].find((each) => each.id === value);
+  return offer?.formLabel ?? seedServiceLabels[value] ?? value;
 }

@@ -40,7 +40,7 @@ export async function loadHome({ context }: Pick<Route.LoaderArgs, "context">): 
     }
 > {
   const content = readContent(context);
-  const [hero, sections, { offers }, { reviews }, operator, articles] = await Promise.all([
+  const [hero, sections, { offers, retired }, { reviews }, operator, articles] = await Promise.all([
     content.read("home-hero"),
     content.read("home-sections"),
     content.read("offers"),
@@ -70,7 +70,8 @@ export async function loadHome({ context }: Pick<Route.LoaderArgs, "context">): 
       name,
       date,
       text,
-      about: offers.find((offer) => offer.id === offerId)?.name ?? "",
+      // A review of an offer she has retired keeps its name (decision 0042).
+      about: [...offers, ...retired].find((offer) => offer.id === offerId)?.name ?? "",
     })),
     newestArticles: articles.slice(0, homeArticleCount).map(summarise),
   };

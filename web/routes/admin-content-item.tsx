@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { offerIds } from "#shared/content/content-schemas";
+import { isOfferIdForm } from "#shared/content/offer-ids";
 import { paths } from "#shared/routes";
 import { keyOfSlug } from "~/components/admin/content-editor";
 import { type ContentItemData, ContentItemScreen } from "~/components/admin/content-screens";
@@ -19,15 +19,16 @@ export const meta = () =>
 
 const notFound = () => data(null, { status: 404 }) as never;
 
-/** Her offers as the site shows their names: what a review is about. */
+/** Her offers as the site shows their names, then those she retired: what a review is about. */
 async function fetchPublishedOffers(accessToken: string) {
-  return (await fetchContentEntry(accessToken, "offers")).published.offers;
+  const { offers, retired } = (await fetchContentEntry(accessToken, "offers")).published;
+  return [...offers, ...retired.map((offer) => ({ ...offer, name: `${offer.name} (vyřazená)` }))];
 }
 
 /** One item (/admin/obsah/uvod), or one offer of the list (/admin/obsah/nabidka/consultation). */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const key = keyOfSlug(params.item);
-  const offerId = offerIds.find((id) => id === params.offer);
+  const offerId = isOfferIdForm(params.offer) ? params.offer : undefined;
   if (!key || (params.offer !== undefined && (key !== "offers" || !offerId))) throw notFound();
   const { email, accessToken } = await requireAdminSession();
   try {

@@ -120,7 +120,7 @@ export function addressReport(
       `   Jméno: ${submission.name}`,
       `   E-mail: ${submission.email}`,
       `   Telefon: ${submission.phone || "–"}`,
-      ...(submission.service_type ? [`   Služba: ${serviceLabel(submission.service_type)}`] : []),
+      ...(submission.service_type ? [`   Služba: ${serviceLabel(submission)}`] : []),
       ...(submission.message ? ["   Zpráva:", indented(submission.message, "      ")] : []),
       `   Souhlas se zpracováním osobních údajů: ${submission.privacy_consent ? "ano" : "ne"}`,
     ].join("\n"),

@@ -1,11 +1,12 @@
 /**
  * „Nabídka“: her offers, one list. The list shows each offer with its price
- * and whether the site shows it; an offer's form changes that one offer in the
- * list's draft, and „Zveřejnit“ publishes the whole list.
+ * and whether the site shows it, in her order; there she adds, moves and retires
+ * offers. An offer's form changes that one offer in the list's draft, and
+ * „Zveřejnit“ publishes the whole list.
  */
 import { clsx } from "clsx";
-import { ChevronRight } from "lucide-react";
-import { useState } from "react";
+import { Archive, ArrowDown, ArrowUp, ChevronRight, Plus, Trash2, Undo2 } from "lucide-react";
+import { type ComponentProps, type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import type { ContentEntryJson, ContentRevision } from "#shared/content/content-admin";
 import {
@@ -13,6 +14,7 @@ import {
   formatPrice,
   type Offer,
   type OfferId,
+  offerIdFromName,
   offerPlaceLabels,
   offerPlaces,
 } from "#shared/content/content-schemas";
@@ -24,7 +26,8 @@ import {
   RevisionList,
   useContentEditor,
 } from "~/components/admin/content-editor";
-import { ButtonLink } from "~/components/ui/button";
+import { AlertDialogAction, AlertDialogConfirm, ConfirmDialog } from "~/components/ui/alert-dialog";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { typeset } from "~/lib/typography";
 
@@ -38,7 +41,32 @@ function formatDuration(minutes: number | null): string | null {
   return rest === 0 ? `${hours}\u00a0h` : `${hours}\u00a0h ${rest}\u00a0min`;
 }
 
-/** The list of her offers. */
+/** A new offer named `name`: hidden details empty, on the site once she publishes it. */
+function newOffer(name: string, taken: readonly string[]): Offer {
+  return {
+    id: offerIdFromName(name, taken),
+    name,
+    formLabel: name,
+    summary: "",
+    description: "",
+    points: [],
+    status: "",
+    durationMinutes: null,
+    priceCzk: null,
+    places: [],
+    bookable: false,
+    shown: true,
+  };
+}
+
+/** What she is asked before an offer leaves the site or the list. */
+type Question = { kind: "retire" | "delete"; offer: Offer };
+
+/**
+ * The list of her offers in the site's order: add one, move one up or down, retire one (it leaves
+ * the site but keeps its name for what refers to it), delete a retired one nothing refers to
+ * (docs/decisions/0042).
+ */
 export function OffersEditor({
   entry,
   revisions,
@@ -47,46 +75,273 @@ export function OffersEditor({
   revisions: ContentRevision[];
 }) {
   const editor = useContentEditor(entry, revisions);
-  const { offers } = editor.data;
+  const { data, setData, busy } = editor;
+  const { offers, retired } = data;
+  const [editing, setEditing] = useState<string | null>(null);
+  const [newName, setNewName] = useState("");
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [question, setQuestion] = useState<Question | null>(null);
+  const full = offers.length >= contentLimits.offersMax;
+
+  const editedIndex = offers.findIndex((offer) => offer.id === editing);
+  const edited = offers[editedIndex];
+  if (edited) {
+    return (
+      <OfferForm
+        editor={editor}
+        index={editedIndex}
+        offer={edited}
+        onDone={() => setEditing(null)}
+      />
+    );
+  }
+
+  function add() {
+    const name = newName.trim();
+    if (!name) return setNameError("Vyplňte prosím název nové nabídky.");
+    if (Array.from(name).length > contentLimits.offerName)
+      return setNameError(`Název může mít nejvýše ${contentLimits.offerName} znaků.`);
+    const taken = [...offers, ...retired].map((offer) => offer.id);
+    const offer = newOffer(name, taken);
+    setData({ offers: [...offers, offer], retired });
+    setNewName("");
+    setNameError(undefined);
+    setEditing(offer.id);
+  }
+
+  function move(index: number, by: -1 | 1) {
+    const next = [...offers];
+    const [offer] = next.splice(index, 1);
+    if (!offer) return;
+    next.splice(index + by, 0, offer);
+    setData({ offers: next, retired });
+  }
+
+  /** Her answer, stored as her draft at once (the server refuses a delete of what is referred to). */
+  function answer({ kind, offer }: Question) {
+    setQuestion(null);
+    const others = offers.filter((each) => each.id !== offer.id);
+    void editor.saveDraft(
+      kind === "retire"
+        ? { offers: others, retired: [offer, ...retired] }
+        : { offers, retired: retired.filter((each) => each.id !== offer.id) },
+    );
+  }
+
+  function restore(offer: Offer) {
+    void editor.saveDraft({
+      offers: [...offers, offer],
+      retired: retired.filter((each) => each.id !== offer.id),
+    });
+  }
+
+  const listError = editor.errors.offers ?? editor.errors.retired ?? editor.errors.data;
   return (
     <EditorCard
       title="Nabídka"
-      intro="Vaše služby, jak je web ukazuje na domovské stránce (a cenu harmonizačního setkání i na jeho stránce). Otevřete nabídku, kterou chcete upravit."
+      intro="Vaše služby v pořadí, v jakém je web ukazuje na domovské stránce a v kontaktním formuláři. Otevřete nabídku, kterou chcete upravit, nebo přidejte novou."
     >
-      <ul className="mt-6 grid gap-3 lg:grid-cols-2">
-        {offers.map((offer) => (
-          <li key={offer.id}>
+      {listError && (
+        <p role="alert" className="mt-4 px-2 font-medium text-terracotta-dark sm:px-0">
+          {listError}
+        </p>
+      )}
+      <ol className="mt-6 grid gap-3 lg:grid-cols-2">
+        {offers.map((offer, index) => (
+          <li
+            key={offer.id}
+            className="rounded-2xl bg-white/80 ring-1 ring-bark/10 transition-colors hover:bg-sage-light/40"
+          >
             <Link
               to={contentPath("offers", offer.id)}
-              className="flex items-center gap-3 rounded-2xl bg-white/80 p-4 ring-1 ring-bark/10 transition-colors hover:bg-sage-light/60"
+              className="flex items-center gap-3 rounded-t-2xl p-4"
             >
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold text-bark">{offer.name}</p>
-                <p className="mt-1 text-sm text-bark-soft">
-                  {[
-                    formatPrice(offer.priceCzk),
-                    formatDuration(offer.durationMinutes),
-                    offer.places.map((place) => offerPlaceLabels[place]).join(", "),
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </p>
-                <p className="mt-2 flex flex-wrap gap-2 text-sm">
-                  <Badge tone={offer.shown ? "on" : "off"}>
-                    {offer.shown ? "Na webu" : "Skrytá"}
-                  </Badge>
-                  {offer.bookable && <Badge tone="on">Lze objednat</Badge>}
-                </p>
-              </div>
+              <OfferSummary offer={offer} />
               <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-moss-dark" />
               <span className="sr-only">Upravit</span>
             </Link>
+            <div className="flex flex-wrap items-center gap-1 border-t border-bark/10 px-2 py-1">
+              <IconButton
+                label={`Posunout výš – ${offer.name}`}
+                disabled={busy || index === 0}
+                onClick={() => move(index, -1)}
+              >
+                <ArrowUp aria-hidden="true" className="size-5" />
+              </IconButton>
+              <IconButton
+                label={`Posunout níž – ${offer.name}`}
+                disabled={busy || index === offers.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                <ArrowDown aria-hidden="true" className="size-5" />
+              </IconButton>
+              <Button
+                variant="ghost"
+                className="ml-auto min-h-11 px-3"
+                disabled={busy || offers.length === 1}
+                aria-label={`Vyřadit – ${offer.name}`}
+                onClick={() => setQuestion({ kind: "retire", offer })}
+              >
+                <Archive aria-hidden="true" className="size-5" />
+                Vyřadit
+              </Button>
+            </div>
           </li>
         ))}
-      </ul>
-      <PublishBar editor={editor} canSave={false} />
+      </ol>
+      {offers.length === 1 && (
+        <p className="mt-3 px-2 text-sm text-bark-soft sm:px-0">
+          {typeset("Na webu musí zůstat aspoň jedna nabídka, proto tuhle vyřadit nejde.")}
+        </p>
+      )}
+
+      <form
+        className="mt-6 grid max-w-xl gap-3 rounded-2xl bg-white/60 p-4 ring-1 ring-bark/10"
+        onSubmit={(event) => {
+          event.preventDefault();
+          add();
+        }}
+      >
+        <TextField
+          id="offer-new-name"
+          label="Název nové nabídky"
+          hint={
+            full
+              ? `Na webu je ${contentLimits.offersMax} nabídek, víc se jich nevejde. Některou nejdřív vyřaďte.`
+              : "Například „Kakaový rituál pro páry“. Podrobnosti doplníte hned potom."
+          }
+          value={newName}
+          error={nameError}
+          disabled={busy || full}
+          onChange={(event) => setNewName(event.target.value)}
+        />
+        <Button type="submit" variant="secondary" className="sm:self-start" disabled={busy || full}>
+          <Plus aria-hidden="true" className="size-5" />
+          Přidat nabídku
+        </Button>
+      </form>
+
+      <PublishBar editor={editor} />
+
+      {retired.length > 0 && (
+        <section aria-labelledby="retired-heading" className="mt-10">
+          <h3 id="retired-heading" className="text-xl font-semibold text-bark">
+            Vyřazené nabídky
+          </h3>
+          <p className="mt-2 text-sm leading-relaxed text-bark-soft">
+            {typeset(
+              "Na webu nejsou. Zprávy, rezervace a recenze, které se jich týkají, si jejich název ponechají.",
+            )}
+          </p>
+          <ul className="mt-4 grid gap-3 lg:grid-cols-2">
+            {retired.map((offer) => (
+              <li key={offer.id} className="rounded-2xl bg-sand/40 p-4 ring-1 ring-bark/10">
+                <OfferSummary offer={offer} retired />
+                <div className="mt-2 flex flex-wrap gap-1">
+                  <Button
+                    variant="ghost"
+                    className="min-h-11 px-3"
+                    disabled={busy || full}
+                    aria-label={`Vrátit na web – ${offer.name}`}
+                    onClick={() => restore(offer)}
+                  >
+                    <Undo2 aria-hidden="true" className="size-5" />
+                    Vrátit na web
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="min-h-11 px-3 text-terracotta-dark"
+                    disabled={busy}
+                    aria-label={`Smazat – ${offer.name}`}
+                    onClick={() => setQuestion({ kind: "delete", offer })}
+                  >
+                    <Trash2 aria-hidden="true" className="size-5" />
+                    Smazat
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <RevisionList editor={editor} />
+
+      <ConfirmDialog
+        open={question !== null}
+        onCancel={() => setQuestion(null)}
+        title={
+          question?.kind === "delete"
+            ? `Smazat nabídku „${question.offer.name}“?`
+            : `Vyřadit nabídku „${question?.offer.name ?? ""}“?`
+        }
+        description={
+          <p>
+            {typeset(
+              question?.kind === "delete"
+                ? "Nabídka zmizí i ze seznamu vyřazených a vrátit ji už nepůjde. Smazat jde jen nabídku, na kterou nic neodkazuje – žádná zpráva, rezervace ani recenze; jinak ji web smazat nedovolí a zůstane vyřazená."
+                : "Zmizí z webu, z kontaktního formuláře i z rezervací. Zprávy, rezervace a recenze, které se jí týkají, si její název ponechají. Na webu se změna ukáže, až ji zveřejníte; později ji můžete vrátit.",
+            )}
+          </p>
+        }
+        action={
+          question?.kind === "delete" ? (
+            <AlertDialogAction onClick={() => question && answer(question)}>
+              Smazat
+            </AlertDialogAction>
+          ) : (
+            <AlertDialogConfirm onClick={() => question && answer(question)}>
+              Vyřadit
+            </AlertDialogConfirm>
+          )
+        }
+      />
     </EditorCard>
+  );
+}
+
+/** An offer's name, price, length and places, and whether the site shows it (a retired one: no). */
+function OfferSummary({ offer, retired = false }: { offer: Offer; retired?: boolean }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <p className="font-semibold text-bark">{offer.name}</p>
+      <p className="mt-1 text-sm text-bark-soft">
+        {[
+          formatPrice(offer.priceCzk),
+          formatDuration(offer.durationMinutes),
+          offer.places.map((place) => offerPlaceLabels[place]).join(", "),
+        ]
+          .filter(Boolean)
+          .join(" · ")}
+      </p>
+      <p className="mt-2 flex flex-wrap gap-2 text-sm">
+        {retired ? (
+          <Badge tone="off">Vyřazená</Badge>
+        ) : (
+          <>
+            <Badge tone={offer.shown ? "on" : "off"}>{offer.shown ? "Na webu" : "Skrytá"}</Badge>
+            {offer.bookable && <Badge tone="on">Lze objednat</Badge>}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function IconButton({
+  label,
+  children,
+  ...props
+}: { label: string; children: ReactNode } & Omit<ComponentProps<"button">, "aria-label">) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      className="flex size-11 items-center justify-center rounded-full text-moss-dark hover:bg-sage-light disabled:opacity-40"
+      {...props}
+    >
+      {children}
+    </button>
   );
 }
 
@@ -131,10 +386,13 @@ function OfferForm({
   editor,
   index,
   offer,
+  onDone,
 }: {
   editor: OffersEditor;
   index: number;
   offer: Offer;
+  /** Inside the list (a new offer): back to it without leaving the screen and its draft. */
+  onDone?: () => void;
 }) {
   const { data, setData, errors, busy } = editor;
   const [priceText, setPriceText] = useState(offer.priceCzk === null ? "" : String(offer.priceCzk));
@@ -146,6 +404,7 @@ function OfferForm({
 
   function change(changes: Partial<Offer>) {
     setData({
+      ...data,
       offers: data.offers.map((each, i) => (i === index ? { ...each, ...changes } : each)),
     });
   }
@@ -158,9 +417,15 @@ function OfferForm({
   return (
     <EditorCard title={offer.name || "Nabídka"}>
       <p className="mt-2 px-2 sm:px-0">
-        <ButtonLink to={contentPath("offers")} variant="ghost" className="px-0">
-          ← Zpět na celou nabídku
-        </ButtonLink>
+        {onDone ? (
+          <Button variant="ghost" className="px-0" onClick={onDone}>
+            ← Zpět na celou nabídku
+          </Button>
+        ) : (
+          <ButtonLink to={contentPath("offers")} variant="ghost" className="px-0">
+            ← Zpět na celou nabídku
+          </ButtonLink>
+        )}
       </p>
       <form
         className="mt-4 grid max-w-3xl gap-5 px-2 sm:px-0"

@@ -7,7 +7,7 @@ import { clsx } from "clsx";
 import { ArrowDown, ArrowUp, Eye, EyeOff, PenLine, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { ContentEntryJson, ContentRevision } from "#shared/content/content-admin";
-import { type Offer, offerIds } from "#shared/content/content-schemas";
+import type { Offer } from "#shared/content/content-schemas";
 import {
   formatReviewDate,
   type Review,
@@ -76,7 +76,7 @@ export function ReviewsEditor({
       name: "",
       text: "",
       date: today(),
-      offerId: offerIds[0],
+      offerId: offers[0]?.id ?? "",
       channel: "email",
       consentDate: null,
       shown: false,

@@ -4,11 +4,14 @@
  * that start like a formula (=, +, -, @) quoted so they stay text.
  */
 import Papa from "papaparse";
-import { isServiceType, serviceTypes } from "#shared/form-schemas";
 import { pragueDay } from "#shared/prague-time";
 import type { Submission } from "#shared/submission";
 import { mailStateLabels, stateLabel } from "~/components/admin/inbox-filter";
-import { formatSubmittedAt, formTypeName } from "~/components/admin/submission-format";
+import {
+  formatSubmittedAt,
+  formTypeName,
+  serviceLabel,
+} from "~/components/admin/submission-format";
 
 export const csvHeader = [
   "Datum",
@@ -29,11 +32,7 @@ export function toCsv(submissions: readonly Submission[]): string {
     submission.name,
     submission.email,
     submission.phone ?? "",
-    submission.service_type
-      ? isServiceType(submission.service_type)
-        ? serviceTypes[submission.service_type]
-        : submission.service_type
-      : "",
+    serviceLabel(submission, ""),
     submission.message ?? "",
     stateLabel(submission),
     submission.mail_state ? mailStateLabels[submission.mail_state] : "",

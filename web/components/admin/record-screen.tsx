@@ -379,7 +379,7 @@ export function RecordScreen({
             <Field label="Telefon">
               {submission.phone?.trim() ? <PhoneLink phone={submission.phone} /> : emptyField}
             </Field>
-            <Field label="Služba">{serviceLabel(submission.service_type, emptyField)}</Field>
+            <Field label="Služba">{serviceLabel(submission, emptyField)}</Field>
             <Field label="Souhlas se zpracováním údajů">
               {submission.privacy_consent ? "Ano" : "Ne"}
             </Field>

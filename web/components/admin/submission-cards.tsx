@@ -72,7 +72,7 @@ function SubmissionCard({
             emptyCell
           )}
         </Field>
-        <Field label="Služba">{serviceLabel(submission.service_type)}</Field>
+        <Field label="Služba">{serviceLabel(submission)}</Field>
       </dl>
       {submission.message?.trim() && (
         <p

@@ -32,14 +32,17 @@ describe("the submission table's texts", () => {
     expect(orDash("")).toBe("-");
     expect(orDash("  ")).toBe("-");
     expect(orDash("+420 777 123 456")).toBe("+420 777 123 456");
-    expect(serviceLabel(null)).toBe("-");
-    expect(serviceLabel("")).toBe("-");
+    expect(serviceLabel({ service_type: null })).toBe("-");
+    expect(serviceLabel({ service_type: "" })).toBe("-");
   });
 
-  it("names a known service in Czech and shows any other value raw", () => {
-    expect(serviceLabel("consultation")).toBe("Harmonizační setkání");
-    expect(serviceLabel("workshop")).toBe("Skupinový workshop");
-    expect(serviceLabel("masáž")).toBe("masáž");
+  it("names a service by her list, else a seeded one in Czech, and shows any other value raw", () => {
+    expect(
+      serviceLabel({ service_type: "kakaovy-ritual", service_label: "Kakaový rituál pro páry" }),
+    ).toBe("Kakaový rituál pro páry");
+    expect(serviceLabel({ service_type: "consultation" })).toBe("Harmonizační setkání");
+    expect(serviceLabel({ service_type: "workshop" })).toBe("Skupinový workshop");
+    expect(serviceLabel({ service_type: "masáž" })).toBe("masáž");
   });
 
   it("counts records with the Czech plural forms", () => {

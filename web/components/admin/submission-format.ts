@@ -1,11 +1,6 @@
-import {
-  formTypeLabels,
-  formTypeNames,
-  isServiceType,
-  serviceTypes,
-  toFormType,
-} from "#shared/form-schemas";
+import { formTypeLabels, formTypeNames, serviceTypes, toFormType } from "#shared/form-schemas";
 import { formatPragueDate, formatPragueTime } from "#shared/prague-time";
+import type { Submission } from "#shared/submission";
 
 /** What an empty phone, service or message shows in the table (the specification's „-“). */
 export const emptyCell = "-";
@@ -28,10 +23,21 @@ export function formTypeName(formType: string): string {
   return known ? formTypeNames[known] : formType;
 }
 
-/** The service's name as the contact form offers it; anything else as stored; `empty` when empty. */
-export function serviceLabel(serviceType: string | null, empty: string = emptyCell): string {
-  if (!serviceType) return empty;
-  return isServiceType(serviceType) ? serviceTypes[serviceType] : serviceType;
+/**
+ * The chosen offer's name as the server read it from her list (retired offers too); else as the
+ * seeded form named it, or as stored; `empty` when none was chosen.
+ */
+export function serviceLabel(
+  { service_type, service_label }: Pick<Submission, "service_type" | "service_label">,
+  empty: string = emptyCell,
+): string {
+  if (!service_type) return empty;
+  return (
+    service_label ??
+    (Object.hasOwn(serviceTypes, service_type)
+      ? serviceTypes[service_type as keyof typeof serviceTypes]
+      : service_type)
+  );
 }
 
 export function orDash(value: string | null): string {

@@ -104,7 +104,7 @@ function SubmissionCells({ submission, expanded, onToggle, onDelete }: RowProps)
         </a>
       </TableCell>
       <TableCell className="whitespace-nowrap">{orDash(submission.phone)}</TableCell>
-      <TableCell>{serviceLabel(submission.service_type)}</TableCell>
+      <TableCell>{serviceLabel(submission)}</TableCell>
       <MessageCell
         message={submission.message}
         expanded={expanded}

@@ -3,12 +3,7 @@ import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useLocation } from "react-router";
 import type { ServiceChoice } from "#shared/content/service-choices";
-import {
-  type ContactFormValues,
-  contactFormSchema,
-  isServiceType,
-  limits,
-} from "#shared/form-schemas";
+import { type ContactFormValues, contactFormSchema, limits } from "#shared/form-schemas";
 import { serviceQueryParam } from "#shared/routes";
 import { ConsentLabel } from "~/components/forms/consent-label";
 import { emailInputProps, FormCard, FormFooter } from "~/components/forms/form-parts";
@@ -28,6 +23,11 @@ const emptyValues: ContactFormValues = {
   privacyConsent: false,
 };
 
+/** `requested` when it is one of the form's choices now; else none (""). */
+function offeredChoice(services: readonly ServiceChoice[], requested: string | null): string {
+  return services.find((service) => service.value === requested)?.value ?? "";
+}
+
 /**
  * The contact form of the home page; `?sluzba=<service>` chooses the service.
  * `services` are the choices of „Služba“ as her offers name them (`serviceChoices`,
@@ -45,7 +45,8 @@ export function ContactForm({
   // so the page works with it before its scripts run (server/pages/site-pages.ts).
   const location = useLocation();
   const requested = new URLSearchParams(location.search).get(serviceQueryParam);
-  const requestedService = isServiceType(requested) ? requested : "";
+  // Any of her current choices (`/?sluzba=<offer id>`); an offer no longer offered chooses none.
+  const requestedService = offeredChoice(services, requested);
   const {
     register,
     handleSubmit,
@@ -65,8 +66,9 @@ export function ContactForm({
   // visitor is already on the home page.
   useEffect(() => {
     const requested = new URLSearchParams(location.search).get(serviceQueryParam);
-    if (isServiceType(requested)) setValue("serviceType", requested);
-  }, [location, setValue]);
+    const chosen = offeredChoice(services, requested);
+    if (chosen) setValue("serviceType", chosen);
+  }, [location, setValue, services]);
 
   const onSubmit = handleSubmit(async (values) => {
     if (await submission.send(values)) reset(emptyValues);

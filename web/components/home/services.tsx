@@ -28,11 +28,13 @@ type Icon = ComponentType<SVGProps<SVGSVGElement>>;
  */
 export type ServicesSectionData = { offers: Offer[]; bookable: OfferId[] };
 
-/** How each offer's card looks and where its button leads: the design's, not her content. */
-const cardLooks: Record<
-  OfferId,
-  { icon: Icon; link: string; ordered?: boolean; featured?: boolean }
-> = {
+type CardLook = { icon: Icon; link: string; ordered?: boolean; featured?: boolean };
+
+/**
+ * How each seeded offer's card looks and where its button leads: the design's, not her content.
+ * An offer she adds gets a leaf and leads to the contact form with it chosen (`lookOf`).
+ */
+const cardLooks: Record<string, CardLook> = {
   products: { icon: Flower2, link: contactAbout("products") },
   // Its points are the session's three parts, in order.
   consultation: { icon: HeartHandshake, link: paths.harmonisation, ordered: true, featured: true },
@@ -40,6 +42,25 @@ const cardLooks: Record<
   // Her dated workshops and meetings, each with its sign-up.
   workshop: { icon: Users, link: paths.events },
 };
+
+function lookOf(id: OfferId): CardLook {
+  return cardLooks[id] ?? { icon: Sprout, link: contactAbout(id) };
+}
+
+/**
+ * The grid's columns by how many offers she shows, so that no card is left alone in a row
+ * looking broken: three a row where three divide them better than four, and a short last row
+ * centred.
+ */
+function cardWidth(count: number): string {
+  const wide = count <= 2 || count === 4 || count === 7 || count === 8 ? "4" : "3";
+  return clsx(
+    "w-full",
+    count > 1 && "sm:w-[calc((100%-1.5rem)/2)]",
+    count > 2 && (wide === "4" ? "xl:w-[calc((100%-4.5rem)/4)]" : "xl:w-[calc((100%-3rem)/3)]"),
+    count === 1 && "sm:max-w-md",
+  );
+}
 
 /** The three benefits' texts (her content) with their icons (the design's). */
 function benefitsOf(texts: HomeSections["services"]) {
@@ -67,9 +88,9 @@ export function ServicesSection() {
       intro={czech(texts.intro)}
       tone="sand"
     >
-      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+      <ul className="flex flex-wrap justify-center gap-6">
         {offers.map((offer) => (
-          <li key={offer.id} className="flex">
+          <li key={offer.id} className={clsx("flex", cardWidth(offers.length))}>
             <ServiceCard offer={offer} bookable={bookable.includes(offer.id)} />
           </li>
         ))}
@@ -107,7 +128,7 @@ export function ServicesSection() {
 }
 
 function ServiceCard({ offer, bookable }: { offer: Offer; bookable: boolean }) {
-  const look = cardLooks[offer.id];
+  const look = lookOf(offer.id);
   const { featured } = look;
   const List = look.ordered ? "ol" : "ul";
   return (
