@@ -9,10 +9,10 @@ import { contentSeed } from "./content-seed";
 import { isServiceChoice, serviceChoices, serviceLabel } from "./service-choices";
 
 describe("the contact form's service choices", () => {
-  it("are the specification's labels by default, in her order (the cards'), then „Ostatní“", () => {
+  it("are the specification's labels by default, in its order (not the cards'), then „Ostatní“", () => {
     expect(serviceChoices(contentSeed.offers.offers)).toEqual([
-      { value: "products", label: "Přírodní produkty" },
       { value: "consultation", label: "Harmonizační setkání" },
+      { value: "products", label: "Přírodní produkty" },
       { value: "course", label: "Online kurz" },
       { value: "workshop", label: "Skupinový workshop" },
       { value: "other", label: "Ostatní" },
@@ -28,8 +28,8 @@ describe("the contact form's service choices", () => {
           : offer,
     );
     expect(serviceChoices(offers).map(({ label }) => label)).toEqual([
-      "Přírodní produkty",
       "Harmonizační setkání",
+      "Přírodní produkty",
       "Kruh žen",
       "Ostatní",
     ]);
@@ -77,11 +77,12 @@ describe("her offers as a list she edits (decision 0042)", () => {
     if (!products) throw new Error("no offer");
     const list = { offers: [added, ...rest], retired: [products] };
     expect(issuesOf(list)).toEqual([]);
+    // The seeded ones keep the specification's order in the form; hers follow them.
     expect(serviceChoices(list.offers).map(({ value }) => value)).toEqual([
-      "kakaovy-ritual-pro-pary",
       "consultation",
       "course",
       "workshop",
+      "kakaovy-ritual-pro-pary",
       "other",
     ]);
     expect(isServiceChoice(list.offers, "products")).toBe(false);

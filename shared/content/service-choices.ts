@@ -1,7 +1,8 @@
 /**
- * The contact form's „Služba“: her offers by their names in the form, in her order, then
- * „Ostatní“, which is no offer. A submission stores the chosen offer's id (docs/decisions/0042);
- * her inbox names it by the list, retired offers included, so an old message keeps its name.
+ * The contact form's „Služba“: her offers by their names in the form (the seeded four in the
+ * specification's order, then hers in her order), then „Ostatní“, which is no offer. A submission
+ * stores the chosen offer's id (docs/decisions/0042); her inbox names it by the list, retired
+ * offers included, so an old message keeps its name.
  */
 import type { Offer, Offers } from "./content-schemas";
 import { noOfferChoice } from "./offer-ids";
@@ -19,12 +20,25 @@ const seedServiceLabels: Record<string, string> = {
   workshop: "Skupinový workshop",
 };
 
-/** Her shown offers in her order, then „Ostatní“. */
+/**
+ * Where a seeded offer stands in the form: the specification lists the form's services in another
+ * order than the home page's cards (consultation first there, products first on the cards), so the
+ * four keep the specification's order in the form whatever her cards' order; offers she adds follow
+ * them in her order (docs/decisions/0042).
+ */
+const specificationFormOrder = Object.keys(seedServiceLabels);
+function formRank(offer: Offer): number {
+  const rank = specificationFormOrder.indexOf(offer.id);
+  return rank === -1 ? specificationFormOrder.length : rank;
+}
+
+/** Her shown offers (the seeded four in the specification's order, then hers), then „Ostatní“. */
 export function serviceChoices(offers: readonly Offer[]): ServiceChoice[] {
   return [
-    ...offers.flatMap((offer) =>
-      offer.shown ? [{ value: offer.id, label: offer.formLabel }] : [],
-    ),
+    ...offers
+      .filter((offer) => offer.shown)
+      .sort((first, second) => formRank(first) - formRank(second))
+      .map((offer) => ({ value: offer.id, label: offer.formLabel })),
     { value: noOfferChoice, label: otherServiceLabel },
   ];
 }
