@@ -167,6 +167,24 @@ describe("the page starter", () => {
     ]);
   });
 
+  it("links the whole stylesheet at the first input, before the scripts run, and prefetches it once loaded", () => {
+    const page = fakeWindow();
+    const script = pageStarterScript({
+      start: "/assets/start-abc.js",
+      stylesheet: "/assets/styles-abc.css",
+      warmUp: [{ href: "/assets/styles-abc.css", as: "style" }],
+      atOnce: false,
+    }).replace("import(start)", "__import(start)");
+    runInNewContext(script, page.context);
+    page.dispatch("load");
+    page.runTimers();
+    // Prefetched as a style, without CORS: the stylesheet link asks for it so, and finds it cached.
+    expect(page.head).toEqual([{ rel: "prefetch", href: "/assets/styles-abc.css", as: "style" }]);
+    page.dispatch("keydown");
+    expect(page.head.at(-1)).toEqual({ rel: "stylesheet", href: "/assets/styles-abc.css" });
+    expect(page.imports).toEqual(["/assets/start-abc.js"]);
+  });
+
   it.each([
     ["a notice another screen left", { session: new Map([[flashNoticeStorageKey, "{}"]]) }],
     ["a stored session", { local: new Map([[authStorageKey("www.harmonieprirody.cz"), "{}"]]) }],
