@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepMatchingStyles, keepRules } from "~/progressive/page-styles.server";
+import { keepMatchingStyles, keepRules, withoutFontFaces } from "~/progressive/page-styles.server";
 
 const classes = (...names: string[]) => new Set(names);
 
@@ -15,6 +15,14 @@ describe("the rules a page keeps", () => {
     const css =
       '@layer theme,base;:root{--x:1}html:not([data-scripts]) main>section{content-visibility:auto}@property --tw-a{syntax:"*";inherits:false}@font-face{font-family:"A";src:url(/a.woff2)}@keyframes spin{to{transform:rotate(1turn)}}';
     expect(keepRules(css, classes())).toBe(css);
+  });
+
+  it("leaves out the comments between rules, which would otherwise read as a selector", () => {
+    const css =
+      "/*! tailwindcss v4.3.5 | MIT License | https://tailwindcss.com */\n@layer properties{@supports (x:y){*{--tw-a:0}}}.a{color:red}/* b */ .b{color:blue}";
+    expect(keepRules(css, classes("a"))).toBe(
+      "@layer properties{@supports (x:y){*{--tw-a:0}}}.a{color:red}",
+    );
   });
 
   it("walks into media queries, supports and layers, and drops those left empty", () => {
@@ -35,6 +43,16 @@ describe("the rules a page keeps", () => {
     const css =
       '.group-hover\\:a:is(:where(.group):hover *){color:red}.c[data-x=".d"]{color:blue}.e{content:"}{"}';
     expect(keepRules(css, classes("group-hover:a", "c", "e"))).toBe(css);
+  });
+});
+
+describe("the whole stylesheet's file", () => {
+  it("leaves out the font faces, which the page's own stylesheet declares, and keeps every other rule", () => {
+    const css =
+      '@layer theme{:root{--x:1}}@font-face{font-family:"A";src:url(/a.woff2)}.b{color:red}@media print{@font-face{font-family:"B";src:url(/b.woff2)}.c{color:blue}}@keyframes spin{to{transform:rotate(1turn)}}';
+    expect(withoutFontFaces(css)).toBe(
+      "@layer theme{:root{--x:1}}.b{color:red}@media print{.c{color:blue}}@keyframes spin{to{transform:rotate(1turn)}}",
+    );
   });
 });
 

@@ -15,6 +15,11 @@
  * a rule left out could not have matched. After it, React renders what the page did not have
  * (menus, dialogs, the next page), so the whole stylesheet is linked then; its rules are the
  * same, in the same order, so nothing on the page changes.
+ *
+ * The file leaves out the `@font-face` rules, which the page's inline stylesheet keeps (a page
+ * needs them for its first paint): a face declared in two stylesheets is two faces in
+ * `document.fonts`, and Chromium loads both files of a letter's range, each family's Czech
+ * subset twice on every page (e2e/fonts.test.ts counts the faces).
  */
 import { createHash } from "node:crypto";
 
@@ -31,11 +36,13 @@ export function keepMatchingStyles(html: string): StyledPage {
   const found = html.match(inlineStylesheet);
   const css = found?.[1];
   if (!found || css === undefined) return { html };
-  const hash = createHash("sha256").update(css).digest("base64url").slice(0, 10);
   const kept = keepRules(css, pageClasses(html));
+  const whole = withoutFontFaces(css);
+  // Named by what the file holds: the page store keeps a file whose page did not change.
+  const hash = createHash("sha256").update(whole).digest("base64url").slice(0, 10);
   return {
     html: html.replace(found[0], () => `<style>${kept}</style>`),
-    stylesheet: { path: `/assets/styles-${hash}.css`, body: css },
+    stylesheet: { path: `/assets/styles-${hash}.css`, body: whole },
   };
 }
 
@@ -67,9 +74,37 @@ function decodeEntities(value: string): string {
  * by block, at-rules that group rules (@media, @supports, @layer, @container) walked into.
  */
 export function keepRules(css: string, classes: ReadonlySet<string>): string {
+  return filterRules(css, {
+    selector: (selector) => selectorClasses(selector).every((name) => classes.has(name)),
+    atRule: () => true,
+  });
+}
+
+/** The stylesheet without its `@font-face` rules; every other rule as it was. */
+export function withoutFontFaces(css: string): string {
+  return filterRules(css, {
+    selector: () => true,
+    atRule: (prelude) => !/^@font-face\b/i.test(prelude),
+  });
+}
+
+/**
+ * The rules of `css` whose selectors (those of a list that pass) and at-rules without style
+ * rules pass the tests.
+ */
+function filterRules(
+  css: string,
+  keep: { selector: (selector: string) => boolean; atRule: (prelude: string) => boolean },
+): string {
   let kept = "";
   let at = 0;
   while (at < css.length) {
+    // Comments between rules (Tailwind's licence line opens the stylesheet) are left out: one
+    // taken into the next rule's prelude would be read as its selector.
+    const comments = /\s*(?:\/\*[\s\S]*?\*\/\s*)*/y;
+    comments.lastIndex = at;
+    if (comments.exec(css)) at = comments.lastIndex;
+    if (at >= css.length) break;
     const open = findOutsideStrings(css, at, "{;}");
     if (open === -1 || css[open] === "}") {
       kept += css.slice(at, open === -1 ? css.length : open);
@@ -87,15 +122,13 @@ export function keepRules(css: string, classes: ReadonlySet<string>): string {
     const trimmed = prelude.trim();
     if (trimmed.startsWith("@")) {
       if (/^@(media|supports|layer|container|scope|starting-style)\b/.test(trimmed)) {
-        const inner = keepRules(block, classes);
+        const inner = filterRules(block, keep);
         if (inner.trim() !== "") kept += `${prelude}{${inner}}`;
-      } else {
+      } else if (keep.atRule(trimmed)) {
         kept += `${prelude}{${block}}`;
       }
     } else {
-      const selectors = splitSelectors(prelude).filter((selector) =>
-        selectorClasses(selector).every((name) => classes.has(name)),
-      );
+      const selectors = splitSelectors(prelude).filter(keep.selector);
       if (selectors.length > 0) kept += `${selectors.join(",")}{${block}}`;
     }
     at = close + 1;
