@@ -25,6 +25,7 @@ import { createTestApp, createTestClock } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
 import { forgetExpired } from "../housekeeping";
 import { beaconsPerMinute } from "./stats-routes";
+import { writeStatsSettings } from "./stats-settings";
 import { createDayOf, createVisitCounter, type VisitCounter } from "./visit-counter";
 
 const chrome =
@@ -341,10 +342,10 @@ describe.each(testDatabases)("visits counted on $name", ({ open }) => {
 
   it("deletes the day counts older than she keeps them", async () => {
     await clear();
-    await database.db
-      .insert(visitSettings)
-      .values({ id: 1, keepMonths: 2 })
-      .onConflictDoUpdate({ target: visitSettings.id, set: { keepMonths: 2 } });
+    // As „Přehled“ saves it: the months alone (no account's e-mail setting is touched).
+    await writeStatsSettings(database.db, "00000000-0000-4000-8000-000000000000", {
+      keepMonths: 2,
+    });
     await database.db.insert(visitPages).values([
       { day: "2026-03-03", path: "/", views: 5 },
       { day: "2026-03-05", path: "/", views: 7 },
