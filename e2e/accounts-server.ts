@@ -60,6 +60,7 @@ export const lastAdminPort = mainPort + 52;
  * Also taken: 33 her letters (newsletter-letters.test.ts, seeded into its own server).
  * Also taken: 34 her events' texts, feed and privacy screens (events-screens.test.ts).
  * Also taken: 32 her offers added and retired (offers.test.ts).
+ * Also taken: 37 how long the visit counts are kept (overview-settings.test.ts).
  */
 export const seededAdmins = Array.from({ length: 40 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,

@@ -293,6 +293,22 @@ export function addressBlock(address: string): string {
 }
 
 /**
+ * The address block a person is known by where it is kept (the proof of a newsletter consent)
+ * or hashed (a visitor of the day, server/stats/): IPv4 by its /24, IPv6 by its /48. Counting
+ * asks for it with every page served, so a plain IPv4 address takes a short way.
+ */
+export function consentAddressBlock(clientAddress: string): string {
+  const plainIpv4 = /^(?:::ffff:)?(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/i.exec(clientAddress);
+  if (plainIpv4) return `${plainIpv4[1]}.0/24`;
+  const block = addressBlock(clientAddress);
+  if (isIPv6(clientAddress) && block.endsWith("::/64")) {
+    return `${block.slice(0, -"::/64".length).split(":").slice(0, 3).join(":")}::/48`;
+  }
+  const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.\d+$/.exec(block);
+  return ipv4 ? `${ipv4[1]}.${ipv4[2]}.${ipv4[3]}.0/24` : "neznámá";
+}
+
+/**
  * The counters' keys hold address blocks and e-mail addresses: each window is forgotten once it
  * has ended (by housekeeping too, on a server whose limiter has had no request for a while).
  */

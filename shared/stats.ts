@@ -46,6 +46,13 @@ export const statsSettingsSchema = /* @__PURE__ */ z.strictObject({
 export type StatsSettingsJson = z.output<typeof statsSettingsSchema>;
 
 /**
+ * A change of her settings (PUT): each field given is saved, an absent one stays as it is, so
+ * one administrator's change of the months does not put back another's weekly e-mail.
+ */
+export const statsSettingsChangeSchema = /* @__PURE__ */ z.partial(statsSettingsSchema);
+export type StatsSettingsChange = z.output<typeof statsSettingsChangeSchema>;
+
+/**
  * One day (`2026-11-29`, Prague) or month (`2026-11`) of the chart. Visitors are the day's
  * unique visitors, added up over the days of a month: with a salt that changes every day, one
  * person on two days is two visitors, and nothing can tell otherwise.

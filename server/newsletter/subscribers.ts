@@ -7,7 +7,6 @@
  * one gets a new confirmation e-mail only when the last went out a while ago.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { isIPv6 } from "node:net";
 import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { type NewsletterSubscriber, newsletterSubscribers } from "#database/schema";
@@ -18,7 +17,7 @@ import type { AuditActor } from "../audit-log";
 import { recordAuditEvent } from "../audit-log";
 import type { Clock } from "../clock";
 import { type ComposedMail, deleteOwnedMail, writeToOutbox } from "../mail/outbox";
-import { addressBlock } from "../rate-limit";
+import { consentAddressBlock } from "../rate-limit";
 
 /** How long a confirmation link works. */
 export const confirmationLinkMs = 7 * 24 * 60 * 60_000;
@@ -331,16 +330,6 @@ export function newsletterLetterHeaders({
     "List-Unsubscribe": `<mailto:${mailto}?subject=${subject}>, <${unsubscribeLink(siteUrl, token)}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
-}
-
-/** The address block a consent is proved by: IPv4 by its /24, IPv6 by its /48. */
-export function consentAddressBlock(clientAddress: string): string {
-  const block = addressBlock(clientAddress);
-  if (isIPv6(clientAddress) && block.endsWith("::/64")) {
-    return `${block.slice(0, -"::/64".length).split(":").slice(0, 3).join(":")}::/48`;
-  }
-  const ipv4 = /^(\d+)\.(\d+)\.(\d+)\.\d+$/.exec(block);
-  return ipv4 ? `${ipv4[1]}.${ipv4[2]}.${ipv4[3]}.0/24` : "neznámá";
 }
 
 /** The list as she sees it, newest first. */

@@ -144,7 +144,32 @@ describe("„Přehled“ through the admin API", () => {
       weeklySummary: false,
     });
 
+    // Each field alone, the other left as it is (two administrators' changes do not collide).
+    const months = await call("/settings", {
+      method: "PUT",
+      body: JSON.stringify({ keepMonths: 37 }),
+    });
+    expect(await months.json()).toEqual({ keepMonths: 37, weeklySummary: false });
+    const weekly = await call("/settings", {
+      method: "PUT",
+      body: JSON.stringify({ weeklySummary: true }),
+    });
+    expect(await weekly.json()).toEqual({ keepMonths: 37, weeklySummary: true });
+    await call("/settings", {
+      method: "PUT",
+      body: JSON.stringify({ keepMonths: 13, weeklySummary: false }),
+    });
+
+    const tooMany = await call("/settings", {
+      method: "PUT",
+      body: JSON.stringify({ keepMonths: 61 }),
+    });
+    expect(JSON.stringify(await tooMany.json())).toContain(statsMessages.keepMonths);
     for (const body of [
+      { keepMonths: 0 },
+      { keepMonths: null },
+      { keepMonths: "12" },
+      { weeklySummary: "ano" },
       { keepMonths: 0, weeklySummary: true },
       { keepMonths: 61, weeklySummary: true },
       { keepMonths: 2.5, weeklySummary: true },

@@ -1,13 +1,14 @@
 /**
  * „Přehled“'s API, relative to /api; part of the administration's one sub-app
  * (`createAdminApp`), whose guard stands before every route: the overview of a period
- * (`GET /admin/stats?range=7d|30d|12m`) and her counting settings (GET, PUT).
+ * (`GET /admin/stats?range=7d|30d|12m`) and her counting settings (GET, and PUT of the fields
+ * it changes).
  */
 import { Hono } from "hono";
 import * as z from "zod/mini";
 import type { Database } from "#database/open-database";
 import type { AdminEnv } from "#server/auth/require-admin";
-import { statsMessages, statsRangeSchema, statsSettingsSchema } from "#shared/stats";
+import { statsMessages, statsRangeSchema, statsSettingsChangeSchema } from "#shared/stats";
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
 import { jsonBody, queryParams } from "../json-route";
@@ -36,8 +37,12 @@ export function createStatsAdminApi({ db, clock }: StatsAdminApiDependencies) {
     .get("/admin/stats/settings", async (c) => {
       return c.json(await readStatsSettings(db, c.get("admin").user.id));
     })
-    .put("/admin/stats/settings", jsonBody(statsSettingsSchema, { maxBytes: 1024 }), async (c) => {
-      const settings = c.req.valid("json");
-      return c.json(await writeStatsSettings(db, c.get("admin").user.id, settings));
-    });
+    .put(
+      "/admin/stats/settings",
+      jsonBody(statsSettingsChangeSchema, { maxBytes: 1024 }),
+      async (c) => {
+        const settings = c.req.valid("json");
+        return c.json(await writeStatsSettings(db, c.get("admin").user.id, settings));
+      },
+    );
 }

@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { users, visitSettings } from "#database/schema";
-import { keepMonthsLimits, type StatsSettingsJson } from "#shared/stats";
+import { keepMonthsLimits, type StatsSettingsChange, type StatsSettingsJson } from "#shared/stats";
 
 /** The months she keeps the counts; the migration's default until she has saved any. */
 export async function readKeepMonths(db: Database): Promise<number> {
@@ -22,23 +22,26 @@ export async function readStatsSettings(db: Database, userId: string): Promise<S
   return { keepMonths: await readKeepMonths(db), weeklySummary: account?.weeklySummary ?? true };
 }
 
+/** Saves the fields given (an absent one stays as it is), then answers them all. */
 export async function writeStatsSettings(
   db: Database,
   userId: string,
-  settings: StatsSettingsJson,
+  change: StatsSettingsChange,
 ): Promise<StatsSettingsJson> {
   await db.transaction(async (tx) => {
-    await tx
-      .insert(visitSettings)
-      .values({ id: 1, keepMonths: settings.keepMonths })
-      .onConflictDoUpdate({
-        target: visitSettings.id,
-        set: { keepMonths: settings.keepMonths, updatedAt: sql`now()` },
-      });
-    await tx
-      .update(users)
-      .set({ weeklySummaryEmail: settings.weeklySummary })
-      .where(eq(users.id, userId));
+    const { keepMonths, weeklySummary } = change;
+    if (keepMonths !== undefined) {
+      await tx
+        .insert(visitSettings)
+        .values({ id: 1, keepMonths })
+        .onConflictDoUpdate({
+          target: visitSettings.id,
+          set: { keepMonths, updatedAt: sql`now()` },
+        });
+    }
+    if (weeklySummary !== undefined) {
+      await tx.update(users).set({ weeklySummaryEmail: weeklySummary }).where(eq(users.id, userId));
+    }
   });
   return readStatsSettings(db, userId);
 }

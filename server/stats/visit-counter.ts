@@ -36,6 +36,27 @@ export const flushIntervalMs = 5000;
 /** Beyond this many distinct keys between two batches, a view is left uncounted (a flood). */
 const maxKeysPerBatch = 20_000;
 
+/** How many of today's stored hashes a server remembers (about 100 bytes each). */
+const maxKnownHashes = 100_000;
+
+/**
+ * Prague's day of a moment, formatted (Intl, some 10 µs) once an hour rather than for every
+ * view: Prague is a whole number of hours from UTC, so its midnight is always the start of a
+ * UTC hour, and every moment of one UTC hour falls on one Prague day.
+ */
+export function createDayOf() {
+  let hour = Number.NaN;
+  let day = "";
+  return (moment: Date): string => {
+    const at = Math.floor(moment.getTime() / 3_600_000);
+    if (at !== hour) {
+      day = pragueDay(moment);
+      hour = at;
+    }
+    return day;
+  };
+}
+
 export function createVisitCounter({
   db,
   clock,
@@ -53,6 +74,10 @@ export function createVisitCounter({
   let flushing: Promise<void> = Promise.resolve();
   let failing = false;
   let salt: { day: string; value: string } | undefined;
+  const dayOf = createDayOf();
+  // Today's hashes this server has stored: a visitor who comes back (most views of a day) costs
+  // the next batch nothing. Hashes only, as the database has them; forgotten with the day.
+  let known = { day: "", hashes: new Set<string>() };
 
   function add(map: Map<string, number>, key: string) {
     if (!map.has(key) && map.size >= maxKeysPerBatch) return;
@@ -116,11 +141,16 @@ export function createVisitCounter({
           set: { views: sql`${visitCampaigns.views} + excluded.views` },
         });
     }
-    const today = pragueDay(clock.now());
+    const today = dayOf(clock.now());
+    if (known.day !== today) known = { day: today, hashes: new Set() };
     for (const [day, visitors] of counts.visitors) {
       const daySalt = await saltOf(day, today);
       if (!daySalt || visitors.size === 0) continue;
-      const hashes = [...visitors].map((visitor) => visitorHash(daySalt, siteHost, visitor));
+      const remembered = day === today ? known.hashes : new Set<string>();
+      const hashes = [...visitors]
+        .map((visitor) => visitorHash(daySalt, siteHost, visitor))
+        .filter((hash) => !remembered.has(hash));
+      if (hashes.length === 0) continue;
       // A hash new to the day (whichever server saw it first) adds one visitor, in one statement.
       await db.execute(sql`
         with added as (
@@ -135,6 +165,10 @@ export function createVisitCounter({
         insert into visit_days (day, visitors)
         select day, count(*) from added group by day
         on conflict (day) do update set visitors = visit_days.visitors + excluded.visitors`);
+      for (const hash of hashes) {
+        if (remembered.size >= maxKnownHashes) break;
+        remembered.add(hash);
+      }
     }
   }
 
@@ -154,6 +188,8 @@ export function createVisitCounter({
       }
       failing = true;
       salt = undefined;
+      // The database may have been restored or emptied meanwhile: ask it again.
+      known = { day: "", hashes: new Set() };
     }
   }
 
@@ -165,7 +201,7 @@ export function createVisitCounter({
   return {
     count(view) {
       try {
-        const day = pragueDay(clock.now());
+        const day = dayOf(clock.now());
         add(batch.pages, `${day}\n${view.path}`);
         if (view.referrer) add(batch.referrers, `${day}\n${view.referrer}`);
         if (view.campaign) {

@@ -4,7 +4,10 @@
  * bots, prefetches and the administration left out; no cookie on any public answer; no address
  * or browser stored anywhere; yesterday's salt and hashes gone after the rotation.
  */
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
+import { request as send } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#database/open-database";
 import {
@@ -22,7 +25,8 @@ import { createTestApp, createTestClock } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
 import { forgetExpired } from "../housekeeping";
 import { beaconsPerMinute } from "./stats-routes";
-import { createVisitCounter, type VisitCounter } from "./visit-counter";
+import { writeStatsSettings } from "./stats-settings";
+import { createDayOf, createVisitCounter, type VisitCounter } from "./visit-counter";
 
 const chrome =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -291,12 +295,57 @@ describe.each(testDatabases)("visits counted on $name", ({ open }) => {
     openTimeoutMs,
   );
 
+  it("writes a visitor already stored today no more: the next batch only counts her views", async () => {
+    await clear();
+    await app.request(paths.home, { headers: asBrowser("192.0.2.77") });
+    await counter.flush();
+    expect(await database.db.select().from(visitDays)).toEqual([{ day: today, visitors: 1 }]);
+    // Her hash gone from the table (nothing else does this): the server remembers it stored it,
+    // so her next view asks nothing of the hashes, and she stays one visitor.
+    await database.db.delete(visitHashes);
+    await app.request(paths.blog, { headers: asBrowser("192.0.2.77") });
+    const counted = await rows();
+    expect(counted.pages.map((row) => [row.path, row.views])).toEqual([
+      ["/", 1],
+      [paths.blog, 1],
+    ]);
+    expect(counted.days).toEqual([{ day: today, visitors: 1 }]);
+    expect(await database.db.select().from(visitHashes)).toEqual([]);
+  });
+
+  it("reads the headers Node received as the Fetch API would (a real server's requests)", async () => {
+    await clear();
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((ready) => server.once("listening", ready));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      // undici's request, not fetch: fetch adds an Accept-Language of its own.
+      const view = (path: string, headers: Record<string, string>) =>
+        send(`${origin}${path}`, { headers }).then((response) => response.body.arrayBuffer());
+      await view(`${paths.about}?utm_source=newsletter`, {
+        ...asBrowser("198.51.100.40"),
+        referer: "https://www.seznam.cz/",
+      });
+      await view(paths.about, asBrowser("198.51.100.40", { "Sec-Purpose": "prefetch" }));
+      await view(paths.about, asBrowser("198.51.100.40", { "Sec-Fetch-Dest": "image" }));
+      const { "Accept-Language": _, ...noLanguage } = asBrowser("198.51.100.40");
+      await view(paths.about, noLanguage);
+      await view(paths.about, asBrowser("198.51.100.40", { "User-Agent": "Googlebot/2.1" }));
+      const counted = await rows();
+      expect(counted.pages.map((row) => [row.path, row.views])).toEqual([[paths.about, 1]]);
+      expect(counted.referrers).toEqual([{ day: today, domain: "www.seznam.cz", views: 1 }]);
+      expect(counted.campaigns.map((row) => row.source)).toEqual(["newsletter"]);
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
+  });
+
   it("deletes the day counts older than she keeps them", async () => {
     await clear();
-    await database.db
-      .insert(visitSettings)
-      .values({ id: 1, keepMonths: 2 })
-      .onConflictDoUpdate({ target: visitSettings.id, set: { keepMonths: 2 } });
+    // As „Přehled“ saves it: the months alone (no account's e-mail setting is touched).
+    await writeStatsSettings(database.db, "00000000-0000-4000-8000-000000000000", {
+      keepMonths: 2,
+    });
     await database.db.insert(visitPages).values([
       { day: "2026-03-03", path: "/", views: 5 },
       { day: "2026-03-05", path: "/", views: 7 },
@@ -310,5 +359,22 @@ describe.each(testDatabases)("visits counted on $name", ({ open }) => {
       "2026-03-05",
     ]);
     await database.db.delete(visitSettings);
+  });
+});
+
+describe("the day of a view", () => {
+  it("is Prague's, changing at its midnight in winter and in summer time", () => {
+    const dayOf = createDayOf();
+    // Prague's midnight is 23:00 UTC in winter, 22:00 UTC in summer; asked in any order.
+    const moments: [string, string][] = [
+      ["2026-03-27T22:59:59.999Z", "2026-03-27"],
+      ["2026-03-27T23:00:00.000Z", "2026-03-28"],
+      ["2026-03-27T22:30:00.000Z", "2026-03-27"],
+      ["2026-07-01T21:59:59.999Z", "2026-07-01"],
+      ["2026-07-01T22:00:00.000Z", "2026-07-02"],
+      ["2026-07-01T21:00:00.000Z", "2026-07-01"],
+      ["2026-10-25T00:30:00.000Z", "2026-10-25"],
+    ];
+    for (const [moment, day] of moments) expect(dayOf(new Date(moment)), moment).toBe(day);
   });
 });

@@ -57,7 +57,12 @@ import type {
   LetterTestJson,
 } from "#shared/newsletter-letters";
 import type { NewsletterListJson, NewsletterSubscriberJson } from "#shared/newsletter-schemas";
-import type { StatsOverviewJson, StatsRange, StatsSettingsJson } from "#shared/stats";
+import type {
+  StatsOverviewJson,
+  StatsRange,
+  StatsSettingsChange,
+  StatsSettingsJson,
+} from "#shared/stats";
 import type { Submission, SubmissionDetail, SubmissionStateChange } from "#shared/submission";
 import type {
   AccountRole,
@@ -787,7 +792,7 @@ export async function fetchStatsSettings(accessToken?: string): Promise<StatsSet
   return await readAnswer(adminApi(accessToken).admin.stats.settings.$get());
 }
 
-/** Saves them whole (how long the counts are kept, and her weekly summary e-mail). */
-export async function saveStatsSettings(settings: StatsSettingsJson): Promise<StatsSettingsJson> {
-  return await readAnswer(adminApi().admin.stats.settings.$put({ json: settings }));
+/** Saves the fields given (how long the counts are kept, her weekly summary e-mail); answers all. */
+export async function saveStatsSettings(change: StatsSettingsChange): Promise<StatsSettingsJson> {
+  return await readAnswer(adminApi().admin.stats.settings.$put({ json: change }));
 }

@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { paths } from "#shared/routes";
 import { OverviewScreen } from "~/components/admin/overview/overview-screen";
 import { readRange, toOverviewView } from "~/components/admin/overview/overview-view";
-import { fetchStatsOverview } from "~/lib/admin-api";
+import { fetchStatsOverview, fetchStatsSettings } from "~/lib/admin-api";
 import { requireAdminSession } from "~/lib/admin-session";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-overview";
@@ -18,10 +18,13 @@ export const meta = () =>
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const range = readRange(new URL(request.url));
   const { email, accessToken } = await requireAdminSession({ returnTo: paths.adminOverview });
+  // Her settings are asked for alongside; either may fail without the other.
+  const settings = fetchStatsSettings(accessToken).catch(() => null);
   try {
-    return { email, range, view: toOverviewView(await fetchStatsOverview(range, accessToken)) };
+    const view = toOverviewView(await fetchStatsOverview(range, accessToken));
+    return { email, range, view, settings: await settings };
   } catch {
-    return { email, range, view: null };
+    return { email, range, view: null, settings: await settings };
   }
 }
 
@@ -32,6 +35,11 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
 
 export default function AdminOverviewPage({ loaderData }: Route.ComponentProps) {
   return (
-    <OverviewScreen email={loaderData.email} range={loaderData.range} view={loaderData.view} />
+    <OverviewScreen
+      email={loaderData.email}
+      range={loaderData.range}
+      view={loaderData.view}
+      settings={loaderData.settings}
+    />
   );
 }

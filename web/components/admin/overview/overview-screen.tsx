@@ -9,8 +9,14 @@ import {
   formatDecimal,
 } from "#shared/overview-words";
 import { paths } from "#shared/routes";
-import { type StatsRange, statsRangeLabels, statsRanges } from "#shared/stats";
+import {
+  type StatsRange,
+  type StatsSettingsJson,
+  statsRangeLabels,
+  statsRanges,
+} from "#shared/stats";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { KeepMonthsSetting } from "~/components/admin/overview/keep-months-setting";
 import { rangeParam } from "~/components/admin/overview/overview-view";
 import { TrendChart, type TrendPoint } from "~/components/admin/overview/trend-chart";
 import { typeset } from "~/lib/typography";
@@ -58,11 +64,14 @@ export function OverviewScreen({
   email,
   range,
   view,
+  settings,
 }: {
   email: string;
   range: StatsRange;
   /** Null when the counts could not be read. */
   view: OverviewView | null;
+  /** Her counting settings (how long the counts are kept); null when they could not be read. */
+  settings: StatsSettingsJson | null;
 }) {
   return (
     <AdminFrame email={email}>
@@ -85,6 +94,7 @@ export function OverviewScreen({
           <OverviewBody view={view} />
         )}
       </section>
+      <KeepMonthsSetting initial={settings} />
     </AdminFrame>
   );
 }

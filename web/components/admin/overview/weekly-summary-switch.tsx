@@ -15,7 +15,7 @@ export const weeklySummaryTexts = {
 
 /**
  * „Můj účet“: her weekly summary e-mail („Přehled“ by e-mail), on or off for her own account.
- * A tick saves at once; the setting of how long visits are kept (the site's) goes back as it was.
+ * A tick saves at once, and only it: how long visits are kept (the site's) is „Přehled“'s.
  */
 export function WeeklySummarySwitch({ initial }: { initial: StatsSettingsJson | null }) {
   const [settings, setSettings] = useState(initial);
@@ -28,7 +28,7 @@ export function WeeklySummarySwitch({ initial }: { initial: StatsSettingsJson | 
     setSettings({ ...settings, weeklySummary });
     setBusy(true);
     try {
-      const saved = await saveStatsSettings({ ...before, weeklySummary });
+      const saved = await saveStatsSettings({ weeklySummary });
       setSettings(saved);
       toast.success(saved.weeklySummary ? weeklySummaryTexts.on : weeklySummaryTexts.off);
     } catch (error) {
