@@ -303,6 +303,9 @@ test.describe("the privacy notice", () => {
     }
     // The forms it once counted as three are more now (the newsletter, booking, events).
     expect(html).not.toContain("tři formuláře");
+    // Its summary says visits are counted (issue 38), not that they are not.
+    expect(html).toContain("Návštěvy počítám sama, anonymně a bez cookies.");
+    expect(html).not.toContain("žádné měření návštěvnosti");
   });
 
   test("reads well to assistive technology, with a clean console @phone", async ({

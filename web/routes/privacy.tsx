@@ -68,7 +68,11 @@ export default function PrivacyPage() {
             <ShieldCheck aria-hidden="true" className="size-9 text-moss" />
             <p className="mt-4 font-serif text-xl font-semibold text-bark">{typeset("Stručně")}</p>
             <ul className="mt-3 list-disc space-y-2 pl-5 leading-relaxed text-bark-soft marker:text-sage">
-              <li>{typeset("Žádné sledovací ani reklamní cookies, žádné měření návštěvnosti.")}</li>
+              <li>
+                {typeset(
+                  "Žádné sledovací ani reklamní cookies. Návštěvy počítám sama, anonymně a bez cookies.",
+                )}
+              </li>
               <li>{typeset("Vaše údaje nikomu neprodávám a nepoužívám je k reklamě.")}</li>
               <li>{typeset("Napište mi a řeknu vám, co o vás mám, nebo to smažu.")}</li>
             </ul>
