@@ -6,7 +6,7 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#database/open-database";
-import { mailOutbox } from "#database/schema";
+import { bookings, mailOutbox } from "#database/schema";
 import { createMailTransport, type MailTransport } from "#server/mail/mail-transport";
 import { sendPendingMail } from "#server/mail/send-pending-mail";
 import { bookingMessages } from "#shared/booking-schemas";
@@ -86,6 +86,12 @@ describe("a booking's e-mails", () => {
       );
       expect(owner?.text).toContain("777 123 456");
       expect(owner?.replyTo?.text).toBe("jana@example.cz");
+      // One tap to the booking in the administration, where she confirms it.
+      const [booked] = await database.db.select({ id: bookings.id }).from(bookings);
+      expect(owner?.html).toContain(
+        `href="${testSettings.SITE_URL}/admin/rezervace/${booked?.id}"`,
+      );
+      expect(owner?.text).toContain(`${testSettings.SITE_URL}/admin/rezervace/${booked?.id}`);
       expect(visitor?.subject).toBe(bookingSubjects.pending);
       // Nothing the visitor typed goes to the address she typed.
       expect(visitor?.text).not.toContain("Jana");
