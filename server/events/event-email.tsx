@@ -7,6 +7,7 @@
 import { Text } from "@react-email/text";
 import { createElement } from "react";
 import { z } from "zod";
+import { zOrZe } from "#shared/czech-numbers";
 import { placesCount } from "#shared/events";
 import { adminEventPath, paths } from "#shared/routes";
 import { czech } from "#shared/typography";
@@ -195,7 +196,9 @@ export function EventOwnerEmail(data: z.output<typeof ownerSchema>) {
       <Text style={textStyle}>
         {czech(`${data.title}, ${when(data)}`)}
         <br />
-        {czech(`${placesCount(data.places)}; obsazeno ${data.takenPlaces} z ${data.capacity}.`)}
+        {czech(
+          `${placesCount(data.places)}; obsazeno ${data.takenPlaces} ${zOrZe(data.capacity)} ${data.capacity}.`,
+        )}
       </Text>
       <PersonDetails {...data} />
       {/* One tap to the event's sign-ups and waiting list (through the sign-in when needed). */}

@@ -209,6 +209,7 @@ export function EventFormFields({
             value={form.photoId}
             onChange={(photoId) => onChange({ photoId })}
             none={{ label: "Bez fotky" }}
+            missingNote="Vybraná fotka už v knihovně není; stránka akce je teď bez fotky."
             disabled={busy}
           />
         )}
