@@ -123,6 +123,11 @@ export function createBookingCancelRoute(bookings: Bookings) {
       await bookings.moveByLink(token, parsed.data.startsAt);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      // The page opened before a cancellation (a second tab, the back button): it is cancelled.
+      const booking = await bookings.findByCancelToken(token);
+      if (booking && isOver(booking)) {
+        return c.html(cancelledPage(booking, await bookings.offerName(booking.offerId)));
+      }
       const heading =
         error.code === "move_too_late"
           ? "Na přesun je pozdě"

@@ -149,6 +149,14 @@ describe("a booking's e-mails", () => {
       expect(await again.text()).toContain("Rezervace je zrušená");
       expect(await freeStarts()).toContain(startsAt.toISOString());
       expect(await database.db.select().from(mailOutbox)).toEqual(queued);
+      // So does a move sent from the page opened before (a second tab, the back button).
+      const move = await app.request(`${path}/presun`, {
+        method: "POST",
+        body: new URLSearchParams({ startsAt: startsAt.toISOString() }),
+      });
+      expect(move.status).toBe(200);
+      expect(await move.text()).toContain("Rezervace je zrušená");
+      expect(await database.db.select().from(mailOutbox)).toEqual(queued);
       const forged = await app.request(path.replace(/[^/]+$/, "a-forged-cancel-token"), {
         method: "POST",
       });
