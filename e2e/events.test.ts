@@ -128,6 +128,10 @@ test("a visitor signs up (also without scripts), the .ics parses, cancelling pro
   await page.goto(`/akce/${slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kruh žen u ohně");
   await expect(page.getByText("Zbývají 2 volná místa")).toBeVisible();
+  // The sign-up deadline beside the date (the day before it starts).
+  await expect(
+    page.getByText(/^Přihlášky do \d{1,2}\.\s\p{L}+\s\d{4}\sv\s\d{1,2}:\d{2}$/u),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Ukázat na mapě" })).toHaveAttribute(
     "href",
     /^https:\/\/mapy\.cz\/zakladni\?q=Zahrada/,

@@ -155,3 +155,11 @@ export const scentGuidePdfKey = "private scent-guide.pdf";
 export function adminRecordPath(id: string): string {
   return `${paths.adminRecord}/${encodeURIComponent(id)}`;
 }
+/** The administration's page of one booking (its person, time and her buttons). */
+export function adminBookingPath(id: string): string {
+  return `${paths.adminBookings}/${encodeURIComponent(id)}`;
+}
+/** The administration's page of one event, with its sign-ups and waiting list. */
+export function adminEventPath(id: string): string {
+  return `${paths.adminEvents}/${encodeURIComponent(id)}`;
+}

@@ -59,6 +59,20 @@ function moveForm(token: string, days: FreeDay[]) {
   </form>`;
 }
 
+/** Cancelled by the visitor or by her, or declined by her: the link has nothing more to do. */
+function isOver(booking: Booking) {
+  return booking.state === "cancelled" || booking.state === "declined";
+}
+
+function cancelledPage(booking: Booking, offerName: string) {
+  return page(
+    "Rezervace je zrušená",
+    html`<p class="card">${sessionLine(booking, offerName)}</p>
+      <p>${czech("Budu ráda, když si vyberete jiný termín.")}
+        <a href="${paths.booking}">Vybrat termín</a></p>`,
+  );
+}
+
 export function createBookingCancelRoute(bookings: Bookings) {
   const route = new Hono();
   route.use("*", secretLinkPage);
@@ -73,16 +87,7 @@ export function createBookingCancelRoute(bookings: Bookings) {
       );
     }
     const offerName = await bookings.offerName(booking.offerId);
-    if (booking.state === "cancelled" || booking.state === "declined") {
-      return c.html(
-        page(
-          "Rezervace je zrušená",
-          html`<p class="card">${sessionLine(booking, offerName)}</p>
-            <p>${czech("Budu ráda, když si vyberete jiný termín.")}
-              <a href="${paths.booking}">Vybrat termín</a></p>`,
-        ),
-      );
-    }
+    if (isOver(booking)) return c.html(cancelledPage(booking, offerName));
     const moved = c.req.query("presunuto") !== undefined;
     return c.html(
       page(
@@ -118,6 +123,11 @@ export function createBookingCancelRoute(bookings: Bookings) {
       await bookings.moveByLink(token, parsed.data.startsAt);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      // The page opened before a cancellation (a second tab, the back button): it is cancelled.
+      const booking = await bookings.findByCancelToken(token);
+      if (booking && isOver(booking)) {
+        return c.html(cancelledPage(booking, await bookings.offerName(booking.offerId)));
+      }
       const heading =
         error.code === "move_too_late"
           ? "Na přesun je pozdě"
@@ -142,6 +152,12 @@ export function createBookingCancelRoute(bookings: Bookings) {
       await bookings.cancel(token);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      // A second tap on a slow phone (or a second post racing the first) finds it already
+      // cancelled: the same page as the spent link's, not „Odkaz neplatí“.
+      const booking = await bookings.findByCancelToken(token);
+      if (booking && isOver(booking)) {
+        return c.html(cancelledPage(booking, await bookings.offerName(booking.offerId)));
+      }
       const heading = error.code === "cancel_too_late" ? "Na zrušení je pozdě" : "Odkaz neplatí";
       return c.html(page(heading, html`<p>${czech(error.message)}</p>`), error.status as 404 | 409);
     }

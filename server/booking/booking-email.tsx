@@ -7,10 +7,18 @@
 import { Text } from "@react-email/text";
 import { createElement } from "react";
 import { z } from "zod";
+import { adminBookingPath } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { CancelLink, PersonDetails, appointmentTime as when } from "../mail/appointment-email";
 import { calendarFile } from "../mail/calendar-file";
-import { EmailLayout, MultilineText, pragueTime, Signature, textStyle } from "../mail/email-layout";
+import {
+  EmailButton,
+  EmailLayout,
+  MultilineText,
+  pragueTime,
+  Signature,
+  textStyle,
+} from "../mail/email-layout";
 import { defineMailKind, type MailAttachment, storedDateSchema } from "../mail/mail-kind";
 
 const sessionSchema = z.object({
@@ -210,6 +218,10 @@ export function BookingOwnerEmail(data: z.output<typeof ownerSchema>) {
         {ownerEventLine(data)}
       </Text>
       <PersonDetails {...data} />
+      {/* One tap to the booking, where she confirms or declines it (through the sign-in when needed). */}
+      <EmailButton href={`${data.siteUrl}${adminBookingPath(data.bookingId)}`}>
+        Otevřít rezervaci v administraci
+      </EmailButton>
     </EmailLayout>
   );
 }

@@ -6,7 +6,7 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#database/open-database";
-import { mailOutbox } from "#database/schema";
+import { bookings, mailOutbox } from "#database/schema";
 import { createMailTransport, type MailTransport } from "#server/mail/mail-transport";
 import { sendPendingMail } from "#server/mail/send-pending-mail";
 import { bookingMessages } from "#shared/booking-schemas";
@@ -86,6 +86,12 @@ describe("a booking's e-mails", () => {
       );
       expect(owner?.text).toContain("777 123 456");
       expect(owner?.replyTo?.text).toBe("jana@example.cz");
+      // One tap to the booking in the administration, where she confirms it.
+      const [booked] = await database.db.select({ id: bookings.id }).from(bookings);
+      expect(owner?.html).toContain(
+        `href="${testSettings.SITE_URL}/admin/rezervace/${booked?.id}"`,
+      );
+      expect(owner?.text).toContain(`${testSettings.SITE_URL}/admin/rezervace/${booked?.id}`);
       expect(visitor?.subject).toBe(bookingSubjects.pending);
       // Nothing the visitor typed goes to the address she typed.
       expect(visitor?.text).not.toContain("Jana");
@@ -135,10 +141,27 @@ describe("a booking's e-mails", () => {
         calendar.getFirstSubcomponent("vevent")?.getFirstPropertyValue("uid"),
       );
 
-      // A second post with the spent link changes nothing and says so.
+      // A second post with the spent link (a double tap on a slow phone) changes and sends
+      // nothing, and says what the spent link says; a forged token still finds nothing.
+      const queued = await database.db.select().from(mailOutbox);
       const again = await app.request(path, { method: "POST" });
-      expect(again.status).toBe(404);
-      expect(await again.text()).toContain("Tento odkaz pro zrušení neplatí");
+      expect(again.status).toBe(200);
+      expect(await again.text()).toContain("Rezervace je zrušená");
+      expect(await freeStarts()).toContain(startsAt.toISOString());
+      expect(await database.db.select().from(mailOutbox)).toEqual(queued);
+      // So does a move sent from the page opened before (a second tab, the back button).
+      const move = await app.request(`${path}/presun`, {
+        method: "POST",
+        body: new URLSearchParams({ startsAt: startsAt.toISOString() }),
+      });
+      expect(move.status).toBe(200);
+      expect(await move.text()).toContain("Rezervace je zrušená");
+      expect(await database.db.select().from(mailOutbox)).toEqual(queued);
+      const forged = await app.request(path.replace(/[^/]+$/, "a-forged-cancel-token"), {
+        method: "POST",
+      });
+      expect(forged.status).toBe(404);
+      expect(await forged.text()).toContain("Tento odkaz pro zrušení neplatí");
 
       // The cancelled booking's reminder is gone: a day before, nothing more is sent.
       clock.set(new Date(startsAt.getTime() - 23 * hour));

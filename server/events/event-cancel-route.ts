@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import { html } from "hono/html";
+import type { Event } from "#database/schema";
 import { eventMessages, eventPath, placesCount } from "#shared/events";
 import { formatPragueMoment } from "#shared/prague-time";
 import { paths } from "#shared/routes";
@@ -21,6 +22,15 @@ const stateLabels = {
   cancelled: "zrušeno",
 } as const;
 
+function cancelledPage(event: Event) {
+  return eventPage(
+    "Přihláška je zrušená",
+    html`<p class="card">${eventLine(event)}</p>
+      <p>${czech(eventMessages.signupCancelled)}</p>
+      <p><a href="${paths.events}">Další akce</a></p>`,
+  );
+}
+
 export function createEventCancelRoute(signups: EventSignups, now: () => Date) {
   const route = new Hono();
   route.use("*", secretLinkPage);
@@ -34,16 +44,7 @@ export function createEventCancelRoute(signups: EventSignups, now: () => Date) {
       );
     }
     const { signup, event } = found;
-    if (signup.state === "cancelled") {
-      return c.html(
-        eventPage(
-          "Přihláška je zrušená",
-          html`<p class="card">${eventLine(event)}</p>
-            <p>${czech(eventMessages.signupCancelled)}</p>
-            <p><a href="${paths.events}">Další akce</a></p>`,
-        ),
-      );
-    }
+    if (signup.state === "cancelled") return c.html(cancelledPage(event));
     if (event.signupDeadline <= now() || event.state === "cancelled") {
       return c.html(
         eventPage(
@@ -77,6 +78,10 @@ export function createEventCancelRoute(signups: EventSignups, now: () => Date) {
       await signups.cancel(token);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      // A second tap on a slow phone (or a second post racing the first) finds it already
+      // cancelled: the same page as the spent link's, not „Odkaz neplatí“.
+      const found = await signups.findByCancelToken(token);
+      if (found?.signup.state === "cancelled") return c.html(cancelledPage(found.event));
       const heading = error.code === "cancel_too_late" ? "Na zrušení je pozdě" : "Odkaz neplatí";
       return c.html(
         eventPage(heading, html`<p>${czech(error.message)}</p>`),

@@ -7,11 +7,13 @@
 import { Text } from "@react-email/text";
 import { createElement } from "react";
 import { z } from "zod";
+import { zOrZe } from "#shared/czech-numbers";
 import { placesCount } from "#shared/events";
+import { adminEventPath, paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { CancelLink, PersonDetails, appointmentTime as when } from "../mail/appointment-email";
 import { calendarFile } from "../mail/calendar-file";
-import { EmailLayout, pragueTime, Signature, textStyle } from "../mail/email-layout";
+import { EmailButton, EmailLayout, pragueTime, Signature, textStyle } from "../mail/email-layout";
 import { defineMailKind, storedDateSchema } from "../mail/mail-kind";
 
 export const occasionSchema = z.object({
@@ -169,6 +171,8 @@ export const eventSignupCancelledMail = defineMailKind({
 });
 
 const ownerSchema = occasionSchema.extend({
+  /** The event's id, for her link to its sign-ups; e-mails stored before it existed have none. */
+  eventId: z.optional(z.string()),
   change: z.enum(["confirmed", "waitlisted", "promoted", "cancelled"]),
   name: z.string(),
   email: z.string(),
@@ -192,9 +196,17 @@ export function EventOwnerEmail(data: z.output<typeof ownerSchema>) {
       <Text style={textStyle}>
         {czech(`${data.title}, ${when(data)}`)}
         <br />
-        {czech(`${placesCount(data.places)}; obsazeno ${data.takenPlaces} z ${data.capacity}.`)}
+        {czech(
+          `${placesCount(data.places)}; obsazeno ${data.takenPlaces} ${zOrZe(data.capacity)} ${data.capacity}.`,
+        )}
       </Text>
       <PersonDetails {...data} />
+      {/* One tap to the event's sign-ups and waiting list (through the sign-in when needed). */}
+      <EmailButton
+        href={`${data.siteUrl}${data.eventId ? adminEventPath(data.eventId) : paths.adminEvents}`}
+      >
+        Otevřít přihlášky v administraci
+      </EmailButton>
     </EmailLayout>
   );
 }

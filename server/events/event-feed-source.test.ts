@@ -67,7 +67,7 @@ describe.each(testDatabases)(
       const listed = byUid(open.id);
       expect(listed?.event.summary).toBe("Kruh žen u ohně (2/2)");
       expect(listed?.component.getFirstPropertyValue("status")).toBe("CONFIRMED");
-      expect(listed?.event.description).toContain("Obsazeno 2 z 2 míst");
+      expect(listed?.event.description).toContain("Obsazeno 2 ze 2 míst");
       expect(listed?.event.description).toContain("Na čekací listině: 1");
       expect(listed?.event.description).toContain("Místo: Květná 12, Brno");
       expect(listed?.event.startDate.toJSDate().toISOString()).toBe(open.startsAt.toISOString());

@@ -7,15 +7,16 @@
 import { and, count, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { eventSignups, events } from "#database/schema";
+import { zOrZe } from "#shared/czech-numbers";
 import { paths } from "#shared/routes";
 import type { CalendarFeedSource } from "../booking/booking-feed";
 import { eventPlaceText } from "./event-mail";
 
 export const eventFeedTexts = {
   cancelledPrefix: "Zrušeno: ",
-  // Genitive after „z“: „z 1 místa“, „z 10 míst“ (as her events screen says it).
+  // Genitive after „z“: „z 1 místa“, „ze 2 míst“, „z 10 míst“ (as her events screen says it).
   taken: (taken: number, capacity: number) =>
-    `Obsazeno ${taken} z ${capacity} ${capacity === 1 ? "místa" : "míst"}`,
+    `Obsazeno ${taken} ${zOrZe(capacity)} ${capacity} ${capacity === 1 ? "místa" : "míst"}`,
   waiting: (waiting: number) => `Na čekací listině: ${waiting}`,
   place: "Místo",
   cancelled: "Akci jsem zrušila.",

@@ -126,6 +126,18 @@ describe("a sign-up's e-mails", () => {
       expect(cancelCalendar.getFirstSubcomponent("vevent")?.getFirstPropertyValue("uid")).toBe(
         calendar.getFirstSubcomponent("vevent")?.getFirstPropertyValue("uid"),
       );
+      // Each of her notices leads to the event's sign-ups in the administration.
+      const toOwner = after.filter((mail) => to(mail) === testSettings.NOTIFY_EMAIL);
+      expect(toOwner.map((mail) => mail.subject?.split(":")[0]).sort()).toEqual([
+        "Místo z čekací listiny obsazeno",
+        "Nová přihláška",
+        "Nová přihláška na čekací listinu",
+        "Zrušená přihláška",
+      ]);
+      for (const mail of toOwner) {
+        expect(mail.html).toContain(`href="${testSettings.SITE_URL}/admin/akce/${event.id}"`);
+        expect(mail.text).toContain(`${testSettings.SITE_URL}/admin/akce/${event.id}`);
+      }
       // The promoted one's link works: a new token, sent with her place.
       const promotedLink = promoted?.text?.match(/https?:\/\/\S+\/akce\/zruseni\/[\w-]+/)?.[0];
       expect(await (await app.request(new URL(promotedLink ?? "").pathname)).text()).toContain(

@@ -66,6 +66,7 @@ export function createEventMail(
       replyTo: signup.email,
       data: {
         ...occasion(event, signup),
+        eventId: event.id,
         change,
         name: signup.name,
         email: signup.email,

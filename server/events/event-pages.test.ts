@@ -14,6 +14,7 @@ import { articlePhotoSrc } from "#shared/content/article-photos";
 import { contentSeed } from "#shared/content/content-seed";
 import type { PhotoJson } from "#shared/content/photo-library";
 import { photoSrcSet } from "#shared/content/photo-urls";
+import { formatPragueLong } from "#shared/prague-time";
 import { sampleSignup } from "#testing/sample-events";
 import { phoneJpeg } from "#testing/sample-photos";
 import { createSignedInAccount } from "#testing/test-accounts";
@@ -113,6 +114,8 @@ describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
       const { event: draft } = (await created.json()) as { event: { id: string; version: number } };
       await call("POST", `/${draft.id}/publish`, { version: draft.version });
       const page = await text("/akce/ohen-v-zahrade");
+      // Sign-ups until it starts (no deadline of her own): nothing more to say beside the date.
+      expect(page).not.toContain("Přihlášky do");
       expect(page).toContain('alt="Oheň v zahradě za soumraku"');
       expect(page).toContain(`/${photo.id}-`);
       // The description's photo is a responsive picture, as an article's, sized for its column.
@@ -134,7 +137,10 @@ describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
   it(
     "puts a published event on /akce, its page and the sitemap; a draft on none; a sign-up updates its free places",
     async () => {
-      const created = await call("POST", "", { event });
+      const signupDeadline = new Date(startsAt.getTime() - day);
+      const created = await call("POST", "", {
+        event: { ...event, signupDeadline: signupDeadline.toISOString() },
+      });
       expect(created.status, await created.clone().text()).toBe(201);
       const { event: draft } = (await created.json()) as {
         event: { id: string; version: number; description: string };
@@ -151,7 +157,11 @@ describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
       expect(list).toContain("Kruh žen u\u00a0ohně");
       expect(list).toContain('href="/akce/kruh-zen-u-ohne"');
       expect(list).toContain("Zbývá 12 volných míst");
+      // The sign-up deadline beside the date, on the card and the page, in her words' date style.
+      const deadlineText = `Přihlášky do ${formatPragueLong(signupDeadline)}`;
+      expect(list).toContain(deadlineText);
       const page = await text("/akce/kruh-zen-u-ohne");
+      expect(page).toContain(deadlineText);
       expect(page).toContain("<strong>sdílení</strong>");
       expect(page).not.toContain('alert("x")');
       expect(page).toContain("https://mapy.cz/zakladni?q=Kv%C4%9Btn%C3%A1%2012%2C%20Brno");

@@ -188,6 +188,8 @@ Object.assign(samples, {
     (change) => ({
       ...occasion,
       ...signedUp,
+      // One stored before her link had the event's id: it leads to her events' list.
+      ...(change === "cancelled" ? {} : { eventId: "8f0c6f8e-0000-4000-8000-000000000004" }),
       change,
       capacity: 12,
       phone: change === "confirmed" ? "+420 777 123 456" : null,

@@ -6,7 +6,12 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { eventAdminMessages } from "#shared/event-admin";
-import { EventFormFields, formFieldOf, formOf } from "~/components/admin/event-form";
+import {
+  EventFormFields,
+  eventFormErrors,
+  formFieldOf,
+  formOf,
+} from "~/components/admin/event-form";
 
 function renderWithRefusal(fields: Record<string, string>) {
   const errors = Object.fromEntries(
@@ -24,5 +29,27 @@ describe("the event form's refusals", () => {
     expect(shown.replace(/<[^>]+>/g, "").replace(/\u00a0/g, " ")).toBe(
       eventAdminMessages.photoMissing,
     );
+  });
+
+  it("puts a missing day's message at the day, not under the filled times", () => {
+    const errors = eventFormErrors({
+      ...formOf(null),
+      title: "Kruh žen u ohně",
+      address: "Květná 12",
+    });
+    expect(errors.day).toBe("Vyberte prosím den akce.");
+    expect(errors.startTime).toBeUndefined();
+    expect(errors.endTime).toBeUndefined();
+    // With the day, times that are wrong still say so at the time.
+    const wrong = eventFormErrors({
+      ...formOf(null),
+      title: "Kruh žen u ohně",
+      address: "Květná 12",
+      day: "2026-12-03",
+      startTime: "20:00",
+      endTime: "18:00",
+    });
+    expect(wrong.day).toBeUndefined();
+    expect(wrong.endTime).toBeDefined();
   });
 });

@@ -133,12 +133,16 @@ export function inputOf(form: EventForm): EventInputPayload {
 /** Each field's first message, by the form's own field names. */
 export function eventFormErrors(form: EventForm): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(form.day)) errors.day = "Vyberte prosím den akce.";
+  const noDay = !/^\d{4}-\d{2}-\d{2}$/.test(form.day);
+  if (noDay) errors.day = "Vyberte prosím den akce.";
   const parsed = eventInputSchema.safeParse(inputOf(form));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const name = issue.path.join(".") || "event";
-      errors[formFieldOf(name)] ??= issue.message;
+      const field = formFieldOf(issue.path.join(".") || "event");
+      // Without a day the times make no moment: the day's own message says what is missing,
+      // not „Zadejte prosím začátek akce“ under a time that is filled in.
+      if (noDay && (field === "startTime" || field === "endTime")) continue;
+      errors[field] ??= issue.message;
     }
   }
   return errors;
@@ -209,6 +213,7 @@ export function EventFormFields({
             value={form.photoId}
             onChange={(photoId) => onChange({ photoId })}
             none={{ label: "Bez fotky" }}
+            missingNote="Vybraná fotka už v knihovně není; stránka akce je teď bez fotky."
             disabled={busy}
           />
         )}

@@ -2,6 +2,8 @@
  * Her events in words on her screens: when („čtvrtek 7. 1. 2027, 18:00–20:00“), in what state,
  * how full. Prague time whatever the browser's zone.
  */
+
+import { zOrZe } from "#shared/czech-numbers";
 import type { EventCountsJson, EventSignupState, EventState } from "#shared/event-admin";
 import { formatPragueDate, formatPragueTime, ownerTimeZone, pragueDay } from "#shared/prague-time";
 import { czech } from "#shared/typography";
@@ -36,12 +38,14 @@ export const signupStateLabels: Record<EventSignupState, string> = {
   cancelled: "Zrušené přihlášky",
 };
 
-/** „Obsazeno 3 z 10 míst“ (genitive after „z“: „z 1 místa“, „z 10 míst“). */
+/** „Obsazeno 3 z 10 míst“, „Obsazeno 2 ze 2 míst“ (genitive after „z“: „z 1 místa“, „z 10 míst“). */
 export function takenText({
   takenPlaces,
   capacity,
 }: Pick<EventCountsJson, "takenPlaces" | "capacity">) {
-  return czech(`Obsazeno ${takenPlaces} z ${capacity} ${capacity === 1 ? "místa" : "míst"}`);
+  return czech(
+    `Obsazeno ${takenPlaces} ${zOrZe(capacity)} ${capacity} ${capacity === 1 ? "místa" : "míst"}`,
+  );
 }
 
 /** „1 čeká na místo“, „3 čekají na místo“, „5 čeká na místo“. */

@@ -51,6 +51,7 @@ export function PhotoPicker({
   value,
   onChange,
   none,
+  missingNote = "Vybraná fotka už v knihovně není; web tu ukazuje ilustraci.",
   disabled = false,
 }: {
   /** The radio group's name: unique on the screen. */
@@ -61,6 +62,11 @@ export function PhotoPicker({
   onChange: (id: string | null) => void;
   /** The choice of no photo: its label and, if it has one, its picture. */
   none: { label: string; src?: string };
+  /**
+   * What a chosen photo deleted from the library meanwhile means for the page: a place with an
+   * illustration shows it (the default), an event without its photo shows none.
+   */
+  missingNote?: string;
   disabled?: boolean;
 }) {
   const missing = value !== null && !photos.some((photo) => photo.id === value);
@@ -71,11 +77,7 @@ export function PhotoPicker({
   return (
     <fieldset disabled={disabled} className="min-w-0">
       <legend className="text-lg font-semibold text-bark">{legend}</legend>
-      {missing && (
-        <p className="mt-1 text-sm text-terracotta-dark">
-          {typeset("Vybraná fotka už v knihovně není; web tu ukazuje ilustraci.")}
-        </p>
-      )}
+      {missing && <p className="mt-1 text-sm text-terracotta-dark">{typeset(missingNote)}</p>}
       <div className="mt-3 flex gap-3 overflow-x-auto pb-2 sm:flex-wrap sm:overflow-visible">
         {choices.map((choice) => (
           <label

@@ -9,7 +9,19 @@ export function eventTimeText(event: Pick<PublicEvent, "startsAt" | "endsAt">): 
 }
 
 /**
- * An event's when, where, price and free places, as a list. The address links to mapy.cz
+ * „Přihlášky do 2. prosince 2026 v 17:00“ when sign-ups close before the start (her form leaves
+ * the deadline empty for „until it starts“, stored as the start: then nothing is said).
+ */
+export function signupDeadlineText(
+  event: Pick<PublicEvent, "startsAt" | "signupDeadline" | "state">,
+): string | undefined {
+  if (event.state === "cancelled") return undefined;
+  if (new Date(event.signupDeadline) >= new Date(event.startsAt)) return undefined;
+  return `Přihlášky do ${formatPragueLong(event.signupDeadline)}`;
+}
+
+/**
+ * An event's when (with its sign-up deadline), where, price and free places, as a list. The address links to mapy.cz
  * (when `mapLinks`: the event's own page; a card is one link already).
  */
 export function EventFacts({
@@ -19,6 +31,7 @@ export function EventFacts({
   event: PublicEvent;
   mapLinks?: boolean;
 }) {
+  const deadline = signupDeadlineText(event);
   const row = "flex gap-3 leading-snug";
   const icon = "mt-0.5 size-5 shrink-0 text-moss-dark";
   return (
@@ -28,6 +41,7 @@ export function EventFacts({
         <span>
           <span className="sr-only">Kdy: </span>
           {eventTimeText(event)}
+          {deadline && <span className="mt-1 block text-sm">{deadline}</span>}
         </span>
       </li>
       <li className={row}>
