@@ -868,9 +868,14 @@ export function findMailOfAddress(db: Database, email: string): Promise<MailJob[
     .orderBy(mailOutbox.id);
 }
 
-/** Deletes the e-mails with these ids, sent or not. */
-export async function deleteMail(db: Database, ids: readonly number[]) {
-  if (ids.length > 0) await db.delete(mailOutbox).where(inArray(mailOutbox.id, [...ids]));
+/** Deletes the e-mails with these ids, sent or not; returns how many there were. */
+export async function deleteMail(db: Database, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(inArray(mailOutbox.id, [...ids]))
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
 }
 
 /** One line, without control characters or invisible format characters (bidi overrides). */

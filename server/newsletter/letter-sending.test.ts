@@ -19,8 +19,13 @@ import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-ser
 import { eraseAddress, exportAddress } from "../admin/gdpr";
 import { createMailTransport, type MailTransport } from "../mail/mail-transport";
 import { sendPendingMail } from "../mail/send-pending-mail";
-import { type LetterSendingDependencies, runLetterSending } from "./letter-sending";
-import { createLetter, sendLetterNow, setLettersPerHour } from "./letter-store";
+import {
+  forgetSentLetterMail,
+  type LetterSendingDependencies,
+  runLetterSending,
+  sentLetterMailRetentionMs,
+} from "./letter-sending";
+import { createLetter, listLetters, sendLetterNow, setLettersPerHour } from "./letter-store";
 import { readUnsubscribeToken } from "./subscribers";
 
 const settings = { notifyEmail: testSettings.NOTIFY_EMAIL, siteUrl: testSettings.SITE_URL };
@@ -292,6 +297,46 @@ describe.each(testDatabases)("her letters going out on $name", { timeout: 120_00
     const handed = await deliveries(letter.id);
     expect(handed).toHaveLength(120);
     expect(handed.every((row) => row.outboxId !== null)).toBe(true);
+  });
+
+  it("forgets a sent letter's e-mails after the retention time, its figures and bounces as they were", async () => {
+    const [refused, , leaving] = await subscribe(3);
+    smtp.refuse.set(refused?.email ?? "", 550);
+    const letter = await startLetter();
+    await sendAll(letter.id);
+    await database.db
+      .update(newsletterSubscribers)
+      .set({ state: "unsubscribed", unsubscribedAt: clock.now() })
+      .where(eq(newsletterSubscribers.id, leaving?.id ?? ""));
+    const figures = async () => (await listLetters(database.db))[0]?.figures;
+    const before = await figures();
+    expect(before).toEqual({
+      recipients: 3,
+      queued: 0,
+      sent: 2,
+      failed: 1,
+      skipped: 0,
+      unsubscribedAfter: 1,
+    });
+    const letterMail = () => database.db.select({ id: mailOutbox.id }).from(mailOutbox);
+    expect(await letterMail()).toHaveLength(3);
+
+    // A minute short of the time, everything stays.
+    clock.advance(sentLetterMailRetentionMs - 60_000);
+    expect(await forgetSentLetterMail(database.db, clock.now())).toBe(0);
+    expect(await letterMail()).toHaveLength(3);
+    clock.advance(2 * 60_000);
+    expect(await forgetSentLetterMail(database.db, clock.now(), 2)).toBe(3);
+    expect(await letterMail()).toEqual([]);
+    expect(await forgetSentLetterMail(database.db, clock.now())).toBe(0);
+    // The sending's next rounds settle nothing as deleted, the figures are the same.
+    await runLetterSending(deps());
+    expect(await figures()).toEqual(before);
+    const [bounced] = await database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, refused?.id ?? ""));
+    expect(bounced).toMatchObject({ bounceCount: 1, state: "subscribed" });
   });
 
   it("shows the letters an address received in its export, and erases them with it", async () => {

@@ -18,7 +18,7 @@
  *    undeliverable, and later letters skip it.
  * 5. A letter whose deliveries are all written and settled is sent.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import { type Database, rowsOf } from "#database/open-database";
 import {
   type NewsletterLetter,
@@ -33,6 +33,7 @@ import { log } from "../logger";
 import {
   type ComposedMail,
   composeMail,
+  deleteMail,
   findMissingMail,
   findSettledMail,
   type MailSettings,
@@ -472,4 +473,48 @@ async function finishLetters(db: Database, now: Date): Promise<string[]> {
     )
     .returning({ id: newsletterLetters.id });
   return finished.map((row) => row.id);
+}
+
+/**
+ * How long the outbox keeps a sent letter's e-mails (each about 15 KB with its rendering): long
+ * enough for a reader's „it did not come“ to be looked into, not for ever. Its figures and the
+ * „nedoručitelný“ rule read the deliveries, settled within seconds of each e-mail's fate.
+ */
+export const sentLetterMailRetentionMs = 30 * 24 * 60 * 60_000;
+
+/**
+ * Housekeeping: the e-mails of letters sent more than `sentLetterMailRetentionMs` ago leave the
+ * outbox, a batch at a time, each batch with its deliveries' outbox ids in one transaction (the
+ * deliveries stay, settled, for the figures and the address's export). Returns how many went.
+ */
+export async function forgetSentLetterMail(db: Database, now: Date, batch = 2000) {
+  const before = new Date(now.getTime() - sentLetterMailRetentionMs);
+  let forgotten = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const kept = await tx
+        .select({ outboxId: newsletterDeliveries.outboxId })
+        .from(newsletterDeliveries)
+        .innerJoin(newsletterLetters, eq(newsletterLetters.id, newsletterDeliveries.letterId))
+        .where(
+          and(
+            eq(newsletterLetters.state, "sent"),
+            lte(newsletterLetters.sentAt, before),
+            ne(newsletterDeliveries.state, "queued"),
+            isNotNull(newsletterDeliveries.outboxId),
+          ),
+        )
+        .limit(batch)
+        .for("update", { of: newsletterDeliveries, skipLocked: true });
+      const ids = kept.map((row) => row.outboxId ?? 0);
+      if (ids.length === 0) return true;
+      forgotten += await deleteMail(tx, ids);
+      await tx
+        .update(newsletterDeliveries)
+        .set({ outboxId: null })
+        .where(inArray(newsletterDeliveries.outboxId, ids));
+      return ids.length < batch;
+    });
+    if (done) return forgotten;
+  }
 }
