@@ -18,6 +18,7 @@ import {
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 import { eraseAddress, exportAddress } from "../admin/gdpr";
 import { createMailTransport, type MailTransport } from "../mail/mail-transport";
+import { removedToken } from "../mail/outbox";
 import { sendPendingMail } from "../mail/send-pending-mail";
 import {
   forgetSentLetterMail,
@@ -147,6 +148,25 @@ describe.each(testDatabases)("her letters going out on $name", { timeout: 120_00
     }
     const rows = await deliveries(letter.id);
     expect(rows.map((row) => row.state)).toEqual(Array(5).fill("sent"));
+  });
+
+  it("keeps the sent copy without the unsubscribe token: body, text, data and List-Unsubscribe", async () => {
+    const [reader] = await subscribe(1);
+    const letter = await startLetter();
+    await sendAll(letter.id);
+    const token = /\/novinky\/odhlaseni\/([\w.-]+)/.exec(smtp.mails[0]?.html || "")?.[1] ?? "";
+    expect(readUnsubscribeToken(testSecret, token)).toBe(reader?.id);
+    const [stored] = await database.db.select().from(mailOutbox);
+    expect(stored?.status).toBe("sent");
+    expect(JSON.stringify(stored)).not.toContain(token);
+    // The owner id is the subscriber's; the token's HMAC is what must not be kept.
+    expect(JSON.stringify(stored)).not.toContain(token.split(".")[1]);
+    const blanked = `${testSettings.SITE_URL}/novinky/odhlaseni/${removedToken}`;
+    expect(stored?.html).toContain(blanked);
+    expect(stored?.text).toContain(blanked);
+    expect(stored?.data).toMatchObject({ unsubscribeLink: blanked });
+    expect(stored?.headers?.["List-Unsubscribe"]).toContain(`<${blanked}>`);
+    expect(stored?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
   });
 
   it("hands letters to the outbox at her rate, never ahead of it, over simulated time", async () => {
