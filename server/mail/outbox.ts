@@ -977,6 +977,19 @@ export async function findSettledMail(db: Database, ids: readonly number[]): Pro
   }));
 }
 
+/**
+ * Deletes the e-mails of `ids` not sent yet (a stopped letter's), claimed by a worker or not;
+ * answers the ids deleted. One a worker is handing to the mail server at that moment may still go.
+ */
+export async function deleteUnsentMail(db: Database, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(and(inArray(mailOutbox.id, [...ids]), eq(mailOutbox.status, "pending")))
+    .returning({ id: mailOutbox.id });
+  return deleted.map((row) => row.id);
+}
+
 /** Of `ids`, those no longer in the outbox (deleted with their address's data). */
 export async function findMissingMail(db: Database, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];

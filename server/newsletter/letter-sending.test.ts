@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  auditLog,
   mailOutbox,
   newsletterDeliveries,
   newsletterLetters,
@@ -25,6 +26,7 @@ import {
   type LetterSendingDependencies,
   runLetterSending,
   sentLetterMailRetentionMs,
+  stopLetter,
 } from "./letter-sending";
 import { createLetter, listLetters, sendLetterNow, setLettersPerHour } from "./letter-store";
 import { readUnsubscribeToken } from "./subscribers";
@@ -357,6 +359,109 @@ describe.each(testDatabases)("her letters going out on $name", { timeout: 120_00
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.id, refused?.id ?? ""));
     expect(bounced).toMatchObject({ bounceCount: 1, state: "subscribed" });
+  });
+
+  it("stops a letter while it goes out: nothing more goes, its unsent e-mails leave the outbox, audited", async () => {
+    await subscribe(10);
+    // 720 an hour: one every 5 s, so a few go before she stops it.
+    await setLettersPerHour(database.db, 720, clock.now());
+    const letter = await startLetter();
+    for (let tick = 0; tick < 3; tick++) {
+      await runLetterSending(deps());
+      await sendPendingMail(database.db, transport, clock);
+      clock.advance(5_000);
+    }
+    await runLetterSending(deps());
+    const got = smtp.mails.length;
+    expect(got).toBeGreaterThan(0);
+    expect(got).toBeLessThan(10);
+    const pending = () =>
+      database.db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending"));
+    expect((await pending()).length).toBeGreaterThan(0);
+
+    const stopped = await stopLetter(database.db, letter.id, actor, clock.now());
+    expect(stopped.state).toBe("stopped");
+    expect(await pending()).toEqual([]);
+    for (let tick = 0; tick < 10; tick++) {
+      await runLetterSending(deps());
+      await sendPendingMail(database.db, transport, clock);
+      clock.advance(5_000);
+    }
+    expect(smtp.mails).toHaveLength(got);
+    const states = (await deliveries(letter.id)).map((row) => row.state);
+    expect(states.filter((state) => state === "sent")).toHaveLength(got);
+    expect(states.filter((state) => state === "stopped")).toHaveLength(10 - got);
+    const [row] = await database.db
+      .select()
+      .from(newsletterLetters)
+      .where(eq(newsletterLetters.id, letter.id));
+    expect(row?.state).toBe("stopped");
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "newsletter_letter_stopped"));
+    expect(audit).toMatchObject({ actorEmail: actor.email });
+    // Stopped once: a second stop, or one of a letter that is not sending, is refused.
+    await expect(stopLetter(database.db, letter.id, actor, clock.now())).rejects.toMatchObject({
+      code: "letter_not_sending",
+    });
+  });
+
+  it("a stop while another server hands letters over: no e-mail goes after the stop's commit", async (context) => {
+    if (!database.openAnother) return context.skip();
+    await subscribe(60);
+    await setLettersPerHour(database.db, 1_000_000, clock.now());
+    const letter = await startLetter();
+    // The deliveries are written; the slots come later.
+    await database.db
+      .update(newsletterSending)
+      .set({ nextSlotAt: new Date(clock.now().getTime() + 3_600_000) });
+    await runLetterSending(deps());
+    expect(await deliveries(letter.id)).toHaveLength(60);
+    await database.db.update(newsletterSending).set({ nextSlotAt: clock.now() });
+
+    const server = await database.openAnother();
+    const blocker = await database.openAnother();
+    try {
+      // The handover on the other server gets as far as writing its e-mails, and waits there.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const tableLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const blocking = blocker.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table mail_outbox in share mode`);
+        locked();
+        await released;
+      });
+      await tableLocked;
+      const handing = runLetterSending(deps({ db: server.db }));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const stopping = stopLetter(database.db, letter.id, actor, clock.now());
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      release();
+      await blocking;
+      const [handed] = await Promise.all([handing, stopping]);
+      expect(handed.handed).toBeGreaterThan(0);
+    } finally {
+      await blocker.close();
+      await server.close();
+    }
+    // Whatever was handed over before the stop is taken back: nothing is left to send.
+    expect(
+      await database.db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending")),
+    ).toEqual([]);
+    for (let tick = 0; tick < 5; tick++) {
+      await runLetterSending(deps());
+      await sendPendingMail(database.db, transport, clock);
+      clock.advance(5_000);
+    }
+    expect(smtp.mails).toEqual([]);
+    const states = (await deliveries(letter.id)).map((row) => row.state);
+    expect(states).toEqual(Array(60).fill("stopped"));
   });
 
   it("shows the letters an address received in its export, and erases them with it", async () => {
