@@ -6,7 +6,8 @@
  * sends herself a test and then sends it to all; each subscriber gets exactly one letter, every
  * letter with `List-Unsubscribe` and `List-Unsubscribe-Post`; the visitor unsubscribes by the
  * RFC 8058 one-click POST to the header's address; her second letter reaches only the one still
- * subscribed. Screenshots of every screen at 360 and 1280 px. Then the gift's thank-you without
+ * subscribed; a third, at one an hour, she stops after the first of two got it. Screenshots of
+ * every screen at 360 and 1280 px. Then the gift's thank-you without
  * scripts, which names the confirmation e-mail too.
  */
 import type { Page } from "@playwright/test";
@@ -123,7 +124,7 @@ async function sendToAll(page: Page, count: number) {
 test("a visitor ticks the box, confirms and gets exactly one letter; she writes, previews, tests and sends on her phone; one click unsubscribes, and the next letter reaches only the others", async ({
   page,
 }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000);
   await page.setViewportSize(phone);
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": "10.66.0.1" });
   const visitor = `alena-${Date.now()}@example.cz`;
@@ -301,6 +302,44 @@ test("a visitor ticks the box, confirms and gets exactly one letter; she writes,
   await page.goto(String(oneClickUrl));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Odhlášení proběhlo");
   await shootBoth(page, "unsubscribed");
+
+  // A third letter, at one an hour to two readers, stopped after the first got it.
+  const third = `blogova-treti-${Date.now()}@example.cz`;
+  await page.goto(`${origin}${paths.blog}#novinky`);
+  await page.locator("#novinky").getByLabel("E-mail", { exact: true }).fill(third);
+  await page.locator("#novinky").getByRole("button", { name: "Přihlásit se k novinkám" }).click();
+  await expect(page).toHaveURL(/#novinky-odeslano$/);
+  await confirm(page, third);
+  await page.goto(`${origin}${paths.adminLetters}`);
+  await page.getByLabel("Dopisů za hodinu").fill("1");
+  await page.getByRole("button", { name: "Uložit rychlost" }).click();
+  await expect(page.getByText("Uloženo: nejvýš 1 dopis za hodinu.")).toBeVisible();
+  const stopped = `Podzimní bylinky ${Date.now() % 10_000}`;
+  await writeLetter(page, stopped, "Sbírám poslední bylinky před mrazem.");
+  await page.getByRole("button", { name: "Odeslat všem přihlášeným (2)" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Odeslat (2)" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Odesláno" })).toHaveText(
+    "Odesláno 1 z 2",
+    { timeout: 90_000 },
+  );
+  await page.getByRole("button", { name: "Zastavit odesílání" }).click();
+  const stopDialog = page.getByRole("alertdialog");
+  await expect(stopDialog).toContainText("Zatím ho dostal 1 z 2. Ostatním už nepřijde");
+  await page.screenshot({
+    path: screenshotPath("newsletter-letters", "stop-question-360.png"),
+  });
+  await stopDialog.getByRole("button", { name: "Zastavit odesílání" }).click();
+  await expect(page.locator("[data-state]").first()).toHaveText("zastavený");
+  await expect(page.getByText("Zastaveno, dostal ho 1 z 2.").first()).toBeVisible();
+  await shootBoth(page, "stopped");
+  await page.goto(`${origin}${paths.adminLetters}`);
+  const listedStopped = page.locator(`[data-letter="${stopped}"]`);
+  await expect(listedStopped.locator("[data-state]")).toHaveText("zastavený");
+  await expect(listedStopped).toContainText("Zastaveno, dostal ho 1 z 2.");
+  await shootBoth(page, "list-stopped");
+  // The second reader never gets it.
+  await page.waitForTimeout(3000);
+  expect(server.smtp.mails.filter((mail) => mail.subject === stopped)).toHaveLength(1);
 });
 
 test.describe("the gift's thank-you without scripts", () => {

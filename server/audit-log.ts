@@ -80,7 +80,8 @@ export type AuditEvent =
         | "event_signup_cancelled"
         | "event_created"
         | "newsletter_letter_sent"
-        | "newsletter_letter_scheduled";
+        | "newsletter_letter_scheduled"
+        | "newsletter_letter_stopped";
       actor: AuditActor;
       subject: string;
     }

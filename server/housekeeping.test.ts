@@ -7,9 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   authSessions,
   emailConfirmationTokens,
+  mailOutbox,
   materials,
   mfaChallenges,
   mfaFactors,
+  newsletterDeliveries,
+  newsletterLetters,
   newsletterSubscribers,
   rateLimitCounters,
   recoveryTokens,
@@ -30,6 +33,7 @@ import { deviceLifetimeMs, knownAddressTrustMs } from "./auth/throttling";
 import { forgetExpired, startHousekeeping } from "./housekeeping";
 import { captureLog } from "./logger";
 import { fileWaitMs } from "./materials/material-housekeeping";
+import { sentLetterMailRetentionMs } from "./newsletter/letter-sending";
 import { unconfirmedRetentionMs } from "./newsletter/subscribers";
 import { longestWindowMs } from "./rate-limit";
 
@@ -56,6 +60,8 @@ describe.each(testDatabases)(
       // Their sessions, devices, addresses, factors and links go with them.
       await database.db.delete(users);
       await database.db.delete(materials).where(isNull(materials.kind));
+      await database.db.delete(newsletterLetters);
+      await database.db.delete(newsletterSubscribers);
     });
 
     /** One of each record, `side` of its limit. */
@@ -170,6 +176,55 @@ describe.each(testDatabases)(
         consentedAt: just(unconfirmedRetentionMs, side),
         consentAddressBlock: "203.0.113.0/24",
       });
+      // A letter that went to a reader: its e-mail leaves the outbox, its delivery stays.
+      const [reader] = await db
+        .insert(newsletterSubscribers)
+        .values({
+          email: `ctenarka-${side}-${n}@example.cz`,
+          state: "subscribed",
+          source: "blog",
+          consentText: "Chci dostávat novinky e-mailem",
+          consentVersion: "test",
+          consentedAt: new Date(now.getTime() - 400 * day),
+          confirmedAt: new Date(now.getTime() - 400 * day),
+          consentAddressBlock: "203.0.113.0/24",
+        })
+        .returning();
+      const sentAt = just(sentLetterMailRetentionMs, side);
+      const [letter] = await db
+        .insert(newsletterLetters)
+        .values({
+          subject: `Dopis ${side} ${n}`,
+          body: "<p>Ahoj</p>",
+          state: "sent",
+          sendingStartedAt: sentAt,
+          fannedOutAt: sentAt,
+          sentAt,
+        })
+        .returning();
+      const [mail] = await db
+        .insert(mailOutbox)
+        .values({
+          ownerType: "newsletter_subscriber",
+          ownerId: reader?.id ?? "",
+          kind: "newsletter_letter",
+          status: "sent",
+          to: reader?.email ?? "",
+          replyTo: "majitelka@example.cz",
+          subject: `Dopis ${side} ${n}`,
+          html: "<p>Ahoj</p>",
+          text: "Ahoj",
+          nextAttemptAt: sentAt,
+          sentAt,
+        })
+        .returning();
+      await db.insert(newsletterDeliveries).values({
+        letterId: letter?.id ?? "",
+        subscriberId: reader?.id ?? "",
+        state: "sent",
+        outboxId: mail?.id ?? 0,
+        settledAt: sentAt,
+      });
     }
 
     async function remaining() {
@@ -195,6 +250,11 @@ describe.each(testDatabases)(
           .sort(),
         newsletterSignUps: (await db.select().from(newsletterSubscribers))
           .map((row) => row.email)
+          .filter((email) => email.startsWith("novinky-"))
+          .sort(),
+        letterMail: (await db.select().from(mailOutbox)).map((row) => row.subject).sort(),
+        letterDeliveries: (await db.select().from(newsletterDeliveries))
+          .map((row) => `${row.state} ${row.outboxId === null ? "without" : "with"} e-mail`)
           .sort(),
       };
     }
@@ -216,6 +276,7 @@ describe.each(testDatabases)(
         spentLinks: 4,
         materialsWithoutFile: 2,
         unconfirmedNewsletterSignUps: 2,
+        sentLetterMail: 2,
         // The visit counts' salts and old counts: server/stats/visit-counting.test.ts.
         visitSalts: 0,
         oldVisitCounts: 0,
@@ -258,11 +319,18 @@ describe.each(testDatabases)(
         confirmationTokens: ["confirmation-within-3", "confirmation-within-4"],
         materialsWithoutFile: ["Bez souboru within 3", "Bez souboru within 4"],
         newsletterSignUps: ["novinky-within-3@example.cz", "novinky-within-4@example.cz"],
+        letterMail: ["Dopis within 3", "Dopis within 4"],
+        letterDeliveries: [
+          "sent with e-mail",
+          "sent with e-mail",
+          "sent without e-mail",
+          "sent without e-mail",
+        ],
       });
 
       // A second run, on this server or another, finds nothing more.
       expect(Object.values(await forgetExpired(database.db, now))).toEqual([
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       ]);
     });
 

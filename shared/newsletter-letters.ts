@@ -6,12 +6,25 @@
  */
 import * as z from "zod/mini";
 
-/** A letter's states: written, waiting for its time, going out, gone out, or called off. */
-export const letterStates = ["draft", "scheduled", "sending", "sent", "cancelled"] as const;
+/**
+ * A letter's states: written, waiting for its time, going out, gone out, called off, or stopped
+ * while going out (those who had not got it yet never will).
+ */
+export const letterStates = [
+  "draft",
+  "scheduled",
+  "sending",
+  "sent",
+  "cancelled",
+  "stopped",
+] as const;
 export type LetterState = (typeof letterStates)[number];
 
-/** One recipient's letter: waiting or in the outbox, sent, refused, or left out (not confirmed any more). */
-export const letterDeliveryStates = ["queued", "sent", "failed", "skipped"] as const;
+/**
+ * One recipient's letter: waiting or in the outbox, sent, refused, left out (not confirmed any
+ * more), or never sent because she stopped the letter.
+ */
+export const letterDeliveryStates = ["queued", "sent", "failed", "skipped", "stopped"] as const;
 export type LetterDeliveryState = (typeof letterDeliveryStates)[number];
 
 /** One word for each state, everywhere she sees it. */
@@ -21,6 +34,7 @@ export const letterStateLabels = {
   sending: "odesílá se",
   sent: "odeslaný",
   cancelled: "zrušený",
+  stopped: "zastavený",
 } as const satisfies Record<LetterState, string>;
 
 export const letterLimits = {
@@ -50,6 +64,7 @@ export const letterMessages = {
   notDraft: "Dopis už je odeslaný nebo naplánovaný, takže ho nejde měnit.",
   alreadySent: "Tento dopis už odešel (nebo se právě odesílá), podruhé ho poslat nejde.",
   notScheduled: "Zrušit jde jen naplánovaný dopis.",
+  notSending: "Zastavit jde jen dopis, který se právě odesílá. Tento už se neodesílá.",
   otherSending:
     "Právě se odesílá jiný dopis. Počkejte prosím, až odejde, a pak tento pošlete nebo naplánujte.",
   noSubscribers: "Zatím nemáte žádného přihlášeného odběratele, dopis není komu poslat.",
@@ -64,6 +79,7 @@ export const letterErrorCodes = {
   notDraft: "letter_not_draft",
   alreadySent: "letter_already_sent",
   notScheduled: "letter_not_scheduled",
+  notSending: "letter_not_sending",
   otherSending: "letter_other_sending",
   noSubscribers: "letter_no_subscribers",
   scheduledInPast: "letter_scheduled_in_past",
@@ -89,6 +105,8 @@ export const letterApiPaths = {
   schedule: "/admin/newsletter/letters/:id/schedule",
   /** POST: a scheduled letter called off (cancelled; it can be changed, sent or scheduled again). */
   cancel: "/admin/newsletter/letters/:id/cancel",
+  /** POST: a sending letter stopped (those who have not got it yet will not). */
+  stop: "/admin/newsletter/letters/:id/stop",
   /** GET / PUT `{ lettersPerHour }`: her sending rate. */
   rate: "/admin/newsletter/sending-rate",
 } as const;

@@ -105,6 +105,8 @@ export const auditActions = [
   /** A letter sent (or scheduled) to the subscribers; their list downloaded; one removed by her. */
   "newsletter_letter_sent",
   "newsletter_letter_scheduled",
+  /** A letter's sending stopped by her before everyone had it. */
+  "newsletter_letter_stopped",
   "newsletter_subscribers_exported",
   "newsletter_subscriber_removed",
 ] as const;

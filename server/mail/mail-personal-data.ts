@@ -47,10 +47,11 @@ export const mailPersonalData: PersonalDataRegistration = {
       })),
     }),
     // Those of the address's submissions went with them; these are the others.
-    erase: (tx, found) =>
-      deleteMail(
+    erase: async (tx, found) => {
+      await deleteMail(
         tx,
         found.map((mail) => mail.id),
-      ),
+      );
+    },
   }),
 };

@@ -394,9 +394,14 @@ const linkTokens = [
   /(\/rezervace\/zruseni\/)[\w-]{20,}/g,
   // An event sign-up's cancel link (`/akce/zruseni/<token>`).
   /(\/akce\/zruseni\/)[\w-]{20,}/g,
+  // A letter's unsubscribe link (`/novinky/odhlaseni/<subscriber id>.<its HMAC>`).
+  /(\/novinky\/odhlaseni\/)[\w.-]{20,}/g,
 ];
 
-/** `text` with the token of every confirmation, recovery or gift link replaced by `removedToken`. */
+/**
+ * `text` with the token of every confirmation, recovery, gift, cancel or unsubscribe link replaced
+ * by `removedToken`.
+ */
 export function withoutLinkTokens(text: string): string {
   return linkTokens.reduce((result, token) => result.replace(token, `$1${removedToken}`), text);
 }
@@ -409,9 +414,19 @@ export function withoutLinkTokens(text: string): string {
  * that neither the database nor a backup of it holds a link that still works once it is delivered.
  */
 export function sentCopy(
-  mail: { kind: string; data: Record<string, unknown> | null; html: string | null },
+  mail: {
+    kind: string;
+    data: Record<string, unknown> | null;
+    html: string | null;
+    headers?: Record<string, string> | null;
+  },
   body: { html: string; text: string },
-): { html?: string; text?: string; data?: Record<string, unknown> } {
+): {
+  html?: string;
+  text?: string;
+  data?: Record<string, unknown>;
+  headers?: Record<string, string>;
+} {
   const secretLinks = findMailKind(mail.kind)?.secretLinks ?? [];
   if (secretLinks.length === 0) return mail.html === null ? body : {};
   const data = mail.data && { ...mail.data };
@@ -419,10 +434,17 @@ export function sentCopy(
     const link = data?.[field];
     if (data && typeof link === "string") data[field] = withoutLinkTokens(link);
   }
+  // A letter's `List-Unsubscribe` carries the link of its unsubscribe line.
+  const headers =
+    mail.headers &&
+    Object.fromEntries(
+      Object.entries(mail.headers).map(([name, value]) => [name, withoutLinkTokens(value)]),
+    );
   return {
     html: withoutLinkTokens(body.html),
     text: withoutLinkTokens(body.text),
     ...(data ? { data } : {}),
+    ...(headers ? { headers } : {}),
   };
 }
 
@@ -868,9 +890,14 @@ export function findMailOfAddress(db: Database, email: string): Promise<MailJob[
     .orderBy(mailOutbox.id);
 }
 
-/** Deletes the e-mails with these ids, sent or not. */
-export async function deleteMail(db: Database, ids: readonly number[]) {
-  if (ids.length > 0) await db.delete(mailOutbox).where(inArray(mailOutbox.id, [...ids]));
+/** Deletes the e-mails with these ids, sent or not; returns how many there were. */
+export async function deleteMail(db: Database, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(inArray(mailOutbox.id, [...ids]))
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
 }
 
 /** One line, without control characters or invisible format characters (bidi overrides). */
@@ -948,6 +975,19 @@ export async function findSettledMail(db: Database, ids: readonly number[]): Pro
     ...row,
     refused: row.status === "failed" && (row.lastError ?? "").startsWith(permanentRefusalMark),
   }));
+}
+
+/**
+ * Deletes the e-mails of `ids` not sent yet (a stopped letter's), claimed by a worker or not;
+ * answers the ids deleted. One a worker is handing to the mail server at that moment may still go.
+ */
+export async function deleteUnsentMail(db: Database, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(and(inArray(mailOutbox.id, [...ids]), eq(mailOutbox.status, "pending")))
+    .returning({ id: mailOutbox.id });
+  return deleted.map((row) => row.id);
 }
 
 /** Of `ids`, those no longer in the outbox (deleted with their address's data). */

@@ -109,4 +109,6 @@ export const newsletterLetterMail = defineMailKind({
   dataSchema: letterDataSchema,
   subject: (data) => (data.test ? `${testLetterPrefix} ${data.subject}` : data.subject),
   render: (data) => createElement(LetterEmail, data),
+  // It unsubscribes with one click: the copy kept once it has gone must not.
+  secretLinks: ["unsubscribeLink"],
 });

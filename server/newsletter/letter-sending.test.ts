@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  auditLog,
   mailOutbox,
   newsletterDeliveries,
   newsletterLetters,
@@ -18,9 +19,16 @@ import {
 import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-server";
 import { eraseAddress, exportAddress } from "../admin/gdpr";
 import { createMailTransport, type MailTransport } from "../mail/mail-transport";
+import { removedToken } from "../mail/outbox";
 import { sendPendingMail } from "../mail/send-pending-mail";
-import { type LetterSendingDependencies, runLetterSending } from "./letter-sending";
-import { createLetter, sendLetterNow, setLettersPerHour } from "./letter-store";
+import {
+  forgetSentLetterMail,
+  type LetterSendingDependencies,
+  runLetterSending,
+  sentLetterMailRetentionMs,
+  stopLetter,
+} from "./letter-sending";
+import { createLetter, listLetters, sendLetterNow, setLettersPerHour } from "./letter-store";
 import { readUnsubscribeToken } from "./subscribers";
 
 const settings = { notifyEmail: testSettings.NOTIFY_EMAIL, siteUrl: testSettings.SITE_URL };
@@ -142,6 +150,25 @@ describe.each(testDatabases)("her letters going out on $name", { timeout: 120_00
     }
     const rows = await deliveries(letter.id);
     expect(rows.map((row) => row.state)).toEqual(Array(5).fill("sent"));
+  });
+
+  it("keeps the sent copy without the unsubscribe token: body, text, data and List-Unsubscribe", async () => {
+    const [reader] = await subscribe(1);
+    const letter = await startLetter();
+    await sendAll(letter.id);
+    const token = /\/novinky\/odhlaseni\/([\w.-]+)/.exec(smtp.mails[0]?.html || "")?.[1] ?? "";
+    expect(readUnsubscribeToken(testSecret, token)).toBe(reader?.id);
+    const [stored] = await database.db.select().from(mailOutbox);
+    expect(stored?.status).toBe("sent");
+    expect(JSON.stringify(stored)).not.toContain(token);
+    // The owner id is the subscriber's; the token's HMAC is what must not be kept.
+    expect(JSON.stringify(stored)).not.toContain(token.split(".")[1]);
+    const blanked = `${testSettings.SITE_URL}/novinky/odhlaseni/${removedToken}`;
+    expect(stored?.html).toContain(blanked);
+    expect(stored?.text).toContain(blanked);
+    expect(stored?.data).toMatchObject({ unsubscribeLink: blanked });
+    expect(stored?.headers?.["List-Unsubscribe"]).toContain(`<${blanked}>`);
+    expect(stored?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
   });
 
   it("hands letters to the outbox at her rate, never ahead of it, over simulated time", async () => {
@@ -292,6 +319,149 @@ describe.each(testDatabases)("her letters going out on $name", { timeout: 120_00
     const handed = await deliveries(letter.id);
     expect(handed).toHaveLength(120);
     expect(handed.every((row) => row.outboxId !== null)).toBe(true);
+  });
+
+  it("forgets a sent letter's e-mails after the retention time, its figures and bounces as they were", async () => {
+    const [refused, , leaving] = await subscribe(3);
+    smtp.refuse.set(refused?.email ?? "", 550);
+    const letter = await startLetter();
+    await sendAll(letter.id);
+    await database.db
+      .update(newsletterSubscribers)
+      .set({ state: "unsubscribed", unsubscribedAt: clock.now() })
+      .where(eq(newsletterSubscribers.id, leaving?.id ?? ""));
+    const figures = async () => (await listLetters(database.db))[0]?.figures;
+    const before = await figures();
+    expect(before).toEqual({
+      recipients: 3,
+      queued: 0,
+      sent: 2,
+      failed: 1,
+      skipped: 0,
+      unsubscribedAfter: 1,
+    });
+    const letterMail = () => database.db.select({ id: mailOutbox.id }).from(mailOutbox);
+    expect(await letterMail()).toHaveLength(3);
+
+    // A minute short of the time, everything stays.
+    clock.advance(sentLetterMailRetentionMs - 60_000);
+    expect(await forgetSentLetterMail(database.db, clock.now())).toBe(0);
+    expect(await letterMail()).toHaveLength(3);
+    clock.advance(2 * 60_000);
+    expect(await forgetSentLetterMail(database.db, clock.now(), 2)).toBe(3);
+    expect(await letterMail()).toEqual([]);
+    expect(await forgetSentLetterMail(database.db, clock.now())).toBe(0);
+    // The sending's next rounds settle nothing as deleted, the figures are the same.
+    await runLetterSending(deps());
+    expect(await figures()).toEqual(before);
+    const [bounced] = await database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, refused?.id ?? ""));
+    expect(bounced).toMatchObject({ bounceCount: 1, state: "subscribed" });
+  });
+
+  it("stops a letter while it goes out: nothing more goes, its unsent e-mails leave the outbox, audited", async () => {
+    await subscribe(10);
+    // 720 an hour: one every 5 s, so a few go before she stops it.
+    await setLettersPerHour(database.db, 720, clock.now());
+    const letter = await startLetter();
+    for (let tick = 0; tick < 3; tick++) {
+      await runLetterSending(deps());
+      await sendPendingMail(database.db, transport, clock);
+      clock.advance(5_000);
+    }
+    await runLetterSending(deps());
+    const got = smtp.mails.length;
+    expect(got).toBeGreaterThan(0);
+    expect(got).toBeLessThan(10);
+    const pending = () =>
+      database.db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending"));
+    expect((await pending()).length).toBeGreaterThan(0);
+
+    const stopped = await stopLetter(database.db, letter.id, actor, clock.now());
+    expect(stopped.state).toBe("stopped");
+    expect(await pending()).toEqual([]);
+    for (let tick = 0; tick < 10; tick++) {
+      await runLetterSending(deps());
+      await sendPendingMail(database.db, transport, clock);
+      clock.advance(5_000);
+    }
+    expect(smtp.mails).toHaveLength(got);
+    const states = (await deliveries(letter.id)).map((row) => row.state);
+    expect(states.filter((state) => state === "sent")).toHaveLength(got);
+    expect(states.filter((state) => state === "stopped")).toHaveLength(10 - got);
+    const [row] = await database.db
+      .select()
+      .from(newsletterLetters)
+      .where(eq(newsletterLetters.id, letter.id));
+    expect(row?.state).toBe("stopped");
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "newsletter_letter_stopped"));
+    expect(audit).toMatchObject({ actorEmail: actor.email });
+    // Stopped once: a second stop, or one of a letter that is not sending, is refused.
+    await expect(stopLetter(database.db, letter.id, actor, clock.now())).rejects.toMatchObject({
+      code: "letter_not_sending",
+    });
+  });
+
+  it("a stop while another server hands letters over: no e-mail goes after the stop's commit", async (context) => {
+    if (!database.openAnother) return context.skip();
+    await subscribe(60);
+    await setLettersPerHour(database.db, 1_000_000, clock.now());
+    const letter = await startLetter();
+    // The deliveries are written; the slots come later.
+    await database.db
+      .update(newsletterSending)
+      .set({ nextSlotAt: new Date(clock.now().getTime() + 3_600_000) });
+    await runLetterSending(deps());
+    expect(await deliveries(letter.id)).toHaveLength(60);
+    await database.db.update(newsletterSending).set({ nextSlotAt: clock.now() });
+
+    const server = await database.openAnother();
+    const blocker = await database.openAnother();
+    try {
+      // The handover on the other server gets as far as writing its e-mails, and waits there.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const tableLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const blocking = blocker.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table mail_outbox in share mode`);
+        locked();
+        await released;
+      });
+      await tableLocked;
+      const handing = runLetterSending(deps({ db: server.db }));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const stopping = stopLetter(database.db, letter.id, actor, clock.now());
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      release();
+      await blocking;
+      const [handed] = await Promise.all([handing, stopping]);
+      expect(handed.handed).toBeGreaterThan(0);
+    } finally {
+      await blocker.close();
+      await server.close();
+    }
+    // Whatever was handed over before the stop is taken back: nothing is left to send.
+    expect(
+      await database.db.select().from(mailOutbox).where(eq(mailOutbox.status, "pending")),
+    ).toEqual([]);
+    for (let tick = 0; tick < 5; tick++) {
+      await runLetterSending(deps());
+      await sendPendingMail(database.db, transport, clock);
+      clock.advance(5_000);
+    }
+    expect(smtp.mails).toEqual([]);
+    const states = (await deliveries(letter.id)).map((row) => row.state);
+    expect(states).toEqual(Array(60).fill("stopped"));
   });
 
   it("shows the letters an address received in its export, and erases them with it", async () => {

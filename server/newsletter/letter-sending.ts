@@ -18,7 +18,7 @@
  *    undeliverable, and later letters skip it.
  * 5. A letter whose deliveries are all written and settled is sent.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { type Database, rowsOf } from "#database/open-database";
 import {
   type NewsletterLetter,
@@ -28,11 +28,14 @@ import {
   newsletterSubscribers,
 } from "#database/schema";
 import { letterLimits } from "#shared/newsletter-letters";
+import { type AuditActor, recordAuditEvent } from "../audit-log";
 import type { Clock } from "../clock";
 import { log } from "../logger";
 import {
   type ComposedMail,
   composeMail,
+  deleteMail,
+  deleteUnsentMail,
   findMissingMail,
   findSettledMail,
   type MailSettings,
@@ -42,7 +45,7 @@ import {
 } from "../mail/outbox";
 import { type RepeatingTask, repeatEvery } from "../repeating-task";
 import { type LetterAnnouncementData, newsletterLetterMail } from "./letter-email";
-import { announcementOf, findAnnouncement } from "./letter-store";
+import { announcementOf, findAnnouncement, letterRefusals, requireLetter } from "./letter-store";
 import {
   newsletterLetterHeaders,
   subscriberMailOwner,
@@ -293,6 +296,14 @@ async function handOver(deps: LetterSendingDependencies, letter: NewsletterLette
   const maxBatch = deps.handOverBatch ?? 500;
   const announcement = await announcementData(db, letter, deps.settings.siteUrl);
   return db.transaction(async (tx) => {
+    // Still sending, and it stays so until this commits: a stop waits for this handover (and then
+    // takes its e-mails back), or this waits for the stop and hands nothing over.
+    const [still] = await tx
+      .select({ id: newsletterLetters.id })
+      .from(newsletterLetters)
+      .where(and(eq(newsletterLetters.id, letter.id), eq(newsletterLetters.state, "sending")))
+      .for("share");
+    if (!still) return { handed: 0, skipped: 0 };
     await tx
       .insert(newsletterSending)
       .values({ id: 1, lettersPerHour: letterLimits.defaultPerHour, nextSlotAt: now })
@@ -457,6 +468,57 @@ async function settleDeliveries(db: Database, now: Date): Promise<number> {
   }
 }
 
+/**
+ * „Zastavit odesílání“: the sending letter stops, in one transaction with its e-mails the outbox
+ * has not sent yet (deleted) and its deliveries not sent (`stopped`, never handed over again), and
+ * the audit entry. A handover on another server at that moment either commits first (its e-mails
+ * are then taken back here) or finds the letter stopped. E-mails already sent, or failed, settle
+ * their deliveries as before. Refused for a letter that is not sending.
+ */
+export async function stopLetter(db: Database, id: string, actor: AuditActor, now: Date) {
+  const letter = await requireLetter(db, id);
+  const stopped = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterLetters)
+      .set({ state: "stopped", sentAt: now, updatedAt: now })
+      .where(and(eq(newsletterLetters.id, letter.id), eq(newsletterLetters.state, "sending")))
+      .returning();
+    if (!row) return undefined;
+    const inOutbox = await tx
+      .select({ outboxId: newsletterDeliveries.outboxId })
+      .from(newsletterDeliveries)
+      .where(
+        and(
+          eq(newsletterDeliveries.letterId, letter.id),
+          eq(newsletterDeliveries.state, "queued"),
+          isNotNull(newsletterDeliveries.outboxId),
+        ),
+      );
+    const taken = await deleteUnsentMail(
+      tx,
+      inOutbox.map((delivery) => delivery.outboxId ?? 0),
+    );
+    await tx
+      .update(newsletterDeliveries)
+      .set({ state: "stopped", settledAt: now })
+      .where(
+        and(
+          eq(newsletterDeliveries.letterId, letter.id),
+          eq(newsletterDeliveries.state, "queued"),
+          or(isNull(newsletterDeliveries.outboxId), inArray(newsletterDeliveries.outboxId, taken)),
+        ),
+      );
+    await recordAuditEvent(
+      tx,
+      { action: "newsletter_letter_stopped", actor, subject: row.subject },
+      now,
+    );
+    return row;
+  });
+  if (!stopped) throw letterRefusals.notSending();
+  return stopped;
+}
+
 /** Letters whose deliveries are all written and settled: sent. */
 async function finishLetters(db: Database, now: Date): Promise<string[]> {
   const finished = await db
@@ -472,4 +534,48 @@ async function finishLetters(db: Database, now: Date): Promise<string[]> {
     )
     .returning({ id: newsletterLetters.id });
   return finished.map((row) => row.id);
+}
+
+/**
+ * How long the outbox keeps a sent letter's e-mails (each about 15 KB with its rendering): long
+ * enough for a reader's „it did not come“ to be looked into, not for ever. Its figures and the
+ * „nedoručitelný“ rule read the deliveries, settled within seconds of each e-mail's fate.
+ */
+export const sentLetterMailRetentionMs = 30 * 24 * 60 * 60_000;
+
+/**
+ * Housekeeping: the e-mails of letters sent (or stopped) more than `sentLetterMailRetentionMs` ago leave the
+ * outbox, a batch at a time, each batch with its deliveries' outbox ids in one transaction (the
+ * deliveries stay, settled, for the figures and the address's export). Returns how many went.
+ */
+export async function forgetSentLetterMail(db: Database, now: Date, batch = 2000) {
+  const before = new Date(now.getTime() - sentLetterMailRetentionMs);
+  let forgotten = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const kept = await tx
+        .select({ outboxId: newsletterDeliveries.outboxId })
+        .from(newsletterDeliveries)
+        .innerJoin(newsletterLetters, eq(newsletterLetters.id, newsletterDeliveries.letterId))
+        .where(
+          and(
+            inArray(newsletterLetters.state, ["sent", "stopped"]),
+            lte(newsletterLetters.sentAt, before),
+            ne(newsletterDeliveries.state, "queued"),
+            isNotNull(newsletterDeliveries.outboxId),
+          ),
+        )
+        .limit(batch)
+        .for("update", { of: newsletterDeliveries, skipLocked: true });
+      const ids = kept.map((row) => row.outboxId ?? 0);
+      if (ids.length === 0) return true;
+      forgotten += await deleteMail(tx, ids);
+      await tx
+        .update(newsletterDeliveries)
+        .set({ outboxId: null })
+        .where(inArray(newsletterDeliveries.outboxId, ids));
+      return ids.length < batch;
+    });
+    if (done) return forgotten;
+  }
 }

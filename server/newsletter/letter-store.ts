@@ -43,6 +43,7 @@ export const letterRefusals = {
   notDraft: () => new ApiError(409, letterErrorCodes.notDraft, letterMessages.notDraft),
   alreadySent: () => new ApiError(409, letterErrorCodes.alreadySent, letterMessages.alreadySent),
   notScheduled: () => new ApiError(409, letterErrorCodes.notScheduled, letterMessages.notScheduled),
+  notSending: () => new ApiError(409, letterErrorCodes.notSending, letterMessages.notSending),
   otherSending: () => new ApiError(409, letterErrorCodes.otherSending, letterMessages.otherSending),
   noSubscribers: () =>
     new ApiError(409, letterErrorCodes.noSubscribers, letterMessages.noSubscribers),

@@ -22,7 +22,7 @@ import {
 import type { Clock } from "../clock";
 import { jsonBody } from "../json-route";
 import type { MailSettings } from "../mail/outbox";
-import { previewLetter, sendTestLetter } from "./letter-sending";
+import { previewLetter, sendTestLetter, stopLetter } from "./letter-sending";
 import {
   cancelScheduledLetter,
   countConfirmedSubscribers,
@@ -108,6 +108,10 @@ export function createLettersAdminApi({
     })
     .post(letterApiPaths.cancel, async (c) => {
       return c.json(await answer(await cancelScheduledLetter(db, c.req.param("id"), clock.now())));
+    })
+    .post(letterApiPaths.stop, async (c) => {
+      const letter = await stopLetter(db, c.req.param("id"), actor(c.get("admin")), clock.now());
+      return c.json(await answer(letter));
     })
     .get(letterApiPaths.rate, async (c) => {
       return c.json({ lettersPerHour: await readLettersPerHour(db) } satisfies LetterRateJson);

@@ -3,8 +3,8 @@
  * address's export shows the consent as it was given (words, version, time, address block; never
  * the confirmation link's digest); its erasure removes the subscriber with every e-mail sent to
  * it (the outbox's owner `newsletter_subscriber`). A sign-up never confirmed is forgotten after
- * 30 days by housekeeping. The deliveries of her letters say which letters went to the address;
- * they go with it.
+ * 30 days by housekeeping, and so are the e-mails of a letter 30 days after it went. The
+ * deliveries of her letters say which letters went to the address; they go with it.
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#database/open-database";
@@ -16,6 +16,7 @@ import {
 } from "#database/schema";
 import { deleteOwnedMail } from "../mail/outbox";
 import { declareAddressPart, type PersonalDataRegistration } from "../personal-data";
+import { forgetSentLetterMail } from "./letter-sending";
 import { forgetUnconfirmed, subscriberMailOwner } from "./subscribers";
 
 export const subscriberPersonalData: PersonalDataRegistration = {
@@ -66,6 +67,8 @@ export const subscriberPersonalData: PersonalDataRegistration = {
   housekeeping: {
     /** Sign-ups whose confirmation never came, after 30 days, with their e-mail. */
     unconfirmedNewsletterSignUps: { forget: forgetUnconfirmed },
+    /** Her sent letters' e-mails, 30 days after the letter went (its figures stay). */
+    sentLetterMail: { forget: forgetSentLetterMail },
   },
 };
 

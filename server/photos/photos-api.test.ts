@@ -8,7 +8,7 @@
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, photos, photoVariants } from "#database/schema";
+import { auditLog, newsletterLetters, photos, photoVariants } from "#database/schema";
 import { type PhotoJson, photoMessages, photoVariantUrl } from "#shared/content/photo-library";
 import { paths } from "#shared/routes";
 import { hasGpsExif, phoneJpeg, pixelBombPng } from "#testing/sample-photos";
@@ -230,6 +230,41 @@ describe.each(testDatabases)("the photo library on $name", ({ open }) => {
         404,
       );
       expect(await storedCounts()).toEqual({ photos: 1, variants: 3 });
+    },
+    photoTimeoutMs,
+  );
+
+  it(
+    "will not delete a photo a letter not yet gone shows; once it went, the photo may go",
+    async () => {
+      const created = await upload(await phoneJpeg({ width: 900, height: 600, orientation: 1 }), {
+        alt: "Kytice levandule",
+      });
+      const { photo } = (await created.json()) as { photo: PhotoJson };
+      const letter = await api("/admin/newsletter/letters", {
+        method: "POST",
+        body: JSON.stringify({
+          subject: "Levandulové novinky",
+          body: `<p>Kvete.</p><img src="${photoVariantUrl(photo.id, 800, "jpeg")}" alt="Levandule">`,
+        }),
+      });
+      expect(letter.status).toBe(201);
+      const { id } = (await letter.json()) as { id: string };
+
+      const refused = await api(`/admin/photos/${photo.id}`, { method: "DELETE" });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: { message: string } }).error).toMatchObject({
+        code: "photo_in_use",
+        message: photoMessages.inUse(["dopis „Levandulové novinky“"]),
+      });
+      expect((await server.db.select().from(photos).where(eq(photos.id, photo.id))).length).toBe(1);
+
+      await server.db
+        .update(newsletterLetters)
+        .set({ state: "sent", sentAt: new Date() })
+        .where(eq(newsletterLetters.id, id));
+      const deleted = await api(`/admin/photos/${photo.id}`, { method: "DELETE" });
+      expect(deleted.status).toBe(204);
     },
     photoTimeoutMs,
   );

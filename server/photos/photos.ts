@@ -20,6 +20,7 @@ import { articlePhotoUsage } from "../articles/article-photo-usage";
 import { type AuditActor, recordAuditEvent } from "../audit-log";
 import type { Clock } from "../clock";
 import { createContentReader } from "../content/content-store";
+import { letterPhotoUsage } from "../newsletter/letter-photo-usage";
 import type { PhotoStore } from "./photo-store";
 import { makePhotoVariants } from "./photo-variants";
 
@@ -83,7 +84,12 @@ export const slotUsage: PhotoUsage = async (db, id) => {
  * Every kind of place a photo can be used. Another feature that shows her photos (an article's
  * picture) adds its own `PhotoUsage` here: deletion and re-rendering then know of it.
  */
-export const photoUsages: PhotoUsage[] = [slotUsage, articlePhotoUsage];
+export const photoUsages: PhotoUsage[] = [
+  slotUsage,
+  articlePhotoUsage,
+  // Her letters not yet gone, or going out.
+  letterPhotoUsage,
+];
 
 export type Photos = ReturnType<typeof createPhotos>;
 

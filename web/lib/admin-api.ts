@@ -650,6 +650,11 @@ export function cancelLetter(id: string): Promise<LetterJson> {
   return readAnswer(letters()[":id"].cancel.$post({ param: { id: segment(id) } }));
 }
 
+/** „Zastavit odesílání“: a sending letter stops; those who have not got it yet will not. */
+export function stopLetterSending(id: string): Promise<LetterJson> {
+  return readAnswer(letters()[":id"].stop.$post({ param: { id: segment(id) } }));
+}
+
 /** Her sending rate, letters an hour. */
 export async function saveLetterRate(lettersPerHour: number): Promise<number> {
   return (

@@ -24,7 +24,12 @@ import {
   sameForm,
   useLetterChoices,
 } from "~/components/admin/letters-form";
-import { isEditable, letterStateBadge, letterWhen } from "~/components/admin/letters-format";
+import {
+  isEditable,
+  letterStateBadge,
+  letterWhen,
+  stoppedText,
+} from "~/components/admin/letters-format";
 import { letterAdminPath, progressRefreshMs } from "~/components/admin/letters-list-screen";
 import { LetterPreview } from "~/components/admin/letters-preview";
 import { LetterSend } from "~/components/admin/letters-send";
@@ -37,6 +42,7 @@ import {
   saveLetter,
   scheduleLetter,
   sendLetter,
+  stopLetterSending,
 } from "~/lib/admin-api";
 
 const failed = "Něco se nepovedlo. Zkuste to prosím znovu.";
@@ -50,6 +56,7 @@ const intros = {
   scheduled: "Dopis je naplánovaný. Měnit ho jde, až naplánování zrušíte.",
   sending: "Dopis právě odchází odběratelům.",
   sent: "Dopis odešel. Tady vidíte, kolika lidem přišel a kolik se jich pak odhlásilo.",
+  stopped: "Odesílání je zastavené. Tady vidíte, kolika lidem dopis přišel, než se zastavilo.",
 } as const;
 
 export function LetterScreen({
@@ -192,6 +199,15 @@ export function LetterScreen({
     });
   }
 
+  function stop() {
+    if (!letter) return;
+    return run(async () => {
+      const stopped = await stopLetterSending(letter.id);
+      setLetter(stopped);
+      toast.success(stoppedText(stopped.figures));
+    });
+  }
+
   const editable = !letter || isEditable(letter.state);
   const title = letter ? letter.subject || "Dopis" : "Nový dopis";
 
@@ -259,6 +275,7 @@ export function LetterScreen({
           onSend={() => void send()}
           onSchedule={(scheduledAt) => void schedule(scheduledAt)}
           onCancel={() => void cancel()}
+          onStop={() => void stop()}
         />
       )}
     </LetterFrame>

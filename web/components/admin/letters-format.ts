@@ -14,6 +14,7 @@ export const letterStateBadge: Record<LetterState, string> = {
   sending: "bg-moss text-cream",
   sent: "bg-sage-light text-moss-dark",
   cancelled: "bg-white text-bark-soft ring-1 ring-bark/15",
+  stopped: "bg-terracotta/15 text-terracotta-dark",
 };
 
 /** Which letters she can still change: a draft, and a scheduled one she called off. */
@@ -32,6 +33,7 @@ export function orderLetters<T extends Pick<LetterSummaryJson, "state">>(letters
     sending: 1,
     scheduled: 2,
     sent: 3,
+    stopped: 3,
   };
   return letters
     .map((letter, index) => ({ letter, index }))
@@ -44,6 +46,8 @@ export function letterWhen(letter: LetterSummaryJson): string {
   switch (letter.state) {
     case "sent":
       return `Odešel ${formatPragueMoment(letter.sentAt ?? letter.sendingStartedAt ?? letter.updatedAt)}`;
+    case "stopped":
+      return `Zastaven ${formatPragueMoment(letter.sentAt ?? letter.updatedAt)}`;
     case "sending":
       return `Odesílá se od ${formatPragueMoment(letter.sendingStartedAt ?? letter.updatedAt)}`;
     case "scheduled":
@@ -68,6 +72,30 @@ export function letterFigures(figures: LetterFiguresJson): [label: string, count
 export function progressText(figures: LetterFiguresJson): string {
   const done = figures.sent + figures.failed + figures.skipped;
   return czech(`Odesláno ${done} z ${figures.recipients}`);
+}
+
+/** „dostal“, „dostali“, „dostalo“: the verb after „1“, „2–4“ and other counts of readers. */
+function receivedVerb(count: number): string {
+  if (count === 1) return "dostal";
+  return count >= 2 && count <= 4 ? "dostali" : "dostalo";
+}
+
+/** „Zastaveno, dostalo ho 120 z 480.“: how far a stopped letter got. */
+export function stoppedText({ sent, recipients }: LetterFiguresJson): string {
+  return czech(
+    sent === 0
+      ? `Zastaveno, nikdo z ${recipients} ho nedostal.`
+      : `Zastaveno, ${receivedVerb(sent)} ho ${sent} z ${recipients}.`,
+  );
+}
+
+/** What she is told before she stops a letter: how many already got it, and what stopping means. */
+export function stopQuestionText({ sent, recipients }: LetterFiguresJson): string {
+  const sofar =
+    sent === 0
+      ? `Zatím ho nikdo z ${recipients} nedostal.`
+      : `Zatím ho ${receivedVerb(sent)} ${sent} z ${recipients}.`;
+  return czech(`${sofar} Ostatním už nepřijde a znovu ho poslat nepůjde.`);
 }
 
 /** „1 přihlášenému odběrateli“, „3 přihlášeným odběratelům“ (dative, after „poslat“). */

@@ -1,7 +1,7 @@
 /**
  * „Dopisy“, phone first: her letters to the subscribers, what she is writing on top, then what is
- * going out (its progress, refreshed while it goes), what will go, and what went, each with its
- * figures; „Napsat dopis“; and her sending rate, with the one reason it exists.
+ * going out (its progress, refreshed while it goes), what will go, and what went (or was
+ * stopped: how many got it), each with its figures; „Napsat dopis“; and her sending rate, with the one reason it exists.
  */
 import { clsx } from "clsx";
 import { ChevronRight, Gauge, MailPlus, Send } from "lucide-react";
@@ -25,6 +25,7 @@ import {
   letterWhen,
   orderLetters,
   progressText,
+  stoppedText,
 } from "~/components/admin/letters-format";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { TextField } from "~/components/ui/form-field";
@@ -116,7 +117,7 @@ export function LettersListScreen({
 }
 
 function LetterCard({ letter }: { letter: LetterSummaryJson }) {
-  const out = letter.state === "sending" || letter.state === "sent";
+  const out = letter.state === "sending" || letter.state === "sent" || letter.state === "stopped";
   return (
     <Link
       to={letterAdminPath(letter.id)}
@@ -142,6 +143,11 @@ function LetterCard({ letter }: { letter: LetterSummaryJson }) {
         {letter.state === "sending" && (
           <p className="mt-2 text-sm font-semibold text-moss-dark" aria-live="polite">
             {progressText(letter.figures)}
+          </p>
+        )}
+        {letter.state === "stopped" && (
+          <p className="mt-2 text-sm font-semibold text-terracotta-dark">
+            {stoppedText(letter.figures)}
           </p>
         )}
         {out && (

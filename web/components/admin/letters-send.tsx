@@ -1,10 +1,10 @@
 /**
  * Sending a letter: „Odeslat všem přihlášeným (N)“ asked first with the count, or „Naplánovat“
  * at her Prague day and time; a scheduled letter says when it goes and can be called off; one
- * going out shows how far it got (its screen asks again every few seconds); one that went, its
- * figures. Every refusal of the server is shown at its field or as a notice.
+ * going out shows how far it got (its screen asks again every few seconds) and can be stopped,
+ * asked first with how many already got it; one that went or was stopped, its figures. Every refusal of the server is shown at its field or as a notice.
  */
-import { Ban, CalendarClock, Send } from "lucide-react";
+import { Ban, CalendarClock, OctagonX, Send } from "lucide-react";
 import { useState } from "react";
 import type { LetterJson } from "#shared/newsletter-letters";
 import { formatPragueMoment } from "#shared/prague-time";
@@ -14,6 +14,8 @@ import {
   progressText,
   scheduleFields,
   scheduleMoment,
+  stoppedText,
+  stopQuestionText,
   subscribersDative,
 } from "~/components/admin/letters-format";
 import { AlertDialogConfirm, ConfirmDialog } from "~/components/ui/alert-dialog";
@@ -36,6 +38,7 @@ export function LetterSend({
   onSend,
   onSchedule,
   onCancel,
+  onStop,
 }: {
   letter: LetterJson;
   confirmedSubscribers: number;
@@ -47,6 +50,7 @@ export function LetterSend({
   /** The moment as an ISO instant, or an empty string when the fields name none. */
   onSchedule: (scheduledAt: string) => void;
   onCancel: () => void;
+  onStop: () => void;
 }) {
   const [asking, setAsking] = useState(false);
   const [when, setWhen] = useState(() => scheduleFields(letter.scheduledAt, new Date()));
@@ -70,13 +74,17 @@ export function LetterSend({
     );
   }
 
-  if (letter.state === "sending" || letter.state === "sent") {
+  if (letter.state === "sending" || letter.state === "sent" || letter.state === "stopped") {
     const { figures } = letter;
+    const headings = { sending: "Odesílá se", sent: "Odeslaný", stopped: "Zastavený" };
     return (
       <section aria-labelledby="letter-send-heading" className="mt-8 px-2 sm:px-0">
         <h3 id="letter-send-heading" className="text-xl font-semibold text-bark">
-          {letter.state === "sending" ? "Odesílá se" : "Odeslaný"}
+          {headings[letter.state]}
         </h3>
+        {letter.state === "stopped" && (
+          <p className="mt-3 font-semibold text-terracotta-dark">{stoppedText(figures)}</p>
+        )}
         {letter.state === "sending" && (
           <div className="mt-3">
             <p role="status" className="font-semibold text-moss-dark">
@@ -93,6 +101,31 @@ export function LetterSend({
                 `Dopisy odcházejí postupně, nejvýš ${lettersCount(lettersPerHour)} za hodinu. Stránku můžete zavřít, odesílání pokračuje.`,
               )}
             </p>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              className="mt-4"
+              onClick={() => setAsking(true)}
+            >
+              <OctagonX aria-hidden="true" className="size-5" />
+              Zastavit odesílání
+            </Button>
+            <ConfirmDialog
+              open={asking}
+              onCancel={() => setAsking(false)}
+              title="Zastavit odesílání?"
+              description={<p>{stopQuestionText(figures)}</p>}
+              action={
+                <AlertDialogConfirm
+                  onClick={() => {
+                    setAsking(false);
+                    onStop();
+                  }}
+                >
+                  Zastavit odesílání
+                </AlertDialogConfirm>
+              }
+            />
           </div>
         )}
         <dl className="mt-4 grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1">

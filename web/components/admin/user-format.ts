@@ -174,6 +174,8 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return `Odeslán dopis ${about(entry)}.`;
     case "newsletter_letter_scheduled":
       return `Naplánován dopis ${about(entry)}.`;
+    case "newsletter_letter_stopped":
+      return `Zastaveno odesílání dopisu ${about(entry)}.`;
     case "newsletter_subscribers_exported":
       return "Stažen seznam odběratelů novinek.";
     case "newsletter_subscriber_removed":
