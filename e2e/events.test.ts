@@ -70,6 +70,7 @@ async function expectServed(page: Page, path: string, text: string) {
 test("a visitor signs up (also without scripts), the .ics parses, cancelling promotes the one waiting", async ({
   page,
   browser,
+  consoleEntries,
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize(phone);
@@ -138,6 +139,9 @@ test("a visitor signs up (also without scripts), the .ics parses, cancelling pro
   );
   await expectNoAxeViolations(page);
   await screenshot(page, "event");
+  // Its opening ends where the head's `rel=expect` waits for it (no paint before, no warning).
+  await expect(page.locator("#first-screen-end")).toHaveCount(1);
+  expect(consoleEntries.map(({ text }) => text).join("\n")).not.toContain("expected to be parsed");
 
   // The first visitor, with scripts.
   const first = `prvni-${slug}@example.cz`;

@@ -5,6 +5,7 @@ import { paths } from "#shared/routes";
 import { ContentPhoto } from "~/components/content-photo";
 import { EventFacts } from "~/components/events/event-facts";
 import { eventStructuredData } from "~/components/events/event-structured-data";
+import { FirstScreenEnd } from "~/components/first-screen-end";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { photos } from "~/components/photos";
 import { LeafSprig } from "~/components/ui/botanical";
@@ -108,6 +109,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
         </header>
+        <FirstScreenEnd />
         <div className="bg-cream px-5 pb-20 sm:px-8 sm:pb-28">
           <div className="mx-auto grid max-w-5xl gap-12 lg:grid-cols-[1.2fr_1fr]">
             <div>
