@@ -151,10 +151,21 @@ export function referrerDomain(
   } catch {
     return undefined;
   }
-  const domain = url.hostname.toLowerCase().replace(/\.$/, "");
-  const own = ownHosts.map((host) => host.toLowerCase().replace(/:\d+$/, ""));
+  const domain = siteOfHost(url.hostname);
+  const own = ownHosts.map((host) => siteOfHost(host.replace(/:\d+$/, "")));
   if (!domain || domain.length > maxDomain || own.includes(domain)) return undefined;
   return domain;
+}
+
+/**
+ * A host as she knows the site: without `www.` and the phone and link-redirect hosts big sites
+ * send visitors through (`m.`, `l.`, `lm.`: „l.instagram.com“ and „www.instagram.com“ are both
+ * Instagram on her list), unless that would leave no domain.
+ */
+function siteOfHost(host: string): string {
+  const name = host.toLowerCase().replace(/\.$/, "");
+  const bare = name.replace(/^(?:www|m|l|lm)\./, "");
+  return bare.includes(".") ? bare : name;
 }
 
 /** `utm_source`, `utm_medium` and `utm_campaign`, when any is given. */

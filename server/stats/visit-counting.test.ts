@@ -24,6 +24,7 @@ import { paths } from "#shared/routes";
 import { createTestApp, createTestClock } from "#testing/test-app";
 import { openTimeoutMs, testDatabases } from "#testing/test-databases";
 import { forgetExpired } from "../housekeeping";
+import { referrerDomain } from "./counted-view";
 import { beaconsPerMinute } from "./stats-routes";
 import { writeStatsSettings } from "./stats-settings";
 import { createDayOf, createVisitCounter, type VisitCounter } from "./visit-counter";
@@ -126,7 +127,7 @@ describe.each(testDatabases)("visits counted on $name", ({ open }) => {
         [today, paths.blog, 2],
       ]);
       expect(counted.days).toEqual([{ day: today, visitors: 2 }]);
-      expect(counted.referrers).toEqual([{ day: today, domain: "www.instagram.com", views: 1 }]);
+      expect(counted.referrers).toEqual([{ day: today, domain: "instagram.com", views: 1 }]);
       expect(counted.campaigns).toEqual([
         { day: today, source: "instagram", medium: "social", campaign: "jaro", views: 1 },
       ]);
@@ -333,7 +334,7 @@ describe.each(testDatabases)("visits counted on $name", ({ open }) => {
       await view(paths.about, asBrowser("198.51.100.40", { "User-Agent": "Googlebot/2.1" }));
       const counted = await rows();
       expect(counted.pages.map((row) => [row.path, row.views])).toEqual([[paths.about, 1]]);
-      expect(counted.referrers).toEqual([{ day: today, domain: "www.seznam.cz", views: 1 }]);
+      expect(counted.referrers).toEqual([{ day: today, domain: "seznam.cz", views: 1 }]);
       expect(counted.campaigns.map((row) => row.source)).toEqual(["newsletter"]);
     } finally {
       await new Promise((closed) => server.close(closed));
@@ -359,6 +360,32 @@ describe.each(testDatabases)("visits counted on $name", ({ open }) => {
       "2026-03-05",
     ]);
     await database.db.delete(visitSettings);
+  });
+});
+
+describe("a referrer's domain", () => {
+  it("is the site as she knows it: one Instagram, whichever of its hosts sent the visitor", () => {
+    const own = ["harmonieprirody.cz"];
+    expect(
+      [
+        "https://l.instagram.com/?u=x",
+        "https://www.instagram.com/p/abc",
+        "https://lm.facebook.com/l.php",
+        "https://m.facebook.com/",
+        "https://www.Seznam.cz./",
+        "https://m.cz/",
+      ].map((referrer) => referrerDomain(referrer, own)),
+    ).toEqual([
+      "instagram.com",
+      "instagram.com",
+      "facebook.com",
+      "facebook.com",
+      "seznam.cz",
+      "m.cz",
+    ]);
+    // Her own site, with or without „www.“, is no referrer.
+    expect(referrerDomain("https://www.harmonieprirody.cz/blog", own)).toBeUndefined();
+    expect(referrerDomain("not an address", own)).toBeUndefined();
   });
 });
 
