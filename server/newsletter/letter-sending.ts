@@ -49,6 +49,7 @@ import { announcementOf, findAnnouncement, letterRefusals, requireLetter } from 
 import {
   newsletterLetterHeaders,
   subscriberMailOwner,
+  testLetterToken,
   unsubscribeLink,
   unsubscribeToken,
 } from "./subscribers";
@@ -246,8 +247,7 @@ export function composeLetterMail(
   });
 }
 
-/** The unsubscribe token of her test letter and preview: she is not a subscriber. */
-const testToken = "zkouska";
+const testToken = testLetterToken;
 
 /** The letter as a subscriber gets it: the same render the worker makes. */
 export async function previewLetter(

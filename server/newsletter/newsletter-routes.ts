@@ -25,7 +25,7 @@ import { log } from "../logger";
 import { addressBlock, type RateLimiter } from "../rate-limit";
 import { secretLinkPage } from "../security-headers";
 import { newsletterPage as page } from "./newsletter-page";
-import type { ConfirmationState, Subscribers } from "./subscribers";
+import { type ConfirmationState, type Subscribers, testLetterToken } from "./subscribers";
 
 export type NewsletterRoutesDependencies = {
   subscribers: Subscribers;
@@ -142,6 +142,15 @@ export function createNewsletterRoutes(deps: NewsletterRoutesDependencies) {
   });
 
   const unsubscribe = async (c: Context) => {
+    // Her test letter's link: she sees what a reader would click, and nobody is unsubscribed.
+    if (c.req.param("token") === testLetterToken) {
+      return c.html(
+        page(
+          "Zkušební dopis",
+          html`<p class="card">${text("Tento odkaz je ze zkušebního dopisu, a tak nikoho neodhlásil. Ve skutečném dopise odhlásí čtenáře z odběru jedním kliknutím.")}</p>`,
+        ),
+      );
+    }
     const outcome = await subscribers.unsubscribe(c.req.param("token") ?? "");
     if (outcome === "forged") return forgedUnsubscribe(c, await deps.readOwnerEmail());
     if (outcome === "gone") {

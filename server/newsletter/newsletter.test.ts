@@ -26,7 +26,12 @@ import { createMailTransport } from "../mail/mail-transport";
 import { writeToOutbox } from "../mail/outbox";
 import { sendPendingMail } from "../mail/send-pending-mail";
 import { composeNewsletterConfirmation } from "./newsletter-mail";
-import { confirmationResendMs, newsletterLetterHeaders, unsubscribeToken } from "./subscribers";
+import {
+  confirmationResendMs,
+  newsletterLetterHeaders,
+  testLetterToken,
+  unsubscribeToken,
+} from "./subscribers";
 
 const gift = {
   formType: "gift_ritual",
@@ -306,6 +311,24 @@ describe.each(testDatabases)(
           expect(response.status).toBe(404);
           expect(await response.text()).toContain("Odkaz neplatí");
         }
+      }
+      expect((await subscribers())[0]?.state).toBe("subscribed");
+    });
+
+    it("says her test letter's unsubscribe link was a test, and unsubscribes nobody", async () => {
+      await subscribedToken();
+      for (const method of ["GET", "POST"]) {
+        const response = await app.request(`${paths.newsletterUnsubscribe}/${testLetterToken}`, {
+          method,
+          ...(method === "POST" && {
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: "List-Unsubscribe=One-Click",
+          }),
+        });
+        expect(response.status).toBe(200);
+        const page = await response.text();
+        expect(page).toContain("Zkušební dopis");
+        expect(page).not.toContain("Odkaz neplatí");
       }
       expect((await subscribers())[0]?.state).toBe("subscribed");
     });

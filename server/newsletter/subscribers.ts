@@ -282,6 +282,12 @@ export function confirmLink(siteUrl: string, token: string): string {
   return `${siteUrl}${paths.newsletterConfirm}/${token}`;
 }
 
+/**
+ * The unsubscribe token of her test letter and preview: she is not a subscriber, so it
+ * unsubscribes nobody, and its page says it was a test (newsletter-routes.ts).
+ */
+export const testLetterToken = "zkouska";
+
 export function unsubscribeLink(siteUrl: string, token: string): string {
   return `${siteUrl}${paths.newsletterUnsubscribe}/${token}`;
 }
