@@ -9,6 +9,7 @@ import {
   limits,
   messages,
   serviceTypes,
+  signUpPersonFields,
   successMessages,
   toFormType,
 } from "./form-schemas";
@@ -321,6 +322,16 @@ describe("the limits", () => {
     for (const service of Object.keys(serviceTypes)) {
       expect(service.length).toBeLessThanOrEqual(limits.serviceTypeMax);
     }
+  });
+});
+
+describe("a sign-up's note (a booking, a place at an event)", () => {
+  it("takes 1000 characters and names its own field when there are more", () => {
+    const { note } = signUpPersonFields();
+    expect(note.safeParse(text(limits.messageMax)).success).toBe(true);
+    const refused = note.safeParse(text(limits.messageMax + 1));
+    expect(refused.error?.issues.map(({ message }) => message)).toEqual([messages.noteTooLong]);
+    expect(messages.noteTooLong).toBe("Poznámka může mít nejvýše 1000 znaků");
   });
 });
 

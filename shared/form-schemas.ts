@@ -31,6 +31,7 @@ export const messages = {
   serviceTypeInvalid: "Vyberte prosím službu z nabídky",
   messageTooShort: "Zpráva musí obsahovat alespoň 10 znaků",
   messageTooLong: "Zpráva může mít nejvýše 1000 znaků",
+  noteTooLong: "Poznámka může mít nejvýše 1000 znaků",
   consentRequired: "Musíte souhlasit se zpracováním údajů",
   formTypeInvalid: "Neznámý typ formuláře",
   fieldNotAllowed: "Formulář obsahuje pole, které k němu nepatří",
@@ -250,7 +251,13 @@ export function signUpPersonFields() {
     name: personNameSchema(),
     email: emailSchema,
     phone: absentWhenEmpty(phoneSchema),
-    note: absentWhenEmpty(giftMessageSchema),
+    // Its field is „Poznámka“, not „Zpráva“: the limit is the gift message's, the words its own.
+    note: absentWhenEmpty(
+      z.string(messages.noteTooLong).check(
+        z.trim(),
+        z.refine((text) => characterCount(text) <= limits.messageMax, messages.noteTooLong),
+      ),
+    ),
     privacyConsent: consentSchema,
     [honeypotField]: z.optional(z.string()),
   };
