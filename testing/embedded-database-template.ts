@@ -74,7 +74,7 @@ async function makeTemplate(): Promise<string> {
 }
 
 /**
- * The migrations, PGlite's version, the build and the server's and shared sources (which pages
+ * The migrations, PGlite's version, the build and the server's, shared and web sources (which pages
  * the store holds, the seeded content): a template made by other ones is never used. A screen
  * added to the client-only list once kept being served from an older template's store.
  */
@@ -92,7 +92,10 @@ async function templateKey(): Promise<string> {
     hash.update(file);
     hash.update(await readFile(join(migrations, file)));
   }
-  for (const folder of ["server", "shared"]) {
+  // web/ too: the page finishing the store's pages went through lives there
+  // (web/progressive/*.server.ts), outside the build; a template made before a change to it
+  // kept serving the pages and stylesheet files it had made.
+  for (const folder of ["server", "shared", "web"]) {
     const sources = (await readdir(join(projectDir, folder), { recursive: true })).sort();
     for (const file of sources) {
       if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
