@@ -96,6 +96,6 @@ test("the pre-rendered pages hold no module script of their own, only the starte
     const html = await (await request.get(path)).text();
     expect(html, path).not.toContain('<script type="module"');
     expect(html, path).not.toContain("modulepreload");
-    expect(html, path).toMatch(/\(function\(start,files,inputs,atOnce\)/);
+    expect(html, path).toMatch(/\(function\(start,styles,files,inputs,atOnce\)/);
   }
 });
