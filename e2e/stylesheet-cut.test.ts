@@ -44,6 +44,9 @@ async function drawPage(
   await page.evaluate(async () => {
     for (const image of document.images) image.loading = "eager";
     await Promise.all([...document.images].map((image) => image.decode().catch(() => {})));
+    // Every face loaded, not only those the first layout asked for: on a busy machine a face
+    // could still be on its way in one of the two drawings, and its lines wrap otherwise.
+    await Promise.all([...document.fonts].map((face) => face.load().catch(() => {})));
     await document.fonts.ready;
   });
   const png = await page.screenshot({ fullPage: true, animations: "disabled" });
