@@ -1,5 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import { incomingHeaders } from "./incoming-headers";
 
 /**
  * The address a request came from, for rate limits. Behind a reverse proxy
@@ -9,7 +10,12 @@ import type { Context } from "hono";
 export function createClientAddress(trustProxy: boolean) {
   return (c: Context): string => {
     if (trustProxy) {
-      const forwarded = c.req.header("X-Forwarded-For")?.split(",").at(-1)?.trim();
+      const incoming = incomingHeaders(c);
+      const header = incoming ? incoming["x-forwarded-for"] : c.req.header("X-Forwarded-For");
+      const forwarded = (Array.isArray(header) ? header.join(",") : header)
+        ?.split(",")
+        .at(-1)
+        ?.trim();
       if (forwarded) return forwarded;
     }
     try {

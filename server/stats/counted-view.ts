@@ -4,10 +4,10 @@
  * browser sends), not a prefetch, not the administration; the referrer's domain only, and
  * `utm_*` from the address.
  */
-import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import { isbot } from "isbot";
 import { isAdministrationPath, paths } from "#shared/routes";
+import { incomingHeaders } from "../incoming-headers";
 import { consentAddressBlock } from "../rate-limit";
 import type { CountedView } from "./visit-counter";
 
@@ -16,7 +16,7 @@ const maxCampaignPart = 100;
 const maxDomain = 253;
 
 /** Private pages, never counted even when the store has them (a gift's page, a cancel link…). */
-const uncountedPrefixes = [
+const uncountedPrefixes: readonly string[] = [
   paths.giftDelivery,
   paths.bookingCancel,
   paths.eventCancel,
@@ -24,13 +24,15 @@ const uncountedPrefixes = [
   paths.newsletterUnsubscribe,
   paths.calendarFeed,
 ];
+const uncountedFolders = uncountedPrefixes.map((prefix) => `${prefix}/`);
 
 export function isCountedPath(path: string): boolean {
   return (
     path.startsWith("/") &&
     path.length <= 300 &&
     !isAdministrationPath(path) &&
-    !uncountedPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+    !uncountedPrefixes.includes(path) &&
+    !uncountedFolders.some((folder) => path.startsWith(folder))
   );
 }
 
@@ -48,26 +50,16 @@ const countingHeaderNames = [
 type CountingHeaders = Partial<Record<(typeof countingHeaderNames)[number], string>>;
 
 /**
- * The headers counting reads, in one pass over those Node received: each read through the
- * Fetch API's `Headers` (`c.req.header`) costs about half a microsecond, and every page served
- * pays for eight of them (the bench asks counting to cost ≤ 5 % of a page). A request without
- * Node's (`app.request` in tests) is read through `c.req.header`.
+ * The headers counting reads, from the object Node builds for every request
+ * (../incoming-headers.ts): every page served pays for this, and the bench asks counting to cost
+ * ≤ 5 % of a page.
  */
 function countingHeaders(c: Context): CountingHeaders {
-  const env = c.env as { incoming?: IncomingMessage; server?: { incoming?: IncomingMessage } };
-  const raw = (env?.server ?? env)?.incoming?.rawHeaders;
+  // Node's values are strings: only `Set-Cookie`, which counting does not read, is an array.
+  const incoming = incomingHeaders(c) as CountingHeaders | undefined;
+  if (incoming) return incoming;
   const headers: CountingHeaders = {};
-  if (!raw) {
-    for (const name of countingHeaderNames) headers[name] = c.req.header(name);
-    return headers;
-  }
-  for (let index = 0; index + 1 < raw.length; index += 2) {
-    const name = (raw[index] as string).toLowerCase() as keyof CountingHeaders;
-    if (!countingHeaderNames.includes(name)) continue;
-    const value = raw[index + 1] as string;
-    // A header sent twice is read as `Headers` reads it: its values joined.
-    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
-  }
+  for (const name of countingHeaderNames) headers[name] = c.req.header(name);
   return headers;
 }
 

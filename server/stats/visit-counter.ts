@@ -69,7 +69,9 @@ export function createVisitCounter({
   siteHost: string;
   intervalMs?: number;
 }): VisitCounter {
-  let batch = emptyBatch();
+  let batch: Batch = new Map();
+  // The day being counted and its counts in the batch: most views find them here.
+  let current: { day: string; counts: DayCounts } | undefined;
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
   let failing = false;
@@ -80,8 +82,9 @@ export function createVisitCounter({
   let known = { day: "", hashes: new Set<string>() };
 
   function add(map: Map<string, number>, key: string) {
-    if (!map.has(key) && map.size >= maxKeysPerBatch) return;
-    map.set(key, (map.get(key) ?? 0) + 1);
+    const views = map.get(key);
+    if (views === undefined && map.size >= maxKeysPerBatch) return;
+    map.set(key, (views ?? 0) + 1);
   }
 
   async function saltOf(day: string, today: string): Promise<string | undefined> {
@@ -99,8 +102,11 @@ export function createVisitCounter({
     return row?.salt;
   }
 
-  async function store(counts: Batch) {
-    const pages = [...counts.pages].map(([key, views]) => ({ ...splitKey(key, "path"), views }));
+  async function store(batch: Batch) {
+    const days = [...batch];
+    const pages = days.flatMap(([day, counts]) =>
+      [...counts.pages].map(([path, views]) => ({ day, path, views })),
+    );
     if (pages.length > 0) {
       await db
         .insert(visitPages)
@@ -110,10 +116,9 @@ export function createVisitCounter({
           set: { views: sql`${visitPages.views} + excluded.views` },
         });
     }
-    const referrers = [...counts.referrers].map(([key, views]) => ({
-      ...splitKey(key, "domain"),
-      views,
-    }));
+    const referrers = days.flatMap(([day, counts]) =>
+      [...counts.referrers].map(([domain, views]) => ({ day, domain, views })),
+    );
     if (referrers.length > 0) {
       await db
         .insert(visitReferrers)
@@ -123,10 +128,12 @@ export function createVisitCounter({
           set: { views: sql`${visitReferrers.views} + excluded.views` },
         });
     }
-    const campaigns = [...counts.campaigns].map(([key, views]) => {
-      const [day = "", source = "", medium = "", campaign = ""] = key.split("\n");
-      return { day, source, medium, campaign, views };
-    });
+    const campaigns = days.flatMap(([day, counts]) =>
+      [...counts.campaigns].map(([key, views]) => {
+        const [source = "", medium = "", campaign = ""] = key.split("\n");
+        return { day, source, medium, campaign, views };
+      }),
+    );
     if (campaigns.length > 0) {
       await db
         .insert(visitCampaigns)
@@ -143,7 +150,7 @@ export function createVisitCounter({
     }
     const today = dayOf(clock.now());
     if (known.day !== today) known = { day: today, hashes: new Set() };
-    for (const [day, visitors] of counts.visitors) {
+    for (const [day, { visitors }] of days) {
       const daySalt = await saltOf(day, today);
       if (!daySalt || visitors.size === 0) continue;
       const remembered = day === today ? known.hashes : new Set<string>();
@@ -175,11 +182,12 @@ export function createVisitCounter({
   async function flushNow() {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const counts = batch;
-    batch = emptyBatch();
-    if (counts.pages.size === 0 && counts.visitors.size === 0) return;
+    const counted = batch;
+    batch = new Map();
+    current = undefined;
+    if (counted.size === 0) return;
     try {
-      await store(counts);
+      await store(counted);
       failing = false;
     } catch (error) {
       // Said once until a batch goes through again: a database down for a minute is one line.
@@ -202,15 +210,27 @@ export function createVisitCounter({
     count(view) {
       try {
         const day = dayOf(clock.now());
-        add(batch.pages, `${day}\n${view.path}`);
-        if (view.referrer) add(batch.referrers, `${day}\n${view.referrer}`);
+        if (current?.day !== day) {
+          let counts = batch.get(day);
+          if (!counts) {
+            counts = {
+              pages: new Map(),
+              referrers: new Map(),
+              campaigns: new Map(),
+              visitors: new Set(),
+            };
+            batch.set(day, counts);
+          }
+          current = { day, counts };
+        }
+        const { counts } = current;
+        add(counts.pages, view.path);
+        if (view.referrer) add(counts.referrers, view.referrer);
         if (view.campaign) {
           const { source, medium, campaign } = view.campaign;
-          add(batch.campaigns, `${day}\n${source}\n${medium}\n${campaign}`);
+          add(counts.campaigns, `${source}\n${medium}\n${campaign}`);
         }
-        const visitors = batch.visitors.get(day) ?? new Set<string>();
-        if (visitors.size < maxKeysPerBatch) visitors.add(view.visitor);
-        batch.visitors.set(day, visitors);
+        if (counts.visitors.size < maxKeysPerBatch) counts.visitors.add(view.visitor);
         timer ??= setTimeout(() => void flush(), intervalMs).unref();
       } catch (error) {
         log.warn({ error: summarizeError(error) }, "A page view could not be counted");
@@ -225,25 +245,17 @@ export function visitorHash(salt: string, siteHost: string, visitor: string): st
   return createHash("sha256").update(`${salt}\n${siteHost}\n${visitor}`).digest("base64url");
 }
 
-type Batch = {
-  /** `day\npath` → views. */
+/** What one server counted of a day since its last batch. */
+type DayCounts = {
+  /** Path → views. */
   pages: Map<string, number>;
-  /** `day\ndomain` → views. */
+  /** Domain → views. */
   referrers: Map<string, number>;
-  /** `day\nsource\nmedium\ncampaign` → views. */
+  /** `source\nmedium\ncampaign` → views. */
   campaigns: Map<string, number>;
-  /** day → the visitors seen (address block and browser). */
-  visitors: Map<string, Set<string>>;
+  /** The visitors seen (address block and browser). */
+  visitors: Set<string>;
 };
 
-function emptyBatch(): Batch {
-  return { pages: new Map(), referrers: new Map(), campaigns: new Map(), visitors: new Map() };
-}
-
-function splitKey<K extends string>(key: string, name: K) {
-  const cut = key.indexOf("\n");
-  return { day: key.slice(0, cut), [name]: key.slice(cut + 1) } as { day: string } & Record<
-    K,
-    string
-  >;
-}
+/** Day → its counts (a batch around midnight has two days). */
+type Batch = Map<string, DayCounts>;
