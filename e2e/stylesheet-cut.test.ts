@@ -41,6 +41,11 @@ async function drawPage(
   }
   // Opened from another page of the site: set in the web fonts, which every later page uses.
   await page.goto(path, { referer: new URL("/", origin).href });
+  // The sections below the first are laid out as they near the screen (`content-visibility:
+  // auto`, web/app.css), until then at an estimated height: which of them a full-page drawing
+  // finds laid out depends on the machine's pace, in either drawing. Both are drawn with every
+  // section laid out; the rule has no class, so the cut keeps it anyway.
+  await page.addStyleTag({ content: "main section { content-visibility: visible !important }" });
   await page.evaluate(async () => {
     for (const image of document.images) image.loading = "eager";
     await Promise.all([...document.images].map((image) => image.decode().catch(() => {})));
