@@ -122,7 +122,9 @@ export function createBookingApi(bookings: Bookings, limitBooking: BookingLimit)
       },
     )
     .post("/bookings/cancel", jsonBody(cancelBookingSchema, { maxBytes: 1024 }), async (c) => {
-      const booking = await bookings.cancel(c.req.valid("json").token);
-      return c.json({ booking: bookingJson(booking) });
+      // A second cancel (a double click, the link opened again) answers 200 with the booking as
+      // it is and `alreadyCancelled`, as its page says „Rezervace je zrušená“; nothing changes.
+      const { booking, alreadyCancelled } = await bookings.cancel(c.req.valid("json").token);
+      return c.json({ booking: bookingJson(booking), alreadyCancelled });
     });
 }

@@ -17,7 +17,7 @@ import { ApiError } from "../api-error";
 import { limitBody } from "../json-route";
 import { secretLinkPage } from "../security-headers";
 import { bookingPage as page, wholeDate } from "./booking-page-frame";
-import type { Bookings } from "./bookings";
+import { type Bookings, isBookingOver } from "./bookings";
 
 function sessionLine(booking: Booking, offerName: string) {
   return wholeDate(
@@ -59,11 +59,6 @@ function moveForm(token: string, days: FreeDay[]) {
   </form>`;
 }
 
-/** Cancelled by the visitor or by her, or declined by her: the link has nothing more to do. */
-function isOver(booking: Booking) {
-  return booking.state === "cancelled" || booking.state === "declined";
-}
-
 function cancelledPage(booking: Booking, offerName: string) {
   return page(
     "Rezervace je zrušená",
@@ -87,7 +82,7 @@ export function createBookingCancelRoute(bookings: Bookings) {
       );
     }
     const offerName = await bookings.offerName(booking.offerId);
-    if (isOver(booking)) return c.html(cancelledPage(booking, offerName));
+    if (isBookingOver(booking)) return c.html(cancelledPage(booking, offerName));
     const moved = c.req.query("presunuto") !== undefined;
     return c.html(
       page(
@@ -125,7 +120,7 @@ export function createBookingCancelRoute(bookings: Bookings) {
       if (!(error instanceof ApiError)) throw error;
       // The page opened before a cancellation (a second tab, the back button): it is cancelled.
       const booking = await bookings.findByCancelToken(token);
-      if (booking && isOver(booking)) {
+      if (booking && isBookingOver(booking)) {
         return c.html(cancelledPage(booking, await bookings.offerName(booking.offerId)));
       }
       const heading =
@@ -149,15 +144,14 @@ export function createBookingCancelRoute(bookings: Bookings) {
   route.post("/:token", limitBody(1024), async (c) => {
     const token = c.req.param("token");
     try {
-      await bookings.cancel(token);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      const { booking, alreadyCancelled } = await bookings.cancel(token);
       // A second tap on a slow phone (or a second post racing the first) finds it already
       // cancelled: the same page as the spent link's, not „Odkaz neplatí“.
-      const booking = await bookings.findByCancelToken(token);
-      if (booking && isOver(booking)) {
+      if (alreadyCancelled) {
         return c.html(cancelledPage(booking, await bookings.offerName(booking.offerId)));
       }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
       const heading = error.code === "cancel_too_late" ? "Na zrušení je pozdě" : "Odkaz neplatí";
       return c.html(page(heading, html`<p>${czech(error.message)}</p>`), error.status as 404 | 409);
     }

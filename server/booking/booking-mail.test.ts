@@ -3,10 +3,11 @@
  * calendar file that parses (ical.js) and a cancel link that works, the owner's notice, the
  * reminder at its time (the test's clock), and a cancellation that frees the time and drops it.
  */
+import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#database/open-database";
-import { bookings, mailOutbox } from "#database/schema";
+import { auditLog, bookings, mailOutbox } from "#database/schema";
 import { createMailTransport, type MailTransport } from "#server/mail/mail-transport";
 import { sendPendingMail } from "#server/mail/send-pending-mail";
 import { bookingMessages } from "#shared/booking-schemas";
@@ -214,6 +215,68 @@ describe("a booking's e-mails", () => {
       expect(api.status).toBe(409);
       expect(((await api.json()) as { error: { code: string } }).error.code).toBe(
         "cancel_too_late",
+      );
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "answers a second cancel through the API as already cancelled, changing and sending nothing",
+    async () => {
+      clock.set(createTestClock().now());
+      const at = new Date((await freeStarts()).at(-1) ?? "");
+      const before = smtp.mails.length;
+      await book("eva@example.cz", at);
+      await send();
+      const confirmation = (await smtp.waitForMails(before + 2)).find(
+        (mail) => to(mail) === "eva@example.cz",
+      );
+      const link = confirmation?.text?.match(/https?:\/\/\S+\/rezervace\/zruseni\/[\w-]+/)?.[0];
+      const cancel = (token: string) =>
+        app.request("/api/bookings/cancel", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ token }),
+        });
+      const token = link?.split("/").pop() ?? "";
+
+      const first = await cancel(token);
+      expect(first.status).toBe(200);
+      expect(await first.json()).toMatchObject({
+        booking: { state: "cancelled", startsAt: at.toISOString() },
+        alreadyCancelled: false,
+      });
+      const queued = await database.db.select().from(mailOutbox);
+      const audited = await database.db.select().from(auditLog);
+      const [row] = await database.db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.email, "eva@example.cz"));
+
+      // A double click, or the link opened again: what the page says, and nothing changes.
+      const again = await cancel(token);
+      expect(again.status).toBe(200);
+      expect(await again.json()).toMatchObject({
+        booking: { state: "cancelled", startsAt: at.toISOString() },
+        alreadyCancelled: true,
+      });
+      expect(await database.db.select().from(mailOutbox)).toEqual(queued);
+      expect(await database.db.select().from(auditLog)).toEqual(audited);
+      expect(
+        await database.db.select().from(bookings).where(eq(bookings.email, "eva@example.cz")),
+      ).toEqual([row]);
+      await send();
+      expect(
+        (await smtp.waitForMails(before + 3)).filter(
+          (mail) => to(mail) === "eva@example.cz" && mail.subject === bookingSubjects.cancelled,
+        ),
+      ).toHaveLength(1);
+
+      // A token that never was stays unknown.
+      const forged = await cancel("a-forged-cancel-token");
+      expect(forged.status).toBe(404);
+      expect(((await forged.json()) as { error: { code: string } }).error.code).toBe(
+        "cancel_link_invalid",
       );
     },
     testTimeoutMs,

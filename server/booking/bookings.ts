@@ -71,6 +71,14 @@ function newCancelToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: digestCancelToken(token) };
 }
 
+/**
+ * Cancelled by the visitor or by her, or declined by her: the booking's cancel link has nothing
+ * more to do, and its page and API say it is cancelled.
+ */
+export function isBookingOver(booking: Pick<Booking, "state">): boolean {
+  return booking.state === "cancelled" || booking.state === "declined";
+}
+
 export function digestCancelToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
@@ -275,9 +283,10 @@ export function createBookings(deps: BookingDependencies) {
 
     /**
      * Cancels the booking of a cancel link, until `cancelHours` before its start; its time is
-     * free again at once (the constraint only counts pending and confirmed bookings).
+     * free again at once (the constraint only counts pending and confirmed bookings). A booking
+     * already over (a second post of the link) is answered as it is, changing and sending nothing.
      */
-    async cancel(token: string): Promise<Booking> {
+    async cancel(token: string): Promise<{ booking: Booking; alreadyCancelled: boolean }> {
       const settings = await readBookingSettings(db);
       const offers = await deps.readOffers();
       const now = clock.now();
@@ -305,13 +314,12 @@ export function createBookings(deps: BookingDependencies) {
       });
       if (booking) {
         deps.onMailQueued?.();
-        return booking;
+        return { booking, alreadyCancelled: false };
       }
       const found = await this.findByCancelToken(token);
-      if (found && found.state !== "cancelled" && found.state !== "declined") {
-        throw new ApiError(409, "cancel_too_late", bookingMessages.cancelTooLate);
-      }
-      throw new ApiError(404, "cancel_link_invalid", bookingMessages.tokenInvalid);
+      if (!found) throw new ApiError(404, "cancel_link_invalid", bookingMessages.tokenInvalid);
+      if (isBookingOver(found)) return { booking: found, alreadyCancelled: true };
+      throw new ApiError(409, "cancel_too_late", bookingMessages.cancelTooLate);
     },
 
     /** The free times a cancel link's booking may move to (itself not in its own way). */
@@ -326,7 +334,7 @@ export function createBookings(deps: BookingDependencies) {
      */
     async moveByLink(token: string, startsAt: Date): Promise<Booking> {
       const found = await this.findByCancelToken(token);
-      if (!found || found.state === "cancelled" || found.state === "declined") {
+      if (!found || isBookingOver(found)) {
         throw new ApiError(404, "cancel_link_invalid", bookingMessages.tokenInvalid);
       }
       const now = clock.now();

@@ -75,13 +75,12 @@ export function createEventCancelRoute(signups: EventSignups, now: () => Date) {
   route.post("/:token", limitBody(1024), async (c) => {
     const token = c.req.param("token");
     try {
-      await signups.cancel(token);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      const { event, alreadyCancelled } = await signups.cancel(token);
       // A second tap on a slow phone (or a second post racing the first) finds it already
       // cancelled: the same page as the spent link's, not „Odkaz neplatí“.
-      const found = await signups.findByCancelToken(token);
-      if (found?.signup.state === "cancelled") return c.html(cancelledPage(found.event));
+      if (alreadyCancelled) return c.html(cancelledPage(event));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
       const heading = error.code === "cancel_too_late" ? "Na zrušení je pozdě" : "Odkaz neplatí";
       return c.html(
         eventPage(heading, html`<p>${czech(error.message)}</p>`),

@@ -7,7 +7,7 @@
  */
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Event, eventSignups, events, mailOutbox } from "#database/schema";
+import { auditLog, type Event, eventSignups, events, mailOutbox } from "#database/schema";
 import { eventHoneypotField, eventMessages } from "#shared/events";
 import { honeypotField } from "#shared/form-schemas";
 import { paths } from "#shared/routes";
@@ -275,6 +275,53 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
     } finally {
       clock.set(new Date("2026-05-04T08:00:00Z"));
     }
+  });
+
+  it("answers a second cancel through the API as already cancelled, changing and sending nothing", async () => {
+    const event = await insertTestEvent(database.db, clock.now(), { capacity: 1 });
+    for (const who of ["e1", "e2", "e3"]) {
+      expect((await signUp(event.id, sampleSignup(who))).status).toBe(201);
+    }
+    const [holder] = (await signupsOf(event)).sort((a, b) => a.arrival - b.arrival);
+    await withToken(holder?.id ?? "", "a-cancel-token-of-a-double-click");
+    const cancel = (token: string) =>
+      app.request("/api/events/signups/cancel", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ token }),
+      });
+
+    const first = await cancel("a-cancel-token-of-a-double-click");
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({
+      signup: { state: "cancelled", event: { title: event.title, freePlaces: 0 } },
+      alreadyCancelled: false,
+    });
+    const queued = await database.db.select().from(mailOutbox);
+    const audited = await database.db.select().from(auditLog);
+    const stored = await signupsOf(event);
+    // The place went to the first one waiting, once.
+    expect(stored.filter((signup) => signup.state === "confirmed")).toHaveLength(1);
+
+    // A double click, or the link opened again: what the page says, and nothing changes.
+    const again = await cancel("a-cancel-token-of-a-double-click");
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({
+      signup: { state: "cancelled", event: { title: event.title } },
+      alreadyCancelled: true,
+    });
+    expect(await database.db.select().from(mailOutbox)).toEqual(queued);
+    expect(await database.db.select().from(auditLog)).toEqual(audited);
+    expect(await signupsOf(event)).toEqual(stored);
+    expect((await reread(event)).takenPlaces).toBe(1);
+
+    // A token that never was stays unknown.
+    await expectRefused(
+      await cancel("a-forged-cancel-token"),
+      404,
+      "cancel_link_invalid",
+      eventMessages.tokenInvalid,
+    );
   });
 
   it("signs up by a plain form post without scripts: 303 to the result, or the form again", async () => {

@@ -224,11 +224,15 @@ export function createEventSignups({
 
     /**
      * Gives up the sign-up of a cancel link, until the event's sign-up deadline; a freed place
-     * goes to the first on the waiting list in the same transaction. A double post cancels once.
+     * goes to the first on the waiting list in the same transaction. A double post cancels once:
+     * the second is answered with the sign-up as it is, changing and sending nothing.
      */
-    async cancel(token: string): Promise<{ signup: EventSignup; event: Event }> {
+    async cancel(
+      token: string,
+    ): Promise<{ signup: EventSignup; event: Event; alreadyCancelled: boolean }> {
       const found = await this.findByCancelToken(token);
-      if (!found || found.signup.state === "cancelled") throw eventRefusals.linkInvalid();
+      if (!found) throw eventRefusals.linkInvalid();
+      if (found.signup.state === "cancelled") return { ...found, alreadyCancelled: true };
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
         const db = tx as unknown as Database;
@@ -257,10 +261,15 @@ export function createEventSignups({
         await mail?.cancelled(db, current, signup, hadPlace);
         return { signup, event: current, hadPlace };
       });
-      if (!outcome) throw eventRefusals.linkInvalid();
+      // Cancelled by a post racing this one (or gone with its event): read it again.
+      if (!outcome) {
+        const again = await this.findByCancelToken(token);
+        if (again?.signup.state === "cancelled") return { ...again, alreadyCancelled: true };
+        throw eventRefusals.linkInvalid();
+      }
       onMailQueued?.();
       if (outcome.hadPlace) onPlacesChanged?.(outcome.event);
-      return { signup: outcome.signup, event: outcome.event };
+      return { signup: outcome.signup, event: outcome.event, alreadyCancelled: false };
     },
 
     /**

@@ -82,8 +82,10 @@ export function createEventsApi(signups: EventSignups, limitSignup: EventSignupL
       "/events/signups/cancel",
       jsonBody(cancelEventSignupSchema, { maxBytes: 1024 }),
       async (c) => {
-        const { signup, event } = await signups.cancel(c.req.valid("json").token);
-        return c.json({ signup: signupJson(signup, event) });
+        // A second cancel (a double click, the link opened again) answers 200 with the sign-up
+        // as it is and `alreadyCancelled`, as its page says „Přihláška je zrušená“.
+        const { signup, event, alreadyCancelled } = await signups.cancel(c.req.valid("json").token);
+        return c.json({ signup: signupJson(signup, event), alreadyCancelled });
       },
     );
 }

@@ -32,7 +32,7 @@ const eventsSpec = {
       emptyText: {
         kind: "paragraph" as const,
         label: "Text, když nemáte vypsanou žádnou akci",
-        hint: "Ukáže se místo seznamu, když nemáte vypsanou žádnou nadcházející akci.",
+        hint: "Ukáže se místo seznamu, když nemáte vypsanou žádnou nadcházející akci. Pod ním je tlačítko „Napsat zprávu“ do kontaktního formuláře.",
         fillIn: "text pro případ, že nemáte vypsanou žádnou akci",
       },
     },

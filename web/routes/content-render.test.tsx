@@ -15,8 +15,10 @@ import { describe, expect, it } from "vitest";
 import type { ContentData, ContentKey, ContentReader } from "#shared/content/content-items";
 import { contentSeed } from "#shared/content/content-seed";
 import type { PhotoJson, PhotoReader } from "#shared/content/photo-library";
+import { homeAnchors, homeSection } from "#shared/routes";
 import { testTimeoutMs } from "#testing/test-databases";
 import * as about from "~/routes/about";
+import * as events from "~/routes/events";
 import * as harmonisation from "~/routes/harmonisation";
 import * as home from "~/routes/home";
 
@@ -158,6 +160,25 @@ describe("pages rendered from her content", () => {
       const built = await render("/about", about as unknown as PageModule);
       expect(built).not.toContain("<picture>");
       expect(built).toContain('src="/images/o-mne-krajina.svg"');
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "render her text of an empty events page, then a link to the contact form that works without scripts",
+    async () => {
+      const content = readerOf({
+        "events-page": {
+          ...contentSeed["events-page"],
+          list: { ...contentSeed["events-page"].list, emptyText: "Ozvěte se mi, co byste rádi." },
+        },
+      });
+      // No events in the load context: the empty list.
+      const html = await render("/akce", events as unknown as PageModule, content);
+      const card = html.slice(html.indexOf("Ozvěte se mi, co byste rádi."));
+      const link = /<a [^>]*>([\s\S]*?)<\/a>/.exec(card);
+      expect(link?.[0]).toContain(`href="${homeSection(homeAnchors.contact)}"`);
+      expect(text(link?.[1] ?? "").trim()).toBe("Napsat zprávu");
     },
     testTimeoutMs,
   );
