@@ -3,7 +3,7 @@ import { eventPriceText, freePlacesText, mapLink, type PublicEvent } from "#shar
 import { formatPragueLong, formatPragueLongRange } from "#shared/prague-time";
 import { czech } from "~/lib/typography";
 
-/** „5. května 2026 v 17:00 – 19:00“ */
+/** „5. května 2026 v 17:00–19:00“ */
 export function eventTimeText(event: Pick<PublicEvent, "startsAt" | "endsAt">): string {
   return formatPragueLongRange(event.startsAt, event.endsAt);
 }
