@@ -124,6 +124,16 @@ test("she creates an event on her phone, publishes it, sees who signed up, downl
   await screenshot(page, "people");
   await expectNoAxeViolations(page);
 
+  // „Zrušit přihlášku“ asks first; beside that answer the dialog is left by „Zpět“, not by a
+  // second „Zrušit“, and leaving it changes nothing.
+  await page.getByRole("button", { name: "Zrušit přihlášku: Jana Nováková" }).click();
+  const signupDialog = page.getByRole("alertdialog");
+  await expect(signupDialog.getByRole("button", { name: "Zrušit", exact: true })).toHaveCount(0);
+  await screenshot(page, "cancel-signup-dialog");
+  await signupDialog.getByRole("button", { name: "Zpět" }).click();
+  await expect(signupDialog).toBeHidden();
+  await expect(page.getByTestId("event-counts")).toContainText("Obsazeno 1 z 8 míst");
+
   // The CSV, as Czech Excel opens it.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -170,6 +180,8 @@ test("she creates an event on her phone, publishes it, sees who signed up, downl
   await page.getByRole("button", { name: "Zrušit akci" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("dostane 1 člověk");
+  await expect(dialog.getByRole("button", { name: "Zrušit", exact: true })).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Zpět" })).toBeVisible();
   await screenshot(page, "cancel-dialog");
   await dialog.getByRole("button", { name: "Zrušit akci" }).click();
   await expectNotice(page, "Akce je zrušená. E-mail dostane 1 člověk.");

@@ -3,8 +3,10 @@ import {
   formatPragueDate,
   formatPragueDateTime,
   formatPragueLong,
+  formatPragueLongRange,
   formatPragueMoment,
   formatPragueTime,
+  formatPragueTimes,
   pragueDay,
 } from "./prague-time";
 
@@ -49,6 +51,19 @@ describe("Prague time", () => {
     );
     expect(formatPragueMoment("2026-01-14T08:05:00Z")).toBe(
       "14.\u00a01.\u00a02026\u00a0v\u00a09:05",
+    );
+  });
+
+  it("writes a range of times with an unspaced en dash, on the pages, in the e-mails and on her screens alike", () => {
+    expect(formatPragueTimes("2026-11-27T17:00:00Z", "2026-11-27T19:30:00Z")).toBe("18:00–20:30");
+    expect(formatPragueLongRange("2026-11-27T17:00:00Z", "2026-11-27T19:30:00Z")).toBe(
+      "27. listopadu 2026\u00a0v\u00a018:00–20:30",
+    );
+  });
+
+  it("names both days of an event past midnight, with a spaced dash between the multi-word ends", () => {
+    expect(formatPragueLongRange("2026-12-31T21:00:00Z", "2027-01-01T00:00:00Z")).toBe(
+      "31. prosince 2026\u00a0v\u00a022:00\u00a0– 1. ledna 2027\u00a0v\u00a01:00",
     );
   });
 });

@@ -4,7 +4,7 @@
  * administration opened abroad must show the same times as her e-mails.
  * Intl knows the daylight-saving changes, so no offset is ever computed here.
  */
-import { czech } from "./typography";
+import { czech, range } from "./typography";
 
 export const ownerTimeZone = "Europe/Prague";
 
@@ -39,6 +39,12 @@ const longFormat = new Intl.DateTimeFormat("cs-CZ", {
   timeZone: ownerTimeZone,
 });
 
+/** „27. listopadu 2026“ */
+const longDateFormat = new Intl.DateTimeFormat("cs-CZ", {
+  dateStyle: "long",
+  timeZone: ownerTimeZone,
+});
+
 type Moment = Date | string;
 const toDate = (moment: Moment) => (typeof moment === "string" ? new Date(moment) : moment);
 
@@ -63,6 +69,21 @@ export function formatPragueDateTime(moment: Moment, options?: { seconds?: boole
  */
 export function formatPragueLong(moment: Moment): string {
   return czech(longFormat.format(toDate(moment)));
+}
+
+/** „18:00–20:30“: the times of a session or an event, as every page and e-mail writes them. */
+export function formatPragueTimes(start: Moment, end: Moment): string {
+  return range(formatPragueTime(start), formatPragueTime(end));
+}
+
+/**
+ * „27. listopadu 2026 v 18:00–20:30“, an event or a session in a sentence (pages, e-mails);
+ * one ending on another day names both: „31. prosince 2026 v 22:00 – 1. ledna 2027 v 1:00“.
+ */
+export function formatPragueLongRange(start: Moment, end: Moment): string {
+  if (pragueDay(start) !== pragueDay(end))
+    return range(formatPragueLong(start), formatPragueLong(end));
+  return czech(`${longDateFormat.format(toDate(start))} v ${formatPragueTimes(start, end)}`);
 }
 
 /**

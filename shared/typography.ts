@@ -22,3 +22,13 @@ export function czech(text: string): string {
     .replace(spaceAfterNumber, "\u00a0")
     .replace(spaceInsideDate, "\u00a0");
 }
+
+/**
+ * A range as Czech typography writes it: an unspaced en dash between single terms
+ * („18:00–20:30“, „12.–14. června“), a spaced one between terms with spaces of their own
+ * („28. 12. 2026 – 3. 1. 2027“), non-breaking before it so that no line starts with the dash.
+ * Pass only the ranged terms: „12.–14. června“ is `${range("12.", "14.")} června`.
+ */
+export function range(from: string, to: string): string {
+  return /\s/.test(from) || /\s/.test(to) ? `${from}\u00a0– ${to}` : `${from}–${to}`;
+}

@@ -10,7 +10,7 @@ import type { Booking } from "#database/schema";
 import { moveStartSchema } from "#shared/booking-admin";
 import { bookingMessages, bookingStateLabels } from "#shared/booking-schemas";
 import type { FreeDay } from "#shared/booking-slots";
-import { formatPragueLong, formatPragueTime, ownerTimeZone } from "#shared/prague-time";
+import { formatPragueLongRange, formatPragueTime, ownerTimeZone } from "#shared/prague-time";
 import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
@@ -21,9 +21,7 @@ import { type Bookings, isBookingOver } from "./bookings";
 
 function sessionLine(booking: Booking, offerName: string) {
   return wholeDate(
-    czech(
-      `${offerName}, ${formatPragueLong(booking.startsAt)} – ${formatPragueTime(booking.endsAt)}`,
-    ),
+    czech(`${offerName}, ${formatPragueLongRange(booking.startsAt, booking.endsAt)}`),
   );
 }
 

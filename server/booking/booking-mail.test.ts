@@ -190,7 +190,7 @@ describe("a booking's e-mails", () => {
       const [reminder] = (await smtp.waitForMails(before + 1)).slice(before);
       expect(reminder?.subject).toBe(bookingSubjects.reminder);
       expect(to(reminder as CaughtMail)).toBe("petra@example.cz");
-      expect(reminder?.text?.replace(/\u00a0/g, " ")).toContain("7. května 2026 v 13:00");
+      expect(reminder?.text?.replace(/\u00a0/g, " ")).toMatch(/7\. května 2026 v 13:00–\d/);
     },
     testTimeoutMs,
   );

@@ -9,9 +9,9 @@ import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import { createElement } from "react";
 import { z } from "zod";
-import { formatPragueTime } from "#shared/prague-time";
+import { formatPragueLongRange } from "#shared/prague-time";
 import { czech } from "#shared/typography";
-import { EmailLayout, MultilineText, pragueTime, Signature, textStyle } from "../mail/email-layout";
+import { EmailLayout, MultilineText, Signature, textStyle } from "../mail/email-layout";
 import { defineMailKind, storedDateSchema } from "../mail/mail-kind";
 import { occasionCalendarFile, occasionSchema } from "./event-email";
 
@@ -41,7 +41,7 @@ export function EventMessageEmail(data: z.output<typeof messageSchema>) {
       <Text style={textStyle}>
         <Link href={data.eventLink}>{czech(data.title)}</Link>
         <br />
-        {czech(`${pragueTime.format(data.startsAt)} – ${formatPragueTime(data.endsAt)}`)}
+        {formatPragueLongRange(data.startsAt, data.endsAt)}
       </Text>
       <MultilineText text={czech(data.text)} />
       <Signature />
@@ -70,7 +70,7 @@ const cancelledSubjects = {
 
 export function EventCancelledByOwnerEmail(data: z.output<typeof cancelledSchema>) {
   const subject = cancelledSubjects[data.what];
-  const when = `${pragueTime.format(data.startsAt)} – ${formatPragueTime(data.endsAt)}`;
+  const when = formatPragueLongRange(data.startsAt, data.endsAt);
   return (
     <EmailLayout preview={subject} heading={subject} siteUrl={data.siteUrl} footer={footer}>
       <Text style={textStyle}>Dobrý den,</Text>

@@ -10,6 +10,7 @@ import { openDatabase } from "#database/open-database";
 import { mailOutbox } from "#database/schema";
 import { createMailTransport, type MailTransport } from "#server/mail/mail-transport";
 import { sendPendingMail } from "#server/mail/send-pending-mail";
+import { formatPragueTime } from "#shared/prague-time";
 import { insertTestEvent, sampleSignup } from "#testing/sample-events";
 import { createTestApp, createTestClock, type TestClock, testSettings } from "#testing/test-app";
 import { openTimeoutMs, testTimeoutMs } from "#testing/test-databases";
@@ -85,6 +86,9 @@ describe("a sign-up's e-mails", () => {
       ]);
       // Nothing the visitor typed goes to the address she typed.
       expect(first?.text).not.toContain("Jana");
+      // A range of times as Czech writes it, with an unspaced en dash (read on a phone, too).
+      const times = `${formatPragueTime(event.startsAt)}–${formatPragueTime(event.endsAt)}`;
+      expect(first?.text).toContain(times);
 
       const calendar = calendarOf(first);
       const vevent = new ICAL.Event(calendar.getFirstSubcomponent("vevent") ?? undefined);
@@ -103,7 +107,9 @@ describe("a sign-up's e-mails", () => {
         expect(JSON.stringify(row)).not.toContain(token);
       }
       const path = new URL(link).pathname;
-      expect(await (await app.request(path)).text()).toContain("Ano, zrušit přihlášku");
+      const cancelPage = await (await app.request(path)).text();
+      expect(cancelPage).toContain("Ano, zrušit přihlášku");
+      expect(cancelPage).toContain(times);
       expect((await app.request(path, { method: "POST" })).status).toBe(303);
 
       await send();

@@ -3,18 +3,18 @@
  * page): the booking pages' frame, and the event's time and place in one line.
  */
 import type { Event } from "#database/schema";
-import { formatPragueLong, formatPragueTime } from "#shared/prague-time";
+import { formatPragueLongRange } from "#shared/prague-time";
 import { czech } from "#shared/typography";
 import { wholeDate } from "../booking/booking-page-frame";
 import { eventPlaceText } from "./event-mail";
 
 export { bookingPage as eventPage } from "../booking/booking-page-frame";
 
-/** „Kruh žen, 5. května 2026 v 17:00 – 19:00, Květná 12, Brno“ */
+/** „Kruh žen, 5. května 2026 v 17:00–19:00, Květná 12, Brno“ */
 export function eventLine(event: Event): string {
   return wholeDate(
     czech(
-      `${event.title}, ${formatPragueLong(event.startsAt)} – ${formatPragueTime(event.endsAt)}, ${eventPlaceText(event)}`,
+      `${event.title}, ${formatPragueLongRange(event.startsAt, event.endsAt)}, ${eventPlaceText(event)}`,
     ),
   );
 }

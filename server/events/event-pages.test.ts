@@ -14,7 +14,7 @@ import { articlePhotoSrc } from "#shared/content/article-photos";
 import { contentSeed } from "#shared/content/content-seed";
 import type { PhotoJson } from "#shared/content/photo-library";
 import { photoSrcSet } from "#shared/content/photo-urls";
-import { formatPragueLong } from "#shared/prague-time";
+import { formatPragueLong, formatPragueTime } from "#shared/prague-time";
 import { sampleSignup } from "#testing/sample-events";
 import { phoneJpeg } from "#testing/sample-photos";
 import { createSignedInAccount } from "#testing/test-accounts";
@@ -162,6 +162,8 @@ describe.each(testDatabases)("her events' pages on $name", ({ open }) => {
       expect(list).toContain(deadlineText);
       const page = await text("/akce/kruh-zen-u-ohne");
       expect(page).toContain(deadlineText);
+      // Its times as Czech writes a range: an unspaced en dash.
+      expect(page).toContain(`${formatPragueTime(startsAt)}–${formatPragueTime(event.endsAt)}`);
       expect(page).toContain("<strong>sdílení</strong>");
       expect(page).not.toContain('alert("x")');
       expect(page).toContain("https://mapy.cz/zakladni?q=Kv%C4%9Btn%C3%A1%2012%2C%20Brno");

@@ -3,12 +3,12 @@
  * time in one line, the cancel link, and the person in the owner's notice.
  */
 import { Text } from "@react-email/text";
-import { formatPragueTime } from "#shared/prague-time";
-import { EmailButton, MultilineText, pragueTime, textStyle } from "./email-layout";
+import { formatPragueLongRange } from "#shared/prague-time";
+import { EmailButton, MultilineText, textStyle } from "./email-layout";
 
-/** „5. května 2026 v 10:00 – 13:00“ */
+/** „5. května 2026 v 10:00–13:00“ */
 export function appointmentTime({ startsAt, endsAt }: { startsAt: Date; endsAt: Date }) {
-  return `${pragueTime.format(startsAt)} – ${formatPragueTime(endsAt)}`;
+  return formatPragueLongRange(startsAt, endsAt);
 }
 
 /** The button, and the address written out for a mail client that shows no buttons. */

@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { z } from "zod";
 import { describeChange, formatCount, visitorsText } from "#shared/overview-words";
 import { paths } from "#shared/routes";
-import { czech } from "#shared/typography";
+import { czech, range } from "#shared/typography";
 import { EmailButton, EmailLayout, textStyle } from "../mail/email-layout";
 import { defineMailKind } from "../mail/mail-kind";
 
@@ -32,10 +32,11 @@ export function weekLabel(from: string, to: string): string {
   const [fromYear, fromMonth, fromDay] = from.split("-").map(Number);
   const [toYear, toMonth, toDay] = to.split("-").map(Number);
   if (fromYear !== toYear) {
-    return `${fromDay}. ${fromMonth}. ${fromYear} – ${toDay}. ${toMonth}. ${toYear}`;
+    return range(`${fromDay}. ${fromMonth}. ${fromYear}`, `${toDay}. ${toMonth}. ${toYear}`);
   }
-  if (fromMonth !== toMonth) return `${fromDay}. ${fromMonth}. – ${toDay}. ${toMonth}. ${toYear}`;
-  return `${fromDay}.–${toDay}. ${toMonth}. ${toYear}`;
+  if (fromMonth !== toMonth)
+    return `${range(`${fromDay}. ${fromMonth}.`, `${toDay}. ${toMonth}.`)} ${toYear}`;
+  return `${range(`${fromDay}.`, `${toDay}.`)} ${toMonth}. ${toYear}`;
 }
 
 export function weeklySummarySubject(

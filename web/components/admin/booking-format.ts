@@ -4,7 +4,7 @@
  */
 import type { AdminBookingState } from "#shared/booking-admin";
 import { addDays, type Day, pragueMoment, weekdayOf } from "#shared/booking-time";
-import { formatPragueTime, ownerTimeZone, pragueDay } from "#shared/prague-time";
+import { formatPragueTimes, ownerTimeZone, pragueDay } from "#shared/prague-time";
 
 export const bookingStateNames = {
   pending: "Čeká na potvrzení",
@@ -39,7 +39,7 @@ export function formatBookingDay(moment: string): string {
 
 /** „9:00–12:00“ */
 export function formatSessionTimes(startsAt: string, endsAt: string): string {
-  return `${formatPragueTime(startsAt)}–${formatPragueTime(endsAt)}`;
+  return formatPragueTimes(startsAt, endsAt);
 }
 
 /** Today in Prague. */

@@ -6,7 +6,7 @@
 import { zOrZe } from "#shared/czech-numbers";
 import type { EventCountsJson, EventSignupState, EventState } from "#shared/event-admin";
 import { formatPragueDate, formatPragueTime, ownerTimeZone, pragueDay } from "#shared/prague-time";
-import { czech } from "#shared/typography";
+import { czech, range } from "#shared/typography";
 
 const weekdayFormat = new Intl.DateTimeFormat("cs-CZ", {
   weekday: "long",
@@ -22,7 +22,7 @@ export function eventWhen(startsAt: string | Date, endsAt: string | Date): strin
     ? formatPragueTime(end)
     : `${formatPragueDate(end)} ${formatPragueTime(end)}`;
   return czech(
-    `${weekdayFormat.format(start)} ${formatPragueDate(start)}, ${formatPragueTime(start)}–${endText}`,
+    `${weekdayFormat.format(start)} ${formatPragueDate(start)}, ${range(formatPragueTime(start), endText)}`,
   );
 }
 

@@ -124,6 +124,7 @@ export function EventPeople({
         open={asking !== null}
         onCancel={() => setAsking(null)}
         title="Zrušit přihlášku?"
+        cancelling
         description={
           <p>
             {typeset(

@@ -373,6 +373,7 @@ export function EventScreen({
         open={asking === "cancel"}
         onCancel={() => setAsking(null)}
         title={`Zrušit akci „${event.title}“?`}
+        cancelling
         description={
           <p>
             {typeset(

@@ -1,11 +1,11 @@
 import { CalendarDays, MapPin, Ticket, Users, Video } from "lucide-react";
 import { eventPriceText, freePlacesText, mapLink, type PublicEvent } from "#shared/events";
-import { formatPragueLong, formatPragueTime } from "#shared/prague-time";
+import { formatPragueLong, formatPragueLongRange } from "#shared/prague-time";
 import { czech } from "~/lib/typography";
 
-/** „5. května 2026 v 17:00 – 19:00“ */
+/** „5. května 2026 v 17:00–19:00“ */
 export function eventTimeText(event: Pick<PublicEvent, "startsAt" | "endsAt">): string {
-  return `${formatPragueLong(event.startsAt)} – ${formatPragueTime(event.endsAt)}`;
+  return formatPragueLongRange(event.startsAt, event.endsAt);
 }
 
 /**

@@ -94,8 +94,20 @@ export function AlertDialogConfirm({
 }
 
 /**
- * A question about something pending: open while `open`, closed by „Zrušit“,
- * Escape or the answer (`action`, an AlertDialogAction or AlertDialogConfirm).
+ * The answer that closes a dialog and leaves everything as it was. „Zrušit“, as the
+ * specification's „Opravdu smazat?“ has it – but beside an answer that cancels something
+ * itself („Zrušit akci“, „Zrušit přihlášku“) two „Zrušit“ would leave her guessing which one
+ * cancels the event, so there it is „Zpět“: short, and what Czech apps say for stepping back
+ * without doing anything („Ponechat“ would need an object, „Nechat být“ sounds offhand).
+ */
+export function dismissLabel(cancelling: boolean): string {
+  return cancelling ? "Zpět" : "Zrušit";
+}
+
+/**
+ * A question about something pending: open while `open`, closed by „Zrušit“ (or „Zpět“ when
+ * the answer is itself a cancelling: `cancelling`), Escape or the answer (`action`, an
+ * AlertDialogAction or AlertDialogConfirm).
  * `description` is one element: the dialog's description becomes it.
  */
 export function ConfirmDialog({
@@ -104,12 +116,15 @@ export function ConfirmDialog({
   title,
   description,
   action,
+  cancelling = false,
 }: {
   open: boolean;
   onCancel: () => void;
   title: ReactNode;
   description: ReactElement;
   action: ReactNode;
+  /** The answer cancels something („Zrušit akci“): the dialog is then dismissed by „Zpět“. */
+  cancelling?: boolean;
 }) {
   return (
     <AlertDialog
@@ -122,7 +137,7 @@ export function ConfirmDialog({
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription asChild>{description}</AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel>Zrušit</AlertDialogCancel>
+          <AlertDialogCancel>{dismissLabel(cancelling)}</AlertDialogCancel>
           {action}
         </AlertDialogFooter>
       </AlertDialogContent>
