@@ -1,5 +1,5 @@
 import { html } from "hono/html";
-import { paths } from "#shared/routes";
+import { homeAnchors, homeSection, paths } from "#shared/routes";
 import { site } from "#shared/site";
 
 type Html = ReturnType<typeof html>;
@@ -59,4 +59,12 @@ export function pageFrame(
  */
 export function plainPage(heading: string, message: string) {
   return pageFrame(heading, html`<p>${message}</p>`);
+}
+
+/**
+ * The way to write to her, after a text of these pages that asks to („Napište mi prosím…“): the
+ * home page's contact form, as the site's pages link it after her texts.
+ */
+export function writeToMeLink() {
+  return html`<p><a href="${homeSection(homeAnchors.contact)}">Napsat zprávu</a></p>`;
 }

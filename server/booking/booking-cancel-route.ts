@@ -15,6 +15,7 @@ import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
 import { limitBody } from "../json-route";
+import { writeToMeLink } from "../plain-page";
 import { secretLinkPage } from "../security-headers";
 import { bookingPage as page, wholeDate } from "./booking-page-frame";
 import { type Bookings, isBookingOver } from "./bookings";
@@ -38,7 +39,8 @@ const moveDays = 14;
 /** The free times to move to, as the booking page lists them: radio buttons by day. */
 function moveForm(token: string, days: FreeDay[]) {
   if (days.length === 0) {
-    return html`<p>${czech("Jiný volný čas teď nemám. Napište mi prosím, domluvíme se.")}</p>`;
+    return html`<p>${czech("Jiný volný čas teď nemám. Napište mi prosím, domluvíme se.")}</p>
+      ${writeToMeLink()}`;
   }
   return html`<form method="post" action="${paths.bookingCancel}/${token}/presun">
     ${days.slice(0, moveDays).map(
@@ -52,7 +54,7 @@ function moveForm(token: string, days: FreeDay[]) {
         </div>
       </fieldset>`,
     )}
-    ${days.length > moveDays ? html`<p>${czech("Hodí se vám pozdější termín? Napište mi, ráda ho najdu.")}</p>` : ""}
+    ${days.length > moveDays ? html`<p>${czech("Hodí se vám pozdější termín? Napište mi, ráda ho najdu.")}</p>${writeToMeLink()}` : ""}
     <button type="submit">Přesunout na vybraný čas</button>
   </form>`;
 }
@@ -131,7 +133,8 @@ export function createBookingCancelRoute(bookings: Bookings) {
         page(
           heading,
           html`<p>${czech(error.message)}</p>
-            ${error.code === "slot_taken" ? html`<p><a href="${paths.bookingCancel}/${token}">Vybrat jiný čas</a></p>` : ""}`,
+            ${error.code === "slot_taken" ? html`<p><a href="${paths.bookingCancel}/${token}">Vybrat jiný čas</a></p>` : ""}
+            ${error.code === "move_too_late" ? writeToMeLink() : ""}`,
         ),
         error.status as 404 | 409,
       );
@@ -151,7 +154,13 @@ export function createBookingCancelRoute(bookings: Bookings) {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const heading = error.code === "cancel_too_late" ? "Na zrušení je pozdě" : "Odkaz neplatí";
-      return c.html(page(heading, html`<p>${czech(error.message)}</p>`), error.status as 404 | 409);
+      return c.html(
+        page(
+          heading,
+          html`<p>${czech(error.message)}</p>${error.code === "cancel_too_late" ? writeToMeLink() : ""}`,
+        ),
+        error.status as 404 | 409,
+      );
     }
     // A reload shows the cancelled booking and sends nothing again.
     return c.redirect(`${paths.bookingCancel}/${token}`, 303);

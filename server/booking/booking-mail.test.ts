@@ -12,6 +12,7 @@ import { createMailTransport, type MailTransport } from "#server/mail/mail-trans
 import { sendPendingMail } from "#server/mail/send-pending-mail";
 import { bookingMessages } from "#shared/booking-schemas";
 import { pragueMoment } from "#shared/booking-time";
+import { homeAnchors, homeSection } from "#shared/routes";
 import { createTestApp, createTestClock, type TestClock, testSettings } from "#testing/test-app";
 import { openTimeoutMs, testTimeoutMs } from "#testing/test-databases";
 import {
@@ -20,6 +21,9 @@ import {
   type TestSmtpServer,
 } from "#testing/test-smtp-server";
 import { bookingSubjects } from "./booking-email";
+
+/** The plain pages' way to the contact form, after a text that asks to write. */
+const contactLink = `<a href="${homeSection(homeAnchors.contact)}">Napsat zprávu</a>`;
 
 const hour = 3_600_000;
 // Wednesday 6 May 2026, 10:00 in Prague; the test clock starts on Monday at 10:00.
@@ -206,7 +210,17 @@ describe("a booking's e-mails", () => {
       const link = confirmation?.text?.match(/https?:\/\/\S+\/rezervace\/zruseni\/[\w-]+/)?.[0];
       const response = await app.request(new URL(link ?? "").pathname, { method: "POST" });
       expect(response.status).toBe(409);
-      expect(await response.text()).toContain(bookingMessages.cancelTooLate.slice(0, 30));
+      const page = await response.text();
+      expect(page).toContain(bookingMessages.cancelTooLate.slice(0, 30));
+      // It asks her to write: the page links the contact form.
+      expect(page).toContain(contactLink);
+      // So does a move, too late as well.
+      const move = await app.request(`${new URL(link ?? "").pathname}/presun`, {
+        method: "POST",
+        body: new URLSearchParams({ startsAt: pragueMoment("2026-05-14", 13 * 60).toISOString() }),
+      });
+      expect(move.status).toBe(409);
+      expect(await move.text()).toContain(contactLink);
       const api = await app.request("/api/bookings/cancel", {
         method: "POST",
         headers: { "Content-Type": "application/json" },

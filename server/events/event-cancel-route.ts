@@ -12,6 +12,7 @@ import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
 import { limitBody } from "../json-route";
+import { writeToMeLink } from "../plain-page";
 import { secretLinkPage } from "../security-headers";
 import { eventLine, eventPage } from "./event-page-frame";
 import type { EventSignups } from "./event-signups";
@@ -49,7 +50,8 @@ export function createEventCancelRoute(signups: EventSignups, now: () => Date) {
       return c.html(
         eventPage(
           "Na zrušení je pozdě",
-          html`<p class="card">${eventLine(event)}</p><p>${czech(eventMessages.cancelTooLate)}</p>`,
+          html`<p class="card">${eventLine(event)}</p><p>${czech(eventMessages.cancelTooLate)}</p>
+            ${writeToMeLink()}`,
         ),
         409,
       );
@@ -83,7 +85,10 @@ export function createEventCancelRoute(signups: EventSignups, now: () => Date) {
       if (!(error instanceof ApiError)) throw error;
       const heading = error.code === "cancel_too_late" ? "Na zrušení je pozdě" : "Odkaz neplatí";
       return c.html(
-        eventPage(heading, html`<p>${czech(error.message)}</p>`),
+        eventPage(
+          heading,
+          html`<p>${czech(error.message)}</p>${error.code === "cancel_too_late" ? writeToMeLink() : ""}`,
+        ),
         error.status as 404 | 409,
       );
     }

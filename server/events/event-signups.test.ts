@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, type Event, eventSignups, events, mailOutbox } from "#database/schema";
 import { eventHoneypotField, eventMessages } from "#shared/events";
 import { honeypotField } from "#shared/form-schemas";
-import { paths } from "#shared/routes";
+import { homeAnchors, homeSection, paths } from "#shared/routes";
 import { insertTestEvent, sampleSignup } from "#testing/sample-events";
 import { createTestApp, createTestClock, type TestClock } from "#testing/test-app";
 import {
@@ -262,10 +262,21 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
     expect(forged.status).toBe(404);
     expect(await forged.text()).toContain("Odkaz neplatí");
 
-    // After the deadline, the link only says it is too late.
+    // After the deadline, the link only says it is too late, and links the contact form its
+    // „Napište mi prosím“ asks for.
     await withToken(secondWaiting?.id ?? "", "a-cancel-token-of-the-last-one");
     clock.set(new Date(event.signupDeadline.getTime() + 1000));
     try {
+      const contactLink = `<a href="${homeSection(homeAnchors.contact)}">Napsat zprávu</a>`;
+      for (const method of ["GET", "POST"]) {
+        const latePage = await app.request(`${paths.eventCancel}/a-cancel-token-of-the-last-one`, {
+          method,
+        });
+        expect(latePage.status).toBe(409);
+        const body = await latePage.text();
+        expect(body).toContain("Na zrušení je pozdě");
+        expect(body).toContain(contactLink);
+      }
       const late = await app.request("/api/events/signups/cancel", {
         method: "POST",
         headers: { "Content-Type": "application/json" },

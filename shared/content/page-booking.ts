@@ -46,7 +46,7 @@ const bookingSpec = {
       empty: {
         kind: "paragraph" as const,
         label: "Když není žádný volný termín",
-        hint: "Ukáže se místo časů, když v nejbližších týdnech nic volného nemáte.",
+        hint: "Ukáže se místo časů, když v nejbližších týdnech nic volného nemáte. Pod ním je tlačítko „Napsat zprávu“ do kontaktního formuláře.",
         fillIn: "text pro případ, že není volný termín",
       },
       detailsHeading: stepHeading("kontaktní údaje"),

@@ -6,6 +6,7 @@
  */
 import { prerenderToNodeStream } from "react-dom/static";
 import {
+  type AppLoadContext,
   createStaticHandler,
   createStaticRouter,
   StaticRouterProvider,
@@ -18,6 +19,7 @@ import type { PhotoJson, PhotoReader } from "#shared/content/photo-library";
 import { homeAnchors, homeSection } from "#shared/routes";
 import { testTimeoutMs } from "#testing/test-databases";
 import * as about from "~/routes/about";
+import * as booking from "~/routes/booking";
 import * as events from "~/routes/events";
 import * as harmonisation from "~/routes/harmonisation";
 import * as home from "~/routes/home";
@@ -45,13 +47,14 @@ async function render(
   page: PageModule,
   content?: ContentReader,
   photos?: PhotoReader,
+  more?: Partial<AppLoadContext>,
 ): Promise<string> {
   const routes = [
     { id: "page", path, loader: page.loader as never, element: <Page page={page} /> },
   ];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`), {
-    requestContext: content ? { content, photos } : undefined,
+    requestContext: content ? { content, photos, ...more } : undefined,
   });
   if (context instanceof Response) throw new Error(`answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -179,6 +182,40 @@ describe("pages rendered from her content", () => {
       const link = /<a [^>]*>([\s\S]*?)<\/a>/.exec(card);
       expect(link?.[0]).toContain(`href="${homeSection(homeAnchors.contact)}"`);
       expect(text(link?.[1] ?? "").trim()).toBe("Napsat zprávu");
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "render her text of the booking page with no free time, then a link to the contact form that works without scripts",
+    async () => {
+      const empty = "Teď nic volného nemám, ozvěte se mi.";
+      const offers = structuredClone(contentSeed.offers);
+      for (const offer of offers.offers) offer.bookable = false;
+      const texts = contentSeed["booking-page"];
+      const content = readerOf({
+        "booking-page": { ...texts, steps: { ...texts.steps, empty } },
+        offers,
+      });
+      const contactLink = (html: string) => {
+        const after = html.slice(html.indexOf(empty));
+        const link = /<a [^>]*>([\s\S]*?)<\/a>/.exec(after);
+        expect(html).toContain(empty);
+        expect(link?.[0]).toContain(`href="${homeSection(homeAnchors.contact)}"`);
+        expect(text(link?.[1] ?? "").trim()).toBe("Napsat zprávu");
+      };
+      // No offer she lets visitors book.
+      contactLink(await render("/rezervace", booking as unknown as PageModule, content));
+
+      // An offer chosen without scripts, and no free time for it.
+      const bookable = readerOf({ "booking-page": { ...texts, steps: { ...texts.steps, empty } } });
+      const offerId = (await bookable.read("offers")).offers.find((offer) => offer.bookable)?.id;
+      expect(offerId).toBeDefined();
+      contactLink(
+        await render("/rezervace", booking as unknown as PageModule, bookable, undefined, {
+          bookingAnswer: { step: "times", offerId: offerId ?? "", days: [] },
+        }),
+      );
     },
     testTimeoutMs,
   );
