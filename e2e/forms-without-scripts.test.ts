@@ -149,7 +149,7 @@ test.describe("the forms with scripts blocked", () => {
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
       await page.goto(forms.contact.sent.replace("#", "?znovu#"));
-      await expect(notice).toBeInViewport({ ratio: 1, timeout: 10_000 });
+      await expect(notice).toBeInViewport({ ratio: 1 });
       await page.screenshot({ path: screenshotPath(`contact-sent-without-scripts-${width}.png`) });
     }
   });

@@ -56,26 +56,6 @@ describe.each(testDatabases)("the page store on $name", ({ name, open }) => {
   );
 
   it(
-    "serves a page with the rules its markup matches, and the whole stylesheet as the file its starter links",
-    async () => {
-      const html = await (await app.request("/about")).text();
-      const inline = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
-      const href = /"(\/assets\/styles-[\w-]+\.css)"/.exec(html)?.[1] ?? "no stylesheet link";
-
-      const whole = await app.request(href);
-      expect(whole.status).toBe(200);
-      expect(whole.headers.get("Content-Type")).toBe("text/css; charset=utf-8");
-      const css = await whole.text();
-      expect(css.length).toBeGreaterThan(inline.length * 1.3);
-      // The administration's wide tables (web/components/ui/table.tsx) are on no public page.
-      expect(css).toContain("min-w-\\[60rem\\]");
-      expect(inline).not.toContain("min-w-\\[60rem\\]");
-      expect(inline).toContain("@font-face");
-    },
-    openTimeoutMs,
-  );
-
-  it(
     "renders neither the data nor the variants of a page whose HTML did not change, and writes nothing",
     async () => {
       const before = await readStoredPaths(database.db, ["/", "/_root.data", "/sitemap.xml"]);

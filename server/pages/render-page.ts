@@ -1,8 +1,7 @@
 /**
  * The one page renderer: any address of the site through React Router's server build, finished
  * as the visitor gets it. An HTML page's module script moves into its start file
- * (web/progressive/page-scripts.server.ts), its inline stylesheet keeps the rules its markup can
- * match, the whole one becoming a file (page-styles.server.ts), its Content-Security-Policy is computed from its
+ * (web/progressive/page-scripts.server.ts), its Content-Security-Policy is computed from its
  * final inline scripts, and every text body is compressed once, with Brotli at its best and
  * gzip, so serving it does none of this (docs/decisions/0020-page-renderer-and-store.md).
  */
@@ -11,7 +10,6 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { createRequestHandler } from "react-router";
 import { startOnFirstInput } from "~/progressive/page-scripts.server";
-import { keepMatchingStyles } from "~/progressive/page-styles.server";
 import { precompressMinimumBytes } from "../precompress";
 import { contentSecurityPolicy } from "../security-headers";
 import type { PageBuild } from "./page-build";
@@ -105,13 +103,7 @@ export function createPageRenderer({
     if (!contentType.startsWith("text/html")) {
       return [await finish({ path: target.key, status, contentType, body }, compression)];
     }
-    const atOnce = target.startsAtOnce ?? false;
-    // A page that starts at once (a client-only screen's shell) keeps the whole stylesheet: its
-    // screen is drawn by its scripts the moment they run.
-    const styled = atOnce
-      ? { html: body.toString("utf8") }
-      : keepMatchingStyles(body.toString("utf8"));
-    const page = startOnFirstInput(styled.html, { atOnce, stylesheet: styled.stylesheet?.path });
+    const page = startOnFirstInput(body.toString("utf8"), { atOnce: target.startsAtOnce ?? false });
     return Promise.all([
       finish(
         {
@@ -132,19 +124,6 @@ export function createPageRenderer({
         },
         compression,
       ),
-      ...(styled.stylesheet
-        ? [
-            finish(
-              {
-                path: styled.stylesheet.path,
-                status: 200,
-                contentType: "text/css; charset=utf-8",
-                body: Buffer.from(styled.stylesheet.body),
-              },
-              compression,
-            ),
-          ]
-        : []),
     ]);
   }
 

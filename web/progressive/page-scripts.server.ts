@@ -18,8 +18,7 @@ export type StartedPage = { html: string; start: { path: string; body: string } 
  * - the starter's list of files to ask for once the page has loaded is the
  *   web app manifest (linked from the head, Chromium fetched it and its icon
  *   in the moments of the first paint, and only installing the site needs
- *   them), the start file, the whole stylesheet when the page's own was cut
- *   (page-styles.server.ts), the modules that were preloaded, and the web fonts
+ *   them), the start file, the modules that were preloaded, and the web fonts
  *   the page's stylesheet names.
  * Hydration still finds every module. The starter is hashed into the page's
  * Content-Security-Policy like the other inline scripts. See
@@ -30,10 +29,7 @@ export type StartedPage = { html: string; start: { path: string; body: string } 
  * the missing address to the console as the specification asks), so they
  * start as soon as it has loaded.
  */
-export function startOnFirstInput(
-  html: string,
-  { atOnce, stylesheet }: { atOnce: boolean; stylesheet?: string },
-): StartedPage {
+export function startOnFirstInput(html: string, { atOnce }: { atOnce: boolean }): StartedPage {
   const scripts = [...html.matchAll(moduleScript)];
   if (scripts.length !== 1 || !scripts[0]?.[1]?.includes("__reactRouterRouteModules")) {
     throw new Error(`expected React Router's one module script, found ${scripts.length}`);
@@ -45,16 +41,12 @@ export function startOnFirstInput(
   const warmUp: WarmUpFile[] = [
     { href: siteFilePaths.manifest, as: "manifest" },
     { href: start, as: "script" },
-    ...(stylesheet ? [{ href: stylesheet, as: "style" as const }] : []),
     ...modules.map((href) => ({ href, as: "script" as const })),
     ...everydayFontFiles(html).map((href) => ({ href, as: "font" as const })),
   ];
   const edited = html
     .replace(modulePreload, "")
-    .replace(
-      script,
-      () => `<script>${pageStarterScript({ start, stylesheet, warmUp, atOnce })}</script>`,
-    );
+    .replace(script, () => `<script>${pageStarterScript({ start, warmUp, atOnce })}</script>`);
   if (edited.includes("modulepreload")) throw new Error("a module preload is left");
   if (edited.includes('<link rel="manifest"')) throw new Error("the manifest is linked twice");
   return { html: edited, start: { path: start, body } };

@@ -96,7 +96,7 @@ const warmUp: WarmUpFile[] = [
 
 /** The starter as a page holds it, its dynamic import() pointed at the fake window. */
 function runStarter(window: ReturnType<typeof fakeWindow>, atOnce = false) {
-  const script = pageStarterScript({ start: "/assets/start-abc.js", warmUp, atOnce }).replaceAll(
+  const script = pageStarterScript({ start: "/assets/start-abc.js", warmUp, atOnce }).replace(
     "import(start)",
     "__import(start)",
   );
@@ -166,34 +166,6 @@ describe("the page starter", () => {
       "/assets/lora-latin-wght-normal-y.woff2",
     ]);
   });
-
-  it.each([
-    ["has loaded", "onload"],
-    ["has failed", "onerror"],
-  ] as const)(
-    "links the whole stylesheet at the first input, and starts the scripts once it %s",
-    (_, outcome) => {
-      const page = fakeWindow();
-      const script = pageStarterScript({
-        start: "/assets/start-abc.js",
-        stylesheet: "/assets/styles-abc.css",
-        warmUp: [{ href: "/assets/styles-abc.css", as: "style" }],
-        atOnce: false,
-      }).replaceAll("import(start)", "__import(start)");
-      runInNewContext(script, page.context);
-      page.dispatch("load");
-      page.runTimers();
-      // Prefetched as a style, without CORS: the stylesheet link asks for it so, and finds it cached.
-      expect(page.head).toEqual([{ rel: "prefetch", href: "/assets/styles-abc.css", as: "style" }]);
-      page.dispatch("keydown");
-      const sheet = page.head.at(-1) as Record<string, unknown>;
-      expect(sheet).toMatchObject({ rel: "stylesheet", href: "/assets/styles-abc.css" });
-      // Until the rules are there, React renders nothing new (an open menu, the next page).
-      expect(page.imports).toEqual([]);
-      (sheet[outcome] as () => void)();
-      expect(page.imports).toEqual(["/assets/start-abc.js"]);
-    },
-  );
 
   it.each([
     ["a notice another screen left", { session: new Map([[flashNoticeStorageKey, "{}"]]) }],

@@ -63,7 +63,7 @@ export const fontsScript = `(function(){try{if(new URL(document.referrer).origin
  * One file to ask for after the load event: a script or a font into the
  * cache, or the web app manifest, linked then (see page-scripts.server.ts).
  */
-export type WarmUpFile = { href: string; as: "script" | "style" | "font" | "manifest" };
+export type WarmUpFile = { href: string; as: "script" | "font" | "manifest" };
 
 /**
  * The starter of one page. `atOnce`: the page is nothing without its scripts
@@ -72,21 +72,13 @@ export type WarmUpFile = { href: string; as: "script" | "style" | "font" | "mani
  */
 export function pageStarterScript({
   start,
-  stylesheet,
   warmUp,
   atOnce,
 }: {
   start: string;
-  /**
-   * The whole stylesheet, when the page's inline one holds only the rules its markup matches
-   * (page-styles.server.ts): linked at the first input, and the scripts start once it has
-   * loaded (from the cache the starter warmed, most often), so React renders nothing – an open
-   * menu, the next page – before its rules are there. If it fails, they start all the same.
-   */
-  stylesheet?: string;
   warmUp: WarmUpFile[];
   atOnce: boolean;
 }) {
   const files = warmUp.map(({ href, as }) => [href, as]);
-  return `(function(start,styles,files,inputs,atOnce){var started=false;function go(){if(started)return;started=true;document.documentElement.dataset.scripts="started";inputs.forEach(function(type){removeEventListener(type,go,true)});if(!styles){import(start);return}var sheet=document.createElement("link");sheet.rel="stylesheet";sheet.href=styles;sheet.onload=sheet.onerror=function(){import(start)};document.head.append(sheet)}function afterLoad(task){document.readyState==="complete"?task():addEventListener("load",task,{once:true})}function needed(){try{return sessionStorage.getItem(${JSON.stringify(flashNoticeStorageKey)})!==null||localStorage.getItem((${authStorageKey.toString()})(location.hostname))!==null||/(^#|&)(type|error_code)=/.test(location.hash)}catch(e){return false}}function warm(){var queue=files.slice();function next(){var file=queue.shift();if(!file)return;if(!started||(file[1]!=="script"&&file[1]!=="style")){var link=document.createElement("link");if(file[1]==="manifest"){link.rel="manifest";link.crossOrigin="use-credentials"}else{link.rel="prefetch";link.as=file[1];if(file[1]!=="style")link.crossOrigin="anonymous"}link.href=file[0];document.head.append(link)}setTimeout(next)}setTimeout(next,${warmUpDelayMs})}inputs.forEach(function(type){addEventListener(type,go,{capture:true,passive:true})});afterLoad(function(){if(atOnce||needed())go();warm()})})(${JSON.stringify(start)},${JSON.stringify(stylesheet ?? "")},${JSON.stringify(files)},${JSON.stringify(startingInputs)},${atOnce})`;
+  return `(function(start,files,inputs,atOnce){var started=false;function go(){if(started)return;started=true;document.documentElement.dataset.scripts="started";inputs.forEach(function(type){removeEventListener(type,go,true)});import(start)}function afterLoad(task){document.readyState==="complete"?task():addEventListener("load",task,{once:true})}function needed(){try{return sessionStorage.getItem(${JSON.stringify(flashNoticeStorageKey)})!==null||localStorage.getItem((${authStorageKey.toString()})(location.hostname))!==null||/(^#|&)(type|error_code)=/.test(location.hash)}catch(e){return false}}function warm(){var queue=files.slice();function next(){var file=queue.shift();if(!file)return;if(!started||file[1]!=="script"){var link=document.createElement("link");if(file[1]==="manifest"){link.rel="manifest";link.crossOrigin="use-credentials"}else{link.rel="prefetch";link.as=file[1];link.crossOrigin="anonymous"}link.href=file[0];document.head.append(link)}setTimeout(next)}setTimeout(next,${warmUpDelayMs})}inputs.forEach(function(type){addEventListener(type,go,{capture:true,passive:true})});afterLoad(function(){if(atOnce||needed())go();warm()})})(${JSON.stringify(start)},${JSON.stringify(files)},${JSON.stringify(startingInputs)},${atOnce})`;
 }
