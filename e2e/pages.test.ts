@@ -236,6 +236,33 @@ test.describe("gift page", () => {
     await expect(fragrance.getByRole("form", { name: giftForms[1] })).toBeVisible();
   });
 
+  test("a jump from the list keeps the gift forms it passes, still waiting for their code, in place", async ({
+    page,
+  }) => {
+    // A short window: the forms are more than a screen away, so their code has not loaded.
+    await page.setViewportSize({ width: 1280, height: 300 });
+    await open(page, paths.gift);
+    expect(await page.locator("[data-load-when-near][data-hydrated]").count()).toBe(0);
+    const ritual = page.locator("#minutovy-ritual");
+    const before = (await ritual.boundingBox())?.height ?? 0;
+    expect(before).toBeGreaterThan(0);
+    // The jump renders the page again; the forms' markup must not give way to nothing meanwhile.
+    await ritual.evaluate((section) => {
+      const heights: number[] = [];
+      new ResizeObserver(() => heights.push(section.getBoundingClientRect().height)).observe(
+        section,
+      );
+      (window as unknown as { ritualHeights: number[] }).ritualHeights = heights;
+    });
+    await page.getByRole("link", { name: /Návod na osobní vůni/ }).click();
+    await expect(page.getByRole("heading", { name: "Návod na tvou osobní vůni" })).toBeInViewport();
+    await page.waitForTimeout(500);
+    const heights = await page.evaluate(
+      () => (window as unknown as { ritualHeights: number[] }).ritualHeights,
+    );
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(before - 1);
+  });
+
   test("the list of gifts at the top leads to each gift", async ({ page }) => {
     await open(page, paths.gift);
     await page.getByRole("link", { name: /Návod na osobní vůni/ }).click();

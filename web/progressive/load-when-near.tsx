@@ -13,11 +13,32 @@ import { hasHeldSubmission, heldSubmissionEvent, markLive } from "~/progressive/
 export function LoadWhenNear({ name, children }: { name: string; children: ReactNode }) {
   return (
     <div data-load-when-near={name}>
-      <Suspense fallback={null}>
+      <Suspense fallback={<PreRendered name={name} />}>
         <WaitUntilNear name={name}>{children}</WaitUntilNear>
         <AfterHydration name={name} />
       </Suspense>
     </div>
+  );
+}
+
+/**
+ * The part's pre-rendered markup, as the fallback while it waits. A jump within the page
+ * (`#osobni-vune`) is a navigation: the page renders again, and an update that reaches a part
+ * still waiting to hydrate (the router's location, read by a link inside it) makes React give
+ * up the part's markup for its fallback until the part renders. With no fallback the page lost
+ * the forms' height in the middle of the jump, which ended a screen short; with their markup as
+ * it was, nothing moves. Kept as the page came, before the part hydrates.
+ */
+const preRendered = new Map<string, string>();
+
+function PreRendered({ name }: { name: string }) {
+  const html = preRendered.get(name);
+  return html === undefined ? null : (
+    <div
+      className="contents"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the page's own pre-rendered markup, read from the document
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
 
@@ -46,6 +67,7 @@ function WaitUntilNear({ name, children }: { name: string; children: ReactNode }
     }
     const part = gate ? null : document.querySelector(`[data-load-when-near="${name}"]`);
     if (part) {
+      preRendered.set(name, part.innerHTML);
       gate = watchPart(part);
       gates.set(name, gate);
     }
