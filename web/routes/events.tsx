@@ -1,11 +1,11 @@
-import { ArrowRight, Mail } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { eventPath } from "#shared/events";
-import { homeAnchors, homeSection, paths } from "#shared/routes";
+import { paths } from "#shared/routes";
 import { BackHomeLink } from "~/components/back-home-link";
 import { EventFacts } from "~/components/events/event-facts";
 import { PageHero } from "~/components/page-hero";
-import { ButtonLink } from "~/components/ui/button";
+import { WriteToMeLink } from "~/components/write-to-me-link";
 import { readContent } from "~/lib/content.server";
 import { readEvents } from "~/lib/events.server";
 import { pageMeta } from "~/lib/seo";
@@ -47,12 +47,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           <div className="mx-auto max-w-2xl rounded-[2rem] bg-white/70 p-8 text-center shadow-soft ring-1 ring-bark/5">
             <h2 className="text-2xl font-semibold text-bark">{czech(texts.emptyHeading)}</h2>
             <p className="mt-4 text-lg leading-relaxed text-bark-soft">{czech(texts.emptyText)}</p>
-            {/* Her text asks to write to her; the way there is a link after it, as on the home
-                page's offers, so the text stays hers to edit. */}
-            <ButtonLink to={homeSection(homeAnchors.contact)} className="mt-6">
-              <Mail aria-hidden="true" className="size-5" />
-              Napsat zprávu
-            </ButtonLink>
+            <WriteToMeLink />
           </div>
         ) : (
           <ul className="mx-auto grid max-w-6xl gap-6 md:grid-cols-2 lg:grid-cols-3">

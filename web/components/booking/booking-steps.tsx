@@ -1,14 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { clsx } from "clsx";
-import {
-  CalendarCheck,
-  CalendarHeart,
-  CircleAlert,
-  Clock,
-  Mail,
-  MapPin,
-  Wallet,
-} from "lucide-react";
+import { CalendarCheck, CalendarHeart, CircleAlert, Clock, MapPin, Wallet } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useLoaderData } from "react-router";
@@ -21,7 +13,7 @@ import {
 import { wholeDate } from "#shared/booking-words";
 import { honeypotField, limits, sendFailedMessage } from "#shared/form-schemas";
 import { formatPragueLong, ownerTimeZone } from "#shared/prague-time";
-import { homeAnchors, homeSection, paths } from "#shared/routes";
+import { paths } from "#shared/routes";
 import {
   type BookableOfferView,
   type BookingAnswer,
@@ -34,9 +26,9 @@ import { FreeTimes, formatFreeDay } from "~/components/booking/free-times";
 import { ConsentLabel } from "~/components/forms/consent-label";
 import { emailInputProps, HoneypotField, SubmitButton } from "~/components/forms/form-parts";
 import { submittedValueProps } from "~/components/forms/submitted-form";
-import { ButtonLink } from "~/components/ui/button";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/form-field";
 import { Spinner } from "~/components/ui/spinner";
+import { WriteToMeLink } from "~/components/write-to-me-link";
 import { typeset } from "~/lib/typography";
 
 /** The consent the booking asks for, as the other forms word theirs. */
@@ -155,7 +147,7 @@ export function BookingSteps() {
           {offers.length === 0 ? (
             <div className="mx-auto mt-6 max-w-2xl text-center">
               <p className="text-lg text-pretty text-bark-soft">{typeset(texts.steps.empty)}</p>
-              <WriteToMe />
+              <WriteToMeLink />
             </div>
           ) : (
             <form
@@ -195,7 +187,7 @@ export function BookingSteps() {
               (times.days.length === 0 ? (
                 <div className="mt-8">
                   <p className="text-lg text-pretty text-bark">{typeset(texts.steps.empty)}</p>
-                  <WriteToMe />
+                  <WriteToMeLink />
                 </div>
               ) : (
                 <BookingForm
@@ -213,19 +205,6 @@ export function BookingSteps() {
         </section>
       )}
     </>
-  );
-}
-
-/**
- * After her text for no free time, which asks to write to her: the way there, as on the empty
- * events page, so the text stays hers to edit. A plain link: it works without scripts.
- */
-function WriteToMe() {
-  return (
-    <ButtonLink to={homeSection(homeAnchors.contact)} className="mt-6">
-      <Mail aria-hidden="true" className="size-5" />
-      Napsat zprávu
-    </ButtonLink>
   );
 }
 
