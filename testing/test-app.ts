@@ -104,6 +104,8 @@ export function createTestApp(
     visits,
   }: TestAppOptions = {},
 ) {
+  const tasks = background ?? createBackgroundTasks();
+  closeAfter(database, tasks);
   return createApp({
     config: testConfig(settings),
     database,
@@ -111,12 +113,25 @@ export function createTestApp(
     onMailQueued,
     authSecret,
     dataKey,
-    background,
+    background: tasks,
     backupToken,
     publishPages,
     pages,
     visits,
   });
+}
+
+/**
+ * Closing `database` first waits for the work the app's requests left behind (an event's
+ * pages rendered again after a sign-up). Test files share one process, so a render still
+ * running on a closed database would log its failure into the next file's test.
+ */
+function closeAfter(database: DatabaseHandle, tasks: BackgroundTasks) {
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await tasks.idle();
+    await close();
+  };
 }
 
 /** A JSON POST to the form API, as the forms send it. */
@@ -266,6 +281,9 @@ export async function startTestServer({
       await background.idle();
       await sending;
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // A request that was still being answered may have left work behind it.
+      await background.idle();
+      await sending;
       transport.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
