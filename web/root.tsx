@@ -1,5 +1,13 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+} from "react-router";
 import { isAdministrationPath, paths } from "#shared/routes";
 import appStyles from "~/app.css?inline";
 import { ErrorScreen } from "~/components/error-screen";
@@ -9,6 +17,7 @@ import { SiteHeader } from "~/components/site-header";
 import { PageSpinner } from "~/components/ui/spinner";
 import loraFirstVisit from "~/fonts/lora-first-visit-600.woff2?url";
 import publicSansFirstVisit from "~/fonts/public-sans-first-visit-400.woff2?url";
+import { isPhotoLed } from "~/lib/photo-led";
 import { loadRoot } from "~/lib/root.server";
 import { iconPaths, siteFilePaths, themeColour } from "~/lib/site-files";
 import { holdSubmissionsScript, markLive } from "~/progressive/held-submissions";
@@ -34,14 +43,6 @@ const inlineStyles = import.meta.env.SSR || import.meta.env.DEV ? appStyles : ""
  * (docs/decisions/0023-brand-fonts-on-the-first-page.md).
  */
 const firstVisitFonts = [loraFirstVisit, publicSansFirstVisit];
-
-/**
- * Pages whose first screen is led by a photo, which is what their first paint is measured by:
- * there the first-visit files would share the photo's bandwidth and cost it about a quarter
- * of a second on slow 4G (docs/performance.md, "Session 24"). Their first page keeps the
- * metric-matched local fonts (`data-first-page-fonts="local"`, web/app.css) and preloads nothing.
- */
-const photoLedPaths: readonly string[] = [paths.about, paths.harmonisation];
 
 /**
  * Her published „Údaje o provozovateli“ for the footer and the contact section
@@ -72,8 +73,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { pathname } = useLocation();
-  const photoLed = photoLedPaths.includes(pathname.replace(/(.)\/+$/, "$1"));
+  // A page led by a photo keeps the local fonts on a first visit (web/lib/photo-led.ts).
+  const photoLed = isPhotoLed(useMatches());
   return (
     <html lang="cs" data-first-page-fonts={photoLed ? "local" : undefined}>
       <head>

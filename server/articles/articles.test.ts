@@ -316,6 +316,10 @@ describe.each(testDatabases)("her articles on $name", ({ open }) => {
       expect(cover).toContain('loading="eager"');
       expect(cover).toContain('fetchPriority="high"');
       expect(cover).toContain('alt="Levandule ve váze"');
+      // Her photo leads the page: a first visit keeps the local fonts and preloads no font file,
+      // which would share the photo's bandwidth (docs/decisions/0023-brand-fonts-on-the-first-page.md).
+      expect(html).toContain('<html lang="cs" data-first-page-fonts="local">');
+      expect(html).not.toContain('as="font"');
       // In the text: every format and width, lazy, her alt text of the article.
       for (const format of ["avif", "webp", "jpeg"] as const) {
         const srcset = [480, 800, 1200, 1600]
@@ -388,7 +392,11 @@ describe.each(testDatabases)("her articles on $name", ({ open }) => {
           ),
         },
       });
-      expect((await text("/blog/obnova-s-fotkou")).includes(photo.id)).toBe(false);
+      const withoutPhoto = await text("/blog/obnova-s-fotkou");
+      expect(withoutPhoto.includes(photo.id)).toBe(false);
+      // Without a photo its headings come first: the first-visit fonts are preloaded.
+      expect(withoutPhoto).toContain('<html lang="cs"><head>');
+      expect(withoutPhoto.match(/<link rel="preload" [^>]*as="font"/g)).toHaveLength(2);
     },
     openTimeoutMs,
   );

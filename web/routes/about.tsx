@@ -7,12 +7,16 @@ import { photos } from "~/components/photos";
 import { LeafSprig } from "~/components/ui/botanical";
 import { ButtonLink } from "~/components/ui/button";
 import { readContent } from "~/lib/content.server";
+import { alwaysPhotoLed } from "~/lib/photo-led";
 import { readSlotPhotos } from "~/lib/photo-slots.server";
 import { pageMeta } from "~/lib/seo";
 import { operatorOfMatches } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
 import { deferredPart, StaticPart } from "~/progressive/static-part";
 import type { Route } from "./+types/about";
+
+/** Her photo leads the first screen: a first visit keeps the local fonts (web/lib/photo-led.ts). */
+export const handle = alwaysPhotoLed;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -8,6 +8,7 @@ import { FirstScreenEnd } from "~/components/first-screen-end";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { Blossom, LeafSprig } from "~/components/ui/botanical";
 import { readArticles } from "~/lib/articles.server";
+import type { PhotoLedHandle } from "~/lib/photo-led";
 import { pageMeta, shareImageOf } from "~/lib/seo";
 import { operatorOfMatches, useSiteOperator } from "~/lib/site-operator";
 import { articleStructuredData } from "~/lib/structured-data";
@@ -20,6 +21,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!article) throw new Response("Článek nenalezen", { status: 404 });
   return { article };
 }
+
+/** With her cover photo, the photo leads the first screen (web/lib/photo-led.ts). */
+export const handle: PhotoLedHandle = {
+  photoLed: (data) =>
+    Boolean((data as Route.ComponentProps["loaderData"] | undefined)?.article.cover),
+};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return notFoundMeta();

@@ -9,11 +9,15 @@ import { photos } from "~/components/photos";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { bookableOfferIds } from "~/lib/booking.server";
 import { readContent } from "~/lib/content.server";
+import { alwaysPhotoLed } from "~/lib/photo-led";
 import { readSlotPhotos } from "~/lib/photo-slots.server";
 import { pageMeta } from "~/lib/seo";
 import { czech } from "~/lib/typography";
 import { deferredPart, StaticPart } from "~/progressive/static-part";
 import type { Route } from "./+types/harmonisation";
+
+/** Her photo leads the first screen: a first visit keeps the local fonts (web/lib/photo-led.ts). */
+export const handle = alwaysPhotoLed;
 
 export const meta = () =>
   pageMeta({
