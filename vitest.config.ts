@@ -47,6 +47,9 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
+    // Closing a test's database first waits for the work its requests left behind (testing/test-app.ts):
+    // after two hundred sign-ups, their events' pages rendered again, more than Vitest's 10 s on a busy machine.
+    hookTimeout: 120_000,
     sequence: { sequencer: LongFilesFirst },
     projects: [
       {
