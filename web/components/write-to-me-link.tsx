@@ -5,11 +5,11 @@ import { ButtonLink } from "~/components/ui/button";
 /**
  * After her text where it asks to write to her (no event planned, no free time): the way to the
  * contact form, as on the home page's offers, so the text stays hers to edit. A plain link: it
- * works without scripts.
+ * works without scripts. Below a text, by default; in a row of buttons, `className` sets none.
  */
-export function WriteToMeLink() {
+export function WriteToMeLink({ className = "mt-6" }: { className?: string }) {
   return (
-    <ButtonLink to={homeSection(homeAnchors.contact)} className="mt-6">
+    <ButtonLink to={homeSection(homeAnchors.contact)} className={className}>
       <Mail aria-hidden="true" className="size-5" />
       Napsat zprávu
     </ButtonLink>

@@ -16,6 +16,7 @@ import { describe, expect, it } from "vitest";
 import type { ContentData, ContentKey, ContentReader } from "#shared/content/content-items";
 import { contentSeed } from "#shared/content/content-seed";
 import type { PhotoJson, PhotoReader } from "#shared/content/photo-library";
+import type { PublicEvent } from "#shared/events";
 import { homeAnchors, homeSection } from "#shared/routes";
 import { testTimeoutMs } from "#testing/test-databases";
 import * as about from "~/routes/about";
@@ -182,6 +183,53 @@ describe("pages rendered from her content", () => {
       const link = /<a [^>]*>([\s\S]*?)<\/a>/.exec(card);
       expect(link?.[0]).toContain(`href="${homeSection(homeAnchors.contact)}"`);
       expect(text(link?.[1] ?? "").trim()).toBe("Napsat zprávu");
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "open the empty events page with her heading for no events, not the one inviting to sign up",
+    async () => {
+      const { list } = contentSeed["events-page"];
+      const h1 = (html: string) => text(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? "").trim();
+      const empty = await render("/akce", events as unknown as PageModule, readerOf({}));
+      expect(h1(empty)).toBe(list.emptyHeading);
+      expect(text(empty)).not.toContain(list.heading);
+      expect(text(empty)).not.toContain("Vyberte si termín");
+      expect(text(empty)).toContain(text(list.emptyText));
+
+      const startsAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+      const event: PublicEvent = {
+        id: "00000000-0000-4000-8000-000000000001",
+        slug: "kruh-zen",
+        title: "Kruh žen",
+        description: "<p>Sdílení u ohně.</p>",
+        photoId: null,
+        startsAt,
+        endsAt: startsAt,
+        placeKind: "address",
+        address: "Jinačovice 12",
+        onlineNote: null,
+        priceCzk: 450,
+        capacity: 10,
+        freePlaces: 4,
+        maxPlacesPerSignup: 1,
+        signupDeadline: startsAt,
+        waitingList: false,
+        state: "published",
+      };
+      const listed = await render(
+        "/akce",
+        events as unknown as PageModule,
+        readerOf({}),
+        undefined,
+        {
+          events: { upcoming: async () => [event], find: async () => event },
+        },
+      );
+      expect(h1(listed)).toBe(list.heading);
+      expect(text(listed)).toContain("Kruh žen");
+      expect(text(listed)).not.toContain(list.emptyHeading);
     },
     testTimeoutMs,
   );
