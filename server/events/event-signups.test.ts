@@ -356,6 +356,8 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
     const refusedPage = await refused.text();
     expect(refusedPage).toContain("Musíte souhlasit se zpracováním údajů");
     expect(refusedPage).toContain('value="jana.formular@example.cz"');
+    // Nothing here asks to write to her: no way to the contact form.
+    expect(refusedPage).not.toContain("Napsat zprávu");
 
     const done = await post(fields);
     expect(done.status).toBe(303);
@@ -365,8 +367,12 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
 
     const twice = await post(fields);
     expect(twice.status).toBe(409);
-    expect((await twice.text()).replace(/\u00a0/g, " ")).toContain(
-      "Na tuto akci už je přihláška s touto e-mailovou adresou.",
+    const twicePage = (await twice.text()).replace(/\u00a0/g, " ");
+    expect(twicePage).toContain("Na tuto akci už je přihláška s touto e-mailovou adresou.");
+    // Its „napište mi prosím“ is followed by the way to: the contact form, as elsewhere.
+    const afterMessage = twicePage.slice(twicePage.indexOf("napište mi prosím"));
+    expect(afterMessage).toMatch(
+      new RegExp(`^[^<]*</p><p><a href="${homeSection(homeAnchors.contact)}">Napsat zprávu</a>`),
     );
     const waiting = await post({ ...fields, email: "druha@example.cz" });
     expect(waiting.headers.get("Location")).toContain("stav=waitlisted");

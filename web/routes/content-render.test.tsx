@@ -13,6 +13,7 @@ import {
   useLoaderData,
 } from "react-router";
 import { describe, expect, it } from "vitest";
+import { bookingMessages, bookingRateLimitedMessage } from "#shared/booking-schemas";
 import type { ContentData, ContentKey, ContentReader } from "#shared/content/content-items";
 import { contentSeed } from "#shared/content/content-seed";
 import type { PhotoJson, PhotoReader } from "#shared/content/photo-library";
@@ -264,6 +265,35 @@ describe("pages rendered from her content", () => {
           bookingAnswer: { step: "times", offerId: offerId ?? "", days: [] },
         }),
       );
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "render a booking refusal that asks to write to her with the link to the contact form after it, and another without",
+    async () => {
+      const content = readerOf({});
+      const offerId = (await content.read("offers")).offers.find((offer) => offer.bookable)?.id;
+      expect(offerId).toBeDefined();
+      const day = new Date(Date.now() + 3 * 86_400_000);
+      day.setUTCHours(8, 0, 0, 0);
+      const refusedWith = (notice: string) =>
+        render("/rezervace", booking as unknown as PageModule, content, undefined, {
+          bookingAnswer: {
+            step: "times",
+            offerId: offerId ?? "",
+            days: [{ day: day.toISOString().slice(0, 10), starts: [day.toISOString()] }],
+            notice,
+          },
+        });
+      const afterNotice = (html: string) =>
+        /role="alert"[\s\S]*?<\/p>\s*(<a [^>]*>[\s\S]*?<\/a>)?/.exec(html)?.[1];
+      for (const notice of [bookingMessages.offerNotBookable, bookingRateLimitedMessage]) {
+        const link = afterNotice(await refusedWith(notice));
+        expect(link, notice).toContain(`href="${homeSection(homeAnchors.contact)}"`);
+        expect(text(link ?? "")).toContain("Napsat zprávu");
+      }
+      expect(afterNotice(await refusedWith(bookingMessages.taken))).toBeUndefined();
     },
     testTimeoutMs,
   );
