@@ -19,7 +19,7 @@ const eventsSpec = {
   list: {
     title: "Stránka Akce",
     intro:
-      "Úvod nad seznamem nadcházejících akcí a místo něj nadpis a text pro chvíli, kdy žádnou akci vypsanou nemáte.",
+      "Nadpis a úvod nad seznamem nadcházejících akcí a místo nich nadpis a text pro chvíli, kdy žádnou akci vypsanou nemáte.",
     fields: {
       eyebrow,
       heading,
