@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { type ParsedMail, simpleParser } from "mailparser";
+import { homeAnchors } from "#shared/routes";
 import { accountsBaseUrl, accountsDataDir, seededAdmins, useOwnAddress } from "./accounts-server";
 import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
 
@@ -152,6 +153,22 @@ test("a visitor signs up (also without scripts), the .ics parses, cancelling pro
   await expect(page.getByRole("heading", { name: "Máte místo" })).toBeVisible();
   await screenshot(page, "confirmed");
 
+  // The same address again, with scripts: refused, and the message's „napište mi prosím“ is
+  // followed by the way to the contact form.
+  await page.goto(`/akce/${slug}`);
+  await page.getByLabel("Jméno a příjmení").fill("Jana Nováková");
+  await page.getByLabel("E-mail").fill(first);
+  await page.getByLabel(/Souhlasím se zpracováním/).check();
+  await page.getByRole("button", { name: "Přihlásit se" }).click();
+  await expect(
+    page.getByText("Na tuto akci už je přihláška s touto e-mailovou adresou."),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Napsat zprávu" })).toHaveAttribute(
+    "href",
+    `/#${homeAnchors.contact}`,
+  );
+  await screenshot(page, "refused-scripts");
+
   // The second, without scripts; her first try repeats the first one's address.
   const plain = await browser.newContext({
     javaScriptEnabled: false,
@@ -173,6 +190,10 @@ test("a visitor signs up (also without scripts), the .ics parses, cancelling pro
   ).toBeVisible();
   await expect(noScript.getByLabel("Jméno a příjmení")).toHaveValue("Petra Malá");
   await screenshot(noScript, "refused");
+  await expect(noScript.getByRole("link", { name: "Napsat zprávu" })).toHaveAttribute(
+    "href",
+    `/#${homeAnchors.contact}`,
+  );
   const second = `druha-${slug}@example.cz`;
   await noScript.getByLabel("E-mail").fill(second);
   await noScript.getByRole("button", { name: "Přihlásit se" }).click();

@@ -17,11 +17,12 @@ import { secretLinkPage } from "../security-headers";
 import { eventLine, eventPage } from "./event-page-frame";
 import type { EventSignups } from "./event-signups";
 
-const stateLabels = {
-  confirmed: "máte místo",
-  waitlisted: "jste na čekací listině",
-  cancelled: "zrušeno",
-} as const;
+/** „Máte 1 místo.“, „Jste na čekací listině (2 místa).“ */
+function placesLine({ places, state }: { places: number; state: "confirmed" | "waitlisted" }) {
+  return state === "confirmed"
+    ? `Máte ${placesCount(places)}.`
+    : `Jste na čekací listině (${placesCount(places)}).`;
+}
 
 function cancelledPage(event: Event) {
   return eventPage(
@@ -59,11 +60,12 @@ export function createEventCancelRoute(signups: EventSignups, now: () => Date) {
     return c.html(
       eventPage(
         "Zrušit přihlášku?",
-        html`<p class="card">${eventLine(event)}<br />${placesCount(signup.places)} – ${stateLabels[signup.state]}</p>
+        html`<p class="card">${eventLine(event)}<br />${czech(placesLine({ places: signup.places, state: signup.state }))}</p>
           <form method="post">
             <p>${czech(
+              // Whether someone waits for it or not: the place is free for another one.
               signup.state === "confirmed"
-                ? "Po zrušení dostane vaše místo někdo další, kdo na ně čeká."
+                ? `Po zrušení se vaše ${signup.places === 1 ? "místo uvolní" : "místa uvolní"} pro někoho dalšího.`
                 : "Po zrušení vás z čekací listiny vyškrtnu.",
             )}</p>
             <p>${czech(`Zrušit ji můžete do ${formatPragueMoment(event.signupDeadline)}.`)}</p>

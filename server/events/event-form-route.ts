@@ -16,6 +16,7 @@ import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
 import { isFromThisSite } from "../forms/form-post-route";
+import { writeToMeLink } from "../plain-page";
 import { eventLine, eventPage } from "./event-page-frame";
 import type { EventSignups } from "./event-signups";
 import type { EventSignupLimit } from "./events-api";
@@ -32,6 +33,9 @@ type Typed = Partial<Record<"name" | "email" | "phone" | "note" | "places", stri
 
 // Under the heading „Přihláška zatím neodešla“, which it does not repeat.
 const fixFields = "Opravte prosím, co je u polí vyznačené.";
+
+// Refusals whose message asks to write to her („napište mi prosím“): the way to follows it.
+const asksToWrite = new Set(["already_signed_up", "rate_limited"]);
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -115,17 +119,19 @@ export function createEventFormRoute({
       errors: Record<string, string>,
       notice: string,
       status: 404 | 409 | 422 | 429,
+      code?: string,
     ) => {
+      const writeTo = code && asksToWrite.has(code) ? writeToMeLink() : "";
       const error = (field: string) =>
         errors[field]
-          ? html`<p class="error" id="${field}-error">${czech(errors[field] ?? "")}</p>`
+          ? html`<p class="error" id="${field}-error">${czech(errors[field] ?? "")}</p>${writeTo}`
           : "";
       const choices = Array.from({ length: event.maxPlacesPerSignup }, (_, at) => at + 1);
       return c.html(
         eventPage(
           "Přihláška zatím neodešla",
           html`<p class="card">${eventLine(event)}</p>
-            <p class="notice" role="alert">${czech(notice)}</p>
+            <p class="notice" role="alert">${czech(notice)}</p>${Object.keys(errors).length === 0 ? writeTo : ""}
             <form method="post" action="${eventSignupFormPath}/${event.id}">
               <div class="field"><label for="name">Jméno a příjmení</label>
                 <input type="text" id="name" name="name" autocomplete="name" required value="${typed.name ?? ""}" />${error("name")}</div>
@@ -180,7 +186,12 @@ export function createEventFormRoute({
       // A message by its field is said there; the notice above then only points to it.
       const fields = error.fields ?? {};
       const notice = Object.keys(fields).length > 0 ? fixFields : error.message;
-      const response = await again(fields, notice, error.status as 404 | 409 | 422 | 429);
+      const response = await again(
+        fields,
+        notice,
+        error.status as 404 | 409 | 422 | 429,
+        error.code,
+      );
       for (const [name, value] of Object.entries(error.headers ?? {})) {
         response.headers.set(name, value);
       }

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventSignups } from "#database/schema";
 import { eventMessages } from "#shared/events";
-import { paths } from "#shared/routes";
+import { homeAnchors, homeSection, paths } from "#shared/routes";
 import { insertTestEvent, sampleSignup } from "#testing/sample-events";
 import { createTestApp, createTestClock } from "#testing/test-app";
 import {
@@ -70,6 +70,8 @@ describe.each(testDatabases)("the sign-ups' rate limit on $name", ({ open }) => 
       expect(Number(plain.headers.get("Retry-After"))).toBeGreaterThan(0);
       const page = (await plain.text()).replace(/\u00a0/g, " ");
       expect(page).toContain(eventMessages.rateLimited);
+      // Its „nebo mi napište“ is followed by the way to.
+      expect(page).toContain(`<a href="${homeSection(homeAnchors.contact)}">Napsat zprávu</a>`);
       expect(page).toContain('value="limit-4@example.cz"');
       expect(await stored()).toBe(2);
 

@@ -209,7 +209,11 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
     await withToken(holder?.id ?? "", "a-cancel-token-of-the-first-one");
     const page = await app.request(`${paths.eventCancel}/a-cancel-token-of-the-first-one`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Zrušit přihlášku?");
+    const asked = (await page.text()).replace(/\u00a0/g, " ");
+    expect(asked).toContain("Zrušit přihlášku?");
+    // Her place in words, said once; the place is freed whoever takes it.
+    expect(asked).toContain("<br />Máte 1 místo.</p>");
+    expect(asked).toContain("Po zrušení se vaše místo uvolní pro někoho dalšího.");
     // Opening the link changes nothing: only its button does.
     expect((await reread(event)).takenPlaces).toBe(1);
 
@@ -356,6 +360,8 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
     const refusedPage = await refused.text();
     expect(refusedPage).toContain("Musíte souhlasit se zpracováním údajů");
     expect(refusedPage).toContain('value="jana.formular@example.cz"');
+    // Nothing here asks to write to her: no way to the contact form.
+    expect(refusedPage).not.toContain("Napsat zprávu");
 
     const done = await post(fields);
     expect(done.status).toBe(303);
@@ -365,8 +371,12 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
 
     const twice = await post(fields);
     expect(twice.status).toBe(409);
-    expect((await twice.text()).replace(/\u00a0/g, " ")).toContain(
-      "Na tuto akci už je přihláška s touto e-mailovou adresou.",
+    const twicePage = (await twice.text()).replace(/\u00a0/g, " ");
+    expect(twicePage).toContain("Na tuto akci už je přihláška s touto e-mailovou adresou.");
+    // Its „napište mi prosím“ is followed by the way to: the contact form, as elsewhere.
+    const afterMessage = twicePage.slice(twicePage.indexOf("napište mi prosím"));
+    expect(afterMessage).toMatch(
+      new RegExp(`^[^<]*</p><p><a href="${homeSection(homeAnchors.contact)}">Napsat zprávu</a>`),
     );
     const waiting = await post({ ...fields, email: "druha@example.cz" });
     expect(waiting.headers.get("Location")).toContain("stav=waitlisted");

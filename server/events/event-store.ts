@@ -6,11 +6,11 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "#database/open-database";
 import { type Event, events } from "#database/schema";
-import { suggestSlug } from "#shared/content/article-schemas";
 import type { PublicEvent } from "#shared/events";
 import type { EventInput } from "#shared/events-schemas";
 import { formatPragueMoment } from "#shared/prague-time";
 import { paths } from "#shared/routes";
+import { slugFromTitle } from "#shared/slugs";
 import { sanitizeArticleHtml } from "../articles/article-html";
 
 /** Slugs an event may not take: the addresses of the cancel link's and the sign-up's routes. */
@@ -30,7 +30,7 @@ export function eventSubject(event: Pick<Event, "title" | "startsAt">): string {
 /** The columns an input sets (her slug, or the title's). */
 export function eventValues(input: EventInput) {
   return {
-    slug: input.slug || suggestSlug(input.title) || "akce",
+    slug: input.slug || slugFromTitle(input.title, "akce"),
     title: input.title,
     description: sanitizeArticleHtml(input.description),
     photoId: input.photoId,

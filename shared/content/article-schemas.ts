@@ -1,11 +1,12 @@
 /**
  * Her articles as the editor, the API and the pages read them: the fields and
  * their Czech messages (one schema, used by the editor and again by the API),
- * the slug's form and the slug a title suggests, and the answers of the
+ * the slug's form (the slug a title suggests is `slugs.ts`'s), and the answers of the
  * administration's article API. The body is HTML from the editor, which the
  * server sanitizes whatever the browser sent (server/articles/article-html.ts).
  */
 import * as z from "zod/mini";
+import { slugMaxLength } from "#shared/slugs";
 import { articlePhotoIdOf } from "./article-photos";
 import { text } from "./content-schemas";
 import { photoMediaPath } from "./photo-urls";
@@ -14,7 +15,7 @@ export const articleLimits = {
   title: 120,
   perex: 400,
   topic: 40,
-  slug: 80,
+  slug: slugMaxLength,
   /** Characters of HTML: a long article is a tenth of it. */
   body: 200_000,
 } as const;
@@ -78,21 +79,6 @@ export const articleSlugSchema = z.string(articleMessages.slugEmpty).check(
   z.refine((value) => value.length <= articleLimits.slug, articleMessages.slugTooLong),
   z.refine((value) => value.length === 0 || slugPattern.test(value), articleMessages.slugForm),
 );
-
-/**
- * The slug a title suggests: „Tři byliny pro klidný večer“ → „tri-byliny-pro-klidny-vecer“
- * (letters without their diacritics, anything else a hyphen between words).
- */
-export function suggestSlug(title: string): string {
-  return title
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, articleLimits.slug)
-    .replace(/-+$/, "");
-}
 
 /** The text of an article's HTML (what a reader reads), for the „is it empty“ check. */
 export function articleBodyText(html: string): string {

@@ -19,7 +19,7 @@ const eventsSpec = {
   list: {
     title: "Stránka Akce",
     intro:
-      "Úvod nad seznamem nadcházejících akcí a text pro chvíli, kdy žádnou akci vypsanou nemáte.",
+      "Nadpis a úvod nad seznamem nadcházejících akcí a místo nich nadpis a text pro chvíli, kdy žádnou akci vypsanou nemáte.",
     fields: {
       eyebrow,
       heading,
@@ -27,12 +27,13 @@ const eventsSpec = {
       emptyHeading: {
         kind: "line" as const,
         label: "Nadpis, když nemáte vypsanou žádnou akci",
+        hint: "Když nemáte vypsanou žádnou nadcházející akci, ukáže se nahoře na stránce místo nadpisu výše.",
         fillIn: "nadpis pro případ, že nemáte vypsanou žádnou akci",
       },
       emptyText: {
         kind: "paragraph" as const,
         label: "Text, když nemáte vypsanou žádnou akci",
-        hint: "Ukáže se místo seznamu, když nemáte vypsanou žádnou nadcházející akci. Pod ním je tlačítko „Napsat zprávu“ do kontaktního formuláře.",
+        hint: "Ukáže se pod ním místo úvodního odstavce. Pod textem je tlačítko „Napsat zprávu“ do kontaktního formuláře.",
         fillIn: "text pro případ, že nemáte vypsanou žádnou akci",
       },
     },

@@ -13,9 +13,11 @@ import {
   useLoaderData,
 } from "react-router";
 import { describe, expect, it } from "vitest";
+import { bookingMessages, bookingRateLimitedMessage } from "#shared/booking-schemas";
 import type { ContentData, ContentKey, ContentReader } from "#shared/content/content-items";
 import { contentSeed } from "#shared/content/content-seed";
 import type { PhotoJson, PhotoReader } from "#shared/content/photo-library";
+import type { PublicEvent } from "#shared/events";
 import { homeAnchors, homeSection } from "#shared/routes";
 import { testTimeoutMs } from "#testing/test-databases";
 import * as about from "~/routes/about";
@@ -187,6 +189,53 @@ describe("pages rendered from her content", () => {
   );
 
   it(
+    "open the empty events page with her heading for no events, not the one inviting to sign up",
+    async () => {
+      const { list } = contentSeed["events-page"];
+      const h1 = (html: string) => text(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? "").trim();
+      const empty = await render("/akce", events as unknown as PageModule, readerOf({}));
+      expect(h1(empty)).toBe(list.emptyHeading);
+      expect(text(empty)).not.toContain(list.heading);
+      expect(text(empty)).not.toContain("Vyberte si termín");
+      expect(text(empty)).toContain(text(list.emptyText));
+
+      const startsAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+      const event: PublicEvent = {
+        id: "00000000-0000-4000-8000-000000000001",
+        slug: "kruh-zen",
+        title: "Kruh žen",
+        description: "<p>Sdílení u ohně.</p>",
+        photoId: null,
+        startsAt,
+        endsAt: startsAt,
+        placeKind: "address",
+        address: "Jinačovice 12",
+        onlineNote: null,
+        priceCzk: 450,
+        capacity: 10,
+        freePlaces: 4,
+        maxPlacesPerSignup: 1,
+        signupDeadline: startsAt,
+        waitingList: false,
+        state: "published",
+      };
+      const listed = await render(
+        "/akce",
+        events as unknown as PageModule,
+        readerOf({}),
+        undefined,
+        {
+          events: { upcoming: async () => [event], find: async () => event },
+        },
+      );
+      expect(h1(listed)).toBe(list.heading);
+      expect(text(listed)).toContain("Kruh žen");
+      expect(text(listed)).not.toContain(list.emptyHeading);
+    },
+    testTimeoutMs,
+  );
+
+  it(
     "render her text of the booking page with no free time, then a link to the contact form that works without scripts",
     async () => {
       const empty = "Teď nic volného nemám, ozvěte se mi.";
@@ -216,6 +265,35 @@ describe("pages rendered from her content", () => {
           bookingAnswer: { step: "times", offerId: offerId ?? "", days: [] },
         }),
       );
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "render a booking refusal that asks to write to her with the link to the contact form after it, and another without",
+    async () => {
+      const content = readerOf({});
+      const offerId = (await content.read("offers")).offers.find((offer) => offer.bookable)?.id;
+      expect(offerId).toBeDefined();
+      const day = new Date(Date.now() + 3 * 86_400_000);
+      day.setUTCHours(8, 0, 0, 0);
+      const refusedWith = (notice: string) =>
+        render("/rezervace", booking as unknown as PageModule, content, undefined, {
+          bookingAnswer: {
+            step: "times",
+            offerId: offerId ?? "",
+            days: [{ day: day.toISOString().slice(0, 10), starts: [day.toISOString()] }],
+            notice,
+          },
+        });
+      const afterNotice = (html: string) =>
+        /role="alert"[\s\S]*?<\/p>\s*(<a [^>]*>[\s\S]*?<\/a>)?/.exec(html)?.[1];
+      for (const notice of [bookingMessages.offerNotBookable, bookingRateLimitedMessage]) {
+        const link = afterNotice(await refusedWith(notice));
+        expect(link, notice).toContain(`href="${homeSection(homeAnchors.contact)}"`);
+        expect(text(link ?? "")).toContain("Napsat zprávu");
+      }
+      expect(afterNotice(await refusedWith(bookingMessages.taken))).toBeUndefined();
     },
     testTimeoutMs,
   );

@@ -19,10 +19,10 @@ import {
   articleInputSchema,
   articleLimits,
   articleStateLabels,
-  suggestSlug,
 } from "#shared/content/article-schemas";
 import { fromPragueLocal, toPragueLocal } from "#shared/content/article-time";
 import { paths } from "#shared/routes";
+import { slugFromTitle } from "#shared/slugs";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { AdminSection, ParentScreenLink } from "~/components/admin/admin-section";
 import { type Choice, ChoiceCards } from "~/components/admin/choice-cards";
@@ -325,7 +325,9 @@ export function ArticleScreen({
             maxLength={articleLimits.title * 2}
             onChange={(event) => {
               const title = event.target.value;
-              change(slugEdited ? { title } : { title, slug: suggestSlug(title) });
+              // No title yet: no address either, rather than the fallback's.
+              const slug = title.trim() ? slugFromTitle(title, "clanek") : "";
+              change(slugEdited ? { title } : { title, slug });
             }}
           />
           <TextField

@@ -7,6 +7,7 @@ import { useLoaderData } from "react-router";
 import {
   type BookingRequestPayload,
   bookingMessages,
+  bookingRateLimitedMessage,
   bookingRequestSchema,
   type FreeDayJson,
 } from "#shared/booking-schemas";
@@ -35,6 +36,12 @@ import { typeset } from "~/lib/typography";
 const consent = "Souhlasím se zpracováním osobních údajů za účelem vyřízení rezervace.";
 const idPrefix = "booking";
 const stepsHeadingId = "booking-times-heading";
+
+/** Refusals that ask to write to her („Napište mi prosím.“): the way to follows them. */
+const asksToWrite: readonly string[] = [
+  bookingMessages.offerNotBookable,
+  bookingRateLimitedMessage,
+];
 
 /** The free times as the API gives them, asked for at every choice (never cached). */
 type Times = { state: "loading" } | { state: "failed" } | { state: "ready"; days: FreeDayJson[] };
@@ -181,6 +188,7 @@ export function BookingSteps() {
               {typeset(`${offer.name}, ${offer.length}. ${texts.steps.timesHint}`)}
             </p>
             {notice && <Notice message={notice} focus={answer?.step === "times"} />}
+            {notice && asksToWrite.includes(notice) && <WriteToMeLink />}
             {times.state === "loading" && <Spinner label="Hledám volné časy…" className="mt-10" />}
             {times.state === "failed" && <Notice message={sendFailedMessage} />}
             {times.state === "ready" &&
