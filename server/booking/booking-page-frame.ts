@@ -10,6 +10,10 @@ const bookingStyle = html`
       legend { font-weight: 600; padding: 0; margin-bottom: 0.4rem; }
       .times { display: flex; flex-wrap: wrap; gap: 0.5rem; }
       .times label { display: inline-flex; align-items: center; gap: 0.4rem; min-height: 44px; padding: 0 0.9rem; border: 1px solid #a3b18a; border-radius: 999px; background: #fff; }
+      .more-days { margin: 0 0 1rem; }
+      .more-days summary { padding: 0.6rem 0; cursor: pointer; font-weight: 600; color: #4f6b4a; }
+      .more-days summary:focus-visible { outline: 3px solid #c0784f; outline-offset: 2px; }
+      .more-days[open] summary { margin-bottom: 0.5rem; }
       .field { margin: 0 0 1rem; }
       .field label { display: block; font-weight: 600; margin-bottom: 0.25rem; }
       .consent { display: flex; gap: 0.6rem; align-items: flex-start; }
