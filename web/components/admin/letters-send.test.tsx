@@ -52,7 +52,7 @@ describe("a sending letter's progress", () => {
     expect(waiting).toContain("Připravuji seznam příjemců…");
     expect(waiting).not.toContain("0 z 0");
     expect(waiting).not.toContain("Nedoručeno");
-    expect(waiting).not.toMatch(/<progress[^>]*value=/);
+    expect(waiting).not.toContain("<progress");
   });
 
   it("shows how far it got once they are", () => {

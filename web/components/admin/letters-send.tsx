@@ -77,7 +77,8 @@ export function LetterSend({
 
   if (letter.state === "sending" || letter.state === "sent" || letter.state === "stopped") {
     const { figures } = letter;
-    // Just after „Odeslat“ nobody is counted yet: a neutral wait, not „Odesláno 0 z 0“.
+    // Just after „Odeslat“ nobody is counted yet: a neutral wait, not „Odesláno 0 z 0“
+    // (nor a bar without a value, which Chromium paints as a grey block).
     const known = letter.state !== "sending" || recipientsKnown(figures);
     const headings = { sending: "Odesílá se", sent: "Odeslaný", stopped: "Zastavený" };
     return (
@@ -93,17 +94,11 @@ export function LetterSend({
             <p role="status" className="font-semibold text-moss-dark">
               {progressText(figures)}
             </p>
-            {known ? (
+            {known && (
               <progress
                 className="mt-2 h-3 w-full max-w-md accent-moss"
                 max={figures.recipients}
                 value={figures.sent + figures.failed + figures.skipped}
-                aria-label="Kolik dopisů už odešlo"
-              />
-            ) : (
-              // Without a value the bar only says „working on it“.
-              <progress
-                className="mt-2 h-3 w-full max-w-md accent-moss"
                 aria-label="Kolik dopisů už odešlo"
               />
             )}
