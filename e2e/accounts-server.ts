@@ -61,6 +61,7 @@ export const lastAdminPort = mainPort + 52;
  * Also taken: 34 her events' texts, feed and privacy screens (events-screens.test.ts).
  * Also taken: 32 her offers added and retired (offers.test.ts).
  * Also taken: 37 how long the visit counts are kept (overview-settings.test.ts).
+ * Also taken: 39 „Můj účet“ in the administration's menu (admin-menu-account.test.ts).
  */
 export const seededAdmins = Array.from({ length: 40 }, (_, index) => ({
   email: `spravkyne${index + 1}@example.cz`,

@@ -33,28 +33,41 @@ const dayFormat = new Intl.DateTimeFormat("cs-CZ", {
   timeZone: ownerTimeZone,
 });
 
-/** How many days with free times the link's page lists: on a phone, sixty days are a long scroll. */
-const moveDays = 14;
+/**
+ * How many days of free times show at once: on a phone two weeks of times were about 5,000 px
+ * to scroll past. The later days wait behind a <details> (it opens without scripts), inside the
+ * same form, so every free time stays one tap away.
+ */
+const shownDays = 3;
+
+/** „Ukázat další den“, „Ukázat další 3 dny“, „Ukázat dalších 12 dní“. */
+function moreDaysText(count: number): string {
+  if (count === 1) return "Ukázat další den";
+  return count <= 4 ? `Ukázat další ${count} dny` : `Ukázat dalších ${count} dní`;
+}
+
+function dayTimes(day: FreeDay) {
+  return html`<fieldset>
+    <legend>${dayFormat.format(day.starts[0])}</legend>
+    <div class="times">
+      ${day.starts.map(
+        (start) =>
+          html`<label><input type="radio" name="startsAt" value="${start.toISOString()}" required />${formatPragueTime(start)}</label>`,
+      )}
+    </div>
+  </fieldset>`;
+}
 
 /** The free times to move to, as the booking page lists them: radio buttons by day. */
-function moveForm(token: string, days: FreeDay[]) {
+export function moveForm(token: string, days: FreeDay[]) {
   if (days.length === 0) {
     return html`<p>${czech("Jiný volný čas teď nemám. Napište mi prosím, domluvíme se.")}</p>
       ${writeToMeLink()}`;
   }
+  const later = days.slice(shownDays);
   return html`<form method="post" action="${paths.bookingCancel}/${token}/presun">
-    ${days.slice(0, moveDays).map(
-      (day) => html`<fieldset>
-        <legend>${dayFormat.format(day.starts[0])}</legend>
-        <div class="times">
-          ${day.starts.map(
-            (start) =>
-              html`<label><input type="radio" name="startsAt" value="${start.toISOString()}" required />${formatPragueTime(start)}</label>`,
-          )}
-        </div>
-      </fieldset>`,
-    )}
-    ${days.length > moveDays ? html`<p>${czech("Hodí se vám pozdější termín? Napište mi, ráda ho najdu.")}</p>${writeToMeLink()}` : ""}
+    ${days.slice(0, shownDays).map(dayTimes)}
+    ${later.length > 0 ? html`<details class="more-days"><summary>${moreDaysText(later.length)}</summary>${later.map(dayTimes)}</details>` : ""}
     <button type="submit">Přesunout na vybraný čas</button>
   </form>`;
 }

@@ -191,7 +191,8 @@ function AdminMenu() {
             </ul>
           )}
         </div>
-        <ul className="hidden flex-wrap gap-2 sm:flex">
+        {/* Snug enough that all of them, „Můj účet“ last, make one row from 1280 px up, not one alone below. */}
+        <ul className="hidden flex-wrap gap-1.5 sm:flex">
           {adminSections.map((section) => {
             const here = sectionCurrent(section, pathname);
             return (
@@ -200,7 +201,7 @@ function AdminMenu() {
                   to={section.to}
                   aria-current={here}
                   className={clsx(
-                    "inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-4 py-2 text-[0.9375rem] font-semibold transition-colors duration-200",
+                    "inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-3.5 py-2 text-[0.9375rem] font-semibold transition-colors duration-200",
                     here
                       ? "bg-moss text-cream"
                       : "bg-cream/80 text-moss-dark ring-1 ring-moss/30 hover:bg-sage-light",

@@ -29,16 +29,7 @@ import { type Choice, ChoiceCards } from "~/components/admin/choice-cards";
 import { EditorCard, PublishedVersions } from "~/components/admin/content-editor";
 import { PhotoPicker, usePhotoLibrary } from "~/components/admin/photo-picker";
 import { formatMoment } from "~/components/admin/user-format";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+import { AlertDialogAction, ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FieldError, TextAreaField, TextField } from "~/components/ui/form-field";
 import {
@@ -574,6 +565,7 @@ function DeleteArticle({
   busy: boolean;
   onDelete: () => void;
 }) {
+  const [asking, setAsking] = useState(false);
   return (
     <section
       aria-labelledby="article-delete-heading"
@@ -587,28 +579,34 @@ function DeleteArticle({
           "Smazaný článek zmizí z webu i z vašeho seznamu, i se všemi zveřejněnými verzemi. Vrátit to nejde.",
         )}
       </p>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button variant="secondary" disabled={busy} className="mt-4">
-            <Trash2 aria-hidden="true" className="size-5" />
-            Smazat článek
-          </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogTitle>{typeset(`Smazat článek „${title}“?`)}</AlertDialogTitle>
-          <AlertDialogDescription>
+      <Button variant="secondary" disabled={busy} className="mt-4" onClick={() => setAsking(true)}>
+        <Trash2 aria-hidden="true" className="size-5" />
+        Smazat článek
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onCancel={() => setAsking(false)}
+        title={typeset(`Smazat článek „${title}“?`)}
+        description={
+          <p>
             {typeset(
               live
                 ? "Článek je na webu. Po smazání zmizí z blogu i z hlavní stránky a jeho adresa bude návštěvníkům říkat, že článek už tu není. Vrátit to nejde."
                 : "Článek zmizí z vašeho seznamu i se všemi verzemi. Vrátit to nejde.",
             )}
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Nechat</AlertDialogCancel>
-            <AlertDialogAction onClick={onDelete}>Smazat</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+          </p>
+        }
+        action={
+          <AlertDialogAction
+            onClick={() => {
+              setAsking(false);
+              onDelete();
+            }}
+          >
+            Smazat
+          </AlertDialogAction>
+        }
+      />
     </section>
   );
 }

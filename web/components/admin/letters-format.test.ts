@@ -60,6 +60,10 @@ describe("her letters in words", () => {
       ["Odhlásilo se po něm", 3],
     ]);
     expect(progressText(figures).replaceAll("\u00a0", " ")).toBe("Odesláno 120 z 480");
+    // Just sent, before its recipients are written: no „Odesláno 0 z 0“.
+    expect(progressText({ ...figures, recipients: 0, queued: 0, sent: 0, failed: 0 })).toBe(
+      "Připravuji seznam příjemců…",
+    );
     expect([1, 3, 200].map(lettersCount)).toEqual(["1 dopis", "3 dopisy", "200 dopisů"]);
   });
 });

@@ -68,8 +68,18 @@ export function letterFigures(figures: LetterFiguresJson): [label: string, count
   ];
 }
 
-/** „Odesláno 120 z 480“: the progress while it goes out. */
+/**
+ * Whether a sending letter's recipients are known yet: just after „Odeslat“ the background
+ * sending has not written its deliveries, and its figures are all 0 (a letter never starts
+ * sending to nobody: sendLetterNow refuses it).
+ */
+export function recipientsKnown(figures: LetterFiguresJson): boolean {
+  return figures.recipients > 0;
+}
+
+/** „Odesláno 120 z 480“: the progress while it goes out; no „0 z 0“ before the recipients are known. */
 export function progressText(figures: LetterFiguresJson): string {
+  if (!recipientsKnown(figures)) return "Připravuji seznam příjemců…";
   const done = figures.sent + figures.failed + figures.skipped;
   return czech(`Odesláno ${done} z ${figures.recipients}`);
 }
@@ -92,9 +102,11 @@ export function stoppedText({ sent, recipients }: LetterFiguresJson): string {
 /** What she is told before she stops a letter: how many already got it, and what stopping means. */
 export function stopQuestionText({ sent, recipients }: LetterFiguresJson): string {
   const sofar =
-    sent === 0
-      ? `Zatím ho nikdo z ${recipients} nedostal.`
-      : `Zatím ho ${receivedVerb(sent)} ${sent} z ${recipients}.`;
+    recipients === 0
+      ? "Zatím ho nikdo nedostal."
+      : sent === 0
+        ? `Zatím ho nikdo z ${recipients} nedostal.`
+        : `Zatím ho ${receivedVerb(sent)} ${sent} z ${recipients}.`;
   return czech(`${sofar} Ostatním už nepřijde a znovu ho poslat nepůjde.`);
 }
 

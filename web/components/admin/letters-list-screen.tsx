@@ -25,6 +25,7 @@ import {
   letterWhen,
   orderLetters,
   progressText,
+  recipientsKnown,
   stoppedText,
 } from "~/components/admin/letters-format";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -117,7 +118,11 @@ export function LettersListScreen({
 }
 
 function LetterCard({ letter }: { letter: LetterSummaryJson }) {
-  const out = letter.state === "sending" || letter.state === "sent" || letter.state === "stopped";
+  // A sending letter's figures wait until its recipients are known (not a row of zeros).
+  const out =
+    (letter.state === "sending" && recipientsKnown(letter.figures)) ||
+    letter.state === "sent" ||
+    letter.state === "stopped";
   return (
     <Link
       to={letterAdminPath(letter.id)}

@@ -12,6 +12,7 @@ import {
   letterFigures,
   lettersCount,
   progressText,
+  recipientsKnown,
   scheduleFields,
   scheduleMoment,
   stoppedText,
@@ -76,6 +77,9 @@ export function LetterSend({
 
   if (letter.state === "sending" || letter.state === "sent" || letter.state === "stopped") {
     const { figures } = letter;
+    // Just after „Odeslat“ nobody is counted yet: a neutral wait, not „Odesláno 0 z 0“
+    // (nor a bar without a value, which Chromium paints as a grey block).
+    const known = letter.state !== "sending" || recipientsKnown(figures);
     const headings = { sending: "Odesílá se", sent: "Odeslaný", stopped: "Zastavený" };
     return (
       <section aria-labelledby="letter-send-heading" className="mt-8 px-2 sm:px-0">
@@ -90,12 +94,14 @@ export function LetterSend({
             <p role="status" className="font-semibold text-moss-dark">
               {progressText(figures)}
             </p>
-            <progress
-              className="mt-2 h-3 w-full max-w-md accent-moss"
-              max={Math.max(figures.recipients, 1)}
-              value={figures.sent + figures.failed + figures.skipped}
-              aria-label="Kolik dopisů už odešlo"
-            />
+            {known && (
+              <progress
+                className="mt-2 h-3 w-full max-w-md accent-moss"
+                max={figures.recipients}
+                value={figures.sent + figures.failed + figures.skipped}
+                aria-label="Kolik dopisů už odešlo"
+              />
+            )}
             <p className="mt-2 text-sm text-bark-soft">
               {typeset(
                 `Dopisy odcházejí postupně, nejvýš ${lettersCount(lettersPerHour)} za hodinu. Stránku můžete zavřít, odesílání pokračuje.`,
@@ -128,14 +134,16 @@ export function LetterSend({
             />
           </div>
         )}
-        <dl className="mt-4 grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1">
-          {letterFigures(figures).map(([label, count]) => (
-            <div key={label} className="contents">
-              <dt className="text-bark-soft">{label}</dt>
-              <dd className="text-right font-semibold text-bark tabular-nums">{count}</dd>
-            </div>
-          ))}
-        </dl>
+        {known && (
+          <dl className="mt-4 grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+            {letterFigures(figures).map(([label, count]) => (
+              <div key={label} className="contents">
+                <dt className="text-bark-soft">{label}</dt>
+                <dd className="text-right font-semibold text-bark tabular-nums">{count}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </section>
     );
   }

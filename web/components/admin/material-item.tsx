@@ -18,6 +18,7 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
   AlertDialogTrigger,
+  dismissLabel,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/form-field";
@@ -259,7 +260,7 @@ export function MaterialItem({
                   )}
                 </AlertDialogDescription>
                 <AlertDialogFooter>
-                  <AlertDialogCancel>Zrušit</AlertDialogCancel>
+                  <AlertDialogCancel>{dismissLabel(false)}</AlertDialogCancel>
                   <AlertDialogAction
                     onClick={() =>
                       void run(
