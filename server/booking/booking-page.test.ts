@@ -13,6 +13,7 @@ import { createPages } from "#server/pages/pages";
 import { bookingMessages, bookingRateLimitedMessage } from "#shared/booking-schemas";
 import { pragueMoment } from "#shared/booking-time";
 import { bookingPageSeed } from "#shared/content/page-booking";
+import { homeAnchors, homeSection } from "#shared/routes";
 import { startTestServer, type TestServer, testConfig } from "#testing/test-app";
 import { openTimeoutMs, testDatabases, testTimeoutMs } from "#testing/test-databases";
 
@@ -116,6 +117,16 @@ describe.each(testDatabases)("the booking page on $name", ({ open }) => {
       // An offer that is not bookable, or no offer at all, leads back to the choice.
       expect((await get("/rezervace?nabidka=products")).headers.get("Location")).toBe("/rezervace");
       expect((await get("/rezervace?nabidka=%3Cscript%3E")).status).toBe(303);
+      // Posted for an offer she has taken off online booking meanwhile: said so, with her way to
+      // write and the way back to the offers, and nothing booked.
+      const startsAt = await freeStart();
+      const gone = await post("192.0.2.19", { ...visitor, offerId: "products", startsAt });
+      expect(gone.status).toBe(422);
+      const goneText = await gone.text();
+      expect(goneText).toContain(bookingMessages.offerNotBookable);
+      expect(goneText).toContain(`<a href="${homeSection(homeAnchors.contact)}">Napsat zprávu</a>`);
+      expect(goneText).toContain('<a href="/rezervace">Vybrat jinou nabídku</a>');
+      expect(await (await get(timesPage)).text()).toContain(`value="${startsAt}"`);
     },
     openTimeoutMs,
   );

@@ -8,6 +8,7 @@
  * the times (web/components/booking/free-times.tsx) for both variants.
  */
 import { type Context, Hono } from "hono";
+import { html } from "hono/html";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as z from "zod/mini";
 import { bookingMessages, bookingRequestSchema } from "#shared/booking-schemas";
@@ -24,7 +25,7 @@ import { withoutPageScripts } from "../forms/form-page";
 import { isFromThisSite } from "../forms/form-post-route";
 import { czechDefaultMessage, toFieldMessages } from "../json-route";
 import type { PageLoadContext } from "../pages/render-page";
-import { plainPage } from "../plain-page";
+import { pageFrame, plainPage, writeToMeLink } from "../plain-page";
 import { type BookingLimit, freeDaysJson } from "./booking-api";
 import type { Bookings } from "./bookings";
 
@@ -67,6 +68,14 @@ export function createBookingPage({
     const days = freeDaysJson(await bookings.freeDays(offerId));
     return answerWith(c, { step: "times", offerId, days, ...refused }, status);
   }
+
+  const offerGone = () =>
+    pageFrame(
+      "Rezervace nebyla odeslána",
+      html`<p>${bookingMessages.offerNotBookable}</p>
+        ${writeToMeLink()}
+        <p><a href="${paths.booking}">Vybrat jinou nabídku</a></p>`,
+    );
 
   const route = new Hono();
 
@@ -134,7 +143,9 @@ export function createBookingPage({
       );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (error.code === "offer_not_bookable") return c.redirect(paths.booking, 303);
+      // She took the offer off online booking while the visitor was filling the form: say so,
+      // with her way to write, rather than leave her on the list without a word.
+      if (error.code === "offer_not_bookable") return c.html(offerGone(), 422);
       const response = await timesOf(c, offerId, error.status, {
         values: error.status === 429 ? values : shown,
         errors: error.fields,
