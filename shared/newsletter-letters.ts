@@ -200,6 +200,16 @@ export type LetterFiguresJson = {
   unsubscribedAfter: number;
 };
 
+/** The figures of a letter with no deliveries (yet): a draft, or one just sent. */
+export const noLetterFigures: LetterFiguresJson = {
+  recipients: 0,
+  queued: 0,
+  sent: 0,
+  failed: 0,
+  skipped: 0,
+  unsubscribedAfter: 0,
+};
+
 /** One letter in her list. */
 export type LetterSummaryJson = {
   id: string;

@@ -28,6 +28,7 @@ import {
   letterErrorCodes,
   letterLimits,
   letterMessages,
+  noLetterFigures,
 } from "#shared/newsletter-letters";
 import { formatPragueDate, formatPragueLong } from "#shared/prague-time";
 import { paths } from "#shared/routes";
@@ -369,15 +370,6 @@ export async function setLettersPerHour(db: Database, lettersPerHour: number, no
     });
 }
 
-const noFigures: LetterFiguresJson = {
-  recipients: 0,
-  queued: 0,
-  sent: 0,
-  failed: 0,
-  skipped: 0,
-  unsubscribedAfter: 0,
-};
-
 /**
  * Each letter's figures, by its id: its deliveries by state, and those who received it and
  * unsubscribed after it started going out (one grouped query for all of them).
@@ -445,7 +437,7 @@ export async function listLetters(db: Database): Promise<LetterSummaryJson[]> {
     db,
     letters.map((letter) => letter.id),
   );
-  return letters.map((letter) => summaryJson(letter, figures.get(letter.id) ?? noFigures));
+  return letters.map((letter) => summaryJson(letter, figures.get(letter.id) ?? noLetterFigures));
 }
 
 /** One letter as her screen reads it. */
@@ -454,7 +446,7 @@ export async function letterJson(
   letter: NewsletterLetter,
   siteUrl: string,
 ): Promise<LetterJson> {
-  const figures = (await figuresOf(db, [letter.id])).get(letter.id) ?? noFigures;
+  const figures = (await figuresOf(db, [letter.id])).get(letter.id) ?? noLetterFigures;
   const named = announcementOf(letter);
   const shown = named && (await findAnnouncement(db, named, siteUrl));
   return {

@@ -38,53 +38,45 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
   // With nothing to sign up for, her heading and intro („Akce, na které se můžete přihlásit“,
   // „Vyberte si termín…“) would promise what is not there: the opening says so in her own
   // words for that case instead, and leads to the contact form.
-  if (events.length === 0) {
-    return (
-      <main id="obsah">
-        <PageHero
-          eyebrow={texts.eyebrow}
-          title={czech(texts.emptyHeading)}
-          lead={<p>{czech(texts.emptyText)}</p>}
-          actions={<WriteToMeLink className="mt-0" />}
-        />
-      </main>
-    );
-  }
+  const empty = events.length === 0;
   return (
     <main id="obsah">
       <PageHero
         eyebrow={texts.eyebrow}
-        title={czech(texts.heading)}
-        lead={<p>{czech(texts.intro)}</p>}
+        title={czech(empty ? texts.emptyHeading : texts.heading)}
+        lead={<p>{czech(empty ? texts.emptyText : texts.intro)}</p>}
+        actions={empty ? <WriteToMeLink className="mt-0" /> : undefined}
       />
-      <section aria-label="Nadcházející akce" className="bg-cream px-5 pb-20 sm:px-8 sm:pb-28">
-        <ul className="mx-auto grid max-w-6xl gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {events.map((event) => (
-            <li key={event.id}>
-              <article className="relative flex h-full flex-col rounded-[2rem] bg-white/70 p-6 shadow-soft ring-1 ring-bark/5 transition-shadow focus-within:ring-2 focus-within:ring-moss hover:shadow-lg sm:p-7">
-                <h2 className="text-2xl leading-snug font-semibold text-bark">
-                  <Link
-                    to={eventPath(event.slug)}
-                    className="after:absolute after:inset-0 after:rounded-[2rem] focus-visible:outline-none"
-                  >
-                    {czech(event.title)}
-                  </Link>
-                </h2>
-                <div className="mt-5 flex-1">
-                  <EventFacts event={event} />
-                </div>
-                <p className="mt-6 inline-flex items-center gap-2 font-semibold text-moss-dark">
-                  Podrobnosti a přihláška
-                  <ArrowRight aria-hidden="true" className="size-5" />
-                </p>
-              </article>
-            </li>
-          ))}
-        </ul>
-        <div className="mt-14 text-center">
-          <BackHomeLink look="button" />
-        </div>
-      </section>
+      {!empty && (
+        <section aria-label="Nadcházející akce" className="bg-cream px-5 pb-20 sm:px-8 sm:pb-28">
+          <ul className="mx-auto grid max-w-6xl gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {events.map((event) => (
+              <li key={event.id}>
+                <article className="relative flex h-full flex-col rounded-[2rem] bg-white/70 p-6 shadow-soft ring-1 ring-bark/5 transition-shadow focus-within:ring-2 focus-within:ring-moss hover:shadow-lg sm:p-7">
+                  <h2 className="text-2xl leading-snug font-semibold text-bark">
+                    <Link
+                      to={eventPath(event.slug)}
+                      className="after:absolute after:inset-0 after:rounded-[2rem] focus-visible:outline-none"
+                    >
+                      {czech(event.title)}
+                    </Link>
+                  </h2>
+                  <div className="mt-5 flex-1">
+                    <EventFacts event={event} />
+                  </div>
+                  <p className="mt-6 inline-flex items-center gap-2 font-semibold text-moss-dark">
+                    Podrobnosti a přihláška
+                    <ArrowRight aria-hidden="true" className="size-5" />
+                  </p>
+                </article>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-14 text-center">
+            <BackHomeLink look="button" />
+          </div>
+        </section>
+      )}
     </main>
   );
 }

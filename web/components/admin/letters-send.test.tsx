@@ -4,17 +4,14 @@
  */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { LetterFiguresJson, LetterJson } from "#shared/newsletter-letters";
+import {
+  type LetterFiguresJson,
+  type LetterJson,
+  noLetterFigures,
+} from "#shared/newsletter-letters";
 import { LetterSend } from "~/components/admin/letters-send";
 
-const noneYet: LetterFiguresJson = {
-  recipients: 0,
-  queued: 0,
-  sent: 0,
-  failed: 0,
-  skipped: 0,
-  unsubscribedAfter: 0,
-};
+const noneYet = noLetterFigures;
 
 const letter = (figures: LetterFiguresJson): LetterJson => ({
   id: "8f0c6f8e-0000-4000-8000-000000000020",
