@@ -49,7 +49,18 @@ export type OpenOptions = {
    * then on (the server exits, to be started again). PostgreSQL's connections are replaced instead.
    */
   onLost?: (error: Error) => void;
+  /**
+   * How long a PostgreSQL query waits for one of the pool's connections before it fails (and
+   * the API answers 503 with `Retry-After`). Tests shorten it.
+   */
+  poolWaitMs?: number;
 };
+
+/**
+ * A burst (two hundred sign-ups the minute a workshop opens, on a busy machine) waits its turn
+ * for one of the ten connections: after 5 s, a quarter of such a burst was answered 500.
+ */
+const defaultPoolWaitMs = 30_000;
 
 /** The rows a raw statement answers: both drivers answer with `rows`, which the shared type does not say. */
 export async function rowsOf<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
@@ -74,10 +85,11 @@ export async function openDatabase(
   {
     onConnectionError = (error) => console.error("PostgreSQL connection error:", error.message),
     onLost,
+    poolWaitMs = defaultPoolWaitMs,
   }: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   return "databaseUrl" in options
-    ? openPostgres(options.databaseUrl, onConnectionError)
+    ? openPostgres(options.databaseUrl, onConnectionError, poolWaitMs)
     : openPglite(options.dataDir, onLost);
 }
 
@@ -144,15 +156,14 @@ function drizzleOnThread(client: PGliteThread) {
 async function openPostgres(
   databaseUrl: string,
   onConnectionError: (error: Error) => void,
+  poolWaitMs: number,
 ): Promise<DatabaseHandle> {
   const url = new URL(databaseUrl);
   const location = `${url.hostname}:${url.port || 5432}${url.pathname}`;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
-    // A burst (two hundred sign-ups the minute a workshop opens, on a busy machine) waits its turn
-    // for one of the ten connections: after 5 s, a quarter of such a burst was answered 500.
-    connectionTimeoutMillis: 30_000,
+    connectionTimeoutMillis: poolWaitMs,
   });
   // An idle connection dropped by the server must not crash the process.
   pool.on("error", onConnectionError);

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { routePath } from "hono/route";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isDatabaseUnavailable } from "#database/database-errors";
 import { sendFailedMessage } from "#shared/form-schemas";
 import { summarizeError } from "./error-summary";
 import { log } from "./logger";
@@ -33,8 +34,8 @@ export type ApiErrorBody = {
 
 /** The app's one error handler: every failure becomes `{ error: { code, message, fields? } }`. */
 export function handleError(error: Error, c: Context) {
-  noteErrorCode(c, error instanceof ApiError ? error.code : "internal_error");
   if (error instanceof ApiError) {
+    noteErrorCode(c, error.code);
     const body: ApiErrorBody = {
       error: {
         code: error.code,
@@ -44,15 +45,25 @@ export function handleError(error: Error, c: Context) {
     };
     return c.json(body, error.status, error.headers);
   }
-  log.error(
-    {
-      requestId: c.get("requestId" as never),
-      method: c.req.method,
-      route: routePath(c),
-      error: summarizeError(error),
-    },
-    "Unhandled error",
-  );
+  const failure = {
+    requestId: c.get("requestId" as never),
+    method: c.req.method,
+    route: routePath(c),
+    error: summarizeError(error),
+  };
+  if (isDatabaseUnavailable(error)) {
+    // Nothing was done, and the same request may well succeed in a moment (a burst that holds
+    // every pooled connection, the database restarting): 503 with when to try again, not 500.
+    noteErrorCode(c, "unavailable");
+    log.warn(failure, "Database unavailable");
+    const body: ApiErrorBody = { error: { code: "unavailable", message: sendFailedMessage } };
+    return c.json(body, 503, retryAfter(databaseRetrySeconds));
+  }
+  noteErrorCode(c, "internal_error");
+  log.error(failure, "Unhandled error");
   const body: ApiErrorBody = { error: { code: "internal_error", message: sendFailedMessage } };
   return c.json(body, 500);
 }
+
+/** When a client may try again after the database could not take its request. */
+export const databaseRetrySeconds = 5;

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { hasDatabaseCode } from "#database/database-errors";
 import type { Database } from "#database/open-database";
 import { activeBookingStates, type Booking, bookingSettings, bookings } from "#database/schema";
 import { bookingAdminMessages } from "#shared/booking-admin";
@@ -85,7 +86,7 @@ export function digestCancelToken(token: string): string {
 
 /** A refusal by `bookings_no_overlap`: another booking holds (part of) the time. */
 export function isOverlapRefusal(error: unknown): boolean {
-  return isDatabaseError(error, exclusionViolation);
+  return hasDatabaseCode(error, exclusionViolation);
 }
 
 /**
@@ -155,14 +156,6 @@ export function movedTimes(booking: Booking, startsAt: Date) {
   };
 }
 
-/** Whether `error` (or what it wraps: drizzle wraps the driver's) is PostgreSQL's `code`. */
-function isDatabaseError(error: unknown, code: string): boolean {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
-    if ((cause as { code?: unknown }).code === code) return true;
-    cause = cause.cause;
-  }
-  return false;
-}
 const exclusionViolation = "23P01";
 
 /** The offer a visitor may book: published, shown, bookable and with a length. */
@@ -262,7 +255,7 @@ export function createBookings(deps: BookingDependencies) {
         deps.onMailQueued?.();
         return { booking };
       } catch (error) {
-        if (!isDatabaseError(error, exclusionViolation)) throw error;
+        if (!hasDatabaseCode(error, exclusionViolation)) throw error;
         return { taken: nextFreeStarts(await slotQuery(offer.durationMinutes), alternatives) };
       }
     },

@@ -10,6 +10,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { isUniqueViolation } from "#database/database-errors";
 import type { Database } from "#database/open-database";
 import {
   activeEventSignupStates,
@@ -51,17 +52,6 @@ export function newCancelToken(): { token: string; tokenHash: string } {
 export function digestCancelToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
-
-/** Whether `error` (or what it wraps: drizzle wraps the driver's) is PostgreSQL's `code`. */
-function databaseErrorConstraint(error: unknown, code: string): string | undefined {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
-    const found = cause as { code?: unknown; constraint?: unknown };
-    if (found.code === code) return typeof found.constraint === "string" ? found.constraint : "";
-    cause = cause.cause;
-  }
-  return undefined;
-}
-const uniqueViolation = "23505";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -200,7 +190,7 @@ export function createEventSignups({
           return { event: taken ?? event, signup };
         });
       } catch (error) {
-        if (databaseErrorConstraint(error, uniqueViolation) !== undefined) {
+        if (isUniqueViolation(error)) {
           throw eventRefusals.alreadySignedUp();
         }
         throw error;

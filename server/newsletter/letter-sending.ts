@@ -19,6 +19,7 @@
  * 5. A letter whose deliveries are all written and settled is sent.
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { isUniqueViolation } from "#database/database-errors";
 import { type Database, rowsOf } from "#database/open-database";
 import {
   type NewsletterLetter,
@@ -156,14 +157,6 @@ async function startDueLetter(db: Database, now: Date): Promise<string | null> {
     if (isUniqueViolation(error)) return null;
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
-    if ((cause as { code?: unknown }).code === "23505") return true;
-    cause = cause.cause;
-  }
-  return false;
 }
 
 /**

@@ -7,6 +7,7 @@
  * cannot both send one letter.
  */
 import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { isUniqueViolation } from "#database/database-errors";
 import type { Database } from "#database/open-database";
 import {
   articleSlugs,
@@ -72,15 +73,6 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function readLetterId(value: string): string {
   if (!uuidPattern.test(value)) throw letterRefusals.notFound();
   return value;
-}
-
-/** Whether `error` (or what drizzle wraps in it) is PostgreSQL's unique violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
-    if ((cause as { code?: unknown }).code === "23505") return true;
-    cause = cause.cause;
-  }
-  return false;
 }
 
 /** The body to store, and the announcement's columns; refused when either is not usable. */
