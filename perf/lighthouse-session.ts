@@ -1,12 +1,13 @@
 /**
  * What every measuring tool in perf/ shares: the real server on a fresh data
  * folder, and one Lighthouse run (its default mobile settings) in a fresh
- * Debian Chromium. `npm run perf` (run-lighthouse.ts) checks the budgets with
- * them; `npm run perf:trace` (trace-long-tasks.ts) explains the blocking time.
+ * Debian Chromium, its headless build when it is installed (testing/chromium.ts).
+ * `npm run perf` (run-lighthouse.ts) checks the budgets with them; `npm run
+ * perf:trace` (trace-long-tasks.ts) explains the blocking time.
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
-import { chromiumFlags, chromiumPath } from "#testing/chromium";
+import { chromiumFlags, headlessChromiumPath } from "#testing/chromium";
 import { buildServerEnv, type ServerProcess, startServerProcess } from "#testing/server-process";
 
 // Lighthouse launches the browser itself: headless added to the shared flags.
@@ -54,7 +55,7 @@ export async function startMeasuredServer({
 /** One Lighthouse run in a fresh browser: nothing cached, nothing warmed up. */
 export async function runLighthouse(url: string, flags: Flags = {}) {
   const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
+    chromePath: headlessChromiumPath,
     chromeFlags,
     logLevel: "silent",
   });

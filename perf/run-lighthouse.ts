@@ -1,8 +1,9 @@
 /**
  * `npm run perf`: builds the site, starts the real server on a fresh data
- * folder, runs Lighthouse (default mobile settings) in Debian's Chromium
- * against every public page, prints the medians and fails when a page
- * misses a budget of perf/budgets.ts.
+ * folder, runs Lighthouse (default mobile settings) in Debian's headless
+ * Chromium (chromium-headless-shell, docs/decisions/0043) against every public
+ * page, prints the medians and fails when a page misses a budget of
+ * perf/budgets.ts.
  *
  * Settings (all optional): BUILD_DIR (as for the build and the server),
  * PERF_PORT (3300), PERF_DATA_DIR (a new temporary folder), PERF_RUNS,
@@ -11,7 +12,9 @@
  * PERF_SKIP_BUILD=1 to measure the build already in BUILD_DIR, PERF_CHECK_ONLY=1
  * (no screenshots and no back/forward cache check, which only a person reading
  * the reports needs and which no score counts: `npm test`), CHROME_PATH
- * (/usr/bin/chromium), PERF_SAVE_TRACES=1 (each run's Chromium trace too, as
+ * (/usr/lib/chromium/chromium-headless-shell when installed, else /usr/bin/chromium;
+ * the back/forward cache audit runs in the full browser only: CHROME_PATH=/usr/bin/chromium),
+ * PERF_SAVE_TRACES=1 (each run's Chromium trace too, as
  * <page>-<run>.trace.json: which tasks the blocking time is made of),
  * PERF_BLOCK_JS=1 (every script file blocked, the page's few inline scripts
  * still run: what the document alone costs, the floor under the timings; best
@@ -27,7 +30,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Result } from "lighthouse";
-import { chromiumPath } from "#testing/chromium";
+import { headlessChromiumPath } from "#testing/chromium";
 import {
   afterEditsServerSettings,
   editAsOwner,
@@ -345,11 +348,12 @@ async function measurePage(page: string, accountChunks: Set<string>): Promise<Ru
 
 async function main() {
   const started = Date.now();
-  if (!existsSync(chromiumPath)) {
+  if (!existsSync(headlessChromiumPath)) {
     throw new Error(
-      `No Chromium at ${chromiumPath} (apt-get install chromium, or set CHROME_PATH).`,
+      `No Chromium at ${headlessChromiumPath} (apt-get install chromium chromium-headless-shell, or set CHROME_PATH).`,
     );
   }
+  log(`measuring in ${headlessChromiumPath}`);
   if (process.env.PERF_SKIP_BUILD !== "1") {
     log(`building into ${buildDir}`);
     await run("npm", ["run", "build"], { ...process.env, BUILD_DIR: buildDir });
