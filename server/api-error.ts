@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from "#database/database-errors";
 import { sendFailedMessage } from "#shared/form-schemas";
 import { summarizeError } from "./error-summary";
 import { log } from "./logger";
+import { plainPage } from "./plain-page";
 import { noteErrorCode } from "./request-log";
 
 /** An answer the API gives on purpose: a status, a code, a Czech message and, for forms, field messages. */
@@ -56,13 +57,28 @@ export function handleError(error: Error, c: Context) {
     // every pooled connection, the database restarting): 503 with when to try again, not 500.
     noteErrorCode(c, "unavailable");
     log.warn(failure, "Database unavailable");
-    const body: ApiErrorBody = { error: { code: "unavailable", message: sendFailedMessage } };
-    return c.json(body, 503, retryAfter(databaseRetrySeconds));
+    return failureAnswer(c, 503, "unavailable", retryAfter(databaseRetrySeconds));
   }
   noteErrorCode(c, "internal_error");
   log.error(failure, "Unhandled error");
-  const body: ApiErrorBody = { error: { code: "internal_error", message: sendFailedMessage } };
-  return c.json(body, 500);
+  return failureAnswer(c, 500, "internal_error");
+}
+
+/**
+ * A failure the request did not cause: JSON for the API, and a page in the site's frame for a
+ * browser on the site's own addresses (a form sent without scripts, a link from an e-mail).
+ */
+function failureAnswer(
+  c: Context,
+  status: 500 | 503,
+  code: string,
+  headers?: Record<string, string>,
+) {
+  if (!c.req.path.startsWith("/api/") && c.req.header("Accept")?.includes("text/html")) {
+    return c.html(plainPage("Něco se pokazilo", sendFailedMessage), status, headers);
+  }
+  const body: ApiErrorBody = { error: { code, message: sendFailedMessage } };
+  return c.json(body, status, headers);
 }
 
 /** When a client may try again after the database could not take its request. */

@@ -6,7 +6,7 @@ import { isDatabaseUnavailable, isUniqueViolation } from "#database/database-err
 import { type DatabaseHandle, openDatabase } from "#database/open-database";
 import { formSubmissions } from "#database/schema";
 import { sendFailedMessage } from "#shared/form-schemas";
-import { createTestApp, postForm } from "#testing/test-app";
+import { createTestApp, postForm, testSettings } from "#testing/test-app";
 import {
   createEmptyPostgresDatabase,
   openTimeoutMs,
@@ -14,7 +14,7 @@ import {
   testDatabases,
   testTimeoutMs,
 } from "#testing/test-databases";
-import { captureLog } from "./logger";
+import { captureLog, type LogLine } from "./logger";
 
 const submission = (email: string) => ({
   formType: "contact",
@@ -84,31 +84,48 @@ describe.skipIf(!postgresUrl)("a burst that holds every pooled connection (Postg
     await drop?.();
   });
 
-  it(
-    "answers 503 with Retry-After while no connection comes free, stores nothing, and takes the same form once one does",
-    async () => {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      // Ten transactions (the pool's size) that wait: every connection is taken.
-      const holders = Array.from({ length: 10 }, () =>
-        database.db.transaction(async (tx) => {
-          await tx.execute(sql`select 1`);
-          await held;
-        }),
-      );
+  /** Runs `action` while ten transactions (the pool's size) hold every connection. */
+  async function whileEveryConnectionIsHeld(action: () => Promise<void>) {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holders = Array.from({ length: 10 }, () =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await held;
+      }),
+    );
+    try {
       await expect
         .poll(() => database.poolStatus().idle === 0 && database.poolStatus().total)
         .toBe(10);
-
-      const email = "jana.burst@example.cz";
-      let answer: Response | undefined;
-      const lines = await captureLog(async () => {
-        answer = await postForm(app, submission(email));
-      });
+      await action();
+    } finally {
       release();
       await Promise.all(holders);
+    }
+  }
+
+  const stored = async (email: string) =>
+    (
+      await database.db
+        .select({ rows: count() })
+        .from(formSubmissions)
+        .where(eq(formSubmissions.email, email))
+    )[0]?.rows;
+
+  it(
+    "answers 503 with Retry-After while no connection comes free, stores nothing, and takes the same form once one does",
+    async () => {
+      const email = "jana.burst@example.cz";
+      let answer: Response | undefined;
+      let lines: LogLine[] = [];
+      await whileEveryConnectionIsHeld(async () => {
+        lines = await captureLog(async () => {
+          answer = await postForm(app, submission(email));
+        });
+      });
 
       expect(answer?.status).toBe(503);
       expect(answer?.headers.get("Retry-After")).toBe("5");
@@ -121,19 +138,53 @@ describe.skipIf(!postgresUrl)("a burst that holds every pooled connection (Postg
       ]);
       expect(lines.filter((line) => line.msg === "Unhandled error")).toEqual([]);
       expect(JSON.stringify(lines)).not.toContain(email);
-
-      const stored = async () =>
-        (
-          await database.db
-            .select({ rows: count() })
-            .from(formSubmissions)
-            .where(eq(formSubmissions.email, email))
-        )[0]?.rows;
-      expect(await stored()).toBe(0);
+      expect(await stored(email)).toBe(0);
 
       const again = await postForm(app, submission(email));
       expect(again.status).toBe(201);
-      expect(await stored()).toBe(1);
+      expect(await stored(email)).toBe(1);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "answers the same form sent without scripts with 503 and Retry-After, and stores nothing",
+    async () => {
+      const email = "jana.bez.skriptu@example.cz";
+      let answer: Response | undefined;
+      let lines: LogLine[] = [];
+      await whileEveryConnectionIsHeld(async () => {
+        lines = await captureLog(async () => {
+          answer = await app.request("/formular", {
+            method: "POST",
+            headers: {
+              Accept: "text/html,application/xhtml+xml",
+              "Content-Type": "application/x-www-form-urlencoded",
+              "Sec-Fetch-Site": "same-origin",
+              Origin: testSettings.SITE_URL,
+            },
+            body: new URLSearchParams({
+              formType: "contact",
+              name: "Jana Nováková",
+              email,
+              message: "Dobrý den, ráda bych se objednala na harmonizaci.",
+              privacyConsent: "on",
+              website: "",
+            }).toString(),
+          });
+        });
+      });
+
+      expect(answer?.status).toBe(503);
+      expect(answer?.headers.get("Retry-After")).toBe("5");
+      // A page for the browser that sent it, in the site's words, not the API's JSON.
+      expect(answer?.headers.get("Content-Type")).toMatch(/^text\/html/);
+      const page = (await answer?.text()) ?? "";
+      expect(page).toMatch(/<h1[^>]*>Něco se pokazilo<\/h1>/);
+      expect(page).toContain(sendFailedMessage);
+      expect(lines.filter((line) => line.level === "error")).toEqual([]);
+      expect(JSON.stringify(lines)).not.toContain(email);
+      expect(await stored(email)).toBe(0);
     },
     testTimeoutMs,
   );

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isDatabaseUnavailable } from "#database/database-errors";
 import {
   type FormType,
   formSubmissionSchema,
@@ -9,7 +10,7 @@ import {
   toFormType,
 } from "#shared/form-schemas";
 import { formPlaces, paths, sentWhileWaitingAnchor, withNewsletterAnchor } from "#shared/routes";
-import { ApiError } from "../api-error";
+import { ApiError, databaseRetrySeconds, retryAfter } from "../api-error";
 import { createClientAddress } from "../client-address";
 import { summarizeError } from "../error-summary";
 import {
@@ -126,6 +127,14 @@ export function createFormPostRoute(deps: FormPostRouteDependencies) {
       // A refused choice (an offer no longer on the site) is told at its field.
       if (error instanceof ApiError && error.fields) return refuse(error.status, error.fields);
       if (error instanceof ApiError) return refuse(error.status, {}, sendFailedMessage);
+      if (isDatabaseUnavailable(error)) {
+        // As the API answers it (api-error.ts): nothing stored, worth sending again in a moment.
+        log.warn(
+          { error: summarizeError(error) },
+          "Database unavailable for a form sent without scripts",
+        );
+        return refuse(503, {}, sendFailedMessage, retryAfter(databaseRetrySeconds));
+      }
       log.error({ error: summarizeError(error) }, "A form sent without scripts was not stored");
       return refuse(500, {}, sendFailedMessage);
     }

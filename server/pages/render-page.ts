@@ -45,8 +45,10 @@ export class RenderError extends Error {
   constructor(
     readonly path: string,
     readonly reasons: string[],
+    /** The first error behind the reasons, for what it says of the database (database-errors.ts). */
+    cause?: unknown,
   ) {
-    super(`${path}: ${reasons.join("; ") || "the page could not be rendered"}`);
+    super(`${path}: ${reasons.join("; ") || "the page could not be rendered"}`, { cause });
     this.name = "RenderError";
   }
 }
@@ -79,20 +81,28 @@ export function createPageRenderer({
     compression: Compression = "best",
   ): Promise<PageEntry[] | undefined> {
     const reasons: string[] = [];
+    const errors: unknown[] = [];
     const context: PageLoadContext = {
       ...(loadContext ?? (await getLoadContext())),
-      [reportRenderErrorKey]: (error: unknown) => reasons.push(explain(error)),
+      [reportRenderErrorKey]: (error: unknown) => {
+        errors.push(error);
+        reasons.push(explain(error));
+      },
     };
     let response: Response;
     try {
       handler ??= pageBuild().then(({ build }) => createRequestHandler(build, "production"));
       response = await (await handler)(new Request(new URL(target.url, origin)), context as never);
     } catch (error) {
-      throw new RenderError(target.url, [explain(error), ...reasons]);
+      throw new RenderError(target.url, [explain(error), ...reasons], error);
     }
     const body = Buffer.from(await response.arrayBuffer());
     if (response.status >= 500 || reasons.length > 0) {
-      throw new RenderError(target.url, reasons.length > 0 ? reasons : [`HTTP ${response.status}`]);
+      throw new RenderError(
+        target.url,
+        reasons.length > 0 ? reasons : [`HTTP ${response.status}`],
+        errors[0],
+      );
     }
     if (response.status >= 300 && response.status < 400) {
       throw new RenderError(target.url, [`redirects to ${response.headers.get("Location")}`]);
