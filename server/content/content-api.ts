@@ -37,10 +37,11 @@ import {
   listContentRevisions,
   publishContent,
   readContentEntry,
+  readContentRevisionData,
   restoreContentRevision,
   saveContentDraft,
 } from "./content-store";
-import { refuseDeletingOffersInUse } from "./offer-references";
+import { refuseDeletingOffersInUse, retainingOffersInUse } from "./offer-references";
 
 export type ContentAdminApiDependencies = {
   db: Database;
@@ -191,6 +192,14 @@ export function createContentAdminApi({
           const revisionId = Number(c.req.param("id"));
           if (!/^[1-9]\d{0,14}$/.test(c.req.param("id"))) throw refusals.revision_not_found();
           const { version } = c.req.valid("json");
+          // An earlier list of offers comes back with the offers added since that something
+          // refers to kept as retired, never deleted (0042).
+          let data: Offers | undefined;
+          if (key === "offers") {
+            const earlier = await readContentRevisionData(db, key, revisionId);
+            if (earlier === undefined) throw refusals.revision_not_found();
+            data = await retainingOffersInUse(db, validateData(key, earlier) as Offers);
+          }
           const entry = entryOf(
             await restoreContentRevision(db, {
               key,
@@ -198,6 +207,7 @@ export function createContentAdminApi({
               version,
               by: editor(c.get("admin")),
               at: clock.now(),
+              data,
             }),
           );
           const body: ContentPublishJson = { entry, pages: await renewPages(key) };

@@ -137,13 +137,35 @@ export async function publishContent(
   });
 }
 
+/** An earlier revision's data, or `undefined` when the item has no such revision. */
+export async function readContentRevisionData(
+  db: Database,
+  key: ContentKey,
+  revisionId: number,
+): Promise<unknown> {
+  const [revision] = await db
+    .select({ data: contentRevisions.data })
+    .from(contentRevisions)
+    .where(and(eq(contentRevisions.id, revisionId), eq(contentRevisions.key, key)));
+  return revision?.data;
+}
+
 /**
  * „Obnovit“: an earlier revision published again, as a new revision with its
  * audit-log entry. Her draft, if any, goes: what she sees afterwards is what is live.
+ * `data`, when given, is what is published instead of the revision's own (the revision made
+ * consistent with what refers to it now, as the offers are).
  */
 export async function restoreContentRevision(
   db: Database,
-  change: { key: ContentKey; revisionId: number; version: number; by: ContentEditor; at: Date },
+  change: {
+    key: ContentKey;
+    revisionId: number;
+    version: number;
+    by: ContentEditor;
+    at: Date;
+    data?: unknown;
+  },
 ): Promise<ContentOutcome> {
   const { key, revisionId, version, by, at } = change;
   await ensureEntry(db, key, at);
@@ -155,7 +177,7 @@ export async function restoreContentRevision(
     if (!revision) return { refused: "revision_not_found" as const };
     const row = await makeLive(tx, {
       key,
-      data: revision.data,
+      data: change.data ?? revision.data,
       action: "content_restored",
       restoredFrom: revision.id,
       by,

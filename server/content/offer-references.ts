@@ -28,11 +28,14 @@ function joinCzech(items: readonly string[]): string {
     : `${items.slice(0, -1).join(", ")} a ${items[items.length - 1]}`;
 }
 
+/** An offer `next` leaves out although something refers to it, with what does (in Czech). */
+type OfferInUse = { offer: Offers["offers"][number]; what: string[] };
+
 /**
- * Refuses (409 `offer_in_use`, nothing stored) a list that leaves out an offer something refers
- * to. Left out: in her published list or her draft, retired or not, and not in `next`.
+ * The offers `next` leaves out that something refers to. Left out: in her published list or her
+ * draft, retired or not, and not in `next`.
  */
-export async function refuseDeletingOffersInUse(db: Database, next: Offers): Promise<void> {
+async function offersInUseLeftOut(db: Database, next: Offers): Promise<OfferInUse[]> {
   const [published, draft] = await Promise.all([
     createContentReader(db).read("offers"),
     createContentReader(db, { drafts: true }).read("offers"),
@@ -42,7 +45,7 @@ export async function refuseDeletingOffersInUse(db: Database, next: Offers): Pro
   const left = [...new Map(before.map((offer) => [offer.id, offer])).values()].filter(
     (offer) => !kept.has(offer.id),
   );
-  if (left.length === 0) return;
+  if (left.length === 0) return [];
   const ids = left.map((offer) => offer.id);
   const [submitted, booked, reviewLists] = await Promise.all([
     db
@@ -59,15 +62,36 @@ export async function refuseDeletingOffersInUse(db: Database, next: Offers): Pro
     ]),
   ]);
   const reviewed = new Set(reviewLists.flatMap(({ reviews }) => reviews.map((r) => r.offerId)));
-  for (const offer of left) {
-    const what: string[] = [
-      ...(submitted.some((row) => row.id === offer.id) ? [referrers.submissions] : []),
-      ...(booked.some((row) => row.id === offer.id) ? [referrers.bookings] : []),
-      ...(reviewed.has(offer.id) ? [referrers.reviews] : []),
-    ];
-    if (what.length > 0) {
-      const message = offerReferenceMessages.inUse(offer.name, joinCzech(what));
-      throw new ApiError(409, "offer_in_use", message, { retired: message });
-    }
-  }
+  return left
+    .map((offer) => ({
+      offer,
+      what: [
+        ...(submitted.some((row) => row.id === offer.id) ? [referrers.submissions] : []),
+        ...(booked.some((row) => row.id === offer.id) ? [referrers.bookings] : []),
+        ...(reviewed.has(offer.id) ? [referrers.reviews] : []),
+      ],
+    }))
+    .filter(({ what }) => what.length > 0);
+}
+
+/**
+ * Refuses (409 `offer_in_use`, nothing stored) a list she saves that leaves out an offer
+ * something refers to: she retires it instead.
+ */
+export async function refuseDeletingOffersInUse(db: Database, next: Offers): Promise<void> {
+  const [first] = await offersInUseLeftOut(db, next);
+  if (!first) return;
+  const message = offerReferenceMessages.inUse(first.offer.name, joinCzech(first.what));
+  throw new ApiError(409, "offer_in_use", message, { retired: message });
+}
+
+/**
+ * An earlier list of offers, to be published again („Obnovit“), with every offer it lacks that
+ * something refers to kept as retired: the restore brings back the earlier offers, texts and
+ * prices, and never deletes an offer a message, a booking or a review names.
+ */
+export async function retainingOffersInUse(db: Database, earlier: Offers): Promise<Offers> {
+  const inUse = await offersInUseLeftOut(db, earlier);
+  if (inUse.length === 0) return earlier;
+  return { ...earlier, retired: [...earlier.retired, ...inUse.map(({ offer }) => offer)] };
 }

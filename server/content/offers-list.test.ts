@@ -7,7 +7,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, contentEntries, formSubmissions } from "#database/schema";
-import type { ContentEntryJson } from "#shared/content/content-admin";
+import type { ContentEntryJson, ContentRevisionsJson } from "#shared/content/content-admin";
 import type { Offer, Offers } from "#shared/content/content-schemas";
 import { contentSeed } from "#shared/content/content-seed";
 import { messages } from "#shared/form-schemas";
@@ -175,6 +175,42 @@ describe.each(testDatabases)(
       const response = await publish(live);
       expect(response.status).toBe(200);
       expect((await entry()).published.retired.map((offer) => offer.id)).toEqual([ritual.id]);
+    });
+
+    it("restores an earlier list and keeps an offer added since that a message names, retired", async () => {
+      const { published: before } = await entry();
+      expect((await publish(before)).status).toBe(200);
+      const listed = await admin("GET", "/content/offers/revisions");
+      const [earlier] = ((await listed.json()) as ContentRevisionsJson).revisions;
+      expect(earlier).toBeDefined();
+
+      // She adds a sound bath, and a visitor asks about it.
+      const bath = {
+        ...ritual,
+        id: "zvukova-koupel",
+        name: "Zvuková koupel",
+        formLabel: "Zvuková koupel",
+      };
+      expect((await publish({ ...before, offers: [...before.offers, bath] })).status).toBe(200);
+      expect((await contact(bath.id)).status).toBe(201);
+
+      const restored = await admin("POST", `/content/offers/revisions/${earlier?.id}/restore`, {
+        version: (await entry()).version,
+      });
+      expect(restored.status).toBe(200);
+      const { published: live } = await entry();
+      // The earlier list is on the site again; the sound bath is retired, not gone.
+      expect(live.offers.map((offer) => offer.id)).toEqual(before.offers.map((offer) => offer.id));
+      expect(live.retired.map((offer) => offer.id)).toEqual([
+        ...before.retired.map((offer) => offer.id),
+        bath.id,
+      ]);
+      expect((await contact(bath.id)).status).toBe(422);
+      const inbox = await requestAs(server, token, "GET", "/api/form-submissions");
+      const { submissions: messages } = (await inbox.json()) as { submissions: Submission[] };
+      expect(messages.find((each) => each.service_type === bath.id)?.service_label).toBe(
+        "Zvuková koupel",
+      );
     });
 
     it.each([
