@@ -303,22 +303,70 @@ async function waitForFirstVisitFiles(page: Page) {
     .toBe(2);
 }
 
+/**
+ * Whether both first-visit files had arrived a moment before the page's first paint, when the
+ * fonts for it were chosen (`font-display: optional`: later, the page rightly keeps the local
+ * fonts). A file that came within the last 20 ms before it counts as late: too close to tell.
+ */
+async function firstVisitFilesCameInTime(page: Page): Promise<boolean> {
+  await waitForFirstVisitFiles(page);
+  return page.evaluate(() => {
+    const firstPaint = performance.getEntriesByName("first-paint")[0]?.startTime;
+    if (firstPaint === undefined) return false;
+    return performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.includes("first-visit") && entry.name.endsWith(".woff2"))
+      .every((entry) => (entry as PerformanceResourceTiming).responseEnd <= firstPaint - 20);
+  });
+}
+
 test("the first page of a visit shows its headings in Lora and its text in Public Sans when they arrive in time", async ({
   page,
+  browser,
 }) => {
-  // A new browser context: an empty cache, no referrer, as a first visit.
-  await page.goto(paths.home);
-  await expect(page.locator("html")).not.toHaveAttribute("data-fonts", /./);
-
-  // Their Czech letters too („Harmonizační setkání…“, „…přírody…“), not from a local font.
-  expect(await renderedFonts(page, "h1")).toEqual([
-    { familyName: "Lora", glyphCount: expect.any(Number) },
-  ]);
-  // The file pinned to weight 400 keeps the variable font's default name, „Public Sans Thin“.
-  expect(await renderedFonts(page, "main h1 ~ p")).toEqual([
-    { familyName: expect.stringMatching(/^Public Sans/), glyphCount: expect.any(Number) },
-  ]);
-  expect(await layoutShifts(page)).toEqual([]);
+  // On a busy machine the files sometimes come after the first paint, and the page keeps the
+  // local fonts as it should: each first visit whose files came in time must be in the brand's
+  // fonts, and one of three fresh visits at most must be such a visit.
+  const { baseURL, viewport, deviceScaleFactor, userAgent, reducedMotion } =
+    test.info().project.use;
+  const late: string[] = [];
+  for (let visit = 1; visit <= 3; visit += 1) {
+    // A new browser context each time: an empty cache, no referrer, as a first visit.
+    const context =
+      visit === 1
+        ? undefined
+        : await browser.newContext({
+            baseURL,
+            viewport,
+            deviceScaleFactor,
+            userAgent,
+            reducedMotion,
+          });
+    const tab = context ? await context.newPage() : page;
+    try {
+      await tab.goto(paths.home);
+      await expect(tab.locator("html")).not.toHaveAttribute("data-fonts", /./);
+      if (!(await firstVisitFilesCameInTime(tab))) {
+        late.push(`visit ${visit}`);
+        continue;
+      }
+      // Their Czech letters too („Harmonizační setkání…“, „…přírody…“), not from a local font.
+      expect(await renderedFonts(tab, "h1")).toEqual([
+        { familyName: "Lora", glyphCount: expect.any(Number) },
+      ]);
+      // The file pinned to weight 400 keeps the variable font's default name, „Public Sans Thin“.
+      expect(await renderedFonts(tab, "main h1 ~ p")).toEqual([
+        { familyName: expect.stringMatching(/^Public Sans/), glyphCount: expect.any(Number) },
+      ]);
+      expect(await layoutShifts(tab)).toEqual([]);
+      return;
+    } finally {
+      await context?.close();
+    }
+  }
+  throw new Error(
+    `The first-visit fonts came after the first paint in every visit: ${late.join(", ")}`,
+  );
 });
 
 test("on a slow connection the first page keeps the local fonts, and nothing moves when the files arrive", async ({
