@@ -326,7 +326,7 @@ test("the first page of a visit shows its headings in Lora and its text in Publi
 }) => {
   // On a busy machine the files sometimes come after the first paint, and the page keeps the
   // local fonts as it should: each first visit whose files came in time must be in the brand's
-  // fonts, and one of three fresh visits at most must be such a visit.
+  // fonts, and at least one of three fresh visits must be such a visit.
   const { baseURL, viewport, deviceScaleFactor, userAgent, reducedMotion } =
     test.info().project.use;
   const late: string[] = [];
