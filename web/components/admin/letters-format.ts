@@ -59,10 +59,17 @@ export function letterWhen(letter: LetterSummaryJson): string {
   }
 }
 
-/** The figures she reads on a letter that went (or is going) out: a label and a number each. */
-export function letterFigures(figures: LetterFiguresJson): [label: string, count: number][] {
+/**
+ * The figures she reads on a letter that went (or is going) out: a label and a number each.
+ * While it goes out, „Odesláno“ is the progress line's alone (progressText): two „Odesláno“ with
+ * two numbers on one screen left her asking which one was true.
+ */
+export function letterFigures(
+  figures: LetterFiguresJson,
+  state: LetterState,
+): [label: string, count: number][] {
   return [
-    ["Odesláno", figures.sent],
+    ...(state === "sending" ? [] : [["Odesláno", figures.sent] as [string, number]]),
     ["Nedoručeno", figures.failed],
     ["Odhlásilo se po něm", figures.unsubscribedAfter],
   ];
@@ -77,11 +84,18 @@ export function recipientsKnown(figures: LetterFiguresJson): boolean {
   return figures.recipients > 0;
 }
 
-/** „Odesláno 120 z 480“: the progress while it goes out; no „0 z 0“ before the recipients are known. */
+/**
+ * „Odesláno 118 z 480“: the progress while it goes out, counting those who got it (as the stop
+ * question and a stopped letter do); no „0 z 0“ before the recipients are known.
+ */
 export function progressText(figures: LetterFiguresJson): string {
   if (!recipientsKnown(figures)) return "Připravuji seznam příjemců…";
-  const done = figures.sent + figures.failed + figures.skipped;
-  return czech(`Odesláno ${done} z ${figures.recipients}`);
+  return czech(`Odesláno ${figures.sent} z ${figures.recipients}`);
+}
+
+/** How many of a sending letter's recipients are done with: got it, refused, or left out. */
+export function settledCount(figures: LetterFiguresJson): number {
+  return figures.sent + figures.failed + figures.skipped;
 }
 
 /** „dostal“, „dostali“, „dostalo“: the verb after „1“, „2–4“ and other counts of readers. */

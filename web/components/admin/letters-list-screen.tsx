@@ -157,7 +157,7 @@ function LetterCard({ letter }: { letter: LetterSummaryJson }) {
         )}
         {out && (
           <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            {letterFigures(letter.figures).map(([label, count]) => (
+            {letterFigures(letter.figures, letter.state).map(([label, count]) => (
               <div key={label} className="flex gap-1">
                 <dt className="text-bark-soft">{label}:</dt>
                 <dd className="font-semibold text-bark tabular-nums">{count}</dd>

@@ -1,6 +1,7 @@
 /**
  * A letter just sent has no deliveries written yet (the background sending writes them a moment
- * later): its screen waits neutrally instead of flashing „Odesláno 0 z 0“ and a row of zeros.
+ * later): its screen waits neutrally instead of flashing „Odesláno 0 z 0“ and a row of zeros;
+ * once they are, one line says how far it got and a moss bar shows it.
  */
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -52,10 +53,16 @@ describe("a sending letter's progress", () => {
     expect(waiting).not.toContain("<progress");
   });
 
-  it("shows how far it got once they are", () => {
+  it("shows how far it got once they are, saying „Odesláno“ once, on a moss bar", () => {
     const going = screen({ ...noneYet, recipients: 480, queued: 360, sent: 118, failed: 2 });
-    expect(going).toContain("Odesláno 120 z 480");
+    expect(going).toContain("Odesláno 118 z 480");
+    // Not a second „Odesláno“ with another number among the figures below.
+    expect(going.match(/Odesláno/g)).toHaveLength(1);
     expect(going).toContain("Nedoručeno");
     expect(going).toMatch(/<progress[^>]*value="120"/);
+    // The bar's filled part is painted in the site's moss, not the browser's own green.
+    const bar = (going.match(/<progress[^>]*class="([^"]*)"/)?.[1] ?? "").replaceAll("&amp;", "&");
+    expect(bar.split(" ")).toContain("[&::-webkit-progress-value]:bg-moss");
+    expect(bar.split(" ")).toContain("[&::-moz-progress-bar]:bg-moss");
   });
 });

@@ -15,6 +15,7 @@ import {
   recipientsKnown,
   scheduleFields,
   scheduleMoment,
+  settledCount,
   stoppedText,
   stopQuestionText,
   subscribersDative,
@@ -95,11 +96,12 @@ export function LetterSend({
               {progressText(figures)}
             </p>
             {known && (
+              // Painted by its parts, as the upload bars are: `accent-moss` left Chromium green.
               <progress
-                className="mt-2 h-3 w-full max-w-md accent-moss"
+                className="mt-2 block h-3 w-full max-w-md overflow-hidden rounded-full ring-1 ring-moss/30 [&::-moz-progress-bar]:bg-moss [&::-webkit-progress-bar]:bg-cream [&::-webkit-progress-value]:bg-moss"
                 max={figures.recipients}
-                value={figures.sent + figures.failed + figures.skipped}
-                aria-label="Kolik dopisů už odešlo"
+                value={settledCount(figures)}
+                aria-label="Průběh odesílání"
               />
             )}
             <p className="mt-2 text-sm text-bark-soft">
@@ -136,7 +138,7 @@ export function LetterSend({
         )}
         {known && (
           <dl className="mt-4 grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1">
-            {letterFigures(figures).map(([label, count]) => (
+            {letterFigures(figures, letter.state).map(([label, count]) => (
               <div key={label} className="contents">
                 <dt className="text-bark-soft">{label}</dt>
                 <dd className="text-right font-semibold text-bark tabular-nums">{count}</dd>
