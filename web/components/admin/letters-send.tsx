@@ -165,7 +165,11 @@ export function LetterSend({
       </p>
       <Button disabled={busy || nobody} className="mt-4" onClick={() => setAsking(true)}>
         <Send aria-hidden="true" className="size-5" />
-        Odeslat všem přihlášeným ({confirmedSubscribers})
+        {/* On a phone the count wraps with its word, never alone. */}
+        <span>
+          Odeslat všem{" "}
+          <span className="whitespace-nowrap">přihlášeným ({confirmedSubscribers})</span>
+        </span>
       </Button>
       <form
         noValidate
