@@ -97,3 +97,10 @@ describe("findFrameFonts", () => {
     }
   });
 });
+
+describe("the frame's heading", () => {
+  it("keeps a one-letter preposition with the word after it", async () => {
+    const page = await render(plainPage("Přihlášení k novinkám", "Zadejte prosím e-mail."));
+    expect(page).toContain("<h1>Přihlášení k\u00a0novinkám</h1>");
+  });
+});

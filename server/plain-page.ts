@@ -4,6 +4,7 @@ import { html, raw } from "hono/html";
 import { logoMark } from "#shared/logo-mark";
 import { homeAnchors, homeSection, paths } from "#shared/routes";
 import { site } from "#shared/site";
+import { czech } from "#shared/typography";
 
 type Html = ReturnType<typeof html>;
 
@@ -103,7 +104,8 @@ function logoSvg() {
 /**
  * The one frame of the pages answered per request (the booking's and the events' no-script
  * answers and cancel links, the newsletter's links, a refused form post): the site's header,
- * a heading, the body, the way home; no scripts, never indexed.
+ * a heading (no one-letter word at a line's end, `czech`), the body, the way home; no scripts,
+ * never indexed.
  */
 export function pageFrame(heading: string, body: Html, { style }: { style?: Html } = {}) {
   const { lora, publicSans } = frameFonts;
@@ -123,7 +125,7 @@ export function pageFrame(heading: string, body: Html, { style }: { style?: Html
   <body>
     <header class="site-header"><div><a href="${paths.home}">${logoSvg()}<span>${site.title}</span></a></div></header>
     <main>
-      <h1>${heading}</h1>
+      <h1>${czech(heading)}</h1>
       ${body}
       <p class="home-link">${actionAnchor(paths.home, "Zpět na hlavní stránku")}</p>
     </main>
