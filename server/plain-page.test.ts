@@ -41,8 +41,10 @@ describe("the frame of the pages answered per request", () => {
     expect(page).toMatch(
       /font-family: "Public Sans Fallback"; font-weight: 400 500; src: local\("Arial"\)[^}]*size-adjust: 102\.6%/,
     );
-    // Without a build there is no file to ask for: the local fallbacks only.
+    // Without a build there is no file to ask for: the local fallbacks only, and no face of the
+    // first-visit families (a bold one alone would set the text in bold).
     expect(page).not.toContain("url(");
+    expect(page).not.toMatch(/@font-face \{ font-family: "(Lora|Public Sans) First Visit"/);
     expect(page).not.toContain('rel="preload"');
     expect(page).not.toMatch(/system-ui, sans-serif;|font-family: Georgia/);
   });
@@ -54,6 +56,9 @@ describe("the frame of the pages answered per request", () => {
       `@font-face { font-family: "Lora First Visit"; font-weight: 600 700; font-display: swap; src: url("${builtFonts.lora}") format("woff2"); }`,
     );
     expect(page).toContain(`src: url("${builtFonts.publicSans}") format("woff2")`);
+    expect(page).toMatch(
+      /font-family: "Public Sans First Visit"; font-weight: 600 700; src: local\("Arial Bold"\)/,
+    );
     for (const url of Object.values(builtFonts)) {
       expect(page).toContain(
         `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin />`,

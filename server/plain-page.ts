@@ -46,18 +46,27 @@ export function setFrameFonts(fonts: FrameFonts) {
  * moves. Bold text (labels, buttons) is the local bold from the start, as on the site.
  */
 function fontFaces({ lora, publicSans }: FrameFonts) {
-  const file = (family: string, weight: string, url: string | undefined) =>
-    url
-      ? raw(
-          `@font-face { font-family: "${family}"; font-weight: ${weight}; font-display: swap; src: url("${url}") format("woff2"); }`,
-        )
-      : "";
+  const file = (family: string, weight: string, url: string) =>
+    raw(
+      `@font-face { font-family: "${family}"; font-weight: ${weight}; font-display: swap; src: url("${url}") format("woff2"); }`,
+    );
+  // A family's faces are all from one list: without the file, "Public Sans First Visit" must
+  // have no bold face either, or the browser would draw the text in the nearest weight it has.
+  const publicSansBold = (family: string) =>
+    raw(
+      `@font-face { font-family: "${family}"; font-weight: 600 700; src: local("Arial Bold"), local("Arial-BoldMT"), local("Liberation Sans Bold"), local("LiberationSans-Bold"); size-adjust: 98.4%; ascent-override: 96.54%; descent-override: 23.98%; line-gap-override: 0%; }`,
+    );
   return html`
-      ${file("Lora First Visit", "600 700", lora)}
+      ${lora ? file("Lora First Visit", "600 700", lora) : ""}
       @font-face { font-family: "Lora Fallback"; font-weight: 600 700; src: local("Times New Roman Bold"), local("TimesNewRomanPS-BoldMT"), local("Liberation Serif Bold"), local("LiberationSerif-Bold"); size-adjust: 110.5%; ascent-override: 91.04%; descent-override: 24.8%; line-gap-override: 0%; }
-      ${file("Public Sans First Visit", "400 500", publicSans)}
+      ${
+        publicSans
+          ? html`${file("Public Sans First Visit", "400 500", publicSans)}
+      ${publicSansBold("Public Sans First Visit")}`
+          : ""
+      }
       @font-face { font-family: "Public Sans Fallback"; font-weight: 400 500; src: local("Arial"), local("ArialMT"), local("Liberation Sans"), local("LiberationSans"); size-adjust: 102.6%; ascent-override: 92.59%; descent-override: 23%; line-gap-override: 0%; }
-      @font-face { font-family: "Public Sans First Visit"; font-weight: 600 700; src: local("Arial Bold"), local("Arial-BoldMT"), local("Liberation Sans Bold"), local("LiberationSans-Bold"); size-adjust: 98.4%; ascent-override: 96.54%; descent-override: 23.98%; line-gap-override: 0%; }`;
+      ${publicSansBold("Public Sans Fallback")}`;
 }
 
 const serif = `"Lora First Visit", "Lora Fallback", Georgia, "Times New Roman", serif`;
