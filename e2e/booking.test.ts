@@ -12,7 +12,14 @@ import { writeClockShift } from "#testing/shifted-clock-server";
 import { bookingMessages } from "../shared/booking-schemas";
 import { bookingPageSeed } from "../shared/content/page-booking";
 import { formatPragueTime } from "../shared/prague-time";
-import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  expectSiteFrame,
+  screenshotPath,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { mainPort } from "./main-server";
 import { setUpOwnServer } from "./own-server";
 
@@ -204,5 +211,34 @@ test.describe("with scripts blocked", () => {
       .poll(() => mailsTo(email, "Připomínka: zítra se uvidíme").length, { timeout: 40_000 })
       .toBe(1);
     await writeClockShift(server.clockFile, 0);
+  });
+
+  test("an offer taken off online booking while her form was open: said so in the site's frame, with the ways on as buttons", async ({
+    page,
+  }) => {
+    const email = await visitor(page);
+    await page.goto(`${origin}/rezervace?nabidka=consultation`);
+    // The post names an offer that is not bookable, as the form of one she has just taken off.
+    await page.route(`${origin}/rezervace`, (route) =>
+      route.continue({
+        postData: route
+          .request()
+          .postData()
+          ?.replace(/offerId=[^&]*/, "offerId=products"),
+      }),
+    );
+    const startsAt = (await page.getByRole("radio").first().getAttribute("value")) ?? "";
+    await page.getByText(formatPragueTime(startsAt), { exact: true }).first().click();
+    await fillDetails(page, email);
+    await page.getByRole("button", { name: "Rezervovat termín" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rezervace nebyla odeslána");
+    await expect(page.getByText(bookingMessages.offerNotBookable)).toBeVisible();
+    await photograph(page, "10-no-script-offer-gone");
+    for (const name of ["Napsat zprávu", "Vybrat jinou nabídku", "Zpět na hlavní stránku"]) {
+      await expect(page.getByRole("main").getByRole("link", { name })).toBeVisible();
+    }
+    await expectSiteFrame(page);
+    await page.setViewportSize({ width: 1280, height: 780 });
+    await expectSiteFrame(page);
   });
 });

@@ -12,7 +12,14 @@ import ICAL from "ical.js";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { homeAnchors } from "#shared/routes";
 import { accountsBaseUrl, accountsDataDir, seededAdmins, useOwnAddress } from "./accounts-server";
-import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  expectSiteFrame,
+  screenshotPath,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 test.use({ baseURL: accountsBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
@@ -194,10 +201,13 @@ test("a visitor signs up (also without scripts), the .ics parses, cancelling pro
     "href",
     `/#${homeAnchors.contact}`,
   );
+  await expectSiteFrame(noScript);
   const second = `druha-${slug}@example.cz`;
   await noScript.getByLabel("E-mail").fill(second);
   await noScript.getByRole("button", { name: "Přihlásit se" }).click();
   await expect(noScript.getByRole("heading", { name: "Máte místo" })).toBeVisible();
+  await screenshot(noScript, "confirmed-no-script");
+  await expectSiteFrame(noScript);
 
   // Full now: the page offers the waiting list.
   await expectServed(page, `/akce/${slug}`, "Obsazeno");

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
+import { site } from "../shared/site";
 import { mainMailDir, mainServerSettings } from "./main-server";
 
 export type ConsoleEntry = { type: string; text: string };
@@ -85,4 +86,45 @@ export async function waitForMails(address: string) {
   expect(owner, "the practitioner's notification").toBeDefined();
   expect(visitor, "the visitor's e-mail").toBeDefined();
   return { owner: owner as ParsedMail, visitor: visitor as ParsedMail };
+}
+
+/**
+ * A page the server answers per request in the site's frame (server/plain-page.ts), at the
+ * viewport's width: the header's mark and name lead home, the headings are in Lora and the text
+ * in Public Sans from the build's files, nothing scrolls sideways, every link and button is at
+ * least 44 px tall, and the focus shows.
+ */
+export async function expectSiteFrame(page: Page) {
+  const home = page.getByRole("banner").getByRole("link", { name: site.title, exact: true });
+  await expect(home).toHaveAttribute("href", "/");
+  await expect(home.locator("svg")).toBeVisible();
+  const fontOf = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => getComputedStyle(element).fontFamily);
+  expect(await fontOf("h1")).toMatch(/^"?Lora/);
+  expect(await fontOf("main p")).toMatch(/^"?Public Sans/);
+  const loaded = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts]
+      .filter((face) => face.status === "loaded")
+      .map((face) => face.family.replaceAll('"', ""));
+  });
+  expect(loaded).toEqual(expect.arrayContaining(["Lora First Visit", "Public Sans First Visit"]));
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  const targets = page.locator("a, button");
+  expect(await targets.count()).toBeGreaterThanOrEqual(2);
+  for (const target of await targets.all()) {
+    if (!(await target.isVisible())) continue;
+    const box = await target.boundingBox();
+    expect(box?.height, `${await target.textContent()} tap target`).toBeGreaterThanOrEqual(44);
+  }
+  // The next link or button by the keyboard shows its focus.
+  await page.keyboard.press("Tab");
+  const focused = page.locator(":focus");
+  await expect(focused).toHaveCount(1);
+  expect(await focused.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe("solid");
 }

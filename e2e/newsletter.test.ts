@@ -19,7 +19,7 @@ import {
   storeSession,
   useOwnAddress,
 } from "./accounts-server";
-import { expect, screenshotPath, test, waitForHydration } from "./fixtures";
+import { expect, expectSiteFrame, screenshotPath, test, waitForHydration } from "./fixtures";
 
 test.use({ baseURL: accountsBaseUrl });
 test.beforeEach(async ({ context }, testInfo) => useOwnAddress(context, testInfo));
@@ -59,6 +59,7 @@ async function shootBoth(page: Page, name: string) {
 
 test("a gift with the newsletter box: only the confirmation comes, its button confirms, one click unsubscribes, and her list shows it", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   const email = `odberatelka-${Date.now()}@example.cz`;
@@ -99,6 +100,14 @@ test("a gift with the newsletter box: only the confirmation comes, its button co
   const link = confirmation?.text?.match(/https?:\/\/\S+\/novinky\/potvrzeni\/[A-Za-z0-9_-]+/)?.[0];
   expect(link).toBeDefined();
 
+  // Opened from her e-mail on a phone with scripts blocked: the page in the site's frame.
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+  const noScript = await plain.newPage();
+  await noScript.goto(new URL(new URL(String(link)).pathname, page.url()).href);
+  await expect(noScript.getByRole("heading", { level: 1 })).toHaveText("Potvrzení odběru novinek");
+  await expectSiteFrame(noScript);
+  await plain.close();
+
   // Opening the link asks; the button confirms.
   await page.goto(new URL(String(link)).pathname);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Potvrzení odběru novinek");
@@ -106,6 +115,7 @@ test("a gift with the newsletter box: only the confirmation comes, its button co
   await page.getByRole("button", { name: "Potvrdit odběr" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Odběr je potvrzený");
   await shootBoth(page, "confirmed");
+  await expectSiteFrame(page);
 
   // Her list: confirmed. The unsubscribe token is made as a letter will make it.
   const session = await storeSession(page, owner.email, owner.password);

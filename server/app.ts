@@ -78,6 +78,7 @@ import type { PageLoadContext } from "./pages/render-page";
 import { createPhotoFileStore, photoFilesForBackup, photosDir } from "./photos/photo-store";
 import { createPhotos, findPhotos } from "./photos/photos";
 import { createPhotoMediaRoute } from "./photos/photos-api";
+import { findFrameFonts, setFrameFonts } from "./plain-page";
 import { createRateLimiter } from "./rate-limit";
 import { logRequests } from "./request-log";
 import { frameSourcesKey, securityHeaders } from "./security-headers";
@@ -174,6 +175,8 @@ export function createApp({
   visits = createVisitCounter({ db: database.db, clock, siteHost: new URL(config.siteUrl).host }),
 }: AppDependencies) {
   const { db } = database;
+  // The pages answered per request ask for the site's font files by the names this build gave them.
+  setFrameFonts(findFrameFonts(config.clientDir));
   const rateLimiter = createRateLimiter({ db, clock });
   const mailSettings = {
     notifyEmail: config.notifyEmail,

@@ -15,7 +15,7 @@ import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
 import { limitBody } from "../json-route";
-import { writeToMeLink } from "../plain-page";
+import { actionLink, writeToMeLink } from "../plain-page";
 import { secretLinkPage } from "../security-headers";
 import { bookingPage as page, wholeDate } from "./booking-page-frame";
 import { type Bookings, isBookingOver } from "./bookings";
@@ -122,7 +122,7 @@ export function createBookingCancelRoute(bookings: Bookings) {
         page(
           "Vyberte prosím čas",
           html`<p>${czech("Vyberte prosím jeden z volných časů.")}</p>
-            <p><a href="${paths.bookingCancel}/${token}">Zpět na rezervaci</a></p>`,
+            ${actionLink(`${paths.bookingCancel}/${token}`, "Zpět na rezervaci")}`,
         ),
         422,
       );
@@ -146,7 +146,7 @@ export function createBookingCancelRoute(bookings: Bookings) {
         page(
           heading,
           html`<p>${czech(error.message)}</p>
-            ${error.code === "slot_taken" ? html`<p><a href="${paths.bookingCancel}/${token}">Vybrat jiný čas</a></p>` : ""}
+            ${error.code === "slot_taken" ? actionLink(`${paths.bookingCancel}/${token}`, "Vybrat jiný čas") : ""}
             ${error.code === "move_too_late" ? writeToMeLink() : ""}`,
         ),
         error.status as 404 | 409,

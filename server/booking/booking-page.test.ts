@@ -124,8 +124,10 @@ describe.each(testDatabases)("the booking page on $name", ({ open }) => {
       expect(gone.status).toBe(422);
       const goneText = await gone.text();
       expect(goneText).toContain(bookingMessages.offerNotBookable);
-      expect(goneText).toContain(`<a href="${homeSection(homeAnchors.contact)}">Napsat zprávu</a>`);
-      expect(goneText).toContain('<a href="/rezervace">Vybrat jinou nabídku</a>');
+      expect(goneText).toContain(
+        `<a href="${homeSection(homeAnchors.contact)}" class="button">Napsat zprávu</a>`,
+      );
+      expect(goneText).toContain('<a href="/rezervace" class="button">Vybrat jinou nabídku</a>');
       expect(await (await get(timesPage)).text()).toContain(`value="${startsAt}"`);
     },
     openTimeoutMs,

@@ -25,7 +25,7 @@ import { withoutPageScripts } from "../forms/form-page";
 import { isFromThisSite } from "../forms/form-post-route";
 import { czechDefaultMessage, toFieldMessages } from "../json-route";
 import type { PageLoadContext } from "../pages/render-page";
-import { pageFrame, plainPage, writeToMeLink } from "../plain-page";
+import { actionLink, pageFrame, plainPage, writeToMeLink } from "../plain-page";
 import { type BookingLimit, freeDaysJson } from "./booking-api";
 import type { Bookings } from "./bookings";
 
@@ -74,7 +74,7 @@ export function createBookingPage({
       "Rezervace nebyla odeslána",
       html`<p>${bookingMessages.offerNotBookable}</p>
         ${writeToMeLink()}
-        <p><a href="${paths.booking}">Vybrat jinou nabídku</a></p>`,
+        ${actionLink(paths.booking, "Vybrat jinou nabídku")}`,
     );
 
   const route = new Hono();

@@ -12,7 +12,7 @@ import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
 import { limitBody } from "../json-route";
-import { writeToMeLink } from "../plain-page";
+import { actionLink, writeToMeLink } from "../plain-page";
 import { secretLinkPage } from "../security-headers";
 import { eventLine, eventPage } from "./event-page-frame";
 import type { EventSignups } from "./event-signups";
@@ -29,7 +29,7 @@ function cancelledPage(event: Event) {
     "Přihláška je zrušená",
     html`<p class="card">${eventLine(event)}</p>
       <p>${czech(eventMessages.signupCancelled)}</p>
-      <p><a href="${paths.events}">Další akce</a></p>`,
+      ${actionLink(paths.events, "Další akce")}`,
   );
 }
 
@@ -71,7 +71,7 @@ export function createEventCancelRoute(signups: EventSignups, now: () => Date) {
             <p>${czech(`Zrušit ji můžete do ${formatPragueMoment(event.signupDeadline)}.`)}</p>
             <button type="submit">Ano, zrušit přihlášku</button>
           </form>
-          <p><a href="${eventPath(event.slug)}">Zpět na stránku akce</a></p>`,
+          ${actionLink(eventPath(event.slug), "Zpět na stránku akce")}`,
       ),
     );
   });

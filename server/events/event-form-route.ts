@@ -16,7 +16,7 @@ import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
 import { ApiError } from "../api-error";
 import { isFromThisSite } from "../forms/form-post-route";
-import { writeToMeLink } from "../plain-page";
+import { actionLink, writeToMeLink } from "../plain-page";
 import { eventLine, eventPage } from "./event-page-frame";
 import type { EventSignups } from "./event-signups";
 import type { EventSignupLimit } from "./events-api";
@@ -81,7 +81,7 @@ export function createEventFormRoute({
               ? "Akce je teď plně obsazená, a tak jsem vás zapsala na čekací listinu. Jakmile se místo uvolní, dostanete ho a dám vám vědět e-mailem."
               : "Děkuji za přihlášku, těším se na vás. Poslala jsem vám e-mail se souborem do kalendáře a s odkazem, kterým můžete přihlášku zrušit.",
           )}</p>
-          <p><a href="${eventPath(event.slug)}">Zpět na stránku akce</a></p>`,
+          ${actionLink(eventPath(event.slug), "Zpět na stránku akce")}`,
       ),
     );
   });
@@ -157,7 +157,7 @@ export function createEventFormRoute({
               ${error("privacyConsent")}
               <p><button type="submit">Přihlásit se</button></p>
             </form>
-            <p><a href="${eventPath(event.slug)}">Zpět na stránku akce</a></p>`,
+            ${actionLink(eventPath(event.slug), "Zpět na stránku akce")}`,
         ),
         status,
       );

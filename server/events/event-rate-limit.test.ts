@@ -71,7 +71,9 @@ describe.each(testDatabases)("the sign-ups' rate limit on $name", ({ open }) => 
       const page = (await plain.text()).replace(/\u00a0/g, " ");
       expect(page).toContain(eventMessages.rateLimited);
       // Its „nebo mi napište“ is followed by the way to.
-      expect(page).toContain(`<a href="${homeSection(homeAnchors.contact)}">Napsat zprávu</a>`);
+      expect(page).toContain(
+        `<a href="${homeSection(homeAnchors.contact)}" class="button">Napsat zprávu</a>`,
+      );
       expect(page).toContain('value="limit-4@example.cz"');
       expect(await stored()).toBe(2);
 

@@ -22,6 +22,7 @@ import { createClientAddress } from "../client-address";
 import { isFromThisSite } from "../forms/form-post-route";
 import { czechDefaultMessage, limitBody, readLimitedText } from "../json-route";
 import { log } from "../logger";
+import { actionLink } from "../plain-page";
 import { addressBlock, type RateLimiter } from "../rate-limit";
 import { secretLinkPage } from "../security-headers";
 import { newsletterPage as page } from "./newsletter-page";
@@ -64,10 +65,13 @@ const confirmedPage = () =>
   page(
     "Odběr je potvrzený",
     html`<p class="card">${text("Děkuji! Odteď vám budu posílat novinky. Odhlásit se můžete kdykoli jedním kliknutím na odkaz v každém dopise.")}</p>
-      <p><a href="${paths.blog}">Přečíst si něco na blogu</a></p>`,
+      ${actionLink(paths.blog, "Přečíst si něco na blogu")}`,
   );
 
-const signUpAgainLink = html`<p><a href="${paths.blog}#${newsletterFormId}">${text("Přihlásit se k novinkám")}</a></p>`;
+const signUpAgainLink = actionLink(
+  `${paths.blog}#${newsletterFormId}`,
+  text("Přihlásit se k novinkám"),
+);
 
 export function createNewsletterRoutes(deps: NewsletterRoutesDependencies) {
   const { subscribers } = deps;
