@@ -60,6 +60,12 @@ export type ArticleOutcome =
 
 export const articlePagePath = (slug: string) => `${paths.blog}/${slug}`;
 
+/** Joins an article to its current address (`.innerJoin(articleSlugs, currentArticleSlug)`). */
+export const currentArticleSlug = and(
+  eq(articleSlugs.articleId, articles.id),
+  eq(articleSlugs.current, true),
+);
+
 /**
  * The ids of the articles the home page shows: the newest live ones, in the order the pages read
  * them (`createArticleReader`'s `list`).
@@ -68,10 +74,7 @@ async function articlesOnHome(tx: Database): Promise<string[]> {
   const rows = await tx
     .select({ id: articles.id })
     .from(articles)
-    .innerJoin(
-      articleSlugs,
-      and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
-    )
+    .innerJoin(articleSlugs, currentArticleSlug)
     .where(eq(articles.state, "published"))
     .orderBy(desc(articles.publishAt), asc(articleSlugs.slug))
     .limit(homeArticleCount);
@@ -125,10 +128,7 @@ export async function listArticles(db: Database): Promise<ArticleListJson["artic
       version: articles.version,
     })
     .from(articles)
-    .innerJoin(
-      articleSlugs,
-      and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
-    )
+    .innerJoin(articleSlugs, currentArticleSlug)
     .where(isNull(articles.deletedAt))
     .orderBy(
       sql`${articles.state} = 'published'`,
@@ -579,10 +579,7 @@ export function createArticleReader(db: Database): ArticleReader {
         publishAt: articles.publishAt,
       })
       .from(articles)
-      .innerJoin(
-        articleSlugs,
-        and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
-      );
+      .innerJoin(articleSlugs, currentArticleSlug);
   const live = (rows: Awaited<ReturnType<typeof select>>): LiveArticle[] =>
     rows.map((row) => ({ ...row, publishAt: row.publishAt ?? new Date(0) }));
   return {
@@ -614,10 +611,7 @@ export function createArticlePreviewReader(db: Database, articleId: string): Art
       const [row] = await db
         .select()
         .from(articles)
-        .innerJoin(
-          articleSlugs,
-          and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
-        )
+        .innerJoin(articleSlugs, currentArticleSlug)
         .where(and(live(articleId), eq(articleSlugs.slug, slug)));
       if (!row) return livePages.find(slug);
       const { articles: article } = row;

@@ -19,6 +19,7 @@ import {
   newsletterSending,
   newsletterSubscribers,
 } from "#database/schema";
+import { currentArticleSlug } from "#server/articles/article-store";
 import { articlePhotoSrc } from "#shared/content/article-photos";
 import {
   type LetterAnnouncement,
@@ -111,10 +112,7 @@ export async function findAnnouncement(
         slug: articleSlugs.slug,
       })
       .from(articles)
-      .innerJoin(
-        articleSlugs,
-        and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
-      )
+      .innerJoin(articleSlugs, currentArticleSlug)
       .where(
         and(
           eq(articles.id, announcement.id),
