@@ -24,6 +24,7 @@ import { fromPragueLocal, toPragueLocal } from "#shared/content/article-time";
 import { paths } from "#shared/routes";
 import { slugFromTitle } from "#shared/slugs";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { useAdminRun } from "~/components/admin/admin-run";
 import { AdminSection, ParentScreenLink } from "~/components/admin/admin-section";
 import { type Choice, ChoiceCards } from "~/components/admin/choice-cards";
 import { EditorCard, PublishedVersions } from "~/components/admin/content-editor";
@@ -47,8 +48,6 @@ import { typeset } from "~/lib/typography";
 const ArticleBodyEditor = lazy(() => import("~/components/admin/article-body-editor"));
 
 const loadFailed = "Články se nepodařilo načíst. Zkuste prosím stránku načíst znovu.";
-const failed = "Něco se nepovedlo. Zkuste to prosím znovu.";
-
 export const newArticleId = "novy";
 export const articleEditPath = (id: string) => `${paths.adminArticles}/${id}`;
 
@@ -211,28 +210,12 @@ export function ArticleScreen({
   const [form, setForm] = useState<Form>(() => formOf(initial));
   const [slugEdited, setSlugEdited] = useState(initial !== null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { busy, run } = useAdminRun(setErrors);
   const [revisions, setRevisions] = useState(initialRevisions);
-  const [busy, setBusy] = useState(false);
   // The editor holds its own document: a restored version starts it again.
   const [restored, setRestored] = useState(0);
 
   const change = (fields: Partial<Form>) => setForm((current) => ({ ...current, ...fields }));
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        setErrors(error.fields ?? {});
-        toast.error(error.message);
-      } else {
-        toast.error(failed);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function saved(answer: ArticleSavedJson, notice: string) {
     setArticle(answer.article);

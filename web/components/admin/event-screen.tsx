@@ -14,6 +14,7 @@ import type { RepeatRule } from "#shared/event-repeats";
 import { eventPath } from "#shared/events";
 import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { useAdminRun } from "~/components/admin/admin-run";
 import { ParentScreenLink } from "~/components/admin/admin-section";
 import { EditorCard } from "~/components/admin/content-editor";
 import { downloadFile } from "~/components/admin/download-file";
@@ -34,7 +35,6 @@ import { EventRepeat } from "~/components/admin/event-repeat";
 import { AlertDialogAction, ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import {
-  AdminApiError,
   type AdminEvent,
   cancelEvent,
   cancelEventSignup,
@@ -49,8 +49,6 @@ import {
   sendEventMessage,
 } from "~/lib/admin-api";
 import { typeset } from "~/lib/typography";
-
-const failed = "Něco se nepovedlo. Zkuste to prosím znovu.";
 
 type People = { counts: EventCountsJson; signups: EventSignupJson[] };
 
@@ -76,35 +74,13 @@ export function EventScreen({
   const [event, setEvent] = useState(initial);
   const [form, setForm] = useState<EventForm>(() => formOf(initial as EventFields | null));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { busy, run } = useAdminRun(setErrors);
   const [people, setPeople] = useState(initialPeople);
-  const [busy, setBusy] = useState(false);
   const [panel, setPanel] = useState<"repeat" | "message" | null>(null);
   const [panelErrors, setPanelErrors] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<"cancel" | "delete" | null>(null);
 
   const change = (fields: Partial<EventForm>) => setForm((current) => ({ ...current, ...fields }));
-
-  /** Runs a call; a refusal shows its fields (through `onFields`) and its message. */
-  async function run(
-    action: () => Promise<void>,
-    onFields: (fields: Record<string, string>) => void = setErrors,
-  ): Promise<boolean> {
-    setBusy(true);
-    try {
-      await action();
-      return true;
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        onFields(error.fields ?? {});
-        toast.error(error.message);
-      } else {
-        toast.error(failed);
-      }
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function reloadPeople(id: string) {
     setPeople(await fetchEventSignups(await currentAccessToken(), id));
