@@ -134,14 +134,7 @@ export function EventScreen({
           onChange={change}
           onSubmit={() => void save(false)}
         >
-          <Button type="submit" disabled={busy} variant="secondary">
-            <Save aria-hidden="true" className="size-5" />
-            Uložit koncept
-          </Button>
-          <Button disabled={busy} onClick={() => void save(true)}>
-            <CalendarCheck aria-hidden="true" className="size-5" />
-            Zveřejnit
-          </Button>
+          <DraftButtons busy={busy} onPublish={() => void save(true)} />
         </EventFormCard>
       </EventFrame>
     );
@@ -328,16 +321,7 @@ export function EventScreen({
         heading="Údaje akce"
       >
         {event.state === "draft" ? (
-          <>
-            <Button type="submit" disabled={busy} variant="secondary">
-              <Save aria-hidden="true" className="size-5" />
-              Uložit koncept
-            </Button>
-            <Button disabled={busy} onClick={() => void save(true)}>
-              <CalendarCheck aria-hidden="true" className="size-5" />
-              Zveřejnit
-            </Button>
-          </>
+          <DraftButtons busy={busy} onPublish={() => void save(true)} />
         ) : event.state === "published" ? (
           <Button type="submit" disabled={busy}>
             <Save aria-hidden="true" className="size-5" />
@@ -445,5 +429,21 @@ function EventFormCard({
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">{children}</div>
       </form>
     </section>
+  );
+}
+
+/** A draft's buttons: „Uložit koncept“ (the form's submit) and „Zveřejnit“. */
+function DraftButtons({ busy, onPublish }: { busy: boolean; onPublish: () => void }) {
+  return (
+    <>
+      <Button type="submit" disabled={busy} variant="secondary">
+        <Save aria-hidden="true" className="size-5" />
+        Uložit koncept
+      </Button>
+      <Button disabled={busy} onClick={onPublish}>
+        <CalendarCheck aria-hidden="true" className="size-5" />
+        Zveřejnit
+      </Button>
+    </>
   );
 }
