@@ -119,13 +119,13 @@ function SectionFields<K extends ContentKey>({
 /** A field's element id: `content-` and its path, as the API names it in a refusal. */
 const idOf = (path: string) => `content-${path.replaceAll(".", "-")}`;
 
-type FieldProps = {
+type FieldProps<Value = unknown> = {
   path: string;
   field: FieldSpec;
-  value: unknown;
+  value: Value;
   errors: Record<string, string>;
   disabled: boolean;
-  onChange: (value: unknown) => void;
+  onChange: (value: Value) => void;
 };
 
 /** The first refusal of the field or of any of its parts („contact.faq.1.answer“). */
@@ -229,17 +229,7 @@ function ListField({
   );
 }
 
-function FaqField({
-  path,
-  field,
-  value,
-  errors,
-  disabled,
-  onChange,
-}: Omit<FieldProps, "value" | "onChange"> & {
-  value: FaqItem[];
-  onChange: (value: FaqItem[]) => void;
-}) {
+function FaqField({ path, field, value, errors, disabled, onChange }: FieldProps<FaqItem[]>) {
   const change = (index: number, item: Partial<FaqItem>) =>
     onChange(value.map((old, at) => (at === index ? { ...old, ...item } : old)));
   const listError = errors[path];
@@ -303,17 +293,7 @@ function FaqField({
   );
 }
 
-function ActionField({
-  path,
-  field,
-  value,
-  errors,
-  disabled,
-  onChange,
-}: Omit<FieldProps, "value" | "onChange"> & {
-  value: Action;
-  onChange: (value: Action) => void;
-}) {
+function ActionField({ path, field, value, errors, disabled, onChange }: FieldProps<Action>) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <TextField
