@@ -5,12 +5,12 @@
  * and after a change of the photo's alt text or focal point (the live pages that show it are
  * rendered again).
  */
-import { and, eq, like, or } from "drizzle-orm";
+import { eq, like, or } from "drizzle-orm";
 import { articleSlugs, articles } from "#database/schema";
 import { photoMediaPath } from "#shared/content/photo-urls";
 import { paths } from "#shared/routes";
 import type { PhotoUsage } from "../photos/photos";
-import { articlePagePath } from "./article-store";
+import { articlePagePath, currentArticleSlug } from "./article-store";
 
 /** A LIKE pattern's own characters, taken literally. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -24,10 +24,7 @@ export const articlePhotoUsage: PhotoUsage = async (db, id) => {
       slug: articleSlugs.slug,
     })
     .from(articles)
-    .innerJoin(
-      articleSlugs,
-      and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
-    )
+    .innerJoin(articleSlugs, currentArticleSlug)
     .where(
       or(
         eq(articles.coverPhotoId, id),

@@ -31,15 +31,7 @@ import { paths } from "#shared/routes";
 type ArticleRow = typeof articles.$inferSelect;
 
 /** What a revision keeps: the fields a reader sees, and the address. */
-type RevisionData = {
-  slug: string;
-  title: string;
-  perex: string;
-  body: string;
-  topic: string;
-  author: string;
-  coverPhotoId: string | null;
-};
+type RevisionData = Omit<LiveArticle, "publishAt">;
 
 export type ArticleRefusal =
   | "not_found"
@@ -60,6 +52,12 @@ export type ArticleOutcome =
 
 export const articlePagePath = (slug: string) => `${paths.blog}/${slug}`;
 
+/** Joins an article to its current address (`.innerJoin(articleSlugs, currentArticleSlug)`). */
+export const currentArticleSlug = and(
+  eq(articleSlugs.articleId, articles.id),
+  eq(articleSlugs.current, true),
+);
+
 /**
  * The ids of the articles the home page shows: the newest live ones, in the order the pages read
  * them (`createArticleReader`'s `list`).
@@ -68,10 +66,7 @@ async function articlesOnHome(tx: Database): Promise<string[]> {
   const rows = await tx
     .select({ id: articles.id })
     .from(articles)
-    .innerJoin(
-      articleSlugs,
-      and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
-    )
+    .innerJoin(articleSlugs, currentArticleSlug)
     .where(eq(articles.state, "published"))
     .orderBy(desc(articles.publishAt), asc(articleSlugs.slug))
     .limit(homeArticleCount);
@@ -125,10 +120,7 @@ export async function listArticles(db: Database): Promise<ArticleListJson["artic
       version: articles.version,
     })
     .from(articles)
-    .innerJoin(
-      articleSlugs,
-      and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
-    )
+    .innerJoin(articleSlugs, currentArticleSlug)
     .where(isNull(articles.deletedAt))
     .orderBy(
       sql`${articles.state} = 'published'`,
@@ -340,6 +332,48 @@ export async function createArticle(
   });
 }
 
+/** Her live article, locked for a change made from `version` (refused: gone, or changed since). */
+async function lockArticle(tx: Database, id: string, version: number): Promise<ArticleRow> {
+  const [before] = await tx.select().from(articles).where(live(id)).for("update");
+  if (!before) throw new Refused("not_found");
+  if (before.version !== version) throw new Refused("version_conflict");
+  return before;
+}
+
+/** Writes an article's texts, cover, state and publication time as its next version. */
+async function writeArticle(
+  tx: Database,
+  id: string,
+  version: number,
+  change: {
+    texts: Pick<ArticleInput, "title" | "perex" | "body" | "topic" | "coverPhotoId">;
+    state: ArticleState;
+    publishAt: Date | null;
+    by: ContentEditor;
+    at: Date;
+  },
+): Promise<ArticleRow> {
+  const { texts, by, at } = change;
+  const [row] = await tx
+    .update(articles)
+    .set({
+      title: texts.title,
+      perex: texts.perex,
+      body: texts.body,
+      topic: texts.topic,
+      coverPhotoId: texts.coverPhotoId,
+      state: change.state,
+      publishAt: change.publishAt,
+      version: version + 1,
+      updatedAt: at,
+      updatedBy: by.userId,
+    })
+    .where(eq(articles.id, id))
+    .returning();
+  if (!row) throw new Refused("not_found");
+  return row;
+}
+
 /**
  * Her change of an article, made from `version`: its fields, its address (the old one
  * redirects) and its state. Published, it goes live at once, with a revision and an audit
@@ -351,30 +385,18 @@ export async function updateArticle(
 ): Promise<ArticleOutcome> {
   const { id, version, input, by, at } = change;
   return inTransaction(db, async (tx) => {
-    const [before] = await tx.select().from(articles).where(live(id)).for("update");
-    if (!before) throw new Refused("not_found");
-    if (before.version !== version) throw new Refused("version_conflict");
+    const before = await lockArticle(tx, id, version);
     const homeBefore = await articlesOnHome(tx);
     await requirePhotos(tx, input);
     const slugBefore = (await slugsOf(tx, id)).current;
     if (!(await moveToSlug(tx, id, input.slug))) throw new Refused("slug_taken");
-    const [row] = await tx
-      .update(articles)
-      .set({
-        title: input.title,
-        perex: input.perex,
-        body: input.body,
-        topic: input.topic,
-        coverPhotoId: input.coverPhotoId,
-        state: input.state,
-        publishAt: liveFrom(input.state, input, before, at),
-        version: version + 1,
-        updatedAt: at,
-        updatedBy: by.userId,
-      })
-      .where(eq(articles.id, id))
-      .returning();
-    if (!row) throw new Refused("not_found");
+    const row = await writeArticle(tx, id, version, {
+      texts: input,
+      state: input.state,
+      publishAt: liveFrom(input.state, input, before, at),
+      by,
+      at,
+    });
     const wasLive = before.state === "published";
     const isLive = row.state === "published";
     if (isLive) {
@@ -409,9 +431,7 @@ export async function restoreArticleRevision(
 ): Promise<ArticleOutcome> {
   const { id, revisionId, version, by, at } = change;
   return inTransaction(db, async (tx) => {
-    const [before] = await tx.select().from(articles).where(live(id)).for("update");
-    if (!before) throw new Refused("not_found");
-    if (before.version !== version) throw new Refused("version_conflict");
+    const before = await lockArticle(tx, id, version);
     const homeBefore = await articlesOnHome(tx);
     const [revision] = await tx
       .select()
@@ -422,23 +442,13 @@ export async function restoreArticleRevision(
     await requirePhotos(tx, data);
     const slugBefore = (await slugsOf(tx, id)).current;
     const slug = (await moveToSlug(tx, id, data.slug)) ? data.slug : slugBefore;
-    const [row] = await tx
-      .update(articles)
-      .set({
-        title: data.title,
-        perex: data.perex,
-        body: data.body,
-        topic: data.topic,
-        coverPhotoId: data.coverPhotoId,
-        state: "published",
-        publishAt: before.state === "published" && before.publishAt ? before.publishAt : at,
-        version: version + 1,
-        updatedAt: at,
-        updatedBy: by.userId,
-      })
-      .where(eq(articles.id, id))
-      .returning();
-    if (!row) throw new Refused("not_found");
+    const row = await writeArticle(tx, id, version, {
+      texts: data,
+      state: "published",
+      publishAt: before.state === "published" && before.publishAt ? before.publishAt : at,
+      by,
+      at,
+    });
     await recordLive(tx, row, slug, {
       actor: accountActor(by),
       at,
@@ -465,9 +475,7 @@ export async function deleteArticle(
   const { id, version, by, at } = change;
   try {
     return await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(articles).where(live(id)).for("update");
-      if (!before) throw new Refused("not_found");
-      if (before.version !== version) throw new Refused("version_conflict");
+      const before = await lockArticle(tx as unknown as Database, id, version);
       // Deleted, it leaves the home page only if the home page showed it.
       const onHome = (await articlesOnHome(tx as unknown as Database)).includes(id);
       const { current } = await slugsOf(tx as unknown as Database, id);
@@ -579,10 +587,7 @@ export function createArticleReader(db: Database): ArticleReader {
         publishAt: articles.publishAt,
       })
       .from(articles)
-      .innerJoin(
-        articleSlugs,
-        and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
-      );
+      .innerJoin(articleSlugs, currentArticleSlug);
   const live = (rows: Awaited<ReturnType<typeof select>>): LiveArticle[] =>
     rows.map((row) => ({ ...row, publishAt: row.publishAt ?? new Date(0) }));
   return {
@@ -614,10 +619,7 @@ export function createArticlePreviewReader(db: Database, articleId: string): Art
       const [row] = await db
         .select()
         .from(articles)
-        .innerJoin(
-          articleSlugs,
-          and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
-        )
+        .innerJoin(articleSlugs, currentArticleSlug)
         .where(and(live(articleId), eq(articleSlugs.slug, slug)));
       if (!row) return livePages.find(slug);
       const { articles: article } = row;

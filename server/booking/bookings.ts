@@ -4,7 +4,6 @@
  * is what keeps two bookings apart (on either database, across servers): the
  * free times read here only choose the message, never guard the write.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import { hasDatabaseCode } from "#database/database-errors";
 import type { Database } from "#database/open-database";
@@ -21,6 +20,7 @@ import { type FreeDay, findFreeSlots, isFreeStart, nextFreeStarts } from "#share
 import type { Offer, OfferId } from "#shared/content/content-schemas";
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
+import { digestCancelToken, newCancelToken, visitorColumns } from "../visitor-sign-up";
 import type { BookingChangeContext, BookingMailContext } from "./booking-mail";
 
 export type BookingDependencies = {
@@ -67,21 +67,12 @@ export async function saveBookingSettings(db: Database, settings: BookingSetting
     .onConflictDoUpdate({ target: bookingSettings.id, set: { settings, updatedAt: at } });
 }
 
-function newCancelToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString("base64url");
-  return { token, tokenHash: digestCancelToken(token) };
-}
-
 /**
  * Cancelled by the visitor or by her, or declined by her: the booking's cancel link has nothing
  * more to do, and its page and API say it is cancelled.
  */
 export function isBookingOver(booking: Pick<Booking, "state">): boolean {
   return booking.state === "cancelled" || booking.state === "declined";
-}
-
-export function digestCancelToken(token: string): string {
-  return createHash("sha256").update(token).digest("base64url");
 }
 
 /** A refusal by `bookings_no_overlap`: another booking holds (part of) the time. */
@@ -236,12 +227,7 @@ export function createBookings(deps: BookingDependencies) {
               blockedUntil: new Date(endsAt.getTime() + query.settings.bufferMinutes * minute),
               state:
                 confirmationOf(query.settings, offer.id) === "automatic" ? "confirmed" : "pending",
-              name: request.name,
-              email: request.email,
-              phone: request.phone ?? null,
-              note: request.note ?? null,
-              privacyConsent: request.privacyConsent,
-              cancelTokenHash: tokenHash,
+              ...visitorColumns(request, tokenHash),
               createdAt: query.now,
             })
             .returning();

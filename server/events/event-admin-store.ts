@@ -26,7 +26,7 @@ import {
 import { signupsCsvFileName, toSignupsCsv } from "./event-admin-csv";
 import { eventCancelledByOwnerMail, eventMessageMail } from "./event-admin-email";
 import { eventReminderMail } from "./event-email";
-import { eventPlaceText, eventSignupMailOwner } from "./event-mail";
+import { eventOccasion, eventSignupMailOwner } from "./event-mail";
 import { eventSubject } from "./event-store";
 
 export type EventAdminRefusal =
@@ -358,18 +358,7 @@ export async function tellCancelled(
   const told = composeMail(eventCancelledByOwnerMail, {
     to: signup.email,
     replyTo: mail.notifyEmail,
-    data: {
-      signupId: signup.id,
-      title: event.title,
-      startsAt: event.startsAt.toISOString(),
-      endsAt: event.endsAt.toISOString(),
-      place: eventPlaceText(event),
-      places: signup.places,
-      eventUrl: `${mail.siteUrl}${eventPath(event.slug)}`,
-      siteUrl: mail.siteUrl,
-      what,
-      hadPlace,
-    },
+    data: { ...eventOccasion(event, signup, mail.siteUrl), what, hadPlace },
   });
   await writeToOutbox(tx, [told], { dueAt: at, owner });
 }

@@ -41,21 +41,23 @@ export function eventPlaceText(event: Pick<Event, "placeKind" | "address" | "onl
   return event.onlineNote ? `Online – ${event.onlineNote}` : "Online";
 }
 
+/** What every e-mail about a sign-up says of its event and the sign-up. */
+export function eventOccasion(event: Event, signup: EventSignup, siteUrl: string) {
+  return {
+    signupId: signup.id,
+    title: event.title,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt.toISOString(),
+    place: eventPlaceText(event),
+    places: signup.places,
+    eventUrl: `${siteUrl}${eventPath(event.slug)}`,
+    siteUrl,
+  };
+}
+
 export function createEventMail(
   mail: Pick<MailSettings, "notifyEmail" | "siteUrl">,
 ): EventSignupMail {
-  function occasion(event: Event, signup: EventSignup) {
-    return {
-      signupId: signup.id,
-      title: event.title,
-      startsAt: event.startsAt.toISOString(),
-      endsAt: event.endsAt.toISOString(),
-      place: eventPlaceText(event),
-      places: signup.places,
-      eventUrl: `${mail.siteUrl}${eventPath(event.slug)}`,
-      siteUrl: mail.siteUrl,
-    };
-  }
   function toOwner(
     event: Event,
     signup: EventSignup,
@@ -65,7 +67,7 @@ export function createEventMail(
       to: mail.notifyEmail,
       replyTo: signup.email,
       data: {
-        ...occasion(event, signup),
+        ...eventOccasion(event, signup, mail.siteUrl),
         eventId: event.id,
         change,
         name: signup.name,
@@ -87,7 +89,7 @@ export function createEventMail(
       to: signup.email,
       replyTo: mail.notifyEmail,
       data: {
-        ...occasion(event, signup),
+        ...eventOccasion(event, signup, mail.siteUrl),
         state,
         cancelLink: eventCancelLink(mail.siteUrl, token),
         cancelUntil: event.signupDeadline.toISOString(),
@@ -101,7 +103,7 @@ export function createEventMail(
     const reminder = composeMail(eventReminderMail, {
       to: signup.email,
       replyTo: mail.notifyEmail,
-      data: occasion(event, signup),
+      data: eventOccasion(event, signup, mail.siteUrl),
     });
     await writeToOutbox(tx, [reminder], { dueAt: remindAt, owner: eventSignupMailOwner(signup) });
   }
@@ -133,7 +135,7 @@ export function createEventMail(
       const toVisitor = composeMail(eventSignupCancelledMail, {
         to: signup.email,
         replyTo: mail.notifyEmail,
-        data: { ...occasion(event, signup), hadPlace },
+        data: { ...eventOccasion(event, signup, mail.siteUrl), hadPlace },
       });
       await writeToOutbox(tx, [toOwner(event, signup, "cancelled"), toVisitor], {
         dueAt: signup.cancelledAt ?? signup.createdAt,

@@ -8,7 +8,6 @@
  * behind a free place. One active sign-up per address is the partial unique index
  * `event_signups_one_per_address`.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isUniqueViolation } from "#database/database-errors";
 import type { Database } from "#database/open-database";
@@ -23,6 +22,7 @@ import { eventMessages, tooManyPlacesMessage } from "#shared/events";
 import type { EventSignupRequest } from "#shared/events-schemas";
 import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
+import { digestCancelToken, newCancelToken, visitorColumns } from "../visitor-sign-up";
 
 /** The e-mails of a sign-up's changes, written in its transaction (the outbox). */
 export type EventSignupMail = {
@@ -44,14 +44,8 @@ export type EventSignupsDependencies = {
   onPlacesChanged?: (event: Event) => void;
 };
 
-export function newCancelToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString("base64url");
-  return { token, tokenHash: digestCancelToken(token) };
-}
-
-export function digestCancelToken(token: string): string {
-  return createHash("sha256").update(token).digest("base64url");
-}
+// Its tests read it from here.
+export { digestCancelToken };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -175,12 +169,7 @@ export function createEventSignups({
               eventId,
               state: taken ? "confirmed" : "waitlisted",
               places: request.places,
-              name: request.name,
-              email: request.email,
-              phone: request.phone ?? null,
-              note: request.note ?? null,
-              privacyConsent: request.privacyConsent,
-              cancelTokenHash: tokenHash,
+              ...visitorColumns(request, tokenHash),
               createdAt: now,
               confirmedAt: taken ? now : null,
             })

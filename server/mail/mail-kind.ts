@@ -42,3 +42,7 @@ export const storedDateSchema = z.iso
 
 /** A name as stored data holds it (`null` for an account without one). */
 export const fullNameSchema = z.string().nullable();
+
+/** The data of a mail that only greets its reader by name and links to the site. */
+export const greetedMailSchema = z.object({ fullName: fullNameSchema, siteUrl: z.string() });
+export type GreetedMail = z.infer<typeof greetedMailSchema>;

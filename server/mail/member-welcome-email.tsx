@@ -1,12 +1,11 @@
 import { Text } from "@react-email/text";
 import { createElement } from "react";
-import { z } from "zod";
 import { formatGreeting } from "#shared/greeting-name";
 import { memberAreaAnchor, paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
 import { EmailButton, EmailLayout, Signature, textStyle } from "./email-layout";
-import { defineMailKind, fullNameSchema } from "./mail-kind";
+import { defineMailKind, type GreetedMail, greetedMailSchema } from "./mail-kind";
 
 export const memberWelcomeSubject = `Členská sekce je pro vás otevřená – ${site.title}`;
 
@@ -16,13 +15,7 @@ export const memberWelcomeSubject = `Členská sekce je pro vás otevřená – 
  * the button leads to her area. In the practitioner's voice, formal „vy“, as
  * the members' page speaks.
  */
-export function MemberWelcomeEmail({
-  fullName,
-  siteUrl,
-}: {
-  fullName: string | null;
-  siteUrl: string;
-}) {
+export function MemberWelcomeEmail({ fullName, siteUrl }: GreetedMail) {
   return (
     <EmailLayout
       preview={czech("Otevřela jsem vám členskou sekci, materiály na vás čekají.")}
@@ -54,7 +47,7 @@ export function MemberWelcomeEmail({
 /** To a new member: the members' section is open to her. */
 export const memberWelcomeMail = defineMailKind({
   name: "member_welcome",
-  dataSchema: z.object({ fullName: fullNameSchema, siteUrl: z.string() }),
+  dataSchema: greetedMailSchema,
   subject: () => memberWelcomeSubject,
   render: (data) => createElement(MemberWelcomeEmail, data),
 });

@@ -1,12 +1,11 @@
 import { Text } from "@react-email/text";
 import { createElement } from "react";
-import { z } from "zod";
 import { formatGreeting } from "#shared/greeting-name";
 import { paths } from "#shared/routes";
 import { site } from "#shared/site";
 import { czech } from "#shared/typography";
 import { EmailButton, EmailLayout, Signature, textStyle } from "./email-layout";
-import { defineMailKind, fullNameSchema } from "./mail-kind";
+import { defineMailKind, type GreetedMail, greetedMailSchema } from "./mail-kind";
 
 export const signUpAttemptSubject = `Registrace s vaší adresou – ${site.title}`;
 
@@ -16,13 +15,7 @@ export const signUpAttemptSubject = `Registrace s vaší adresou – ${site.titl
  * address, and only the address's owner learns that it has an account.
  * Formal „vy“, as the sign-in page uses.
  */
-export function SignUpAttemptEmail({
-  fullName,
-  siteUrl,
-}: {
-  fullName: string | null;
-  siteUrl: string;
-}) {
+export function SignUpAttemptEmail({ fullName, siteUrl }: GreetedMail) {
   return (
     <EmailLayout
       preview={czech("Někdo se právě zkusil zaregistrovat s vaší e-mailovou adresou.")}
@@ -52,7 +45,7 @@ export function SignUpAttemptEmail({
 /** To an address that has an account: someone tried to register it. */
 export const signUpAttemptMail = defineMailKind({
   name: "sign_up_attempt",
-  dataSchema: z.object({ fullName: fullNameSchema, siteUrl: z.string() }),
+  dataSchema: greetedMailSchema,
   subject: () => signUpAttemptSubject,
   render: (data) => createElement(SignUpAttemptEmail, data),
 });

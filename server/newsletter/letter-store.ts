@@ -19,6 +19,7 @@ import {
   newsletterSending,
   newsletterSubscribers,
 } from "#database/schema";
+import { currentArticleSlug } from "#server/articles/article-store";
 import { articlePhotoSrc } from "#shared/content/article-photos";
 import {
   type LetterAnnouncement,
@@ -111,10 +112,7 @@ export async function findAnnouncement(
         slug: articleSlugs.slug,
       })
       .from(articles)
-      .innerJoin(
-        articleSlugs,
-        and(eq(articleSlugs.articleId, articles.id), eq(articleSlugs.current, true)),
-      )
+      .innerJoin(articleSlugs, currentArticleSlug)
       .where(
         and(
           eq(articles.id, announcement.id),
@@ -242,38 +240,43 @@ export async function sendLetterNow(db: Database, id: string, actor: AuditActor,
   if ((await countConfirmedSubscribers(db)) === 0) throw letterRefusals.noSubscribers();
   let started: NewsletterLetter | undefined;
   try {
-    started = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(newsletterLetters)
-        .set({
-          state: "sending",
-          scheduledAt: now,
-          sendingStartedAt: now,
-          sentBy: actor.kind === "account" ? actor.userId : null,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(newsletterLetters.id, letter.id),
-            inArray(newsletterLetters.state, [...unsentStates]),
-          ),
-        )
-        .returning();
-      if (row) {
-        await recordAuditEvent(
-          tx,
-          { action: "newsletter_letter_sent", actor, subject: row.subject },
-          now,
-        );
-      }
-      return row;
-    });
+    started = await moveUnsentLetter(
+      db,
+      letter.id,
+      { state: "sending", scheduledAt: now, sendingStartedAt: now },
+      "newsletter_letter_sent",
+      actor,
+      now,
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw letterRefusals.otherSending();
     throw error;
   }
   if (!started) throw letterRefusals.alreadySent();
   return started;
+}
+
+/**
+ * Moves a letter that is still unsent on (`changes`, its sender and the time), with its audit
+ * event, in one transaction; `undefined` when it is no longer unsent.
+ */
+async function moveUnsentLetter(
+  db: Database,
+  id: string,
+  changes: Pick<NewsletterLetter, "state" | "scheduledAt"> & { sendingStartedAt?: Date },
+  action: "newsletter_letter_sent" | "newsletter_letter_scheduled",
+  actor: AuditActor,
+  now: Date,
+): Promise<NewsletterLetter | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterLetters)
+      .set({ ...changes, sentBy: actor.kind === "account" ? actor.userId : null, updatedAt: now })
+      .where(and(eq(newsletterLetters.id, id), inArray(newsletterLetters.state, [...unsentStates])))
+      .returning();
+    if (row) await recordAuditEvent(tx, { action, actor, subject: row.subject }, now);
+    return row;
+  });
 }
 
 function isUnsent(letter: NewsletterLetter): boolean {
@@ -299,31 +302,14 @@ export async function scheduleLetter(
   const letter = await requireLetter(db, id);
   if (!isUnsent(letter)) throw letterRefusals.alreadySent();
   if (at.getTime() <= now.getTime()) throw letterRefusals.scheduledInPast();
-  const scheduled = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(newsletterLetters)
-      .set({
-        state: "scheduled",
-        scheduledAt: at,
-        sentBy: actor.kind === "account" ? actor.userId : null,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(newsletterLetters.id, letter.id),
-          inArray(newsletterLetters.state, [...unsentStates]),
-        ),
-      )
-      .returning();
-    if (row) {
-      await recordAuditEvent(
-        tx,
-        { action: "newsletter_letter_scheduled", actor, subject: row.subject },
-        now,
-      );
-    }
-    return row;
-  });
+  const scheduled = await moveUnsentLetter(
+    db,
+    letter.id,
+    { state: "scheduled", scheduledAt: at },
+    "newsletter_letter_scheduled",
+    actor,
+    now,
+  );
   if (!scheduled) throw letterRefusals.alreadySent();
   return scheduled;
 }

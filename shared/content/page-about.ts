@@ -7,6 +7,7 @@ import { contactAbout } from "#shared/routes";
 import { operatorDefaults, site } from "#shared/site";
 import { contentLimits } from "./content-schemas";
 import {
+  closingFields,
   commonFields,
   type FieldSpec,
   type SectionSpec,
@@ -41,6 +42,16 @@ const [first, second, third, fourth] = ["1.", "2.", "3.", "4."].map(card) as [
   ReturnType<typeof card>,
 ];
 
+/** The first three cards' fields: the approach has three cards, the creations four. */
+const firstThreeCards = {
+  firstTitle: first.title,
+  firstText: first.text,
+  secondTitle: second.title,
+  secondText: second.text,
+  thirdTitle: third.title,
+  thirdText: third.text,
+};
+
 const aboutSpec = {
   hero: {
     title: "Úvod stránky",
@@ -64,12 +75,7 @@ const aboutSpec = {
       eyebrow,
       heading,
       intro,
-      firstTitle: first.title,
-      firstText: first.text,
-      secondTitle: second.title,
-      secondText: second.text,
-      thirdTitle: third.title,
-      thirdText: third.text,
+      ...firstThreeCards,
     },
   },
   creations: {
@@ -79,12 +85,7 @@ const aboutSpec = {
       eyebrow,
       heading,
       paragraphs,
-      firstTitle: first.title,
-      firstText: first.text,
-      secondTitle: second.title,
-      secondText: second.text,
-      thirdTitle: third.title,
-      thirdText: third.text,
+      ...firstThreeCards,
       fourthTitle: fourth.title,
       fourthText: fourth.text,
       closing: { kind: "paragraph", label: "Věta nad tlačítkem", fillIn: "větu nad tlačítkem" },
@@ -99,8 +100,7 @@ const aboutSpec = {
   meet: {
     title: "Pozvání na konci stránky",
     intro: "Nad tlačítky „Objednat konzultaci“ a zpět na hlavní stránku.",
-    // At the end of the page its paragraph is no „úvodní“ one.
-    fields: { heading, intro: { ...intro, label: "Odstavec", fillIn: "odstavec" } },
+    fields: closingFields,
   },
 } satisfies Record<string, SectionSpec>;
 

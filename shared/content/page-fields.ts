@@ -34,6 +34,12 @@ export const commonFields = {
   },
 } as const;
 
+/** An invitation at the end of a page: its heading and its paragraph (there, no „úvodní“ one). */
+export const closingFields = {
+  heading: commonFields.heading,
+  intro: { ...commonFields.intro, label: "Odstavec", fillIn: "odstavec" },
+} as const;
+
 /** The kinds of text a field holds, and how the form edits each. */
 export type FieldKind =
   /** One line: a heading, a label above it, a button's text. */

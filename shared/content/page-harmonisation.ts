@@ -7,6 +7,7 @@
 import { site } from "#shared/site";
 import { contentLimits } from "./content-schemas";
 import {
+  closingFields,
   commonFields,
   type FieldSpec,
   type SectionSpec,
@@ -106,8 +107,7 @@ const harmonisationSpec = {
   closing: {
     title: "Pozvání na konci stránky",
     intro: "Nad tlačítkem „Objednat konzultaci“.",
-    // At the end of the page its paragraph is no „úvodní“ one.
-    fields: { heading, intro: { ...intro, label: "Odstavec", fillIn: "odstavec" } },
+    fields: closingFields,
   },
 } satisfies Record<string, SectionSpec>;
 

@@ -271,6 +271,62 @@ export type UploadHandle = { done: Promise<AdminMaterial>; abort: () => void };
 const uploadFailed = "Nahrávání se přerušilo. Zkontrolujte prosím připojení a zkuste to znovu.";
 
 /**
+ * Sends `file` with XMLHttpRequest, whose upload reports progress (neither fetch nor `hono/client`
+ * can): `onProgress` gets the bytes sent so far. `answer` takes what the server answered; when it
+ * gives nothing, the upload fails with the server's refusal (its message and fields), as it does
+ * when the connection breaks or the upload is aborted.
+ */
+function uploadWithProgress<Result, Body>({
+  method,
+  address,
+  accessToken,
+  file,
+  headers = {},
+  onProgress,
+  answer,
+}: {
+  method: "PUT" | "POST";
+  address: string | URL;
+  accessToken: string;
+  file: File;
+  headers?: Record<string, string>;
+  onProgress: (sent: number, total: number) => void;
+  answer: (status: number, body: Body | null) => Result | undefined;
+}): { done: Promise<Result>; abort: () => void } {
+  const request = new XMLHttpRequest();
+  const done = new Promise<Result>((resolve, reject) => {
+    request.open(method, address);
+    for (const [name, value] of Object.entries(bearer(accessToken))) {
+      request.setRequestHeader(name, value);
+    }
+    request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.responseType = "json";
+    request.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size);
+    request.onload = () => {
+      const body = request.response as
+        | (Body & { error?: { code?: string; message?: string; fields?: Record<string, string> } })
+        | null;
+      const result = answer(request.status, body);
+      if (result !== undefined) resolve(result);
+      else
+        reject(
+          new AdminApiError(
+            request.status,
+            body?.error?.code,
+            body?.error?.message ?? uploadFailed,
+            body?.error?.fields,
+          ),
+        );
+    };
+    request.onerror = () => reject(new AdminApiError(0, "network", uploadFailed));
+    request.onabort = () => reject(new AdminApiError(0, "aborted", "Nahrávání je zrušené."));
+    request.send(file);
+  });
+  return { done, abort: () => request.abort() };
+}
+
+/**
  * Uploads a file as the material's file with XMLHttpRequest, whose upload
  * reports progress (neither fetch nor `hono/client` can): `onProgress` gets
  * the bytes sent so far. Its address comes from the typed client all the same.
@@ -281,39 +337,19 @@ export function uploadMaterialFile(
   file: File,
   onProgress: (sent: number, total: number) => void,
 ): UploadHandle {
-  const request = new XMLHttpRequest();
   const address = hc<AdminApp>(`${location.origin}/api`).admin.materials[":id"].file.$url({
     param: { id: segment(id) },
   });
-  const done = new Promise<AdminMaterial>((resolve, reject) => {
-    request.open("PUT", address);
-    for (const [name, value] of Object.entries(bearer(accessToken))) {
-      request.setRequestHeader(name, value);
-    }
-    request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    request.setRequestHeader("X-File-Name", encodeURIComponent(file.name));
-    request.responseType = "json";
-    request.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size);
-    request.onload = () => {
-      const body = request.response as {
-        material?: AdminMaterial;
-        error?: { code?: string; message?: string };
-      } | null;
-      if (request.status === 200 && body?.material) resolve(body.material);
-      else
-        reject(
-          new AdminApiError(
-            request.status,
-            body?.error?.code,
-            body?.error?.message ?? uploadFailed,
-          ),
-        );
-    };
-    request.onerror = () => reject(new AdminApiError(0, "network", uploadFailed));
-    request.onabort = () => reject(new AdminApiError(0, "aborted", "Nahrávání je zrušené."));
-    request.send(file);
+  return uploadWithProgress({
+    method: "PUT",
+    address,
+    accessToken,
+    file,
+    headers: { "X-File-Name": encodeURIComponent(file.name) },
+    onProgress,
+    answer: (status, body: { material?: AdminMaterial } | null) =>
+      status === 200 && body?.material ? body.material : undefined,
   });
-  return { done, abort: () => request.abort() };
 }
 
 // --- Her content ---
@@ -480,7 +516,6 @@ export function uploadPhoto(
   details: PhotoChange,
   onProgress: (sent: number, total: number) => void,
 ): PhotoUploadHandle {
-  const request = new XMLHttpRequest();
   const address = hc<AdminApp>(`${location.origin}/api`).admin.photos.$url({
     query: {
       alt: details.alt,
@@ -489,35 +524,15 @@ export function uploadPhoto(
       name: file.name,
     },
   });
-  const done = new Promise<PhotoJson>((resolve, reject) => {
-    request.open("POST", address);
-    for (const [name, value] of Object.entries(bearer(accessToken))) {
-      request.setRequestHeader(name, value);
-    }
-    request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    request.responseType = "json";
-    request.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size);
-    request.onload = () => {
-      const body = request.response as {
-        photo?: PhotoJson;
-        error?: { code?: string; message?: string; fields?: Record<string, string> };
-      } | null;
-      if (request.status === 201 && body?.photo) resolve(body.photo);
-      else
-        reject(
-          new AdminApiError(
-            request.status,
-            body?.error?.code,
-            body?.error?.message ?? uploadFailed,
-            body?.error?.fields,
-          ),
-        );
-    };
-    request.onerror = () => reject(new AdminApiError(0, "network", uploadFailed));
-    request.onabort = () => reject(new AdminApiError(0, "aborted", "Nahrávání je zrušené."));
-    request.send(file);
+  return uploadWithProgress({
+    method: "POST",
+    address,
+    accessToken,
+    file,
+    onProgress,
+    answer: (status, body: { photo?: PhotoJson } | null) =>
+      status === 201 && body?.photo ? body.photo : undefined,
   });
-  return { done, abort: () => request.abort() };
 }
 
 // --- Her bookings ---

@@ -11,7 +11,7 @@ import { redirect } from "react-router";
 import { authNotices } from "#shared/auth-schemas";
 import { signInReturningTo } from "#shared/return-path";
 import { paths } from "#shared/routes";
-import { checkAdminAccess } from "~/lib/admin-api";
+import { AdminApiError, checkAdminAccess } from "~/lib/admin-api";
 import { getAuthClient } from "~/lib/auth-client";
 import { setFlashNotice } from "~/lib/flash-notice";
 
@@ -72,4 +72,31 @@ export async function requireAdminSession({
   }
   if (outcome instanceof Response) throw outcome;
   return outcome;
+}
+
+/** What a screen of one record (a booking, a form's record) loads: the record, or why not. */
+export type AdminDetailLoad<Detail> = {
+  email: string;
+  detail: Detail | null;
+  /** No such record (the server answered 404). */
+  missing: boolean;
+  /** Any other failure. */
+  failed: boolean;
+};
+
+/**
+ * The checks of `requireAdminSession` (returning to `returnTo`), then `open`:
+ * a missing record and any other failure are told apart for the screen.
+ */
+export async function loadAdminDetail<Detail>(
+  returnTo: string,
+  open: () => Promise<Detail>,
+): Promise<AdminDetailLoad<Detail>> {
+  const admin = await requireAdminSession({ returnTo });
+  try {
+    return { email: admin.email, detail: await open(), missing: false, failed: false };
+  } catch (error) {
+    const missing = error instanceof AdminApiError && error.status === 404;
+    return { email: admin.email, detail: null, missing, failed: !missing };
+  }
 }

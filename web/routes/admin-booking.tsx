@@ -1,8 +1,8 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { paths } from "#shared/routes";
 import { BookingDetailScreen } from "~/components/admin/booking-detail-screen";
-import { AdminApiError, fetchBookingDetail, markBookingHandled } from "~/lib/admin-api";
-import { requireAdminSession } from "~/lib/admin-session";
+import { fetchBookingDetail, markBookingHandled } from "~/lib/admin-api";
+import { loadAdminDetail } from "~/lib/admin-session";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-booking";
 
@@ -19,17 +19,10 @@ export const meta = () =>
  * inbox, as opening a submission makes it read.
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const admin = await requireAdminSession({
-    returnTo: `${paths.adminBookings}/${encodeURIComponent(params.id)}`,
+  return loadAdminDetail(`${paths.adminBookings}/${encodeURIComponent(params.id)}`, async () => {
+    const detail = await fetchBookingDetail(params.id);
+    return detail.booking.handledAt ? detail : markBookingHandled(params.id);
   });
-  try {
-    let detail = await fetchBookingDetail(params.id);
-    if (!detail.booking.handledAt) detail = await markBookingHandled(params.id);
-    return { email: admin.email, detail, missing: false, failed: false };
-  } catch (error) {
-    const missing = error instanceof AdminApiError && error.status === 404;
-    return { email: admin.email, detail: null, missing, failed: !missing };
-  }
 }
 
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { adminRecordPath, paths } from "#shared/routes";
 import { RecordScreen } from "~/components/admin/record-screen";
-import { AdminApiError, changeSubmissionState, fetchSubmissionDetail } from "~/lib/admin-api";
-import { requireAdminSession } from "~/lib/admin-session";
+import { changeSubmissionState, fetchSubmissionDetail } from "~/lib/admin-api";
+import { loadAdminDetail } from "~/lib/admin-session";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-record";
 
@@ -20,15 +20,10 @@ export const meta = () =>
  * notification links here: without a session, the sign-in comes back here.
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const admin = await requireAdminSession({ returnTo: adminRecordPath(params.id) });
-  try {
-    let detail = await fetchSubmissionDetail(params.id);
-    if (!detail.submission.read_at) detail = await changeSubmissionState(params.id, "read");
-    return { email: admin.email, detail, missing: false, failed: false };
-  } catch (error) {
-    const missing = error instanceof AdminApiError && error.status === 404;
-    return { email: admin.email, detail: null, missing, failed: !missing };
-  }
+  return loadAdminDetail(adminRecordPath(params.id), async () => {
+    const detail = await fetchSubmissionDetail(params.id);
+    return detail.submission.read_at ? detail : changeSubmissionState(params.id, "read");
+  });
 }
 
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {

@@ -5,6 +5,7 @@ import { ContentPhoto, useSlotPhoto } from "~/components/content-photo";
 import { photos } from "~/components/photos";
 import { Blossom } from "~/components/ui/botanical";
 import { Eyebrow } from "~/components/ui/section";
+import { IconCardText, StoryText } from "~/components/ui/story-text";
 import { useSiteOperator } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
 
@@ -31,15 +32,7 @@ export function Biography() {
         <div className="mx-auto grid max-w-6xl gap-12 lg:grid-cols-[0.9fr_1.1fr] lg:gap-20">
           {/* The story first (on phones the hero has just shown a picture); on wide screens it sits right. */}
           <div className="lg:order-2">
-            <Eyebrow>{czech(story.eyebrow)}</Eyebrow>
-            <h2 id="pribeh-heading" className="mt-3 text-3xl font-semibold text-bark sm:text-4xl">
-              {czech(story.heading)}
-            </h2>
-            <div className="mt-6 space-y-5 text-lg leading-relaxed text-bark-soft">
-              {story.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{czech(paragraph)}</p>
-              ))}
-            </div>
+            <StoryText headingId="pribeh-heading" texts={story} />
           </div>
           <div className="lg:order-1">
             <ContentPhoto
@@ -68,13 +61,9 @@ export function Biography() {
             <p className="mt-5 text-lg leading-relaxed text-bark-soft">{czech(approach.intro)}</p>
           </div>
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
-            {principlesOf(approach).map(({ key, icon: Icon, title, text }) => (
+            {principlesOf(approach).map(({ key, ...card }) => (
               <li key={key} className="rounded-[2rem] bg-cream p-7 shadow-sm ring-1 ring-bark/5">
-                <span className="flex size-12 items-center justify-center rounded-full bg-sage-light text-moss-dark">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <h3 className="mt-5 text-xl font-semibold text-bark">{czech(title)}</h3>
-                <p className="mt-3 leading-relaxed text-bark-soft">{czech(text)}</p>
+                <IconCardText {...card} badgeClassName="bg-sage-light text-moss-dark" />
               </li>
             ))}
           </ul>

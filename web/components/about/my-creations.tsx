@@ -6,6 +6,7 @@ import { ContentPhoto, useSlotPhoto } from "~/components/content-photo";
 import { photos } from "~/components/photos";
 import { ButtonLink } from "~/components/ui/button";
 import { Eyebrow } from "~/components/ui/section";
+import { IconCardText, StoryParagraphs } from "~/components/ui/story-text";
 import { czech } from "~/lib/typography";
 
 /** The four creations: her texts, with their icons (the design's). */
@@ -35,11 +36,7 @@ export function MyCreations() {
             >
               {czech(texts.heading)}
             </h2>
-            <div className="mt-6 space-y-5 text-lg leading-relaxed text-bark-soft">
-              {texts.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{czech(paragraph)}</p>
-              ))}
-            </div>
+            <StoryParagraphs paragraphs={texts.paragraphs} />
           </div>
           <ContentPhoto
             photo={photo}
@@ -49,13 +46,9 @@ export function MyCreations() {
         </div>
 
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {creationsOf(texts).map(({ key, icon: Icon, title, text }) => (
+          {creationsOf(texts).map(({ key, ...card }) => (
             <li key={key} className="rounded-[2rem] bg-sand/60 p-7">
-              <span className="flex size-12 items-center justify-center rounded-full bg-cream text-terracotta-dark shadow-sm">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <h3 className="mt-5 text-xl font-semibold text-bark">{czech(title)}</h3>
-              <p className="mt-3 leading-relaxed text-bark-soft">{czech(text)}</p>
+              <IconCardText {...card} badgeClassName="bg-cream text-terracotta-dark shadow-sm" />
             </li>
           ))}
         </ul>

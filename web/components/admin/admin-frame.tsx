@@ -169,55 +169,67 @@ function AdminMenu() {
               id="admin-sections"
               className="mt-2 grid gap-1 rounded-2xl bg-cream p-2 shadow-sm ring-1 ring-bark/10"
             >
-              {adminSections.map((section) => {
-                const here = sectionCurrent(section, pathname);
-                return (
-                  <li key={section.to}>
-                    <Link
-                      to={section.to}
-                      aria-current={here}
-                      onClick={() => setOpen(false)}
-                      className={clsx(
-                        "flex min-h-11 items-center justify-between gap-3 rounded-xl px-3 py-2 font-semibold",
-                        here ? "bg-moss text-cream" : "text-moss-dark hover:bg-sage-light",
-                      )}
-                    >
-                      {section.label}
-                      {here && <Check aria-hidden="true" className="size-5 shrink-0" />}
-                    </Link>
-                  </li>
-                );
-              })}
+              <SectionLinks
+                pathname={pathname}
+                onPick={() => setOpen(false)}
+                marked
+                linkClassName={(here) =>
+                  clsx(
+                    "flex min-h-11 items-center justify-between gap-3 rounded-xl px-3 py-2 font-semibold",
+                    here ? "bg-moss text-cream" : "text-moss-dark hover:bg-sage-light",
+                  )
+                }
+              />
             </ul>
           )}
         </div>
         {/* Snug enough that all of them, „Můj účet“ last, make one row from 1280 px up, not one alone below. */}
         <ul className="hidden flex-wrap gap-1.5 sm:flex">
-          {adminSections.map((section) => {
-            const here = sectionCurrent(section, pathname);
-            return (
-              <li key={section.to}>
-                <Link
-                  to={section.to}
-                  aria-current={here}
-                  className={clsx(
-                    "inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-3.5 py-2 text-[0.9375rem] font-semibold transition-colors duration-200",
-                    here
-                      ? "bg-moss text-cream"
-                      : "bg-cream/80 text-moss-dark ring-1 ring-moss/30 hover:bg-sage-light",
-                  )}
-                >
-                  {section.label}
-                </Link>
-              </li>
-            );
-          })}
+          <SectionLinks
+            pathname={pathname}
+            linkClassName={(here) =>
+              clsx(
+                "inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-3.5 py-2 text-[0.9375rem] font-semibold transition-colors duration-200",
+                here
+                  ? "bg-moss text-cream"
+                  : "bg-cream/80 text-moss-dark ring-1 ring-moss/30 hover:bg-sage-light",
+              )
+            }
+          />
         </ul>
       </nav>
 
       <WaitingGiftNotice />
     </>
   );
+}
+
+/**
+ * The list items of the sections' links, the current one marked for assistive technology
+ * (`aria-current`) and, with `marked`, with a tick; `onPick` runs when one is chosen.
+ */
+function SectionLinks({
+  pathname,
+  linkClassName,
+  onPick,
+  marked = false,
+}: {
+  pathname: string;
+  linkClassName: (here: ReturnType<typeof sectionCurrent>) => string;
+  onPick?: () => void;
+  marked?: boolean;
+}) {
+  return adminSections.map((section) => {
+    const here = sectionCurrent(section, pathname);
+    return (
+      <li key={section.to}>
+        <Link to={section.to} aria-current={here} onClick={onPick} className={linkClassName(here)}>
+          {section.label}
+          {marked && here && <Check aria-hidden="true" className="size-5 shrink-0" />}
+        </Link>
+      </li>
+    );
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
  * versions with „Obnovit“.
  */
 import { clsx } from "clsx";
-import { ChevronRight, Eye, FilePlus2, Newspaper, Save, Trash2, X } from "lucide-react";
+import { ChevronRight, FilePlus2, Newspaper, Save, Trash2 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -24,16 +24,17 @@ import { fromPragueLocal, toPragueLocal } from "#shared/content/article-time";
 import { paths } from "#shared/routes";
 import { slugFromTitle } from "#shared/slugs";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { useAdminRun } from "~/components/admin/admin-run";
 import { AdminSection, ParentScreenLink } from "~/components/admin/admin-section";
 import { type Choice, ChoiceCards } from "~/components/admin/choice-cards";
 import { EditorCard, PublishedVersions } from "~/components/admin/content-editor";
 import { PhotoPicker, usePhotoLibrary } from "~/components/admin/photo-picker";
+import { type PreviewPage, PreviewPanel } from "~/components/admin/preview-panel";
 import { formatMoment } from "~/components/admin/user-format";
 import { AlertDialogAction, ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { FieldError, TextAreaField, TextField } from "~/components/ui/form-field";
 import {
-  AdminApiError,
   createArticle,
   currentAccessToken,
   deleteArticle,
@@ -47,8 +48,6 @@ import { typeset } from "~/lib/typography";
 const ArticleBodyEditor = lazy(() => import("~/components/admin/article-body-editor"));
 
 const loadFailed = "Články se nepodařilo načíst. Zkuste prosím stránku načíst znovu.";
-const failed = "Něco se nepovedlo. Zkuste to prosím znovu.";
-
 export const newArticleId = "novy";
 export const articleEditPath = (id: string) => `${paths.adminArticles}/${id}`;
 
@@ -211,28 +210,12 @@ export function ArticleScreen({
   const [form, setForm] = useState<Form>(() => formOf(initial));
   const [slugEdited, setSlugEdited] = useState(initial !== null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { busy, run } = useAdminRun(setErrors);
   const [revisions, setRevisions] = useState(initialRevisions);
-  const [busy, setBusy] = useState(false);
   // The editor holds its own document: a restored version starts it again.
   const [restored, setRestored] = useState(0);
 
   const change = (fields: Partial<Form>) => setForm((current) => ({ ...current, ...fields }));
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        setErrors(error.fields ?? {});
-        toast.error(error.message);
-      } else {
-        toast.error(failed);
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function saved(answer: ArticleSavedJson, notice: string) {
     setArticle(answer.article);
@@ -493,63 +476,19 @@ function ArticlePreview({
   version: number;
   busy: boolean;
 }) {
-  const [preview, setPreview] = useState<{ path: string; html: string; version: number } | null>(
-    null,
-  );
-  const [loading, setLoading] = useState(false);
-  async function show() {
-    setLoading(true);
-    try {
-      setPreview({ ...(await fetchArticlePreview(articleId)), version });
-    } catch (error) {
-      toast.error(
-        error instanceof AdminApiError
-          ? error.message
-          : "Náhled se nepodařilo načíst. Zkuste to prosím znovu.",
-      );
-    } finally {
-      setLoading(false);
-    }
-  }
-  const shown = preview?.version === version ? preview : null;
+  const [preview, setPreview] = useState<(PreviewPage & { version: number }) | null>(null);
   return (
-    <section aria-labelledby="article-preview-heading" className="mt-8 px-2 sm:px-0">
-      <h3 id="article-preview-heading" className="sr-only">
-        Náhled
-      </h3>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button variant="secondary" disabled={loading || busy} onClick={show}>
-          <Eye aria-hidden="true" className="size-5" />
-          {shown ? "Aktualizovat náhled" : "Náhled"}
-        </Button>
-        <p className="text-sm leading-snug text-bark-soft">
-          {typeset(
-            "Ukáže článek, jak je uložený, v podobě webu. Koncept tak uvidíte dřív, než ho zveřejníte; návštěvníci náhled nevidí.",
-          )}
-        </p>
-      </div>
-      {shown && (
-        <div className="-mx-4 mt-4 overflow-hidden ring-1 ring-bark/20 sm:mx-0 sm:rounded-2xl">
-          <div className="flex items-center justify-between gap-3 bg-sand/70 px-4 py-2">
-            <p className="min-w-0 text-sm font-semibold break-words text-bark">
-              {typeset(`Náhled článku ${shown.path}`)}
-            </p>
-            <Button variant="ghost" className="px-2 py-1 text-sm" onClick={() => setPreview(null)}>
-              <X aria-hidden="true" className="size-4" />
-              Zavřít náhled
-            </Button>
-          </div>
-          <iframe
-            title={`Náhled článku ${shown.path}`}
-            data-testid="article-preview"
-            // Same origin for the site's styles, fonts and photos; no scripts, forms or pop-ups.
-            sandbox="allow-same-origin"
-            srcDoc={shown.html}
-            className="block h-[38rem] w-full bg-cream lg:h-[48rem]"
-          />
-        </div>
-      )}
-    </section>
+    <PreviewPanel
+      headingId="article-preview-heading"
+      className="mt-8 px-2 sm:px-0"
+      busy={busy}
+      load={async () => setPreview({ ...(await fetchArticlePreview(articleId)), version })}
+      explanation="Ukáže článek, jak je uložený, v podobě webu. Koncept tak uvidíte dřív, než ho zveřejníte; návštěvníci náhled nevidí."
+      shown={preview?.version === version ? preview : null}
+      of="článku"
+      testId="article-preview"
+      onClose={() => setPreview(null)}
+    />
   );
 }
 

@@ -14,10 +14,10 @@ import type {
 } from "#shared/content/content-admin";
 import type { ContentData, ContentKey } from "#shared/content/content-items";
 import { paths } from "#shared/routes";
+import { useAdminRun } from "~/components/admin/admin-run";
 import { formatDateTime, formatMoment } from "~/components/admin/user-format";
 import { Button } from "~/components/ui/button";
 import {
-  AdminApiError,
   currentAccessToken,
   fetchContentRevisions,
   publishContent,
@@ -51,8 +51,6 @@ export function keyOfSlug(slug: string | undefined): ContentKey | undefined {
   return (Object.keys(contentSlugs) as ContentKey[]).find((key) => contentSlugs[key] === slug);
 }
 
-const failed = "Něco se nepovedlo. Zkuste to prosím znovu.";
-
 /** What a publish or restore tells her of the pages, by what became of them. */
 const pagesNotice: Record<ContentPublishJson["pages"]["outcome"], string> = {
   updated: "Web už ukazuje novou verzi.",
@@ -72,29 +70,10 @@ export function useContentEditor<K extends ContentKey>(
   const [data, setData] = useState<ContentData<K>>(initial.draft ?? initial.published);
   const [revisions, setRevisions] = useState(initialRevisions);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminRun(setErrors);
   const key = entry.key;
   const saved = entry.draft ?? entry.published;
   const unsaved = JSON.stringify(data) !== JSON.stringify(saved);
-
-  /** Runs `action`; whether it succeeded (a failure is told in a notice). */
-  async function run(action: () => Promise<void>): Promise<boolean> {
-    setBusy(true);
-    try {
-      await action();
-      return true;
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        setErrors(error.fields ?? {});
-        toast.error(error.message);
-      } else {
-        toast.error(failed);
-      }
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function reloadRevisions() {
     setRevisions((await fetchContentRevisions(await currentAccessToken(), key)).revisions);

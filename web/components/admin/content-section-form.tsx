@@ -3,9 +3,8 @@
  * made from the description, section by section in the page's order, with each field's
  * refusal under it, the draft, „Náhled“, publishing and the revisions with „Obnovit“.
  */
-import { Eye, Plus, Trash2, X } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { ContentEntryJson, ContentRevision } from "#shared/content/content-admin";
 import type { ContentKey } from "#shared/content/content-items";
 import { newsletterContentForm } from "#shared/content/newsletter-content";
@@ -30,9 +29,10 @@ import {
   RevisionList,
   useContentEditor,
 } from "~/components/admin/content-editor";
+import { type PreviewPage, PreviewPanel } from "~/components/admin/preview-panel";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/form-field";
-import { AdminApiError, fetchContentPreview } from "~/lib/admin-api";
+import { fetchContentPreview } from "~/lib/admin-api";
 import { typeset } from "~/lib/typography";
 
 type Values = Record<string, unknown>;
@@ -119,13 +119,13 @@ function SectionFields<K extends ContentKey>({
 /** A field's element id: `content-` and its path, as the API names it in a refusal. */
 const idOf = (path: string) => `content-${path.replaceAll(".", "-")}`;
 
-type FieldProps = {
+type FieldProps<Value = unknown> = {
   path: string;
   field: FieldSpec;
-  value: unknown;
+  value: Value;
   errors: Record<string, string>;
   disabled: boolean;
-  onChange: (value: unknown) => void;
+  onChange: (value: Value) => void;
 };
 
 /** The first refusal of the field or of any of its parts („contact.faq.1.answer“). */
@@ -229,17 +229,7 @@ function ListField({
   );
 }
 
-function FaqField({
-  path,
-  field,
-  value,
-  errors,
-  disabled,
-  onChange,
-}: Omit<FieldProps, "value" | "onChange"> & {
-  value: FaqItem[];
-  onChange: (value: FaqItem[]) => void;
-}) {
+function FaqField({ path, field, value, errors, disabled, onChange }: FieldProps<FaqItem[]>) {
   const change = (index: number, item: Partial<FaqItem>) =>
     onChange(value.map((old, at) => (at === index ? { ...old, ...item } : old)));
   const listError = errors[path];
@@ -303,17 +293,7 @@ function FaqField({
   );
 }
 
-function ActionField({
-  path,
-  field,
-  value,
-  errors,
-  disabled,
-  onChange,
-}: Omit<FieldProps, "value" | "onChange"> & {
-  value: Action;
-  onChange: (value: Action) => void;
-}) {
+function ActionField({ path, field, value, errors, disabled, onChange }: FieldProps<Action>) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <TextField
@@ -349,62 +329,22 @@ function ActionField({
  * stored nowhere.
  */
 function PagePreview<K extends ContentKey>({ editor }: { editor: ContentEditor<K> }) {
-  const [preview, setPreview] = useState<{ path: string; html: string } | null>(null);
-  const [loading, setLoading] = useState(false);
-  async function show() {
-    setLoading(true);
-    try {
-      if (editor.unsaved && !(await editor.saveDraft())) return;
-      setPreview(await fetchContentPreview(editor.entry.key));
-    } catch (error) {
-      toast.error(
-        error instanceof AdminApiError
-          ? error.message
-          : "Náhled se nepodařilo načíst. Zkuste to prosím znovu.",
-      );
-    } finally {
-      setLoading(false);
-    }
-  }
+  const [preview, setPreview] = useState<PreviewPage | null>(null);
   return (
-    <section aria-labelledby="preview-heading" className="mt-6">
-      <h3 id="preview-heading" className="sr-only">
-        Náhled
-      </h3>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button variant="secondary" disabled={loading || editor.busy} onClick={show}>
-          <Eye aria-hidden="true" className="size-5" />
-          {preview ? "Aktualizovat náhled" : "Náhled"}
-        </Button>
-        <p className="text-sm leading-snug text-bark-soft">
-          {typeset(
-            "Ukáže stránku s vaším konceptem, jak bude vypadat po zveřejnění. Návštěvníci ho nevidí.",
-          )}
-        </p>
-      </div>
-      {preview && (
-        // On a phone as wide as the card allows, so the page shows its phone layout.
-        <div className="-mx-4 mt-4 overflow-hidden ring-1 ring-bark/20 sm:mx-0 sm:rounded-2xl">
-          <div className="flex items-center justify-between gap-3 bg-sand/70 px-4 py-2">
-            <p className="text-sm font-semibold text-bark">
-              {typeset(`Náhled stránky ${preview.path}`)}
-            </p>
-            <Button variant="ghost" className="px-2 py-1 text-sm" onClick={() => setPreview(null)}>
-              <X aria-hidden="true" className="size-4" />
-              Zavřít náhled
-            </Button>
-          </div>
-          <iframe
-            title={`Náhled stránky ${preview.path}`}
-            data-testid="content-preview"
-            // Same origin for the site's styles and fonts; no scripts, no forms, no pop-ups.
-            sandbox="allow-same-origin"
-            srcDoc={preview.html}
-            className="block h-[38rem] w-full bg-cream lg:h-[48rem]"
-          />
-        </div>
-      )}
-    </section>
+    <PreviewPanel
+      headingId="preview-heading"
+      className="mt-6"
+      busy={editor.busy}
+      load={async () => {
+        if (editor.unsaved && !(await editor.saveDraft())) return;
+        setPreview(await fetchContentPreview(editor.entry.key));
+      }}
+      explanation="Ukáže stránku s vaším konceptem, jak bude vypadat po zveřejnění. Návštěvníci ho nevidí."
+      shown={preview}
+      of="stránky"
+      testId="content-preview"
+      onClose={() => setPreview(null)}
+    />
   );
 }
 

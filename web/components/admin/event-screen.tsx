@@ -14,6 +14,7 @@ import type { RepeatRule } from "#shared/event-repeats";
 import { eventPath } from "#shared/events";
 import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { useAdminRun } from "~/components/admin/admin-run";
 import { ParentScreenLink } from "~/components/admin/admin-section";
 import { EditorCard } from "~/components/admin/content-editor";
 import { downloadFile } from "~/components/admin/download-file";
@@ -34,7 +35,6 @@ import { EventRepeat } from "~/components/admin/event-repeat";
 import { AlertDialogAction, ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import {
-  AdminApiError,
   type AdminEvent,
   cancelEvent,
   cancelEventSignup,
@@ -49,8 +49,6 @@ import {
   sendEventMessage,
 } from "~/lib/admin-api";
 import { typeset } from "~/lib/typography";
-
-const failed = "Něco se nepovedlo. Zkuste to prosím znovu.";
 
 type People = { counts: EventCountsJson; signups: EventSignupJson[] };
 
@@ -76,35 +74,13 @@ export function EventScreen({
   const [event, setEvent] = useState(initial);
   const [form, setForm] = useState<EventForm>(() => formOf(initial as EventFields | null));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { busy, run } = useAdminRun(setErrors);
   const [people, setPeople] = useState(initialPeople);
-  const [busy, setBusy] = useState(false);
   const [panel, setPanel] = useState<"repeat" | "message" | null>(null);
   const [panelErrors, setPanelErrors] = useState<Record<string, string>>({});
   const [asking, setAsking] = useState<"cancel" | "delete" | null>(null);
 
   const change = (fields: Partial<EventForm>) => setForm((current) => ({ ...current, ...fields }));
-
-  /** Runs a call; a refusal shows its fields (through `onFields`) and its message. */
-  async function run(
-    action: () => Promise<void>,
-    onFields: (fields: Record<string, string>) => void = setErrors,
-  ): Promise<boolean> {
-    setBusy(true);
-    try {
-      await action();
-      return true;
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        onFields(error.fields ?? {});
-        toast.error(error.message);
-      } else {
-        toast.error(failed);
-      }
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function reloadPeople(id: string) {
     setPeople(await fetchEventSignups(await currentAccessToken(), id));
@@ -158,14 +134,7 @@ export function EventScreen({
           onChange={change}
           onSubmit={() => void save(false)}
         >
-          <Button type="submit" disabled={busy} variant="secondary">
-            <Save aria-hidden="true" className="size-5" />
-            Uložit koncept
-          </Button>
-          <Button disabled={busy} onClick={() => void save(true)}>
-            <CalendarCheck aria-hidden="true" className="size-5" />
-            Zveřejnit
-          </Button>
+          <DraftButtons busy={busy} onPublish={() => void save(true)} />
         </EventFormCard>
       </EventFrame>
     );
@@ -352,16 +321,7 @@ export function EventScreen({
         heading="Údaje akce"
       >
         {event.state === "draft" ? (
-          <>
-            <Button type="submit" disabled={busy} variant="secondary">
-              <Save aria-hidden="true" className="size-5" />
-              Uložit koncept
-            </Button>
-            <Button disabled={busy} onClick={() => void save(true)}>
-              <CalendarCheck aria-hidden="true" className="size-5" />
-              Zveřejnit
-            </Button>
-          </>
+          <DraftButtons busy={busy} onPublish={() => void save(true)} />
         ) : event.state === "published" ? (
           <Button type="submit" disabled={busy}>
             <Save aria-hidden="true" className="size-5" />
@@ -469,5 +429,21 @@ function EventFormCard({
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">{children}</div>
       </form>
     </section>
+  );
+}
+
+/** A draft's buttons: „Uložit koncept“ (the form's submit) and „Zveřejnit“. */
+function DraftButtons({ busy, onPublish }: { busy: boolean; onPublish: () => void }) {
+  return (
+    <>
+      <Button type="submit" disabled={busy} variant="secondary">
+        <Save aria-hidden="true" className="size-5" />
+        Uložit koncept
+      </Button>
+      <Button disabled={busy} onClick={onPublish}>
+        <CalendarCheck aria-hidden="true" className="size-5" />
+        Zveřejnit
+      </Button>
+    </>
   );
 }

@@ -1,3 +1,5 @@
+import { type FormEvent, useState } from "react";
+import { authMessages, firstIssue, newPasswordSchema } from "#shared/auth-schemas";
 import { PasswordField } from "~/components/ui/password-field";
 
 export const passwordChangeFailedText = "Heslo se nepodařilo změnit. Zkuste to prosím znovu.";
@@ -65,4 +67,55 @@ export function NewPasswordFields({
       />
     </>
   );
+}
+
+/**
+ * The state of a form that only sets a new password (the recovery link's
+ * page, a member's reset link): `fields` for `NewPasswordFields` (an edit
+ * clears what they said), and `onSubmit`, which says what is wrong under the
+ * fields, or, when the new password is valid and repeated alike, runs `save`
+ * with it while `submitting`.
+ */
+export function useNewPasswordEntry(save: (newPassword: string) => Promise<void>) {
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
+  function check(): string | null {
+    const parsed = newPasswordSchema.safeParse({ password });
+    if (!parsed.success) {
+      setErrors({ password: firstIssue(parsed.error) });
+      return null;
+    }
+    if (confirmation !== password) {
+      setErrors({ confirmation: authMessages.passwordsDiffer });
+      return null;
+    }
+    return parsed.data.password;
+  }
+  const fields = {
+    password,
+    confirmation,
+    errors,
+    onPassword: (value: string) => {
+      setPassword(value);
+      setErrors({});
+    },
+    onConfirmation: (value: string) => {
+      setConfirmation(value);
+      setErrors({});
+    },
+  };
+  const [submitting, setSubmitting] = useState(false);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const newPassword = check();
+    if (newPassword === null) return;
+    setSubmitting(true);
+    try {
+      await save(newPassword);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+  return { fields, submitting, onSubmit };
 }

@@ -1,9 +1,12 @@
-import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { authMessages, authNotices, firstIssue, newPasswordSchema } from "#shared/auth-schemas";
+import { authNotices } from "#shared/auth-schemas";
 import { paths } from "#shared/routes";
-import { NewPasswordFields, passwordChangeFailedText } from "~/components/auth/new-password-fields";
+import {
+  NewPasswordFields,
+  passwordChangeFailedText,
+  useNewPasswordEntry,
+} from "~/components/auth/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { checkAdminAccess } from "~/lib/admin-api";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
@@ -24,26 +27,10 @@ export function NewPasswordForm({
   onNeedsCode: () => void;
 }) {
   const navigate = useNavigate();
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = newPasswordSchema.safeParse({ password });
-    if (!parsed.success) {
-      setErrors({ password: firstIssue(parsed.error) });
-      return;
-    }
-    if (confirmation !== password) {
-      setErrors({ confirmation: authMessages.passwordsDiffer });
-      return;
-    }
-    setSubmitting(true);
+  const { fields, submitting, onSubmit } = useNewPasswordEntry(async (newPassword) => {
     try {
       const client = getAuthClient();
-      const { data, error } = await client.updateUser({ password: parsed.data.password });
+      const { data, error } = await client.updateUser({ password: newPassword });
       if (error?.code === "insufficient_aal") {
         onNeedsCode();
         return;
@@ -65,27 +52,15 @@ export function NewPasswordForm({
       onDone();
     } catch (thrown) {
       toast.error(messageOf(thrown, passwordChangeFailedText));
-    } finally {
-      setSubmitting(false);
     }
-  }
+  });
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={onSubmit}>
       <div className="space-y-5">
         <NewPasswordFields
           ids={{ password: "new-password", confirmation: "new-password-confirmation" }}
-          password={password}
-          confirmation={confirmation}
-          errors={errors}
-          onPassword={(value) => {
-            setPassword(value);
-            setErrors({});
-          }}
-          onConfirmation={(value) => {
-            setConfirmation(value);
-            setErrors({});
-          }}
+          {...fields}
         />
       </div>
       <Button type="submit" disabled={submitting} className="mt-6 w-full">

@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import type { HarmonisationPage } from "#shared/content/page-harmonisation";
 import { Blossom } from "~/components/ui/botanical";
-import { Eyebrow } from "~/components/ui/section";
+import { StoryText } from "~/components/ui/story-text";
 import { useSiteOperator } from "~/lib/site-operator";
 import { czech } from "~/lib/typography";
 
@@ -16,15 +16,7 @@ export function SessionStory() {
     <section aria-labelledby="vznik-heading" className="bg-cream px-5 py-16 sm:px-8 sm:py-24">
       <div className="mx-auto grid max-w-6xl gap-12 lg:grid-cols-[1.2fr_0.8fr] lg:items-center lg:gap-20">
         <div>
-          <Eyebrow>{czech(story.eyebrow)}</Eyebrow>
-          <h2 id="vznik-heading" className="mt-3 text-3xl font-semibold text-bark sm:text-4xl">
-            {czech(story.heading)}
-          </h2>
-          <div className="mt-6 space-y-5 text-lg leading-relaxed text-bark-soft">
-            {story.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{czech(paragraph)}</p>
-            ))}
-          </div>
+          <StoryText headingId="vznik-heading" texts={story} />
         </div>
         <figure className="relative rounded-[2rem] bg-sand/70 px-7 py-10 sm:px-10">
           <Blossom className="absolute -top-6 right-8 w-12 text-terracotta" />

@@ -13,18 +13,20 @@ import { useSiteOperator } from "~/lib/site-operator";
 import { czech, typeset } from "~/lib/typography";
 
 /**
- * The contact section's content: the form, direct contacts and the common
- * questions. Its code loads when the visitor nears it (see contact.tsx).
+ * The contact section's data: the form's „Služba“ choices, from the page's loader data; a refused
+ * form sent without scripts, on the server's answer only; her headings, intro and questions.
  */
-export function ContactContent({
-  services,
-  submitted,
-  texts,
-}: {
+export type ContactSectionProps = {
   services: readonly ServiceChoice[];
   submitted?: SubmittedForm<ContactFormValues>;
   texts: HomeSections["contact"];
-}) {
+};
+
+/**
+ * The contact section's content: the form, direct contacts and the common
+ * questions. Its code loads when the visitor nears it (see contact.tsx).
+ */
+export function ContactContent({ services, submitted, texts }: ContactSectionProps) {
   const { location } = site;
   const operator = useSiteOperator();
   return (

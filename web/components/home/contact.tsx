@@ -1,9 +1,6 @@
 import { lazy } from "react";
-import type { HomeSections } from "#shared/content/page-home";
-import type { ServiceChoice } from "#shared/content/service-choices";
-import type { ContactFormValues } from "#shared/form-schemas";
 import { homeAnchors } from "#shared/routes";
-import type { SubmittedForm } from "~/components/forms/submitted-form";
+import type { ContactSectionProps } from "~/components/home/contact-content";
 import { Section } from "~/components/ui/section";
 import { czech } from "~/lib/typography";
 import { LoadWhenNear } from "~/progressive/load-when-near";
@@ -21,15 +18,7 @@ const ContactContent = lazy(() =>
  * form's „Služba“ choices, from the page's loader data; `submitted`: a refused form sent without
  * scripts, on the server's answer only; `texts`: her headings, intro and questions.
  */
-export function ContactSection({
-  services,
-  submitted,
-  texts,
-}: {
-  services: readonly ServiceChoice[];
-  submitted?: SubmittedForm<ContactFormValues>;
-  texts: HomeSections["contact"];
-}) {
+export function ContactSection({ services, submitted, texts }: ContactSectionProps) {
   return (
     <Section
       id={homeAnchors.contact}

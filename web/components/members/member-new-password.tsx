@@ -1,7 +1,10 @@
 import { KeyRound } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { authMessages, firstIssue, newPasswordSchema } from "#shared/auth-schemas";
-import { NewPasswordFields, passwordChangeFailedText } from "~/components/auth/new-password-fields";
+import { useState } from "react";
+import {
+  NewPasswordFields,
+  passwordChangeFailedText,
+  useNewPasswordEntry,
+} from "~/components/auth/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { getAuthClient, messageOf } from "~/lib/auth-client";
 
@@ -11,27 +14,11 @@ import { getAuthClient, messageOf } from "~/lib/auth-client";
  * sign-in instead). Once the new password is set, her area opens.
  */
 export function MemberNewPassword({ onDone }: { onDone: () => void }) {
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = newPasswordSchema.safeParse({ password });
-    if (!parsed.success) {
-      setErrors({ password: firstIssue(parsed.error) });
-      return;
-    }
-    if (confirmation !== password) {
-      setErrors({ confirmation: authMessages.passwordsDiffer });
-      return;
-    }
-    setSubmitting(true);
+  const { fields, submitting, onSubmit } = useNewPasswordEntry(async (newPassword) => {
     setFailure(null);
     try {
-      const { error } = await getAuthClient().updateUser({ password: parsed.data.password });
+      const { error } = await getAuthClient().updateUser({ password: newPassword });
       if (error) {
         setFailure(messageOf(error, passwordChangeFailedText));
         return;
@@ -39,31 +26,19 @@ export function MemberNewPassword({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (thrown) {
       setFailure(messageOf(thrown, passwordChangeFailedText));
-    } finally {
-      setSubmitting(false);
     }
-  }
+  });
 
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={onSubmit}
       className="mx-auto max-w-md rounded-[2rem] bg-white/80 p-6 shadow-sm ring-1 ring-bark/10 sm:p-8"
     >
       <div className="space-y-5">
         <NewPasswordFields
           ids={{ password: "member-new-password", confirmation: "member-new-password-again" }}
-          password={password}
-          confirmation={confirmation}
-          errors={errors}
-          onPassword={(value) => {
-            setPassword(value);
-            setErrors({});
-          }}
-          onConfirmation={(value) => {
-            setConfirmation(value);
-            setErrors({});
-          }}
+          {...fields}
         />
       </div>
       {failure ? (
