@@ -13,6 +13,7 @@ import { toast } from "sonner";
 import { type LetterJson, letterStateLabels } from "#shared/newsletter-letters";
 import { paths } from "#shared/routes";
 import { AdminFrame } from "~/components/admin/admin-frame";
+import { useAdminRun } from "~/components/admin/admin-run";
 import { EditorCard } from "~/components/admin/content-editor";
 import {
   formFieldOf,
@@ -35,7 +36,6 @@ import { LetterPreview } from "~/components/admin/letters-preview";
 import { LetterSend } from "~/components/admin/letters-send";
 import { Button } from "~/components/ui/button";
 import {
-  AdminApiError,
   cancelLetter,
   createLetter,
   fetchLetter,
@@ -45,7 +45,6 @@ import {
   stopLetterSending,
 } from "~/lib/admin-api";
 
-const failed = "Něco se nepovedlo. Zkuste to prosím znovu.";
 const fixFields = "Některé údaje nejsou vyplněné správně. Opravte prosím pole označená červeně.";
 
 const intros = {
@@ -77,7 +76,12 @@ export function LetterScreen({
   const [form, setForm] = useState<LetterForm>(() => formOf(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [scheduleErrors, setScheduleErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  // A refusal's fields are the server's names; the form's are its own.
+  const { busy, run } = useAdminRun((fields) =>
+    setErrors(
+      Object.fromEntries(Object.entries(fields).map(([name, text]) => [formFieldOf(name), text])),
+    ),
+  );
   // The form as last saved: a change since then is saved before a preview, a test or a send.
   const savedForm = useRef(formOf(initial));
 
@@ -102,31 +106,6 @@ export function LetterScreen({
     }, progressRefreshMs);
     return () => clearInterval(timer);
   }, [sending, letterId]);
-
-  /** Runs a call; a refusal shows its fields (through `onFields`) and its message. */
-  async function run(
-    action: () => Promise<void>,
-    onFields: (fields: Record<string, string>, message: string) => void = (fields) =>
-      setErrors(
-        Object.fromEntries(Object.entries(fields).map(([name, text]) => [formFieldOf(name), text])),
-      ),
-  ): Promise<boolean> {
-    setBusy(true);
-    try {
-      await action();
-      return true;
-    } catch (error) {
-      if (error instanceof AdminApiError) {
-        onFields(error.fields ?? {}, error.message);
-        toast.error(error.message);
-      } else {
-        toast.error(failed);
-      }
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
 
   /** Saves the form when it changed (or when the letter is new); the saved letter, or null. */
   async function saveIfChanged(): Promise<LetterJson | null> {
