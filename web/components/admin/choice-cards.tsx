@@ -15,8 +15,11 @@ export function ChoiceCards<Value extends string>({
   disabled,
   onChange,
   columnsClass,
+  description,
 }: {
   legend: string;
+  /** A line under the legend, when the choice needs saying more about. */
+  description?: string;
   /** The radio group's name, unique on the screen. */
   name: string;
   choices: readonly Choice<Value>[];
@@ -29,6 +32,7 @@ export function ChoiceCards<Value extends string>({
   return (
     <fieldset>
       <legend className="font-semibold text-bark">{legend}</legend>
+      {description && <p className="mt-1 text-sm text-bark-soft">{typeset(description)}</p>}
       <div className={clsx("mt-2 grid gap-2", columnsClass)}>
         {choices.map((choice) => (
           <label

@@ -14,7 +14,9 @@ import type {
 } from "#shared/content/content-admin";
 import type { ContentData, ContentKey } from "#shared/content/content-items";
 import { paths } from "#shared/routes";
+import { AdminFrame } from "~/components/admin/admin-frame";
 import { useAdminRun } from "~/components/admin/admin-run";
+import { ParentScreenLink } from "~/components/admin/admin-section";
 import { formatDateTime, formatMoment } from "~/components/admin/user-format";
 import { Button } from "~/components/ui/button";
 import {
@@ -257,6 +259,33 @@ function describeRevision(revision: ContentRevision): string {
   const who = revision.published_by ?? "";
   if (revision.restored_from !== null) return `Obnovená dřívější verze${who ? ` · ${who}` : ""}`;
   return who || "Původní texty webu";
+}
+
+/** The screen of an editor under one of her lists: the way back up to the list, then its card. */
+export function EditorScreen({
+  email,
+  parentPath,
+  parentName,
+  title,
+  intro,
+  children,
+}: {
+  email: string;
+  parentPath: string;
+  /** The list's name, as its link back reads („← Akce“). */
+  parentName: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <AdminFrame email={email}>
+      <ParentScreenLink to={parentPath}>{parentName}</ParentScreenLink>
+      <EditorCard title={title} intro={intro}>
+        {children}
+      </EditorCard>
+    </AdminFrame>
+  );
 }
 
 /** A card of the editor: its heading and intro, then the form. */

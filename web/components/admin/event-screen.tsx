@@ -13,10 +13,8 @@ import type { EventCountsJson, EventSignupJson } from "#shared/event-admin";
 import type { RepeatRule } from "#shared/event-repeats";
 import { eventPath } from "#shared/events";
 import { paths } from "#shared/routes";
-import { AdminFrame } from "~/components/admin/admin-frame";
 import { useAdminRun } from "~/components/admin/admin-run";
-import { ParentScreenLink } from "~/components/admin/admin-section";
-import { EditorCard } from "~/components/admin/content-editor";
+import { EditorScreen } from "~/components/admin/content-editor";
 import { downloadFile } from "~/components/admin/download-file";
 import {
   type EventFields,
@@ -126,7 +124,13 @@ export function EventScreen({
 
   if (!event) {
     return (
-      <EventFrame email={email} title="Nová akce" intro={intros.new}>
+      <EditorScreen
+        email={email}
+        parentPath={paths.adminEvents}
+        parentName="Akce"
+        title="Nová akce"
+        intro={intros.new}
+      >
         <EventFormCard
           form={form}
           errors={errors}
@@ -136,7 +140,7 @@ export function EventScreen({
         >
           <DraftButtons busy={busy} onPublish={() => void save(true)} />
         </EventFormCard>
-      </EventFrame>
+      </EditorScreen>
     );
   }
 
@@ -266,7 +270,13 @@ export function EventScreen({
   );
 
   return (
-    <EventFrame email={email} title={event.title} intro={intros[event.state]}>
+    <EditorScreen
+      email={email}
+      parentPath={paths.adminEvents}
+      parentName="Akce"
+      title={event.title}
+      intro={intros[event.state]}
+    >
       <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 px-2 sm:px-0">
         <span
           className={clsx(
@@ -370,28 +380,7 @@ export function EventScreen({
           </AlertDialogAction>
         }
       />
-    </EventFrame>
-  );
-}
-
-function EventFrame({
-  email,
-  title,
-  intro,
-  children,
-}: {
-  email: string;
-  title: string;
-  intro: string;
-  children: ReactNode;
-}) {
-  return (
-    <AdminFrame email={email}>
-      <ParentScreenLink to={paths.adminEvents}>Akce</ParentScreenLink>
-      <EditorCard title={title} intro={intro}>
-        {children}
-      </EditorCard>
-    </AdminFrame>
+    </EditorScreen>
   );
 }
 

@@ -4,9 +4,7 @@
  * The button is a link marked `class="button"` (the letter's sanitizer keeps that mark, and the
  * letter's e-mail draws it as a button); its words she can change in the text afterwards.
  */
-import { X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { buttonClasses } from "~/components/ui/button";
+import { InsertDialog } from "~/components/admin/insert-dialog";
 import { typeset } from "~/lib/typography";
 
 /** Something of hers a letter's button can lead to. */
@@ -41,65 +39,47 @@ export function LettersButtonDialog({
     { kind: "event", title: "Akce" },
   ] as const;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-bark/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-3xl bg-cream p-5 shadow-2xl ring-1 ring-bark/10 sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100%-4rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-8">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="font-serif text-2xl font-semibold text-bark">
-              Vložit tlačítko
-            </Dialog.Title>
-            <Dialog.Close
-              aria-label="Zavřít"
-              className="-mt-1 -mr-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-bark hover:bg-sand"
-            >
-              <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-2 leading-relaxed text-bark-soft">
-            {typeset(
-              "Vyberte článek nebo akci a do dopisu se vloží tlačítko, které na ně vede. Text tlačítka pak můžete v dopise přepsat.",
-            )}
-          </Dialog.Description>
-          {choices === null ? (
-            <p className="mt-5 text-bark-soft">Načítá se…</p>
-          ) : choices.length === 0 ? (
-            <p className="mt-5 text-bark-soft">
-              {typeset("Zatím nemáte žádný zveřejněný článek ani naplánovanou akci.")}
-            </p>
-          ) : (
-            groups.map((group) => {
-              const shown = choices.filter((choice) => choice.kind === group.kind);
-              if (shown.length === 0) return null;
-              return (
-                <section key={group.kind} className="mt-5">
-                  <h3 className="font-semibold text-bark">{group.title}</h3>
-                  <ul className="mt-2 grid gap-2">
-                    {shown.map((choice) => (
-                      <li key={choice.href}>
-                        <button
-                          type="button"
-                          onClick={() => onChoose(choice)}
-                          className="block min-h-11 w-full rounded-2xl bg-white px-4 py-3 text-left ring-1 ring-bark/10 hover:ring-2 hover:ring-moss focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-moss-dark"
-                        >
-                          <span className="block font-semibold break-words text-bark">
-                            <span className="sr-only">Vložit tlačítko na: </span>
-                            {typeset(choice.title)}
-                          </span>
-                          <span className="block text-sm text-bark-soft">{choice.note}</span>
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              );
-            })
-          )}
-          <Dialog.Close className={buttonClasses("secondary", "mt-6 w-full sm:w-auto")}>
-            Zavřít bez vložení
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <InsertDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Vložit tlačítko"
+      description="Vyberte článek nebo akci a do dopisu se vloží tlačítko, které na ně vede. Text tlačítka pak můžete v dopise přepsat."
+      width="sm:max-w-2xl"
+    >
+      {choices === null ? (
+        <p className="mt-5 text-bark-soft">Načítá se…</p>
+      ) : choices.length === 0 ? (
+        <p className="mt-5 text-bark-soft">
+          {typeset("Zatím nemáte žádný zveřejněný článek ani naplánovanou akci.")}
+        </p>
+      ) : (
+        groups.map((group) => {
+          const shown = choices.filter((choice) => choice.kind === group.kind);
+          if (shown.length === 0) return null;
+          return (
+            <section key={group.kind} className="mt-5">
+              <h3 className="font-semibold text-bark">{group.title}</h3>
+              <ul className="mt-2 grid gap-2">
+                {shown.map((choice) => (
+                  <li key={choice.href}>
+                    <button
+                      type="button"
+                      onClick={() => onChoose(choice)}
+                      className="block min-h-11 w-full rounded-2xl bg-white px-4 py-3 text-left ring-1 ring-bark/10 hover:ring-2 hover:ring-moss focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-moss-dark"
+                    >
+                      <span className="block font-semibold break-words text-bark">
+                        <span className="sr-only">Vložit tlačítko na: </span>
+                        {typeset(choice.title)}
+                      </span>
+                      <span className="block text-sm text-bark-soft">{choice.note}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })
+      )}
+    </InsertDialog>
   );
 }

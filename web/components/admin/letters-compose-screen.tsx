@@ -7,14 +7,13 @@
  */
 import { clsx } from "clsx";
 import { Save } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { type LetterJson, letterStateLabels } from "#shared/newsletter-letters";
 import { paths } from "#shared/routes";
-import { AdminFrame } from "~/components/admin/admin-frame";
 import { useAdminRun } from "~/components/admin/admin-run";
-import { EditorCard } from "~/components/admin/content-editor";
+import { EditorScreen } from "~/components/admin/content-editor";
 import {
   formFieldOf,
   formOf,
@@ -191,7 +190,13 @@ export function LetterScreen({
   const title = letter ? letter.subject || "Dopis" : "Nový dopis";
 
   return (
-    <LetterFrame email={email} title={title} intro={intros[letter?.state ?? "new"]}>
+    <EditorScreen
+      email={email}
+      parentPath={paths.adminLetters}
+      parentName="Dopisy"
+      title={title}
+      intro={intros[letter?.state ?? "new"]}
+    >
       {letter && (
         <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 px-2 sm:px-0">
           <span
@@ -257,34 +262,6 @@ export function LetterScreen({
           onStop={() => void stop()}
         />
       )}
-    </LetterFrame>
-  );
-}
-
-function LetterFrame({
-  email,
-  title,
-  intro,
-  children,
-}: {
-  email: string;
-  title: string;
-  intro: string;
-  children: ReactNode;
-}) {
-  return (
-    <AdminFrame email={email}>
-      <p className="mt-5 sm:mt-8">
-        <Link
-          to={paths.adminLetters}
-          className="font-semibold text-moss-dark underline-offset-4 hover:underline"
-        >
-          ← Dopisy
-        </Link>
-      </p>
-      <EditorCard title={title} intro={intro}>
-        {children}
-      </EditorCard>
-    </AdminFrame>
+    </EditorScreen>
   );
 }

@@ -1,10 +1,3 @@
-/**
- * A letter's fields, phone first: the subject, the text in the articles' editor (loaded only
- * here; with „Tlačítko“ to one of her articles or events) and an optional announcement of a
- * published article or an upcoming event. Checked with the shared schema before it is sent; the
- * server checks again and answers field by field.
- */
-import { clsx } from "clsx";
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { EventSummaryJson } from "#shared/event-admin";
 import { eventPath } from "#shared/events";
@@ -17,12 +10,12 @@ import {
 } from "#shared/newsletter-letters";
 import { formatPragueDate } from "#shared/prague-time";
 import { paths } from "#shared/routes";
+import { ChoiceCards } from "~/components/admin/choice-cards";
 import { eventWhen } from "~/components/admin/event-format";
 import type { ButtonChoice } from "~/components/admin/letters-button-dialog";
 import { usePhotoLibrary } from "~/components/admin/photo-picker";
 import { FieldError, SelectField, TextField } from "~/components/ui/form-field";
 import { currentAccessToken, fetchArticles, fetchEvents } from "~/lib/admin-api";
-import { typeset } from "~/lib/typography";
 
 const ArticleBodyEditor = lazy(() => import("~/components/admin/article-body-editor"));
 
@@ -132,9 +125,9 @@ export function useLetterChoices(): LetterChoices | null {
 }
 
 const announceChoices = [
-  { kind: "none", label: "Nic", hint: "Jen váš text." },
-  { kind: "article", label: "Článek", hint: "S fotkou, nadpisem a tlačítkem na článek." },
-  { kind: "event", label: "Akci", hint: "S fotkou, datem a tlačítkem na akci." },
+  { value: "none", label: "Nic", hint: "Jen váš text." },
+  { value: "article", label: "Článek", hint: "S fotkou, nadpisem a tlačítkem na článek." },
+  { value: "event", label: "Akci", hint: "S fotkou, datem a tlačítkem na akci." },
 ] as const;
 
 export function LetterFormFields({
@@ -186,39 +179,16 @@ export function LetterFormFields({
         </Suspense>
         <FieldError id="letter-body" error={errors.body} />
       </div>
-      <fieldset>
-        <legend className="font-semibold text-bark">Ohlásit v dopise</legend>
-        <p className="mt-1 text-sm text-bark-soft">
-          {typeset(
-            "Pod textem dopisu se může ukázat váš zveřejněný článek nebo nadcházející akce.",
-          )}
-        </p>
-        <div className="mt-2 grid gap-2 sm:grid-cols-3">
-          {announceChoices.map((choice) => (
-            <label
-              key={choice.kind}
-              className={clsx(
-                "flex min-h-11 cursor-pointer items-start gap-3 rounded-2xl bg-white px-4 py-3 ring-1",
-                form.announceKind === choice.kind ? "ring-2 ring-moss" : "ring-bark/15",
-              )}
-            >
-              <input
-                type="radio"
-                name="letter-announce-kind"
-                value={choice.kind}
-                checked={form.announceKind === choice.kind}
-                disabled={busy}
-                onChange={() => onChange({ announceKind: choice.kind, announceId: "" })}
-                className="mt-1 size-5 accent-moss"
-              />
-              <span>
-                <span className="block font-semibold text-bark">{choice.label}</span>
-                <span className="block text-sm text-bark-soft">{typeset(choice.hint)}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ChoiceCards
+        legend="Ohlásit v dopise"
+        description="Pod textem dopisu se může ukázat váš zveřejněný článek nebo nadcházející akce."
+        name="letter-announce-kind"
+        choices={announceChoices}
+        value={form.announceKind}
+        disabled={busy}
+        onChange={(announceKind) => onChange({ announceKind, announceId: "" })}
+        columnsClass="sm:grid-cols-3"
+      />
       {form.announceKind !== "none" && (
         <SelectField
           id="letter-announcement"
