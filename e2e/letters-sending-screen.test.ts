@@ -19,7 +19,7 @@ const wide = { width: 1280, height: 900 };
 const moss = { r: 0x4f, g: 0x6b, b: 0x4a };
 
 const server = setUpOwnServer({
-  port: mainPort + 70,
+  port: mainPort + 72,
   name: "letters-sending-screen",
   owner,
   settings: { ...accountsServerSettings, LOG_LEVEL: "warn" },

@@ -24,7 +24,7 @@ import { test } from "./fixtures";
 export type Owner = { email: string; password: string; fullName: string };
 
 export type OwnServerOptions = {
-  /** Its own: mainPort + an offset no other file takes (+50… are the shared servers'). */
+  /** Its own: mainPort + an offset no other file takes (+50… are the shared servers'; the server refuses to start where another answers). */
   port: number;
   /** Names the temporary data folder, for finding a failed run's leftovers. */
   name: string;

@@ -154,6 +154,14 @@ export async function startServerProcess({
   if (seedDatabase && dataDir && !databaseUrl) {
     await seedEmbeddedDatabase(resolve(projectDir, dataDir));
   }
+  // Another server answering on the port would pass for this one (its own SMTP peer, its own
+  // data) while this one fails to listen: two test files on one port, say.
+  const address = `http://${options.env.HOST ?? "127.0.0.1"}:${options.env.PORT}`;
+  if (options.env.PORT && (await answersOk(`${address}${healthPath}`))) {
+    throw new Error(
+      `Another server already answers at ${address}: give this one a port of its own.`,
+    );
+  }
   const begun = performance.now();
   const server = spawnServerProcess(options);
   await waitUntilAnswering(server, healthPath, timeoutMs);
