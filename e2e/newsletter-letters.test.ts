@@ -24,6 +24,9 @@ const owner = seededAdmins[33] as (typeof seededAdmins)[number];
 const phone = { width: 360, height: 780 };
 const wide = { width: 1280, height: 900 };
 
+// One server for the file: its tests run in order in one worker, not in two starting a server each.
+test.describe.configure({ mode: "default" });
+
 const server = setUpOwnServer({
   port: mainPort + 66,
   name: "letters",

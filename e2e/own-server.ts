@@ -24,7 +24,11 @@ import { test } from "./fixtures";
 export type Owner = { email: string; password: string; fullName: string };
 
 export type OwnServerOptions = {
-  /** Its own: mainPort + an offset no other file takes (+50… are the shared servers'; the server refuses to start where another answers). */
+  /**
+   * Its own: mainPort + an offset no other file takes (+50… are the shared servers'). The server
+   * refuses to start where another answers, so a file of several tests runs them in one worker
+   * (`test.describe.configure({ mode: "default" })` or `"serial"`).
+   */
   port: number;
   /** Names the temporary data folder, for finding a failed run's leftovers. */
   name: string;
