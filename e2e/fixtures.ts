@@ -29,6 +29,22 @@ export function screenshotPath(...parts: string[]): string {
   return join(import.meta.dirname, "screenshots", ...parts);
 }
 
+/**
+ * Whole-page screenshots of an administration screen at 360 and 1280 px into `folder`, once the
+ * notices of the moment before (a toast) have left; the page is at phone width afterwards.
+ */
+export async function shootBoth(page: Page, folder: string, name: string) {
+  for (const [width, size] of [
+    [360, { width: 360, height: 780 }],
+    [1280, { width: 1280, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+    await page.screenshot({ path: screenshotPath(folder, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 360, height: 780 });
+}
+
 /** The HTML the server sends, before any script runs. */
 export async function fetchHtml(page: Page, path: string): Promise<string> {
   const response = await page.request.get(path);

@@ -8,13 +8,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { paths } from "#shared/routes";
 import { accountsServerSettings, seededAdmins } from "./accounts-server";
-import { expect, screenshotPath, test } from "./fixtures";
+import { expect, shootBoth, test } from "./fixtures";
 import { mainPort } from "./main-server";
 import { setUpOwnServer } from "./own-server";
 
 const owner = seededAdmins[12] as (typeof seededAdmins)[number];
 const phone = { width: 360, height: 780 };
-const wide = { width: 1280, height: 900 };
+const _wide = { width: 1280, height: 900 };
 /** --color-moss in web/app.css. */
 const moss = { r: 0x4f, g: 0x6b, b: 0x4a };
 
@@ -46,21 +46,6 @@ async function subscribe(page: Page, address: string) {
   await page.goto(`${origin}${link}`);
   await page.getByRole("button", { name: "Potvrdit odběr" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Odběr je potvrzený");
-}
-
-async function shootBoth(page: Page, name: string) {
-  for (const [width, size] of [
-    [360, phone],
-    [1280, wide],
-  ] as const) {
-    await page.setViewportSize(size);
-    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
-    await page.screenshot({
-      path: screenshotPath("letters-sending-screen", `${name}-${width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize(phone);
 }
 
 /**
@@ -119,7 +104,7 @@ test("her letter's test button keeps to one line on a phone, and a letter going 
   expect(testBox?.height).toBe(previewBox?.height);
   expect(testBox?.height).toBeLessThan(60);
   expect(await testButton.evaluate((button) => getComputedStyle(button).fontSize)).toBe("16px");
-  await shootBoth(page, "editor");
+  await shootBoth(page, "letters-sending-screen", "editor");
 
   await page.getByRole("button", { name: "Odeslat všem přihlášeným (2)" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Odeslat (2)" }).click();
@@ -134,5 +119,5 @@ test("her letter's test button keeps to one line on a phone, and a letter going 
   for (const channel of ["r", "g", "b"] as const) {
     expect(Math.abs(filled[channel] - moss[channel]), `${channel} of the bar`).toBeLessThan(6);
   }
-  await shootBoth(page, "sending");
+  await shootBoth(page, "letters-sending-screen", "sending");
 });

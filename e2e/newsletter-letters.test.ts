@@ -16,13 +16,13 @@ import { letterMessages } from "#shared/newsletter-letters";
 import { paths } from "#shared/routes";
 import { addressesOf, type CaughtMail } from "#testing/test-smtp-server";
 import { accountsServerSettings, seededAdmins } from "./accounts-server";
-import { expect, screenshotPath, test, visitAs, waitForHydration } from "./fixtures";
+import { expect, screenshotPath, shootBoth, test, visitAs, waitForHydration } from "./fixtures";
 import { mainPort } from "./main-server";
 import { setUpOwnServer } from "./own-server";
 
 const owner = seededAdmins[33] as (typeof seededAdmins)[number];
 const phone = { width: 360, height: 780 };
-const wide = { width: 1280, height: 900 };
+const _wide = { width: 1280, height: 900 };
 
 // One server for the file: its tests run in order in one worker, not in two starting a server each.
 test.describe.configure({ mode: "default" });
@@ -81,22 +81,6 @@ async function confirm(page: Page, address: string) {
   await page.goto(`${origin}${await confirmationLink(address)}`);
   await page.getByRole("button", { name: "Potvrdit odběr" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Odběr je potvrzený");
-}
-
-async function shootBoth(page: Page, name: string) {
-  for (const [width, size] of [
-    [360, phone],
-    [1280, wide],
-  ] as const) {
-    await page.setViewportSize(size);
-    // The notices of the moment before (a toast) leave first.
-    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
-    await page.screenshot({
-      path: screenshotPath("newsletter-letters", `${name}-${width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize(phone);
 }
 
 /** „Napsat dopis“ from „Novinky“, the subject and a line of text, saved as a draft. */
@@ -172,7 +156,7 @@ test("a visitor ticks the box, confirms and gets exactly one letter; she writes,
   await expect(card.locator("[data-state]")).toHaveText("přihlášen");
   await expect(card).toContainText("Dárek – rituál");
   await expect(card).toContainText("Potvrzeno");
-  await shootBoth(page, "subscribers");
+  await shootBoth(page, "newsletter-letters", "subscribers");
 
   // Her sending rate, up for the test: the letters need not wait their turn.
   await page.goto(`${origin}${paths.adminLetters}`);
@@ -208,7 +192,7 @@ test("a visitor ticks the box, confirms and gets exactly one letter; she writes,
   );
   await page.getByRole("radio", { name: /^Článek/ }).check();
   await page.getByLabel("Který článek").selectOption({ index: 1 });
-  await shootBoth(page, "compose");
+  await shootBoth(page, "newsletter-letters", "compose");
   await page.getByRole("button", { name: "Uložit koncept" }).click();
   await expect(page).toHaveURL(/\/admin\/novinky\/dopisy\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 2, name: subject })).toBeVisible();
@@ -220,7 +204,7 @@ test("a visitor ticks the box, confirms and gets exactly one letter; she writes,
   // Her button in the text, and the announcement's.
   await expect(preview.getByRole("link", { name: "Přečíst článek" })).toHaveCount(2);
   await page.getByTestId("letter-preview").scrollIntoViewIfNeeded();
-  await shootBoth(page, "preview");
+  await shootBoth(page, "newsletter-letters", "preview");
 
   // A test to herself, and where it went.
   await page.getByRole("button", { name: "Poslat zkoušku na můj e-mail" }).click();
@@ -267,7 +251,7 @@ test("a visitor ticks the box, confirms and gets exactly one letter; she writes,
   const listed = page.locator(`[data-letter="${subject}"]`);
   await expect(listed.locator("[data-state]")).toHaveText("odeslaný");
   await expect(listed).toContainText("Odesláno:2");
-  await shootBoth(page, "list");
+  await shootBoth(page, "newsletter-letters", "list");
 
   // RFC 8058, as a mail client makes it: a POST to the header's address, no cookie, no page.
   const oneClick = await fetch(String(oneClickUrl), {
@@ -304,7 +288,7 @@ test("a visitor ticks the box, confirms and gets exactly one letter; she writes,
   // The visible link: the page says it worked and offers to come back.
   await page.goto(String(oneClickUrl));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Odhlášení proběhlo");
-  await shootBoth(page, "unsubscribed");
+  await shootBoth(page, "newsletter-letters", "unsubscribed");
 
   // A third letter, at one an hour to two readers, stopped after the first got it.
   const third = `blogova-treti-${Date.now()}@example.cz`;
@@ -334,12 +318,12 @@ test("a visitor ticks the box, confirms and gets exactly one letter; she writes,
   await stopDialog.getByRole("button", { name: "Zastavit odesílání" }).click();
   await expect(page.locator("[data-state]").first()).toHaveText("zastavený");
   await expect(page.getByText("Zastaveno, dostal ho 1 z 2.").first()).toBeVisible();
-  await shootBoth(page, "stopped");
+  await shootBoth(page, "newsletter-letters", "stopped");
   await page.goto(`${origin}${paths.adminLetters}`);
   const listedStopped = page.locator(`[data-letter="${stopped}"]`);
   await expect(listedStopped.locator("[data-state]")).toHaveText("zastavený");
   await expect(listedStopped).toContainText("Zastaveno, dostal ho 1 z 2.");
-  await shootBoth(page, "list-stopped");
+  await shootBoth(page, "newsletter-letters", "list-stopped");
   // The second reader never gets it.
   await page.waitForTimeout(3000);
   expect(server.smtp.mails.filter((mail) => mail.subject === stopped)).toHaveLength(1);
