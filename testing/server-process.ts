@@ -203,14 +203,45 @@ function answersOk(url: string): Promise<boolean> {
   });
 }
 
-/** A port nothing listens on right now, on loopback. */
-export async function findFreePort(): Promise<number> {
+/**
+ * Ports for test servers come from below Linux's ephemeral range (32768–60999): the kernel hands
+ * those to outgoing connections (to PostgreSQL, to an SMTP peer), and in CI one such connection
+ * took a port found free here before the server could listen on it (EADDRINUSE). Each Vitest
+ * worker takes its ports from a block of its own, so two workers never pick the same one; within
+ * a worker, from a counter, so two servers started together never do either.
+ */
+const portBlocks = { first: 20_000, size: 1_000, count: 12 };
+let nextPortOffset = Math.floor(Math.random() * portBlocks.size);
+
+/** A port (or `consecutive` ports from it) nothing listens on right now, on loopback. */
+export async function findFreePort({
+  consecutive = 1,
+}: {
+  consecutive?: number;
+} = {}): Promise<number> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? process.pid) % portBlocks.count;
+  const blockStart = portBlocks.first + worker * portBlocks.size;
+  const offsets = portBlocks.size - consecutive + 1;
+  for (let tries = 0; tries < portBlocks.size; tries++) {
+    const port = blockStart + (nextPortOffset % offsets);
+    nextPortOffset += consecutive;
+    const ports = Array.from({ length: consecutive }, (_, index) => port + index);
+    if ((await Promise.all(ports.map(canListenOn))).every(Boolean)) return port;
+  }
+  throw new Error(`No ${consecutive} free port(s) from ${blockStart}`);
+}
+
+async function canListenOn(port: number): Promise<boolean> {
   const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
+  try {
+    server.listen(port, "127.0.0.1");
+    await once(server, "listening");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (server.listening) await new Promise((done) => server.close(done));
+  }
 }
 
 async function readRssBytes(pid: number): Promise<number> {

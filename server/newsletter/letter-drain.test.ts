@@ -18,7 +18,8 @@ async function drain(
   try {
     return await runLetterDrain({
       database,
-      port: await findFreePort(),
+      // The second server listens on the next port.
+      port: await findFreePort({ consecutive: 2 }),
       timeoutMs: 240_000,
       ...options,
     });
