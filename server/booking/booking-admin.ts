@@ -26,6 +26,7 @@ import {
   freeDaysToMove,
   isOverlapRefusal,
   lengthOf,
+  lockBookingTimes,
   movedTimes,
   readBookingSettings,
   slotQueryFor,
@@ -261,6 +262,7 @@ export function createBookingAdmin(deps: BookingAdminDependencies) {
       let moved: Booking | undefined;
       try {
         moved = await db.transaction(async (tx) => {
+          await lockBookingTimes(tx as unknown as Database);
           const [row] = await tx
             .update(bookings)
             .set({ ...movedTimes(found, startsAt), handledAt: found.handledAt ?? now })
