@@ -26,6 +26,17 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** pg-pool's words when no connection came free within `connectionTimeoutMillis`. */
 const poolTimeoutMessage = "timeout exceeded when trying to connect";
+/** The embedded database's thread's answer to a query sent after `close()`. */
+export const embeddedClosedMessage = "The embedded database is closed";
+
+/**
+ * The drivers' words for a query sent after the database was closed: only while the server
+ * stops (a request that came in as it shut down); the next server takes it.
+ */
+const closedMessages = new Set([
+  "Cannot use a pool after calling end on the pool",
+  embeddedClosedMessage,
+]);
 /** The network's refusals of a connection to the database server. */
 const connectionErrorCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
 
@@ -33,11 +44,12 @@ const connectionErrorCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT",
  * Whether the query failed because the database could not take it now, not because of the
  * query: every pooled connection busy for longer than the pool waits, the server refusing or
  * dropping the connection (SQLSTATE class 08), out of connections (53300), shutting down or
- * starting (57P01–57P03). The request may succeed if tried again in a moment.
+ * starting (57P01–57P03), or closed as this server stops. The request may succeed if tried again
+ * in a moment.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const cause of causes(error)) {
-    if (cause.message === poolTimeoutMessage) return true;
+    if (cause.message === poolTimeoutMessage || closedMessages.has(cause.message)) return true;
     const { code } = cause;
     if (typeof code !== "string") continue;
     if (connectionErrorCodes.has(code)) return true;

@@ -11,6 +11,7 @@
  */
 import { type ResourceLimits, Worker } from "node:worker_threads";
 import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+import { embeddedClosedMessage } from "./database-errors";
 
 /** What the thread opens: a data folder, a copy of a dumped one (`dumpDataDir`), or a new cluster in memory. */
 export type ThreadStart = { dataDir: string } | { template: ArrayBuffer } | { fresh: true };
@@ -177,7 +178,7 @@ export class PGliteThread {
     try {
       await this.#call({ op: "close" });
     } finally {
-      this.#stop(new Error("The embedded database is closed"));
+      this.#stop(new Error(embeddedClosedMessage));
       await this.#worker.terminate();
     }
   }

@@ -67,6 +67,30 @@ describe("what a failed query says about the database", () => {
   }
 });
 
+describe("a request that comes in as the server stops", () => {
+  for (const testDatabase of testDatabases) {
+    it(
+      `is answered 503 with Retry-After once the database on ${testDatabase.name} is closed`,
+      async () => {
+        const database = await testDatabase.open();
+        const app = createTestApp(database);
+        await database.close();
+        const email = `jana.konec.${testDatabase.name.toLowerCase()}@example.cz`;
+        let answer: Response | undefined;
+        const lines = await captureLog(async () => {
+          answer = await postForm(app, submission(email));
+        });
+
+        expect(answer?.status).toBe(503);
+        expect(answer?.headers.get("Retry-After")).toBe("5");
+        expect(lines.filter((line) => line.msg === "Unhandled error")).toEqual([]);
+        expect(JSON.stringify(lines)).not.toContain(email);
+      },
+      openTimeoutMs,
+    );
+  }
+});
+
 describe.skipIf(!postgresUrl)("a burst that holds every pooled connection (PostgreSQL)", () => {
   let database: DatabaseHandle;
   let drop: () => Promise<void>;
