@@ -71,13 +71,15 @@ describe("the frame of the pages answered per request", () => {
       pageFrame("Rezervace nebyla odeslána", html`<p>Napište mi prosím.</p>${writeToMeLink()}`),
     );
     expect(page).toContain(
-      `<p><a href="${homeSection(homeAnchors.contact)}" class="button">Napsat zprávu</a></p>`,
+      `<p><a href="${homeSection(homeAnchors.contact)}" class="button primary">Napsat zprávu</a></p>`,
     );
     expect(page).toContain(
       '<p class="home-link"><a href="/" class="button">Zpět na hlavní stránku</a></p>',
     );
     expect(page).toMatch(/button, a\.button \{[^}]*display: inline-flex;[^}]*min-height: 44px;/);
     expect(page).toMatch(/main a:not\(\.button\) \{ padding: 0\.8em 0; \}/);
+    // The page's next step filled, the way home outlined.
+    expect(page).toMatch(/a\.button\.primary \{ background: #4f6b4a; color: #fff; \}/);
     expect(page).toMatch(/a:focus-visible \{ outline: 3px solid/);
   });
 });

@@ -99,6 +99,8 @@ const frameStyle = html`
       button:hover { background: #3b5237; }
       a.button { border: 1.5px solid #4f6b4a; background: #fff; color: #3b5237; }
       a.button:hover { background: #dfe5d3; }
+      a.button.primary { background: #4f6b4a; color: #fff; }
+      a.button.primary:hover { background: #3b5237; }
       a { color: #4f6b4a; }
       main a:not(.button) { padding: 0.8em 0; }
       input:focus-visible, textarea:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid #c0784f; outline-offset: 2px; }
@@ -151,19 +153,28 @@ export function plainPage(heading: string, message: string) {
   return pageFrame(heading, html`<p>${message}</p>`);
 }
 
-function actionAnchor(href: string, label: string | Html) {
-  return html`<a href="${href}" class="button">${label}</a>`;
+type ActionOptions = {
+  /** The page's next step: filled, as the site's main buttons; one a page at most. */
+  primary?: boolean;
+};
+
+function actionAnchor(href: string, label: string | Html, { primary = false }: ActionOptions = {}) {
+  return html`<a href="${href}" class="${primary ? "button primary" : "button"}">${label}</a>`;
 }
 
-/** A link that is a step to take (back to the event, another offer): a pill of its own line. */
-export function actionLink(href: string, label: string | Html) {
-  return html`<p>${actionAnchor(href, label)}</p>`;
+/**
+ * A link that is a step to take (back to the event, another offer): a pill of its own line,
+ * outlined, or filled as the page's next step (`primary`).
+ */
+export function actionLink(href: string, label: string | Html, options: ActionOptions = {}) {
+  return html`<p>${actionAnchor(href, label, options)}</p>`;
 }
 
 /**
  * The way to write to her, after a text of these pages that asks to („Napište mi prosím…“): the
- * home page's contact form, as the site's pages link it after her texts.
+ * home page's contact form, as the site's pages link it after her texts. It is the page's next
+ * step unless the page offers another (`primary: false`).
  */
-export function writeToMeLink() {
-  return actionLink(homeSection(homeAnchors.contact), "Napsat zprávu");
+export function writeToMeLink({ primary = true }: ActionOptions = {}) {
+  return actionLink(homeSection(homeAnchors.contact), "Napsat zprávu", { primary });
 }

@@ -146,7 +146,7 @@ export function createBookingCancelRoute(bookings: Bookings) {
         page(
           heading,
           html`<p>${czech(error.message)}</p>
-            ${error.code === "slot_taken" ? actionLink(`${paths.bookingCancel}/${token}`, "Vybrat jiný čas") : ""}
+            ${error.code === "slot_taken" ? actionLink(`${paths.bookingCancel}/${token}`, "Vybrat jiný čas", { primary: true }) : ""}
             ${error.code === "move_too_late" ? writeToMeLink() : ""}`,
         ),
         error.status as 404 | 409,

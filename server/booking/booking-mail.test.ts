@@ -23,7 +23,7 @@ import {
 import { bookingSubjects } from "./booking-email";
 
 /** The plain pages' way to the contact form, after a text that asks to write. */
-const contactLink = `<a href="${homeSection(homeAnchors.contact)}" class="button">Napsat zprávu</a>`;
+const contactLink = `<a href="${homeSection(homeAnchors.contact)}" class="button primary">Napsat zprávu</a>`;
 
 const hour = 3_600_000;
 // Wednesday 6 May 2026, 10:00 in Prague; the test clock starts on Monday at 10:00.

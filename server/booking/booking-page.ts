@@ -73,8 +73,8 @@ export function createBookingPage({
     pageFrame(
       "Rezervace nebyla odeslána",
       html`<p>${bookingMessages.offerNotBookable}</p>
-        ${writeToMeLink()}
-        ${actionLink(paths.booking, "Vybrat jinou nabídku")}`,
+        ${actionLink(paths.booking, "Vybrat jinou nabídku", { primary: true })}
+        ${writeToMeLink({ primary: false })}`,
     );
 
   const route = new Hono();

@@ -271,7 +271,7 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
     await withToken(secondWaiting?.id ?? "", "a-cancel-token-of-the-last-one");
     clock.set(new Date(event.signupDeadline.getTime() + 1000));
     try {
-      const contactLink = `<a href="${homeSection(homeAnchors.contact)}" class="button">Napsat zprávu</a>`;
+      const contactLink = `<a href="${homeSection(homeAnchors.contact)}" class="button primary">Napsat zprávu</a>`;
       for (const method of ["GET", "POST"]) {
         const latePage = await app.request(`${paths.eventCancel}/a-cancel-token-of-the-last-one`, {
           method,
@@ -377,7 +377,7 @@ describe.each(testDatabases)("signing up for an event on $name", ({ open }) => {
     const afterMessage = twicePage.slice(twicePage.indexOf("napište mi prosím"));
     expect(afterMessage).toMatch(
       new RegExp(
-        `^[^<]*</p><p><a href="${homeSection(homeAnchors.contact)}" class="button">Napsat zprávu</a>`,
+        `^[^<]*</p><p><a href="${homeSection(homeAnchors.contact)}" class="button primary">Napsat zprávu</a>`,
       ),
     );
     const waiting = await post({ ...fields, email: "druha@example.cz" });
