@@ -61,8 +61,9 @@ function dayTimes(day: FreeDay) {
 /** The free times to move to, as the booking page lists them: radio buttons by day. */
 export function moveForm(token: string, days: FreeDay[]) {
   if (days.length === 0) {
+    // On the booking's page, beside the button that cancels it.
     return html`<p>${czech("Jiný volný čas teď nemám. Napište mi prosím, domluvíme se.")}</p>
-      ${writeToMeLink()}`;
+      ${writeToMeLink({ primary: false })}`;
   }
   const later = days.slice(shownDays);
   return html`<form method="post" action="${paths.bookingCancel}/${token}/presun">

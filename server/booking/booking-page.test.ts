@@ -127,7 +127,9 @@ describe.each(testDatabases)("the booking page on $name", ({ open }) => {
       expect(goneText).toContain(
         `<a href="${homeSection(homeAnchors.contact)}" class="button">Napsat zprávu</a>`,
       );
-      expect(goneText).toContain('<a href="/rezervace" class="button primary">Vybrat jinou nabídku</a>');
+      expect(goneText).toContain(
+        '<a href="/rezervace" class="button primary">Vybrat jinou nabídku</a>',
+      );
       expect(await (await get(timesPage)).text()).toContain(`value="${startsAt}"`);
     },
     openTimeoutMs,

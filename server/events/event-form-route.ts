@@ -121,7 +121,8 @@ export function createEventFormRoute({
       status: 404 | 409 | 422 | 429,
       code?: string,
     ) => {
-      const writeTo = code && asksToWrite.has(code) ? writeToMeLink() : "";
+      // Beside the form, whose own button is the page's next step.
+      const writeTo = code && asksToWrite.has(code) ? writeToMeLink({ primary: false }) : "";
       const error = (field: string) =>
         errors[field]
           ? html`<p class="error" id="${field}-error">${czech(errors[field] ?? "")}</p>${writeTo}`
