@@ -6,8 +6,11 @@
  */
 import { loadPageBuild, type PageBuild } from "#server/pages/page-build";
 
-/** What the test's loaders read: the text of robots.txt, and whether the about page's loader fails. */
-export type TestContent = { robots: string; failAbout: boolean };
+/**
+ * What the test's loaders read: the text of robots.txt, and whether the about page's loader
+ * fails: with its own message (`true`), or with what a query it runs throws (a function).
+ */
+export type TestContent = { robots: string; failAbout: boolean | (() => Promise<unknown>) };
 
 /** The build, with a build id of its own (the store holds one build's pages). */
 export async function contentReadingBuild(serverBuildFile: string): Promise<PageBuild> {
@@ -38,8 +41,10 @@ export async function contentReadingBuild(serverBuildFile: string): Promise<Page
           ...about,
           module: {
             ...about.module,
-            loader: (args) => {
-              if (content(args.context).failAbout) throw new Error("Text sekce „O mně“ chybí");
+            loader: async (args) => {
+              const { failAbout } = content(args.context);
+              if (typeof failAbout === "function") await failAbout();
+              else if (failAbout) throw new Error("Text sekce „O mně“ chybí");
               // The page's own loader: its photos (the illustrations, with no photo reader).
               return about.module.loader?.(args) ?? null;
             },

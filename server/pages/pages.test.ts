@@ -5,6 +5,7 @@
  * load context, as the content model's loaders will.
  */
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#database/open-database";
 import { contentReadingBuild, type TestContent } from "#testing/content-reading-build";
@@ -129,6 +130,23 @@ describe.each(testDatabases)("the page store on $name", ({ name, open }) => {
         expect.arrayContaining([expect.objectContaining({ version: stored?.version })]),
       );
       content.failAbout = false;
+    },
+    openTimeoutMs,
+  );
+
+  it(
+    "says why a render's query failed without the query or its values",
+    async () => {
+      content.failAbout = () => database.db.execute(sql`select ${"jana@example.cz"}::int`);
+      const failed = await pages.publish(["/about"]).catch((error: unknown) => error);
+      content.failAbout = false;
+
+      expect(failed).toBeInstanceOf(PublishError);
+      const { message } = failed as PublishError;
+      // PostgreSQL's code and its short words („invalid input syntax for type integer“) stay.
+      expect(message).toContain("22P02");
+      expect(message).not.toContain("jana@example.cz");
+      expect(message).not.toMatch(/select|Failed query|params/i);
     },
     openTimeoutMs,
   );

@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { createRequestHandler } from "react-router";
 import { startOnFirstInput } from "~/progressive/page-scripts.server";
+import { summarizeError } from "../error-summary";
 import { precompressMinimumBytes } from "../precompress";
 import { contentSecurityPolicy } from "../security-headers";
 import type { PageBuild } from "./page-build";
@@ -154,8 +155,9 @@ export function createPageRenderer({
 // The router needs an absolute URL; pages link with paths and the site's address (shared/site.ts).
 const origin = "http://localhost";
 
+/** A reason for the log and the publish's answer: never a failed query's text or values. */
 function explain(error: unknown): string {
-  if (error instanceof Error) return error.message;
+  if (error instanceof Error) return summarizeError(error);
   if (error instanceof Response) return `HTTP ${error.status} ${error.statusText}`.trim();
   return String(error);
 }
