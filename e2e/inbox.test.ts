@@ -24,6 +24,7 @@ import { startTestSmtpServer, type TestSmtpServer } from "#testing/test-smtp-ser
 import { parseAdminCommand, runAdminCommand } from "../scripts/admin";
 import { adminSections } from "../web/components/admin/admin-sections";
 import { expect, expectNoAxeViolations, screenshotPath, test } from "./fixtures";
+import { turnOffWeeklySummaries } from "./own-server";
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 70;
 const baseUrl = `http://localhost:${port}`;
@@ -60,6 +61,7 @@ test.beforeAll(async () => {
       notifyEmail: operatorDefaults.email,
     });
     if (granted.exitCode !== 0) throw new Error(granted.lines.join("\n"));
+    await turnOffWeeklySummaries(handle.db);
   } finally {
     await handle.close();
   }

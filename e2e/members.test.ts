@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
+import { openDatabase } from "#database/open-database";
 import { paths } from "#shared/routes";
 import { operatorDefaults } from "#shared/site";
 import { recordVideo } from "#testing/sample-media";
@@ -21,6 +22,7 @@ import {
   storageKey,
 } from "./accounts-server";
 import { expect, expectNoAxeViolations, screenshotPath, test, waitForHydration } from "./fixtures";
+import { turnOffWeeklySummaries } from "./own-server";
 
 // Its own server: +50 and +51 are the accounts and two-factor servers, +52 the last-administrator test's.
 const port = Number(process.env.E2E_PORT ?? 3100) + 53;
@@ -53,6 +55,12 @@ test.beforeAll(async () => {
   // Confirmed accounts without a role (seed-accounts.ts); one is made a member by the admin command.
   run(["e2e/seed-accounts.ts", dataDir, baseUrl]);
   run(["scripts/admin.ts", "grant", member.email, "member"]);
+  const handle = await openDatabase({ dataDir });
+  try {
+    await turnOffWeeklySummaries(handle.db);
+  } finally {
+    await handle.close();
+  }
   server = await startServerProcess({
     env: buildServerEnv({
       port,
