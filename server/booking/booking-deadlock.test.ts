@@ -10,6 +10,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "#database/open-database";
 import { pragueMoment } from "#shared/booking-time";
+import { holdInTransaction } from "#testing/held-transaction";
 import { createTestClock } from "#testing/test-app";
 import { openTimeoutMs, postgresUrl, testDatabases } from "#testing/test-databases";
 import { createContentReader } from "../content/content-store";
@@ -21,31 +22,9 @@ afterAll(async () => {
   for (const handle of handles.reverse()) await handle.close();
 });
 
-/** Holds the bookings' lock in a transaction on `db` until the returned release is called. */
-async function holdLock(db: Database) {
-  let release = () => {};
-  const released = new Promise<void>((done) => {
-    release = done;
-  });
-  let locked = () => {};
-  const isLocked = new Promise<void>((done) => {
-    locked = done;
-  });
-  const holding = db.transaction(async (tx) => {
-    await lockBookingTimes(tx as unknown as Database);
-    locked();
-    await released;
-  });
-  await isLocked;
-  return async () => {
-    release();
-    await holding;
-  };
-}
-
 /** Runs `write` while another connection holds the lock: it must still wait after 300 ms. */
 async function waitsForLock<T>(db: Database, write: () => Promise<T>): Promise<T> {
-  const release = await holdLock(db);
+  const release = await holdInTransaction(db, lockBookingTimes);
   let settled = false;
   const writing = write().finally(() => {
     settled = true;

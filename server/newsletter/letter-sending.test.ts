@@ -9,6 +9,7 @@ import {
   newsletterSending,
   newsletterSubscribers,
 } from "#database/schema";
+import { holdInTransaction } from "#testing/held-transaction";
 import { createTestClock, type TestClock, testSecret, testSettings } from "#testing/test-app";
 import {
   emptyTables,
@@ -424,26 +425,14 @@ describe.each(testDatabases)("her letters going out on $name", { timeout: 120_00
     const blocker = await database.openAnother();
     try {
       // The handover on the other server gets as far as writing its e-mails, and waits there.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked = () => {};
-      const tableLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const blocking = blocker.db.transaction(async (tx) => {
-        await tx.execute(sql`lock table mail_outbox in share mode`);
-        locked();
-        await released;
-      });
-      await tableLocked;
+      const release = await holdInTransaction(blocker.db, (tx) =>
+        tx.execute(sql`lock table mail_outbox in share mode`),
+      );
       const handing = runLetterSending(deps({ db: server.db }));
       await new Promise((resolve) => setTimeout(resolve, 500));
       const stopping = stopLetter(database.db, letter.id, actor, clock.now());
       await new Promise((resolve) => setTimeout(resolve, 500));
-      release();
-      await blocking;
+      await release();
       const [handed] = await Promise.all([handing, stopping]);
       expect(handed.handed).toBeGreaterThan(0);
     } finally {
