@@ -3,6 +3,7 @@ import { paths } from "#shared/routes";
 import { ArticleScreen, newArticleId } from "~/components/admin/article-screens";
 import { AdminApiError, fetchArticle, fetchArticleRevisions } from "~/lib/admin-api";
 import { requireAdminSession } from "~/lib/admin-session";
+import { useScreenKey } from "~/lib/screen-key";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-article";
 
@@ -30,11 +31,13 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   }
 }
 
-export default function AdminArticlePage({ loaderData, params }: Route.ComponentProps) {
+export default function AdminArticlePage({ loaderData }: Route.ComponentProps) {
+  const screenKey = useScreenKey();
   return (
     <ArticleScreen
-      // A new screen, not the last one's state, for every article.
-      key={`${loaderData.email} ${params.id} ${loaderData.article?.id ?? ""}`}
+      // A new screen, not the last one's state, for every article she opens; the same one when a
+      // new article saved for the first time moves to its own address.
+      key={`${loaderData.email} ${screenKey}`}
       email={loaderData.email}
       article={loaderData.article}
       revisions={loaderData.revisions}

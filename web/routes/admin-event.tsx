@@ -4,6 +4,7 @@ import { newEventId } from "~/components/admin/event-list-screen";
 import { EventScreen } from "~/components/admin/event-screen";
 import { AdminApiError, fetchEvent, fetchEventSignups } from "~/lib/admin-api";
 import { requireAdminSession } from "~/lib/admin-session";
+import { useScreenKey } from "~/lib/screen-key";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-event";
 
@@ -31,11 +32,13 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   }
 }
 
-export default function AdminEventPage({ loaderData, params }: Route.ComponentProps) {
+export default function AdminEventPage({ loaderData }: Route.ComponentProps) {
+  const screenKey = useScreenKey();
   return (
     <EventScreen
-      // A new screen, not the last one's state, for every event.
-      key={`${loaderData.email} ${params.id} ${loaderData.event?.id ?? ""}`}
+      // A new screen, not the last one's state, for every event she opens; the same one when a
+      // new event saved for the first time moves to its own address.
+      key={`${loaderData.email} ${screenKey}`}
       email={loaderData.email}
       event={loaderData.event}
       people={loaderData.people}

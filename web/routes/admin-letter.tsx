@@ -4,6 +4,7 @@ import { LetterScreen } from "~/components/admin/letters-compose-screen";
 import { newLetterId } from "~/components/admin/letters-list-screen";
 import { AdminApiError, fetchLetter, fetchLetters } from "~/lib/admin-api";
 import { requireAdminSession } from "~/lib/admin-session";
+import { useScreenKey } from "~/lib/screen-key";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-letter";
 
@@ -35,11 +36,13 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   }
 }
 
-export default function AdminLetterPage({ loaderData, params }: Route.ComponentProps) {
+export default function AdminLetterPage({ loaderData }: Route.ComponentProps) {
+  const screenKey = useScreenKey();
   return (
     <LetterScreen
-      // A new screen, not the last one's state, for every letter.
-      key={`${loaderData.email} ${params.id} ${loaderData.letter?.id ?? ""}`}
+      // A new screen, not the last one's state, for every letter she opens; the same one when a
+      // new letter saved for the first time moves to its own address.
+      key={`${loaderData.email} ${screenKey}`}
       email={loaderData.email}
       letter={loaderData.letter}
       confirmedSubscribers={loaderData.confirmedSubscribers}

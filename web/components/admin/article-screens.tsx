@@ -43,6 +43,7 @@ import {
   restoreArticleRevision,
   saveArticle,
 } from "~/lib/admin-api";
+import { useMoveToSavedRecord } from "~/lib/screen-key";
 import { typeset } from "~/lib/typography";
 
 const ArticleBodyEditor = lazy(() => import("~/components/admin/article-body-editor"));
@@ -205,6 +206,7 @@ export function ArticleScreen({
   revisions: ArticleRevisionJson[];
 }) {
   const navigate = useNavigate();
+  const moveToSaved = useMoveToSavedRecord();
   const library = usePhotoLibrary();
   const [article, setArticle] = useState(initial);
   const [form, setForm] = useState<Form>(() => formOf(initial));
@@ -223,8 +225,9 @@ export function ArticleScreen({
     setErrors({});
     toast.success(`${notice}${pagesNotice[answer.pages.outcome]}`);
     if (!article) {
-      navigate(articleEditPath(answer.article.id), { replace: true });
-      return;
+      // Saved once, its address is its own: a new title no longer changes it (as when reopened).
+      setSlugEdited(true);
+      moveToSaved(articleEditPath(answer.article.id));
     }
     const token = await currentAccessToken();
     setRevisions((await fetchArticleRevisions(token, answer.article.id)).revisions);

@@ -46,6 +46,7 @@ import {
   saveEvent,
   sendEventMessage,
 } from "~/lib/admin-api";
+import { useMoveToSavedRecord } from "~/lib/screen-key";
 import { typeset } from "~/lib/typography";
 
 type People = { counts: EventCountsJson; signups: EventSignupJson[] };
@@ -69,6 +70,7 @@ export function EventScreen({
   people: People | null;
 }) {
   const navigate = useNavigate();
+  const moveToSaved = useMoveToSavedRecord();
   const [event, setEvent] = useState(initial);
   const [form, setForm] = useState<EventForm>(() => formOf(initial as EventFields | null));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -110,8 +112,8 @@ export function EventScreen({
               ? "Koncept je uložený. Na webu se neukazuje."
               : "Změny jsou uložené a na webu.",
         );
-        if (!event) navigate(eventAdminPath(saved.id), { replace: true });
-        else if (saved.state !== "draft") await reloadPeople(saved.id);
+        if (!event) moveToSaved(eventAdminPath(saved.id));
+        if (saved.state !== "draft") await reloadPeople(saved.id);
       },
       (fields) =>
         setErrors(

@@ -8,7 +8,6 @@
 import { clsx } from "clsx";
 import { Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { type LetterJson, letterStateLabels } from "#shared/newsletter-letters";
 import { paths } from "#shared/routes";
@@ -43,6 +42,7 @@ import {
   sendLetter,
   stopLetterSending,
 } from "~/lib/admin-api";
+import { useMoveToSavedRecord } from "~/lib/screen-key";
 
 const fixFields = "Některé údaje nejsou vyplněné správně. Opravte prosím pole označená červeně.";
 
@@ -69,7 +69,7 @@ export function LetterScreen({
   confirmedSubscribers: number;
   lettersPerHour: number;
 }) {
-  const navigate = useNavigate();
+  const moveToSaved = useMoveToSavedRecord();
   const choices = useLetterChoices();
   const [letter, setLetter] = useState(initial);
   const [form, setForm] = useState<LetterForm>(() => formOf(initial));
@@ -133,7 +133,7 @@ export function LetterScreen({
     const saved = await saveIfChanged();
     if (!saved) return;
     toast.success("Koncept je uložený. Zatím ho nikdo nedostal.");
-    if (!letter) navigate(letterAdminPath(saved.id), { replace: true });
+    if (!letter) moveToSaved(letterAdminPath(saved.id));
   }
 
   async function send() {
