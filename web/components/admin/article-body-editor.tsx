@@ -76,8 +76,10 @@ export default function ArticleBodyEditor({
         underline: false,
         horizontalRule: false,
         link: {
+          // No `protocols`: http, https and mailto are linkify's own (the server keeps only those,
+          // article-html.ts), and registering them again warned in the console („linkifyjs:
+          // already initialized“) whenever a second editor started before the first was gone.
           openOnClick: false,
-          protocols: ["http", "https", "mailto"],
           // The server writes rel itself (noopener on another site's links), and no target.
           HTMLAttributes: { rel: null, target: null },
         },
