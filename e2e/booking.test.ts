@@ -213,6 +213,35 @@ test.describe("with scripts blocked", () => {
     await writeClockShift(server.clockFile, 0);
   });
 
+  test("the first three days show, the later ones open under „Ukázat další…“ in the same form, and one of them is booked", async ({
+    page,
+  }) => {
+    const email = await visitor(page);
+    await page.goto(`${origin}/rezervace?nabidka=consultation`);
+    const days = page.locator('fieldset:has(input[name="startsAt"]):visible');
+    await expect(days).toHaveCount(3);
+    const more = page.locator("summary");
+    await expect(more).toHaveText(/^Ukázat další(ch)? (den|\d+ dny|\d+ dní)$/);
+    const later = Number((await more.textContent())?.match(/\d+/)?.[0] ?? 1);
+    // The form comes after three days of times, not after every day's.
+    const form = page.getByLabel("Jméno", { exact: true });
+    expect((await form.boundingBox())?.y).toBeLessThan(3_500);
+
+    await more.click();
+    await expect(days).toHaveCount(3 + later);
+    await photograph(page, "7-no-script-later-days");
+    const lastTime = page.getByRole("radio").last();
+    const startsAt = (await lastTime.getAttribute("value")) ?? "";
+    await page.locator(`label[for="${await lastTime.getAttribute("id")}"]`).click();
+    await expect(lastTime).toBeChecked();
+    await fillDetails(page, email);
+    await page.getByRole("button", { name: "Rezervovat termín" }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/rezervace/hotovo\\?stav=pending&cas=${encodeURIComponent(startsAt)}$`),
+    );
+    await confirmationOf(email);
+  });
+
   test("an offer taken off online booking while her form was open: said so in the site's frame, with the ways on as buttons", async ({
     page,
   }) => {

@@ -14,3 +14,17 @@ export function sessionLength(minutes: number): string {
   const hours = minutes / 60;
   return `${hours} ${hours === 1 ? "hodinu" : hours < 5 ? "hodiny" : "hodin"}`;
 }
+
+/**
+ * How many days of free times a list without scripts shows at once (the booking page's and the
+ * move page's): on a phone every day's times were 5,000 to 10,000 px to scroll past before the
+ * form. The later days wait behind a <details> (it opens without scripts) inside the same form,
+ * so every free time stays one tap away.
+ */
+export const freeDaysShownFirst = 3;
+
+/** „Ukázat další den“, „Ukázat další 3 dny“, „Ukázat dalších 12 dní“. */
+export function moreDaysText(count: number): string {
+  if (count === 1) return "Ukázat další den";
+  return count <= 4 ? `Ukázat další ${count} dny` : `Ukázat dalších ${count} dní`;
+}

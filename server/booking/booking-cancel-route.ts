@@ -10,6 +10,7 @@ import type { Booking } from "#database/schema";
 import { moveStartSchema } from "#shared/booking-admin";
 import { bookingMessages, bookingStateLabels } from "#shared/booking-schemas";
 import type { FreeDay } from "#shared/booking-slots";
+import { freeDaysShownFirst, moreDaysText } from "#shared/booking-words";
 import { formatPragueLongRange, formatPragueTime, ownerTimeZone } from "#shared/prague-time";
 import { paths } from "#shared/routes";
 import { czech } from "#shared/typography";
@@ -33,19 +34,6 @@ const dayFormat = new Intl.DateTimeFormat("cs-CZ", {
   timeZone: ownerTimeZone,
 });
 
-/**
- * How many days of free times show at once: on a phone two weeks of times were about 5,000 px
- * to scroll past. The later days wait behind a <details> (it opens without scripts), inside the
- * same form, so every free time stays one tap away.
- */
-const shownDays = 3;
-
-/** „Ukázat další den“, „Ukázat další 3 dny“, „Ukázat dalších 12 dní“. */
-function moreDaysText(count: number): string {
-  if (count === 1) return "Ukázat další den";
-  return count <= 4 ? `Ukázat další ${count} dny` : `Ukázat dalších ${count} dní`;
-}
-
 function dayTimes(day: FreeDay) {
   return html`<fieldset>
     <legend>${dayFormat.format(day.starts[0])}</legend>
@@ -65,9 +53,9 @@ export function moveForm(token: string, days: FreeDay[]) {
     return html`<p>${czech("Jiný volný čas teď nemám. Napište mi prosím, domluvíme se.")}</p>
       ${writeToMeLink({ primary: false })}`;
   }
-  const later = days.slice(shownDays);
+  const later = days.slice(freeDaysShownFirst);
   return html`<form method="post" action="${paths.bookingCancel}/${token}/presun">
-    ${days.slice(0, shownDays).map(dayTimes)}
+    ${days.slice(0, freeDaysShownFirst).map(dayTimes)}
     ${later.length > 0 ? html`<details class="more-days"><summary>${moreDaysText(later.length)}</summary>${later.map(dayTimes)}</details>` : ""}
     <button type="submit">Přesunout na vybraný čas</button>
   </form>`;

@@ -400,7 +400,8 @@ function BookingForm({
         />
       )}
       <FreeTimes
-        // With scripts, one day's times at a time; without, every day's, in one list.
+        // With scripts, one day's times at a time; without, every day's in one list (the later
+        // days folded under „Ukázat další…“).
         days={live ? days.slice(shownDay, shownDay + 1) : days}
         idPrefix={idPrefix}
         error={errorOf("startsAt")}
