@@ -215,13 +215,14 @@ test("the new-material form names every problem under its field at once, and cre
   page,
 }) => {
   const token = await openMaterials(page);
+  const typedTitle = "Poznámky";
   // Materials of the title typed here: the other tests add and delete theirs meanwhile.
   const count = async () => {
     const response = await page.request.get("/api/admin/materials", {
       headers: { Authorization: `Bearer ${token}` },
     });
     const { materials } = (await response.json()) as { materials: { title: string }[] };
-    return materials.filter((material) => material.title === "Poznámky").length;
+    return materials.filter((material) => material.title === typedTitle).length;
   };
   expect(await count()).toBe(0);
   const card = page.getByRole("region", { name: "Přidat materiál" });
@@ -233,7 +234,7 @@ test("the new-material form names every problem under its field at once, and cre
   await expect(card.getByText("Vyberte prosím soubor.")).toBeVisible();
   await expect(title).toBeFocused();
   // A file of a kind the server would refuse is refused before anything is created.
-  await title.fill("Poznámky");
+  await title.fill(typedTitle);
   await card.locator("#material-file").setInputFiles({
     name: "poznamky.txt",
     mimeType: "text/plain",

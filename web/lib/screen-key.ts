@@ -5,7 +5,7 @@
  * editor lost its place and focus, and a button she was about to press was replaced under her.
  */
 
-import { type NavigateOptions, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 
 type ScreenState = { screenKey?: unknown } | null;
 
@@ -23,8 +23,5 @@ export function useScreenKey(): string {
 export function useMoveToSavedRecord(): (path: string) => void {
   const navigate = useNavigate();
   const screenKey = useScreenKey();
-  return (path) => {
-    const options: NavigateOptions = { replace: true, state: { screenKey } };
-    navigate(path, options);
-  };
+  return (path) => navigate(path, { replace: true, state: { screenKey } });
 }

@@ -77,7 +77,6 @@ export function FreeTimes({
       </div>
     </fieldset>
   );
-  // Without scripts every day comes at once: the first few, the rest one tap away.
   const later = days.slice(freeDaysShownFirst);
   return (
     <div className="grid gap-6">
